@@ -1,0 +1,57 @@
+"""Shipped site policies: ``default.yaml`` under each site's own file, field by field."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+from veil.policies.schema import SitePolicy
+
+
+class PolicyError(ValueError):
+    """A policy that cannot be used; the message names the file and the field."""
+
+
+def _read(name: str) -> dict[str, Any]:
+    source = resources.files("veil.policies.defaults").joinpath(f"{name}.yaml")
+    try:
+        data = yaml.safe_load(source.read_text("utf-8")) or {}
+    except yaml.YAMLError as error:
+        raise PolicyError(f"policies/defaults/{name}.yaml: {error}") from None
+    if not isinstance(data, dict):
+        raise PolicyError(f"policies/defaults/{name}.yaml: expected a mapping at the top")
+    return data
+
+
+def merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    """Override wins per field; nested mappings (actions, thresholds) merge per key."""
+    merged = dict(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = {**merged[key], **value}
+        else:
+            merged[key] = value
+    return merged
+
+
+def site_names() -> list[str]:
+    files = resources.files("veil.policies.defaults").iterdir()
+    names = (f.name.removesuffix(".yaml") for f in files if f.name.endswith(".yaml"))
+    return sorted(n for n in names if n != "default")
+
+
+@cache
+def load_site_policy(name: str = "default") -> SitePolicy:
+    known = site_names()
+    if name != "default" and name not in known:
+        raise PolicyError(f"unknown site {name!r}; known: {', '.join(known)}")
+    data = _read("default")
+    if name != "default":
+        data = merge(data, _read(name))
+    try:
+        return SitePolicy.model_validate(data)
+    except ValidationError as error:
+        raise PolicyError(f"policy {name!r}: {error}") from None

@@ -1,0 +1,56 @@
+"""The policy schema: what veil does on one site.
+
+This is the fast-stage core of it (recognizers, thresholds, actions, lists, pseudonym
+style, on_error); the policies issue extends it with the slow stage, size limits and
+uploads. Unknown keys are errors, so a typo in a policy file never silently does nothing.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from veil.rules.analyzer import DEFAULT_RECOGNIZERS, DEFAULT_THRESHOLD
+from veil.rules.labels import ALL_LABELS
+from veil.rules.redact import Action
+from veil.rules.vault import PseudonymStyle
+
+
+class OnError(StrEnum):
+    BLOCK = "block"
+    PASS = "pass"
+
+
+class SitePolicy(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    description: str = ""
+    hosts: list[str] = Field(default_factory=list)
+    adapter: str | None = None
+    recognizers: list[str] = Field(default_factory=lambda: list(DEFAULT_RECOGNIZERS))
+    threshold: float = Field(DEFAULT_THRESHOLD, ge=0.0, le=1.0)
+    thresholds: dict[str, float] = Field(default_factory=dict)
+    default_action: Action = Action.PSEUDONYMIZE
+    actions: dict[str, Action] = Field(default_factory=dict)
+    allow_list: list[str] = Field(default_factory=list)
+    # term (or "re:<pattern>") -> the label its pseudonym carries
+    deny_list: dict[str, str] = Field(default_factory=dict)
+    pseudonym_style: PseudonymStyle = PseudonymStyle.PLACEHOLDER
+    on_error: OnError = OnError.BLOCK
+
+    @field_validator("thresholds", "actions")
+    @classmethod
+    def _known_labels(cls, value: dict) -> dict:
+        unknown = sorted(set(value) - set(ALL_LABELS))
+        if unknown:
+            raise ValueError(f"unknown label(s) {unknown}; known: {list(ALL_LABELS)}")
+        return value
+
+    @field_validator("thresholds")
+    @classmethod
+    def _scores(cls, value: dict[str, float]) -> dict[str, float]:
+        for label, threshold in value.items():
+            if not 0.0 <= threshold <= 1.0:
+                raise ValueError(f"threshold for {label} must be within 0..1, got {threshold}")
+        return value

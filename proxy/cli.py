@@ -1,0 +1,169 @@
+"""The `veil` command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from typing import IO, Any
+
+import click
+from veil.policies.loader import PolicyError, load_site_policy
+from veil.rules.vault import Vault
+
+SAMPLE_PROMPT = """\
+Hi, I'm Dana Whitfield (dana.whitfield@northwind-health.org, +1 415-867-5309).
+Please draft a note to my landlord Marcus Oyelaran at 1842 Larkspur Lane, Apt 3,
+Sacramento, CA 95814 saying rent will come from IBAN GB33BUKB20201555555555.
+Our staging config, in case it matters:
+    DATABASE_URL=postgres://dana:Tr0ub4dor&3@10.4.2.17:5432/clinic
+    OPENAI_API_KEY=sk-proj-Xq4v9TmL2cW8bN3rZp7Kd1Fh6Js0Ay5Eu
+    request id 9f1c2d3e-4b5a-6c7d-8e9f-0a1b2c3d4e5f, build v2.14.3, port 8080
+"""
+
+
+@click.group()
+@click.version_option(package_name="veil")
+def main() -> None:
+    """veil keeps personal data out of what you send to chatbots."""
+
+
+def _fast_stage(site: str):
+    from veil.policies.engine import FastStage
+
+    try:
+        return FastStage(load_site_policy(site))
+    except PolicyError as error:
+        raise click.UsageError(str(error)) from None
+
+
+@main.command()
+@click.argument("text", required=False)
+@click.option("--site", default="default", show_default=True, help="Site policy to apply.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.option(
+    "--jsonl",
+    "jsonl",
+    type=click.File("rb"),
+    help='Read {"id", "text"} records, one per line (- for stdin); write one result per line.',
+)
+@click.option("--sample", is_flag=True, help="Check a built-in sample prompt.")
+def check(
+    text: str | None, site: str, as_json: bool, jsonl: IO[bytes] | None, sample: bool
+) -> None:
+    """Run the fast stage on TEXT (or - for stdin) and show what it would redact."""
+    if jsonl is not None:
+        if text is not None or sample:
+            raise click.UsageError("--jsonl reads its records from FILE; give no TEXT")
+        sys.exit(_check_jsonl(jsonl, site))
+    if sample:
+        text = SAMPLE_PROMPT
+    elif text is None or text == "-":
+        text = _read_stdin_text()
+    if not text.strip():
+        click.echo("veil check: empty input: nothing to check", err=True)
+        sys.exit(2)
+    stage = _fast_stage(site)
+    result = stage.run(text, Vault(style=stage.policy.pseudonym_style)).redacted
+    if as_json:
+        click.echo(json.dumps(_result_record(result), ensure_ascii=False))
+    else:
+        _print_table(text, result)
+
+
+def _read_stdin_text() -> str:
+    data = sys.stdin.buffer.read()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        click.echo(
+            f"veil check: input is not valid UTF-8 (byte {error.start}: "
+            f"{data[error.start : error.start + 1]!r}); nothing was checked",
+            err=True,
+        )
+        sys.exit(2)
+
+
+def _result_record(result) -> dict[str, Any]:
+    spans = [f.as_dict() for f in result.findings]
+    return {"text": result.text, "blocked": result.blocked, "spans": spans}
+
+
+def _parse_records(stream: IO[bytes]) -> Iterator[tuple[int, dict[str, Any] | str]]:
+    """(line number, record) for good lines, (line number, error message) for bad ones."""
+    for number, raw in enumerate(stream, start=1):
+        if not raw.strip():
+            continue
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            yield number, f"not valid UTF-8 at byte {error.start}"
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as error:
+            yield number, f"not valid JSON: {error.msg} at column {error.colno}"
+            continue
+        if not isinstance(record, dict):
+            yield number, "expected a JSON object with 'id' and 'text'"
+        elif not isinstance(record.get("text"), str):
+            yield number, "missing 'text' (a string)"
+        elif not record["text"].strip():
+            yield number, "empty 'text': nothing to check"
+        else:
+            yield number, record
+
+
+def _check_jsonl(stream: IO[bytes], site: str) -> int:
+    """Each record is processed on its own; a bad line fails only its own record."""
+    stage = _fast_stage(site)
+    vaults: dict[Any, Vault] = {}
+    failures = 0
+    for number, record in _parse_records(stream):
+        if isinstance(record, str):
+            failures += 1
+            click.echo(f"veil check: line {number}: {record}", err=True)
+            click.echo(json.dumps({"id": None, "line": number, "error": record}))
+            continue
+        # Records that name the same conversation share pseudonyms, as in a chat.
+        conversation = record.get("conversation", ("line", number))
+        key = json.dumps(conversation, sort_keys=True, default=str)
+        vault = vaults.setdefault(key, Vault(style=stage.policy.pseudonym_style))
+        try:
+            result = stage.run(record["text"], vault).redacted
+        except Exception as error:  # one record's failure must not stop the others
+            failures += 1
+            click.echo(f"veil check: line {number}: {type(error).__name__}: {error}", err=True)
+            click.echo(json.dumps({"id": record.get("id"), "line": number, "error": str(error)}))
+            continue
+        output = {"id": record.get("id"), **_result_record(result)}
+        click.echo(json.dumps(output, ensure_ascii=False))
+    return 1 if failures else 0
+
+
+def _print_table(original: str, result) -> None:
+    from rich.console import Console
+    from rich.panel import Panel
+    from rich.table import Table
+
+    console = Console()
+    console.print(Panel(result.text, title="redacted", expand=False))
+    table = Table(title=f"{len(result.findings)} finding(s)")
+    for column in ("label", "original", "replacement", "action", "source", "score"):
+        table.add_column(column)
+    for finding in result.findings:
+        table.add_row(
+            finding.label,
+            original[finding.start : finding.end],
+            finding.replacement or "",
+            str(finding.action),
+            finding.source,
+            f"{finding.score:.2f}",
+        )
+    console.print(table)
+    if result.blocked:
+        console.print("[bold red]this message would be blocked by the site's policy[/]")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""veil's fast stage: recognizers, span merging, allow/deny lists, pseudonyms, restoring."""

@@ -1,0 +1,69 @@
+"""Entity labels veil produces, and how specific each one is.
+
+Specificity decides overlaps: a validated credit card beats the PHONE that the same
+digits also parse as, and a STREET_ADDRESS swallows the LOCATION inside it.
+"""
+
+EMAIL = "EMAIL"
+PHONE = "PHONE"
+CREDIT_CARD = "CREDIT_CARD"
+IBAN = "IBAN"
+US_SSN = "US_SSN"
+IP_ADDRESS = "IP_ADDRESS"
+MAC_ADDRESS = "MAC_ADDRESS"
+URL = "URL"
+USERNAME = "USERNAME"
+DATE_OF_BIRTH = "DATE_OF_BIRTH"
+STREET_ADDRESS = "STREET_ADDRESS"
+ID_NUMBER = "ID_NUMBER"
+SECRET = "SECRET"
+PERSON = "PERSON"
+LOCATION = "LOCATION"
+ORGANIZATION = "ORGANIZATION"
+NORP = "NORP"
+
+ALL_LABELS: tuple[str, ...] = (
+    EMAIL,
+    PHONE,
+    CREDIT_CARD,
+    IBAN,
+    US_SSN,
+    IP_ADDRESS,
+    MAC_ADDRESS,
+    URL,
+    USERNAME,
+    DATE_OF_BIRTH,
+    STREET_ADDRESS,
+    ID_NUMBER,
+    SECRET,
+    PERSON,
+    LOCATION,
+    ORGANIZATION,
+    NORP,
+)
+
+# Higher wins an overlap before score is considered. Checksummed and structured
+# identifiers first, then context-bound ones, then statistical NER labels.
+SPECIFICITY: dict[str, int] = {
+    SECRET: 100,
+    CREDIT_CARD: 95,
+    IBAN: 95,
+    US_SSN: 90,
+    EMAIL: 90,
+    URL: 85,
+    IP_ADDRESS: 85,
+    MAC_ADDRESS: 85,
+    ID_NUMBER: 80,
+    DATE_OF_BIRTH: 75,
+    STREET_ADDRESS: 70,
+    PHONE: 65,
+    USERNAME: 60,
+    PERSON: 40,
+    ORGANIZATION: 35,
+    LOCATION: 30,
+    NORP: 25,
+}
+
+
+def specificity(label: str) -> int:
+    return SPECIFICITY.get(label, 50)

@@ -1,0 +1,49 @@
+"""Overlap resolution: one span per entity.
+
+Spans of the same label that overlap are one entity (their union). Between labels the
+more specific one wins (a validated IBAN over the PHONE its digits also parse as, a
+STREET_ADDRESS over the city inside it), then the higher score, then the longer span.
+Deny-list spans outrank everything: the user said so.
+"""
+
+from __future__ import annotations
+
+from veil.rules.labels import specificity
+from veil.rules.spans import Span
+
+DENY_SOURCE = "deny_list"
+
+
+def _priority(span: Span) -> tuple[int, int, float, int]:
+    return (span.source == DENY_SOURCE, specificity(span.label), span.score, len(span))
+
+
+def union_same_label(spans: list[Span]) -> list[Span]:
+    merged: list[Span] = []
+    for span in sorted(spans, key=lambda s: (s.label, s.start, -s.end)):
+        last = merged[-1] if merged else None
+        if last and last.label == span.label and span.start < last.end:
+            sources = (
+                last.source
+                if span.source in last.source.split("+")
+                else (f"{last.source}+{span.source}")
+            )
+            merged[-1] = Span(
+                last.start,
+                max(last.end, span.end),
+                last.label,
+                max(last.score, span.score),
+                sources,
+            )
+        else:
+            merged.append(span)
+    return merged
+
+
+def resolve_overlaps(spans: list[Span]) -> list[Span]:
+    """Non-overlapping spans, sorted by start."""
+    accepted: list[Span] = []
+    for span in sorted(union_same_label(spans), key=_priority, reverse=True):
+        if not any(span.overlaps(other) for other in accepted):
+            accepted.append(span)
+    return sorted(accepted, key=lambda s: s.start)

@@ -1,0 +1,189 @@
+"""STREET_ADDRESS in US, UK and continental European forms, with the lines that follow.
+
+An address starts with a street line (number + name + street type, or the European
+order name + number, or a PO box) and then absorbs the unit, city, state, postcode and
+country parts that follow on the same or the next lines.
+"""
+
+from __future__ import annotations
+
+import regex
+from veil.rules import labels
+from veil.rules.registry import register
+from veil.rules.spans import Span
+
+_WORD = r"[A-ZÀ-Þ][\w'’\-]*\.?"  # a capitalised word (also "O'Neil", "St.")
+_ANY_WORD = r"[\wÀ-ÿ'’\-]+\.?"
+_NUMBER = r"\d{1,6}[A-Za-z]?(?:[\-/]\d{1,5}[A-Za-z]?)?"
+
+# Street types written after the name (US, UK, Irish, Australian usage).
+_SUFFIXES = (
+    "Street|St|Avenue|Ave|Av|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|"
+    "Way|Terrace|Ter|Terr|Circle|Cir|Highway|Hwy|Parkway|Pkwy|Square|Sq|Trail|Trl|Loop|"
+    "Crossing|Xing|Alley|Aly|Row|Close|Crescent|Cres|Gardens|Gdns|Grove|Gr|Mews|Hill|Walk|"
+    "Green|Park|Rise|Vale|View|Wharf|Heights|Hts|Point|Pt|Ridge|Run|Pike|Path|Plaza|Plz|"
+    "Port|Bypass|Causeway|Expressway|Expy|Freeway|Fwy|Junction|Jct|Manor|Meadows?|Mill|"
+    "Estates?|Forks?|Hollow|Landing|Pass|Summit|Turnpike|Tpke|Valley|Village|Vlg|Brooks?|"
+    "Burgs?|Camp|Canyon|Cape|Center|Ctr|Cliffs?|Club|Commons?|Corners?|Course|Cove|Creek|"
+    "Crest|Dale|Dam|Divide|Extensions?|Falls?|Ferry|Fields?|Flats?|Ford|Forest|Fort|"
+    "Fountain|Freeway|Glen|Harbor|Harbour|Haven|Island|Isle|Keys?|Knolls?|Lakes?|Lights?|"
+    "Lodge|Mall|Mission|Motorway|Mount|Mountain|Neck|Orchard|Oval|Overpass|Parks?|Pines|"
+    "Plains?|Prairie|Ramp|Ranch|Rapids?|Rest|Shoals?|Shores?|Skyway|Springs?|Spur|Station|"
+    "Stravenue|Stream|Streets|Throughway|Trace|Track|Trafficway|Tunnel|Underpass|Union|"
+    "Viaduct|Ville|Vista|Wall|Ways|Wells?|Embankment|Parade|Broadway|Esplanade|Quay"
+)
+# Street words that are the end of a compound name (German, Dutch, Nordic, Finnish).
+_COMPOUND_SUFFIX = (
+    r"stra(?:ß|ss)e|str\.|weg|gasse|allee|platz|ring|damm|ufer|chaussee|steig|"
+    r"straat|laan|gracht|plein|kade|singel|dreef|"
+    r"vej|gade|gatan|gata|vägen|väg|veien|vegen|gate|katu|tie|kuja"
+)
+# Street types written before the name (French, Spanish, Italian, Portuguese, Polish...).
+_PREFIXES = (
+    r"Rue|Avenue|Av\.|Boulevard|Bd\.?|Place|Chemin|Allée|Impasse|Quai|Route|Cours|"
+    r"Calle|C/|Avenida|Avda\.?|Plaza|Paseo|Camino|Carrer|Ronda|Travesía|"
+    r"Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Strada|"
+    r"Rua|Travessa|Praça|Estrada|Alameda|Ulica|ul\.|Straße|Strasse|Am|An der|Auf der|Im"
+)
+_PARTICLES = r"(?:(?:de|du|des|la|le|les|del|della|delle|dei|di|da|do|dos|das|d'|l')\s*)*"
+_UNIT = (
+    r"(?:[ \t]*,?[ \t]*(?:Apt\.?|Apartment|Suite|Ste\.?|Unit|#|Floor|Fl\.?|Room|Rm\.?|Bldg\.?|"
+    r"Building|Flat|Wohnung|Whg\.?|App\.?|Appt\.?|Piso|Étage|Bus|Box|Dept\.?)[ \t]*[A-Z0-9\-]{1,6})"
+)
+
+_STREET_LINE = (
+    # 42 Elm Street / 1600 N. Pennsylvania Ave NW / 10 Downing St
+    rf"(?:{_NUMBER}[ \t]+(?:(?:N|S|E|W|North|South|East|West|NE|NW|SE|SW)\.?[ \t]+)?"
+    rf"(?:{_WORD}[ \t]+){{0,4}}(?:{_SUFFIXES})\b\.?(?:[ \t]+(?:N|S|E|W|NE|NW|SE|SW)\b\.?)?)"
+    # Hauptstraße 5 / Berliner Straße 12a / Keizersgracht 123
+    rf"|(?:(?:{_WORD}[ \t]+){{0,3}}[A-ZÀ-Þ][\wß'’\-]*(?:{_COMPOUND_SUFFIX})[ \t]+{_NUMBER})"
+    rf"|(?:(?:{_WORD}[ \t]+){{0,2}}(?:Straße|Strasse|Str\.|Weg|Allee|Platz)[ \t]+{_NUMBER})"
+    # 12 rue de la Paix / 33 avenue de Provence
+    rf"|(?:{_NUMBER},?[ \t]+(?:bis[ \t]+|ter[ \t]+)?(?i:rue|avenue|av\.|boulevard|bd\.?|place|"
+    rf"chemin|allée|impasse|quai|route|cours)[ \t]+{_PARTICLES}(?:{_ANY_WORD}[ \t]*){{1,4}})"
+    # Calle Mayor 5 / Via Roma, 10 / Rua Augusta 274
+    rf"|(?:(?:{_PREFIXES})[ \t]+{_PARTICLES}(?:{_WORD}[ \t]+{_PARTICLES}){{0,3}}{_WORD},?[ \t]*"
+    rf"(?:n[º°o]\.?[ \t]*)?{_NUMBER}\b)"
+    # 6750 Koskikatu 25 Apt. 864: number, name, number, then a unit (generated data style)
+    rf"|(?:{_NUMBER}[ \t]+{_WORD}(?:[ \t]+{_WORD}){{0,2}}[ \t]+{_NUMBER}(?={_UNIT}))"
+    # PO boxes, including US military mail
+    r"|(?:(?:P\.?[ \t]?O\.?[ \t]?Box|Post Office Box|Postfach|Apartado(?: de correos)?|"
+    r"Casella postale|Boîte postale|BP)[ \t]+\d{1,6})"
+    r"|(?:(?:PSC|Unit|CMR)[ \t]+\d{3,5},?[ \t]+Box[ \t]+\d{1,5})"
+)
+
+_UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?[ \t]*\d[A-Z]{2}"
+_ZIP = r"\d{4,5}(?:-\d{3,4})?|\d{3}[ \t]\d{2}|[A-Z]\d[A-Z][ \t]?\d[A-Z]\d"
+_PLACE_WORD = r"[A-ZÀ-Þ][\w'’\-]*"
+_PLACE = rf"{_PLACE_WORD}(?:[ \t]+(?:{_PLACE_WORD}|de|del|la|le|upon|on|am|an|der|sur|en)){{0,3}}"
+_TAIL_PART = (
+    rf"(?:(?:APO|FPO|DPO)[ \t]+A[AEP][ \t]+\d{{5}}"
+    rf"|{_UK_POSTCODE}"
+    rf"|(?:{_ZIP})[ \t]+{_PLACE}"
+    rf"|{_PLACE}(?:[ \t]*,?[ \t]+(?:[A-Z]{{2}}[ \t]+)?(?:{_ZIP}|{_UK_POSTCODE}))?"
+    rf"|[A-Z]{{2}}(?:[ \t]+(?:{_ZIP}))?"
+    rf"|{_ZIP})"
+)
+# Between parts: a comma on the same line, or a line break (possibly with a comma).
+_SAME_LINE = r"[ \t]*(?:,|[ \t]-)[ \t]*"
+_NEXT_LINE = r"[ \t]*,?[ \t]*\n[ \t]*,?[ \t]*>?[ \t]*"
+# A part ends its line, or is followed by a comma or a sentence end; on the street's own
+# line it may also run into the rest of the sentence ("..., IL 62704 please").
+_LINE_END = r"(?=[ \t]*(?:[,\n]|$|[.;!?)](?:\s|$)))"
+_PART = (
+    rf"(?:{_SAME_LINE}{_TAIL_PART}{_UNIT}*(?:{_LINE_END}|(?=[ \t]+[a-z(]))"
+    rf"|{_NEXT_LINE}{_TAIL_PART}{_UNIT}*{_LINE_END})"
+)
+
+_ADDRESS = regex.compile(
+    rf"(?<![\w])(?:{_STREET_LINE}){_UNIT}*{_PART}{{0,4}}",
+)
+
+# Lines that follow an address but are not part of it.
+_NOT_PLACES = frozenset(
+    [
+        "thanks",
+        "thank",
+        "regards",
+        "best",
+        "cheers",
+        "dear",
+        "hi",
+        "hello",
+        "sincerely",
+        "please",
+        "phone",
+        "email",
+        "tel",
+        "mobile",
+        "fax",
+        "cell",
+        "kind",
+        "warm",
+        "yours",
+        "love",
+        "ps",
+        "note",
+        "and",
+        "or",
+        "the",
+        "to",
+        "from",
+        "but",
+        "so",
+        "if",
+        "we",
+        "i",
+        "my",
+        "our",
+        "you",
+        "your",
+        "it",
+        "this",
+        "that",
+        "these",
+        "those",
+        "also",
+        "then",
+        "call",
+        "text",
+        "let",
+        "see",
+        "re",
+        "subject",
+    ]
+)
+
+
+class StreetAddressRecognizer:
+    name = "regex.street_address.v1"
+    labels = (labels.STREET_ADDRESS,)
+
+    def find(self, text: str) -> list[Span]:
+        spans = []
+        for match in _ADDRESS.finditer(text):
+            start, end = match.span()
+            end = _trim_tail(text, start, end)
+            if end - start >= 6:
+                spans.append(Span(start, end, labels.STREET_ADDRESS, 0.8, self.name))
+        return spans
+
+
+def _trim_tail(text: str, start: int, end: int) -> int:
+    """Drop trailing parts that are ordinary words ("Thanks", "Please") and punctuation."""
+    while True:
+        address = text[start:end]
+        cut = max(address.rfind(","), address.rfind("\n"))
+        if cut <= 0:
+            break
+        last = address[cut + 1 :].strip(" \t,>").split()
+        if last and last[0].lower().strip(".") in _NOT_PLACES:
+            end = start + cut
+            continue
+        break
+    while end > start and text[end - 1] in " \t\n,>.":
+        end -= 1
+    return end
+
+
+register("regex.street_address.v1")(StreetAddressRecognizer)

@@ -1,0 +1,210 @@
+"""CREDIT_CARD (Luhn) and IBAN (ISO 13616 mod-97)."""
+
+from __future__ import annotations
+
+import regex
+from veil.rules import labels
+from veil.rules.pattern import PatternRecognizer, compile_words, context_before
+from veil.rules.registry import register
+from veil.rules.spans import Span
+
+
+def luhn_valid(digits: str) -> bool:
+    total = 0
+    for position, char in enumerate(reversed(digits)):
+        value = int(char)
+        if position % 2:
+            value = value * 2 - 9 if value > 4 else value * 2
+        total += value
+    return total % 10 == 0
+
+
+def luhn_check_digit(payload: str) -> str:
+    """The digit that makes ``payload + digit`` pass Luhn."""
+    for digit in "0123456789":
+        if luhn_valid(payload + digit):
+            return digit
+    raise AssertionError("unreachable: one of ten digits always completes Luhn")
+
+
+# --- CREDIT_CARD -------------------------------------------------------------------
+
+# 13-19 digits in groups joined by one consistent kind of separator (or none).
+_CARD = regex.compile(r"(?<![\w\-.])(\d{4,6})([ \-]?)(?:\d{3,6}\2){1,4}\d{1,7}(?![\w\-]|\.\d)")
+# Issuer prefixes (IIN ranges) of the networks people actually hold.
+_CARD_PREFIX = regex.compile(
+    r"^(?:4|5[1-5]|2(?:2[2-9]|[3-6]\d|7[01]|720)|3[47]|3(?:0[0-5]|[68])|6(?:011|5|4[4-9]|2)|35)"
+)
+_CARD_CONTEXT = compile_words(
+    [
+        "card",
+        "credit",
+        "debit",
+        "visa",
+        "mastercard",
+        "amex",
+        "cc",
+        "karte",
+        "carte",
+        "tarjeta",
+        "carta",
+        "kaart",
+        "payment",
+        "billing",
+        "charged",
+    ]
+)
+
+
+def _validate_card(match: regex.Match[str], text: str) -> float | None:
+    digits = match.group(0).replace(" ", "").replace("-", "")
+    if not 13 <= len(digits) <= 19 or not _CARD_PREFIX.match(digits) or not luhn_valid(digits):
+        return None
+    if len(set(digits)) == 1:  # 0000 0000 0000 0000 is a placeholder, not a card
+        return None
+    context = bool(_CARD_CONTEXT.search(context_before(text, match.start())))
+    return 0.95 if context or match.group(2) else 0.85
+
+
+@register("regex.credit_card.v1")
+def credit_card_recognizer() -> PatternRecognizer:
+    return PatternRecognizer("regex.credit_card.v1", labels.CREDIT_CARD, _CARD, _validate_card)
+
+
+# --- IBAN ----------------------------------------------------------------------------
+
+# IBAN lengths by country (the SWIFT IBAN registry).
+IBAN_LENGTHS: dict[str, int] = {
+    "AD": 24,
+    "AE": 23,
+    "AL": 28,
+    "AT": 20,
+    "AZ": 28,
+    "BA": 20,
+    "BE": 16,
+    "BG": 22,
+    "BH": 22,
+    "BR": 29,
+    "BY": 28,
+    "CH": 21,
+    "CR": 22,
+    "CY": 28,
+    "CZ": 24,
+    "DE": 22,
+    "DK": 18,
+    "DO": 28,
+    "EE": 20,
+    "EG": 29,
+    "ES": 24,
+    "FI": 18,
+    "FO": 18,
+    "FR": 27,
+    "GB": 22,
+    "GE": 22,
+    "GI": 23,
+    "GL": 18,
+    "GR": 27,
+    "GT": 28,
+    "HR": 21,
+    "HU": 28,
+    "IE": 22,
+    "IL": 23,
+    "IQ": 23,
+    "IS": 26,
+    "IT": 27,
+    "JO": 30,
+    "KW": 30,
+    "KZ": 20,
+    "LB": 28,
+    "LC": 32,
+    "LI": 21,
+    "LT": 20,
+    "LU": 20,
+    "LV": 21,
+    "MC": 27,
+    "MD": 24,
+    "ME": 22,
+    "MK": 19,
+    "MR": 27,
+    "MT": 31,
+    "MU": 30,
+    "NL": 18,
+    "NO": 15,
+    "PK": 24,
+    "PL": 28,
+    "PS": 29,
+    "PT": 25,
+    "QA": 29,
+    "RO": 24,
+    "RS": 22,
+    "SA": 24,
+    "SC": 31,
+    "SE": 24,
+    "SI": 19,
+    "SK": 24,
+    "SM": 27,
+    "ST": 25,
+    "SV": 28,
+    "TL": 23,
+    "TN": 24,
+    "TR": 26,
+    "UA": 29,
+    "VA": 22,
+    "VG": 24,
+    "XK": 20,
+}
+
+# A country code, check digits, then alphanumerics possibly grouped by single spaces.
+_IBAN_CANDIDATE = regex.compile(r"(?<![\w])([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30})", regex.I)
+
+
+def iban_checksum_valid(iban: str) -> bool:
+    rearranged = iban[4:] + iban[:4]
+    numeric = "".join(str(int(char, 36)) for char in rearranged)
+    return int(numeric) % 97 == 1
+
+
+def iban_check_digits(country: str, bban: str) -> str:
+    """The two check digits that make ``country + digits + bban`` a valid IBAN."""
+    numeric = "".join(str(int(char, 36)) for char in bban + country + "00")
+    return f"{98 - int(numeric) % 97:02d}"
+
+
+class IbanRecognizer:
+    """IBANs printed compact or in groups; the country's length bounds the match."""
+
+    name = "regex.iban.v1"
+    labels = (labels.IBAN,)
+
+    def find(self, text: str) -> list[Span]:
+        spans = []
+        position = 0
+        while match := _IBAN_CANDIDATE.search(text, position):
+            # The candidate is greedy; resume right after the country code so an IBAN
+            # that the previous candidate swallowed is still found.
+            position = match.start(1) + 2
+            candidate = match.group(1)
+            country = candidate[:2].upper()
+            expected = IBAN_LENGTHS.get(country)
+            if expected is None:
+                continue
+            # Walk the candidate taking exactly the country's number of characters.
+            taken, end = 0, match.start(1)
+            for offset, char in enumerate(candidate):
+                if char != " ":
+                    taken += 1
+                if taken == expected:
+                    end = match.start(1) + offset + 1
+                    break
+            else:
+                continue
+            if end < len(text) and (text[end].isalnum()):
+                continue
+            compact = text[match.start(1) : end].replace(" ", "").upper()
+            if iban_checksum_valid(compact):
+                spans.append(Span(match.start(1), end, labels.IBAN, 0.95, self.name))
+                position = end
+        return spans
+
+
+register("regex.iban.v1")(IbanRecognizer)

@@ -1,0 +1,149 @@
+"""US_SSN and ID_NUMBER (passport, licence, medical record, employee and tax ids)."""
+
+from __future__ import annotations
+
+import regex
+from veil.rules import labels
+from veil.rules.pattern import PatternRecognizer, compile_words, context_before
+from veil.rules.registry import register
+from veil.rules.spans import Span
+
+# --- US_SSN --------------------------------------------------------------------------
+
+_SSN = regex.compile(r"(?<![\w\-.])(\d{3})([\- ]?)(\d{2})\2(\d{4})(?![\w\-]|\.\d)")
+_SSN_CONTEXT = compile_words(
+    ["ssn", "social security", "social", "ss#", "ss #", "ssa", "tin", "itin"]
+)
+# Published as examples (advertising wallets, the SSA's own samples): never a person's.
+_SSN_EXAMPLES = frozenset({"078051120", "219099999", "123456789", "457555462"})
+
+
+def _validate_ssn(match: regex.Match[str], text: str) -> float | None:
+    area, separator, group, serial = match.groups()
+    if area in {"000", "666"} or area.startswith("9") or group == "00" or serial == "0000":
+        return None
+    if area + group + serial in _SSN_EXAMPLES:
+        return None
+    context = bool(_SSN_CONTEXT.search(context_before(text, match.start())))
+    if not separator:
+        # Nine bare digits are an SSN only when the text says so.
+        return 0.9 if context else None
+    return 0.95 if context else 0.8
+
+
+@register("regex.us_ssn.v1")
+def ssn_recognizer() -> PatternRecognizer:
+    return PatternRecognizer("regex.us_ssn.v1", labels.US_SSN, _SSN, _validate_ssn)
+
+
+# --- ID_NUMBER -----------------------------------------------------------------------
+
+# A keyword naming the kind of id, optional "number/no/#", a connector, then the value.
+_ID_KEYWORDS = (
+    r"passport|passeport|reisepass|pasaporte|passaporto|paspoort|"
+    r"driver'?s?\s+licen[cs]e|driving\s+licen[cs]e|licen[cs]e|\bDL\b|führerschein|"
+    r"medical\s+record|\bMRN\b|patient\s+(?:id|number|no)|health\s+(?:card|insurance)|"
+    r"insurance\s+(?:id|number|no|member)|member\s+(?:id|number)|policy|NHS|medicare|medicaid|"
+    r"employee|staff|personnel|badge|student|matriculation|"
+    r"tax\s*(?:payer)?|\bTIN\b|\bEIN\b|\bITIN\b|\bVAT\b|\bNI\b|national\s+insurance|"
+    r"national\s+id|\bID\s+card|identity\s+card|personalausweis|steuer-?id|"
+    r"steueridentifikationsnummer|\bNIF\b|\bNIE\b|\bDNI\b|\bBSN\b|codice\s+fiscale|\bSIN\b|"
+    r"social\s+insurance|personnummer|henkilötunnus|\bPESEL\b|\bCPF\b|aadhaar|\bPAN\b|"
+    r"account|customer|claim|reference|membership|loyalty"
+)
+_ID_WITH_CONTEXT = regex.compile(
+    rf"(?:{_ID_KEYWORDS})"
+    r"(?:[\s\-]*(?:number|num|no\.?|nr\.?|n°|nº|#|id|code|numéro|nummer|número|numero))?"
+    r"(?:\s*\([^)\n]{1,20}\))?"
+    r"(?:\s+(?:is|was|es|est|ist|è|=))?\s*[:=#\-]?\s*"
+    r"([A-Z0-9](?:[A-Z0-9]|[\-/. ](?=[A-Z0-9])){3,24})",
+    regex.IGNORECASE,
+)
+# The value must look like an identifier: digits, and no ordinary word.
+_COMMON_WORDS = frozenset(
+    [
+        "the",
+        "and",
+        "for",
+        "with",
+        "from",
+        "this",
+        "that",
+        "have",
+        "been",
+        "will",
+        "your",
+        "number",
+        "please",
+        "which",
+        "when",
+        "where",
+        "there",
+        "their",
+        "about",
+        "into",
+        "only",
+        "also",
+        "just",
+        "like",
+        "after",
+        "before",
+        "because",
+    ]
+)
+
+# Formats that identify a person on their own (checksummed where one exists).
+_UK_NINO = regex.compile(
+    r"(?<![\w])(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]"
+    r" ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![\w])"
+)
+_ES_DNI = regex.compile(r"(?<![\w\-])([XYZ]?)[\- ]?(\d{7,8})[\- ]?([A-Z])(?![\w\-])")
+_DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
+_IT_CODICE_FISCALE = regex.compile(
+    r"(?<![\w])[A-Z]{6}\d{2}[A-EHLMPRST]\d{2}[A-Z]\d{3}[A-Z](?![\w])", regex.IGNORECASE
+)
+
+
+class IdNumberRecognizer:
+    """Identity, licence, medical, employee and tax numbers: by context, or by format."""
+
+    name = "regex.id_number.v1"
+    labels = (labels.ID_NUMBER,)
+
+    def find(self, text: str) -> list[Span]:
+        spans = []
+        for match in _ID_WITH_CONTEXT.finditer(text):
+            value = match.group(1).rstrip(" .-/")
+            start = match.start(1)
+            if not _looks_like_id(value):
+                continue
+            spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
+        for match in _UK_NINO.finditer(text):
+            spans.append(Span(match.start(), match.end(), labels.ID_NUMBER, 0.85, self.name))
+        for match in _ES_DNI.finditer(text):
+            prefix, number, letter = match.groups()
+            value = int(str("XYZ".index(prefix)) + number if prefix else number)
+            if _DNI_LETTERS[value % 23] == letter:
+                spans.append(Span(match.start(), match.end(), labels.ID_NUMBER, 0.85, self.name))
+        for match in _IT_CODICE_FISCALE.finditer(text):
+            spans.append(Span(match.start(), match.end(), labels.ID_NUMBER, 0.85, self.name))
+        return spans
+
+
+def _looks_like_id(value: str) -> bool:
+    digits = sum(c.isdigit() for c in value)
+    if digits < 2 or len(value.replace(" ", "")) < 4:
+        return False
+    words = regex.findall(r"[A-Za-z]{3,}", value)
+    if any(word.lower() in _COMMON_WORDS for word in words):
+        return False
+    # Versions, hashes and UUIDs are code, not people.
+    if regex.fullmatch(r"v?\d+(?:\.\d+)+(?:[\-+.]\w+)?|[0-9a-f\-]{32,}", value, regex.I):
+        return False
+    # Dates, amounts and years are not ids.
+    if regex.fullmatch(r"\d{1,4}([./\-])\d{1,2}\1\d{1,4}|\d{4}|[\d.,]+", value):
+        return value.replace(" ", "").isdigit() and len(value) >= 6
+    return True
+
+
+register("regex.id_number.v1")(IdNumberRecognizer)

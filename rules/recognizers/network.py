@@ -1,0 +1,179 @@
+"""IP_ADDRESS, MAC_ADDRESS and URL (only URLs that point at a person)."""
+
+from __future__ import annotations
+
+import ipaddress
+
+import regex
+from veil.rules import labels
+from veil.rules.pattern import PatternRecognizer, compile_words, context_before
+from veil.rules.registry import register
+from veil.rules.spans import Span
+
+# --- IP_ADDRESS ------------------------------------------------------------------------
+
+_IPV4 = regex.compile(r"(?<![\w.\-])((?:\d{1,3}\.){3}\d{1,3})(?![\w\-]|\.\d)")
+_IPV6 = regex.compile(
+    r"(?<![\w:.])((?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{0,4}|(?:\d{1,3}\.){3}\d{1,3}))"
+    r"(?![\w:]|\.\d)"
+)
+_VERSION_CONTEXT = regex.compile(
+    r"(?:\bv|version|release|ver\.?|==|>=|<=|build|firmware|oid)\s*$", regex.IGNORECASE
+)
+_NETMASK_CONTEXT = compile_words(["netmask", "subnet mask", "mask"])
+
+
+def _personal_ip(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    # Loopback, "any" and multicast addresses are the same on every machine.
+    return not (address.is_loopback or address.is_unspecified or address.is_multicast)
+
+
+class IpAddressRecognizer:
+    """IPv4 and IPv6 addresses, validated; versions and netmasks are left alone."""
+
+    name = "regex.ip_address.v1"
+    labels = (labels.IP_ADDRESS,)
+
+    def find(self, text: str) -> list[Span]:
+        spans = []
+        for match in _IPV4.finditer(text):
+            try:
+                address = ipaddress.IPv4Address(match.group(1))
+            except ValueError:
+                continue
+            before = context_before(text, match.start(), 24)
+            if _VERSION_CONTEXT.search(before) or not _personal_ip(address):
+                continue
+            if str(address).startswith("255.") and _NETMASK_CONTEXT.search(before):
+                continue
+            if str(address) == "255.255.255.255":
+                continue
+            spans.append(Span(*match.span(1), labels.IP_ADDRESS, 0.9, self.name))
+        for match in _IPV6.finditer(text):
+            candidate = match.group(1)
+            if candidate.count(":") < 2 or len(candidate.replace(":", "")) < 3:
+                continue
+            try:
+                address = ipaddress.IPv6Address(candidate)
+            except ValueError:
+                continue
+            if _personal_ip(address):
+                spans.append(Span(*match.span(1), labels.IP_ADDRESS, 0.9, self.name))
+        return spans
+
+
+register("regex.ip_address.v1")(IpAddressRecognizer)
+
+
+# --- MAC_ADDRESS -----------------------------------------------------------------------
+
+_MAC = regex.compile(
+    r"(?<![\w:\-.])(?:[0-9A-Fa-f]{2}([:\-])(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}"
+    r"|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})(?![\w:\-]|\.\w)"
+)
+
+
+def _validate_mac(match: regex.Match[str], text: str) -> float | None:
+    compact = regex.sub(r"[:\-.]", "", match.group(0)).lower()
+    if compact in {"000000000000", "ffffffffffff"}:
+        return None
+    if not regex.search(r"[0-9]", compact) or not regex.search(r"[0-9a-f]{2}", compact):
+        return None
+    return 0.9
+
+
+@register("regex.mac_address.v1")
+def mac_address_recognizer() -> PatternRecognizer:
+    return PatternRecognizer("regex.mac_address.v1", labels.MAC_ADDRESS, _MAC, _validate_mac)
+
+
+# --- URL -------------------------------------------------------------------------------
+
+_URL = regex.compile(
+    r"(?<![\w@/])((?:https?://)?(?:www\.)?"
+    r"(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}"
+    r"(?::\d{2,5})?(?:/[^\s<>\"'`)\]]*)?)",
+)
+# Sites where the first path segment (or the subdomain) names a person.
+_PROFILE = regex.compile(
+    r"^(?:https?://)?(?:www\.|m\.|[a-z]{2}\.)?(?:"
+    r"linkedin\.com/in/[^/?#\s]+"
+    r"|(?:twitter|x|facebook|fb|instagram|threads|pinterest|snapchat|tumblr|vimeo|soundcloud"
+    r"|behance|dribbble|twitch|patreon|ko-fi|buymeacoffee|venmo|paypal|flickr|goodreads"
+    r"|strava|letterboxd|about|linktr|keybase|gravatar)\.(?:com|net|me|ee|io|tv)/"
+    r"(?!(?:home|explore|search|login|share|sharer|intent|hashtag|watch|p|reel|i|settings)\b)"
+    r"@?[A-Za-z0-9_.\-]+/?$"
+    r"|(?:youtube\.com|tiktok\.com|medium\.com|mastodon\.[a-z]+|[a-z.]+\.social)/@[^/?#\s]+"
+    r"|youtube\.com/(?:c|user|channel)/[^/?#\s]+"
+    r"|reddit\.com/(?:u|user)/[^/?#\s]+"
+    r"|(?:github|gitlab|bitbucket|codeberg)\.(?:com|org)/[A-Za-z0-9_.\-]+/?$"
+    r"|stackoverflow\.com/users/\d+"
+    r"|calendly\.com/[^/?#\s]+|cal\.com/[^/?#\s]+|t\.me/[^/?#\s]+|wa\.me/\d+"
+    r"|paypal\.me/[^/?#\s]+|venmo\.com/u/[^/?#\s]+|cash\.app/\$[^/?#\s]+"
+    r"|[a-z0-9\-]+\.(?:github\.io|gitlab\.io|substack\.com|wordpress\.com|blogspot\.com"
+    r"|tumblr\.com|carrd\.co|wixsite\.com|netlify\.app|vercel\.app)"
+    r"|(?:drive|docs)\.google\.com/\S+|dropbox\.com/(?:s|scl)/\S+|1drv\.ms/\S+"
+    r"|photos\.app\.goo\.gl/\S+|we\.tl/\S+|wetransfer\.com/downloads/\S+"
+    r")",
+    regex.IGNORECASE,
+)
+_PERSONAL_URL_CONTEXT = compile_words(
+    [
+        "my website",
+        "my site",
+        "my blog",
+        "my portfolio",
+        "my homepage",
+        "my page",
+        "my profile",
+        "personal site",
+        "personal website",
+        "find me",
+        "follow me",
+        "my cv",
+        "my resume",
+        "website",
+        "homepage",
+        "portfolio",
+        "blog",
+        "posted",
+        "shared",
+        "photo",
+        "photos",
+        "profile",
+        "my link",
+        "my links",
+        "ma page",
+        "mein blog",
+        "meine webseite",
+        "mi web",
+        "mi página",
+        "il mio sito",
+        "mijn website",
+    ]
+)
+_URL_TRAILING = ".,;:!?"
+
+
+class PersonalUrlRecognizer:
+    """URLs that identify a person: profile links, personal pages, shared files."""
+
+    name = "regex.url.v1"
+    labels = (labels.URL,)
+
+    def find(self, text: str) -> list[Span]:
+        spans = []
+        for match in _URL.finditer(text):
+            start, end = match.span(1)
+            while end > start and text[end - 1] in _URL_TRAILING:
+                end -= 1
+            url = text[start:end]
+            has_scheme = url.lower().startswith(("http://", "https://", "www."))
+            if _PROFILE.match(url):
+                spans.append(Span(start, end, labels.URL, 0.85, self.name))
+            elif has_scheme and _PERSONAL_URL_CONTEXT.search(context_before(text, start, 40)):
+                spans.append(Span(start, end, labels.URL, 0.7, self.name))
+        return spans
+
+
+register("regex.url.v1")(PersonalUrlRecognizer)

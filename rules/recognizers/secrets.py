@@ -1,0 +1,224 @@
+"""SECRET: provider keys and tokens, JWTs, private keys, and passwords in config.
+
+Provider formats are matched by their published prefixes; assignments are matched by a
+secret-like key name, and then only the value is labelled, never the key.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import regex
+from veil.rules import labels
+from veil.rules.pattern import compile_words, context_before
+from veil.rules.registry import register
+from veil.rules.spans import Span
+
+_BOUNDARY_BEFORE = r"(?<![A-Za-z0-9_\-+/])"
+_BOUNDARY_AFTER = r"(?![A-Za-z0-9_\-])"
+
+# Token formats with a fixed, documented prefix: a match is a secret by itself.
+_PROVIDER_TOKENS = regex.compile(
+    _BOUNDARY_BEFORE
+    + r"(?:"
+    + "|".join(
+        [
+            r"(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}",  # AWS access key id
+            r"gh[pousr]_[A-Za-z0-9]{36,251}",  # GitHub tokens
+            r"github_pat_[A-Za-z0-9_]{22,255}",  # GitHub fine-grained PAT
+            r"glpat-[A-Za-z0-9_\-]{20,}",  # GitLab
+            r"sk-ant-(?:api|admin|sid)\d{2}-[A-Za-z0-9_\-]{20,}",  # Anthropic
+            r"sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_\-]{20,}",  # OpenAI project keys
+            r"sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}",  # OpenAI legacy
+            r"sk-[A-Za-z0-9]{32,}",  # OpenAI-style secret keys (also DeepSeek, etc.)
+            r"xox[abposer]-[A-Za-z0-9\-]{10,}",  # Slack tokens
+            r"xapp-\d-[A-Z0-9]+-\d+-[a-f0-9]+",  # Slack app-level token
+            r"https://hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_\-]{20,}",
+            r"https://discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_\-]+",
+            r"AIza[0-9A-Za-z_\-]{35}",  # Google API key
+            r"ya29\.[0-9A-Za-z_\-]{20,}",  # Google OAuth access token
+            r"GOCSPX-[A-Za-z0-9_\-]{20,}",  # Google OAuth client secret
+            r"(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}",  # Stripe secret / restricted
+            r"whsec_[A-Za-z0-9]{24,}",  # Stripe webhook secret
+            r"SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}",  # SendGrid
+            r"key-[0-9a-f]{32}",  # Mailgun
+            r"SK[0-9a-f]{32}",  # Twilio API key
+            r"npm_[A-Za-z0-9]{36}",  # npm
+            r"pypi-AgE[A-Za-z0-9_\-]{50,}",  # PyPI
+            r"hf_[A-Za-z0-9]{30,}",  # Hugging Face
+            r"dop_v1_[a-f0-9]{64}",  # DigitalOcean
+            r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}",  # Shopify
+            r"sq0(?:atp|csp)-[0-9A-Za-z_\-]{22,}",  # Square
+            r"EAA[A-Za-z0-9]{80,}",  # Facebook/Meta access token
+            r"AC[0-9a-f]{32}(?=.{0,40}(?:auth|token))",  # Twilio SID next to its token
+            r"\d{8,10}:AA[A-Za-z0-9_\-]{33}",  # Telegram bot token
+            r"(?:M|N|O)[A-Za-z\d_\-]{23,25}\.[A-Za-z\d_\-]{6}\.[A-Za-z\d_\-]{27,38}",  # Discord
+            r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{0,}",  # JWT
+            r"AccountKey=[A-Za-z0-9+/=]{40,}",  # Azure storage
+            r"(?:age1|AGE-SECRET-KEY-1)[A-Z0-9a-z]{50,}",  # age keys
+        ]
+    )
+    + r")"
+    + _BOUNDARY_AFTER
+)
+
+_PEM_PRIVATE_KEY = regex.compile(
+    r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----"
+    r"[\s\S]*?-----END \1PRIVATE KEY(?: BLOCK)?-----"
+)
+
+# KEY=value, KEY: value, "key": "value", key = 'value', --password value
+_SECRET_KEY_NAME = (
+    r"[A-Za-z0-9_.\-]*(?:password|passwd|passphrase|pwd|pass|secret|token|api[_\-]?key|"
+    r"apikey|access[_\-]?key|private[_\-]?key|client[_\-]?secret|auth|credentials?|"
+    r"signing[_\-]?key|encryption[_\-]?key|master[_\-]?key|session[_\-]?key|salt|"
+    r"passwort|kennwort|mot[_\-]?de[_\-]?passe|contraseña|senha)[A-Za-z0-9_.\-]*"
+)
+_ASSIGNMENT = regex.compile(
+    rf"(?<![\w])[\"']?({_SECRET_KEY_NAME})[\"']?"
+    r"(?:[ \t]*(?:=|:=|:|=>|->)[ \t]*|[ \t]+(?=[\"']))"
+    r"(?:[\"']([^\"'\n]{1,400})[\"']|([^\s\"',;}#]{1,400}))",
+    regex.IGNORECASE,
+)
+_CLI_FLAG = regex.compile(
+    r"(?<![\w])--?(?:password|passwd|pass|token|api-key|secret|client-secret)[ =]"
+    r"[\"']?([^\s\"']{3,200})",
+    regex.IGNORECASE,
+)
+# scheme://user:password@host — only the password.
+_CONNECTION_STRING = regex.compile(
+    r"\b[a-z][a-z0-9+.\-]{1,20}://[^\s:/@]{1,64}:([^\s@/]{1,128})@[^\s/]+", regex.IGNORECASE
+)
+# "Password: hunter2" in prose, and Server=...;Password=...; in .NET connection strings.
+_PROSE_PASSWORD = regex.compile(
+    r"(?<![\w])(?:password|passwort|mot de passe|contraseña|senha|wachtwoord|pwd|pin)"
+    r"(?:\s+(?:is|was|ist|est|es|è))?\s*[:=]?\s+[\"'`]?([^\s\"'`]{4,64}?)[\"'`]?(?=[\s.,;)]|$)",
+    regex.IGNORECASE,
+)
+
+# Key names whose values are settings, not secrets (MAX_TOKENS=4096, TOKEN_TTL=3600).
+_SETTING_KEY = regex.compile(
+    r"(?:^|[_.\-])(?:max|min|limit|ttl|expiry|expires|expiration|timeout|length|len|size|"
+    r"count|name|names|path|file|header|type|url|uri|endpoint|id|enabled|enable|required|"
+    r"policy|prefix|format|algorithm|algo|mode|field|param|usage|budget|rounds|version|hint|"
+    r"reset|strength|rotation|provider|store|env|var|label|input|placeholder)(?:$|[_.\-])",
+    regex.IGNORECASE,
+)
+_TOKENIZER_WORDS = regex.compile(
+    r"tokeni[sz]|tokens|author|oauth[_.\-]?url|passenger|bypass|"
+    r"compass|passive|passage|password[_.\-]?(?:reset|hash)",
+    regex.I,
+)
+# Values that point at a secret rather than contain one.
+_PLACEHOLDER_VALUE = regex.compile(
+    r"^(?:\$\{?[\w:\-]+\}?|\{\{.*\}\}|<[^>]*>|%\(?\w+\)?s?|\*+|x{3,}|\.{3}|…|"
+    r"(?:os\.|process\.|env\.|ENV\[|getenv|secrets\.|settings\.|config\.|vault:|ref\+|"
+    r"!Ref|!Sub|\$\().*|"
+    r"null|none|nil|true|false|undefined|changeme|change[_\-]?me|your[_\-\w]*|"
+    r"replace[_\-\w]*|example[_\-\w]*|dummy|redacted|hidden|secret|password|token|"
+    r"required|optional|string|str|\[redacted\]|\*\*\*\*)$",
+    regex.IGNORECASE,
+)
+_SECRET_CONTEXT = compile_words(
+    [
+        "token",
+        "secret",
+        "api key",
+        "apikey",
+        "key",
+        "password",
+        "credential",
+        "bearer",
+        "authorization",
+        "auth",
+        "private",
+        "passphrase",
+    ]
+)
+_HIGH_ENTROPY = regex.compile(r"(?<![\w\-+/=])([A-Za-z0-9+/_\-]{20,}={0,2})(?![\w\-+/=])")
+
+
+def shannon_entropy(value: str) -> float:
+    counts = Counter(value)
+    return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
+
+
+def _looks_random(value: str) -> bool:
+    classes = sum(bool(regex.search(pattern, value)) for pattern in (r"[a-z]", r"[A-Z]", r"\d"))
+    return classes >= 2 and shannon_entropy(value) >= 3.5
+
+
+def _is_code_or_hash(value: str) -> bool:
+    # UUIDs, git SHAs and digests identify objects, not people, and grant nothing.
+    return bool(
+        regex.fullmatch(
+            r"[0-9a-f]{7,40}|[0-9a-f]{64}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-"
+            r"[0-9a-f]{12}|sha\d+:[0-9a-f]+",
+            value,
+            regex.IGNORECASE,
+        )
+    )
+
+
+class SecretRecognizer:
+    """API keys, tokens, private keys and passwords; labels values, not their keys."""
+
+    name = "secrets.v1"
+    labels = (labels.SECRET,)
+
+    def find(self, text: str) -> list[Span]:
+        spans: list[Span] = []
+
+        def add(start: int, end: int, score: float) -> None:
+            if end > start:
+                spans.append(Span(start, end, labels.SECRET, score, self.name))
+
+        for match in _PROVIDER_TOKENS.finditer(text):
+            add(*match.span(), 0.99)
+        for match in _PEM_PRIVATE_KEY.finditer(text):
+            add(*match.span(), 0.99)
+        for match in _ASSIGNMENT.finditer(text):
+            key = match.group(1)
+            group = 2 if match.group(2) is not None else 3
+            value = match.group(group).strip()
+            if self._is_secret_value(key, value):
+                start = match.start(group) + match.group(group).index(value)
+                add(start, start + len(value), 0.9)
+        for match in _CLI_FLAG.finditer(text):
+            if not _PLACEHOLDER_VALUE.match(match.group(1)):
+                add(*match.span(1), 0.9)
+        for match in _CONNECTION_STRING.finditer(text):
+            if not _PLACEHOLDER_VALUE.match(match.group(1)):
+                add(*match.span(1), 0.95)
+        for match in _PROSE_PASSWORD.finditer(text):
+            value = match.group(1)
+            if not _PLACEHOLDER_VALUE.match(value) and value.lower() not in {"reset", "for"}:
+                add(*match.span(1), 0.8)
+        for match in _HIGH_ENTROPY.finditer(text):
+            value = match.group(1)
+            if _looks_random(value) and not _is_code_or_hash(value):
+                near = context_before(text, match.start(), 40)
+                if _SECRET_CONTEXT.search(near):
+                    add(*match.span(1), 0.7)
+        return spans
+
+    @staticmethod
+    def _is_secret_value(key: str, value: str) -> bool:
+        if not value or _PLACEHOLDER_VALUE.match(value):
+            return False
+        key_lower = key.lower()
+        if _TOKENIZER_WORDS.search(key_lower):
+            return False
+        is_password_key = bool(regex.search(r"pass|pwd|kennwort|contrase|senha", key_lower))
+        if _SETTING_KEY.search(key) and not is_password_key:
+            return False
+        if is_password_key:
+            return len(value) >= 3
+        # token/secret/key names: the value must look like a credential, not a number.
+        if value.isdigit() or len(value) < 8 or _is_code_or_hash(value):
+            return False
+        return bool(regex.search(r"\d|[^A-Za-z]", value)) or shannon_entropy(value) >= 3.0
+
+
+register("secrets.v1")(SecretRecognizer)

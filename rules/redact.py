@@ -1,0 +1,92 @@
+"""Operators: what happens to each recognized span (pseudonymize, mask, block, warn, allow)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from veil.rules.spans import Span
+from veil.rules.vault import PseudonymStyle, Vault
+
+
+class Action(StrEnum):
+    PSEUDONYMIZE = "pseudonymize"  # consistent, restorable stand-in
+    MASK = "mask"  # one-way, typed, fixed length
+    BLOCK = "block"  # the whole message must not be sent
+    WARN = "warn"  # sent unchanged, reported
+    ALLOW = "allow"  # sent unchanged, not reported as a risk
+
+
+def mask(label: str) -> str:
+    # Fixed text per label: a mask that kept the original's length would leak it.
+    return f"[REDACTED {label}]"
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A span and what was done with it; offsets are into the original text."""
+
+    start: int
+    end: int
+    label: str
+    source: str
+    score: float
+    action: Action
+    replacement: str | None
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "start": self.start,
+            "end": self.end,
+            "label": self.label,
+            "source": self.source,
+            "score": round(self.score, 3),
+            "action": str(self.action),
+            "replacement": self.replacement,
+        }
+
+
+@dataclass
+class RedactedText:
+    text: str
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def blocked(self) -> bool:
+        return any(f.action is Action.BLOCK for f in self.findings)
+
+
+def redact(
+    text: str,
+    spans: Sequence[Span],
+    vault: Vault,
+    actions: Mapping[str, Action] | None = None,
+    default_action: Action = Action.PSEUDONYMIZE,
+    style: PseudonymStyle | None = None,
+) -> RedactedText:
+    """Apply each span's action; ``spans`` must not overlap (see merge.resolve_overlaps)."""
+    actions = actions or {}
+    pieces: list[str] = []
+    findings: list[Finding] = []
+    position = 0
+    for span in sorted(spans, key=lambda s: s.start):
+        if span.start < position:
+            raise ValueError(f"overlapping spans at {span.start}; resolve overlaps first")
+        action = Action(actions.get(span.label, default_action))
+        value = text[span.start : span.end]
+        replacement: str | None
+        if action is Action.PSEUDONYMIZE:
+            replacement = vault.pseudonym_for(value, span.label, style)
+        elif action is Action.MASK:
+            replacement = mask(span.label)
+        else:
+            replacement = None
+        pieces.append(text[position : span.start])
+        pieces.append(value if replacement is None else replacement)
+        position = span.end
+        findings.append(
+            Finding(span.start, span.end, span.label, span.source, span.score, action, replacement)
+        )
+    pieces.append(text[position:])
+    return RedactedText("".join(pieces), findings)

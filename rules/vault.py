@@ -1,0 +1,125 @@
+"""Per-conversation vault: value <-> pseudonym, in both directions.
+
+The same value gets the same pseudonym in every message of a conversation, including
+when a client resends the whole history. Values are keyed canonically per label, so
+"+1 503 555 0147" and "(503) 555-0147" are one phone number and "Jane Doe" and
+"jane  doe" one person. Persistence comes with the policies issue; this one is in memory.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import threading
+from dataclasses import dataclass
+from enum import StrEnum
+
+import phonenumbers
+import regex
+from veil.rules import labels, surrogates
+
+
+class PseudonymStyle(StrEnum):
+    PLACEHOLDER = "placeholder"  # [[PERSON_1]]: survives Markdown and HTML
+    SURROGATE = "surrogate"  # realistic fake values, check digits valid
+
+
+@dataclass(frozen=True, slots=True)
+class VaultEntry:
+    label: str
+    value: str
+    pseudonym: str
+    style: PseudonymStyle
+
+
+def placeholder(label: str, number: int) -> str:
+    return f"[[{label}_{number}]]"
+
+
+_WHITESPACE = regex.compile(r"\s+")
+
+
+def canonical_key(label: str, value: str) -> str:
+    """What makes two spellings of a value the same value."""
+    stripped = value.strip()
+    if label == labels.PHONE:
+        try:
+            number = phonenumbers.parse(stripped, None if stripped.startswith("+") else "US")
+            return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+        except phonenumbers.NumberParseException:
+            return regex.sub(r"\D", "", stripped)
+    if label in (labels.CREDIT_CARD, labels.IBAN, labels.US_SSN, labels.MAC_ADDRESS):
+        return regex.sub(r"[^0-9A-Za-z]", "", stripped).upper()
+    if label == labels.SECRET:
+        return stripped  # case matters in keys
+    folded = _WHITESPACE.sub(" ", stripped).casefold()
+    return regex.sub(r"(?:'s|’s)$", "", folded)
+
+
+class Vault:
+    """Thread-safe; one per conversation."""
+
+    def __init__(
+        self,
+        style: PseudonymStyle = PseudonymStyle.PLACEHOLDER,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.style = PseudonymStyle(style)
+        self._rng = rng or random.Random(os.urandom(32))
+        self._by_key: dict[tuple[str, str], VaultEntry] = {}
+        self._by_pseudonym: dict[str, VaultEntry] = {}
+        self._counters: dict[str, int] = {}
+        self._lock = threading.Lock()
+        self.version = 0  # bumps on every new entry; restorers rebuild when it moves
+
+    def __len__(self) -> int:
+        return len(self._by_pseudonym)
+
+    def entries(self) -> list[VaultEntry]:
+        with self._lock:
+            return list(self._by_pseudonym.values())
+
+    def pseudonym_for(self, value: str, label: str, style: PseudonymStyle | None = None) -> str:
+        key = (label, canonical_key(label, value))
+        with self._lock:
+            entry = self._by_key.get(key)
+            if entry is None:
+                entry = self._new_entry(value, label, PseudonymStyle(style or self.style))
+                self._by_key[key] = entry
+                self._by_pseudonym[entry.pseudonym.casefold()] = entry
+                self.version += 1
+            return entry.pseudonym
+
+    def value_for(self, pseudonym: str) -> str | None:
+        entry = self._by_pseudonym.get(pseudonym.casefold())
+        return entry.value if entry else None
+
+    def _new_entry(self, value: str, label: str, style: PseudonymStyle) -> VaultEntry:
+        if style is PseudonymStyle.SURROGATE:
+            surrogate = self._new_surrogate(value, label)
+            if surrogate is not None:
+                return VaultEntry(label, value, surrogate, style)
+        number = self._counters.get(label, 0) + 1
+        self._counters[label] = number
+        return VaultEntry(label, value, placeholder(label, number), PseudonymStyle.PLACEHOLDER)
+
+    def _new_surrogate(self, value: str, label: str) -> str | None:
+        generate = surrogates.GENERATORS.get(label)
+        if generate is None:
+            return None
+        for _ in range(20):
+            candidate = generate(value, self._rng)
+            if candidate is None:
+                return None
+            if self._distinct(candidate, value):
+                return candidate
+        return None
+
+    def _distinct(self, candidate: str, value: str) -> bool:
+        # A surrogate must not equal a real value, nor extend or be extended by another
+        # pseudonym: restoring could not tell them apart.
+        folded = candidate.casefold()
+        known_values = (e.value.casefold() for e in self._by_key.values())
+        if folded == value.casefold() or folded in known_values:
+            return False
+        return not any(p.startswith(folded) or folded.startswith(p) for p in self._by_pseudonym)
