@@ -27,10 +27,11 @@ DEFAULT_RECOGNIZERS: tuple[str, ...] = (
     "regex.id_number.v1",
     "secrets.v1",
     "spacy.ner.v1",
+    "names.v1",
 )
 
 # Statistical recognizers read language, so they see the text as typed, not normalized.
-_TEXT_AS_TYPED_ONLY = ("spacy.", "gliner.")
+_TEXT_AS_TYPED_ONLY = ("spacy.", "gliner.", "names.")
 
 DEFAULT_THRESHOLD = 0.5
 

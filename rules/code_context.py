@@ -18,13 +18,17 @@ _CODE_LINE = regex.compile(
     r"|[{;]\s*$|\)\s*\{|=>|->|::|\bnew \w+\(|\w+\.\w+\("
 )
 _STRING_OR_COMMENT = regex.compile(
-    r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|(?:#|//|--|/\*).*$", regex.MULTILINE
+    r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|(?:(?<!\S)#|//|(?<!\S)--|/\*)\s.*$",
+    regex.MULTILINE,
 )
 # Shapes of identifiers: snake_case, dotted.names, paths, mixedCase, calls.
 _IDENTIFIER = regex.compile(
     r"^(?:[\w$]*_[\w$]*|[\w$-]+(?:[./\\][\w$-]+)+|\w*[a-z]\d\w*|\w+\(\)?|"
     r"(?!(?:Mc|Mac|De|Di|Da|Du|La|Le|Van|Von|O')[A-Z])[A-Z]?[a-z]+[A-Z]\w*|[a-z]+[A-Z]\w*)$"
 )
+
+
+_MIXED_TOKEN = regex.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z\d]{2,}\b")
 
 
 class CodeMap:
@@ -68,6 +72,8 @@ class CodeMap:
 
 def looks_like_identifier(value: str) -> bool:
     """`user_id`, `com.acme.Billing`, `getUser()`, `UserService`: code, not a name."""
-    if any(char in value for char in ":/\\@=<>{}[]()|$"):
+    if any(char in value for char in ":/\\@=<>{}[]()|$#"):
         return True  # URLs, paths, markup and expressions are never a bare name
+    if _MIXED_TOKEN.search(value):
+        return True  # e89b, sha256, gpt4: tokens of letters and digits are codes
     return " " not in value and bool(_IDENTIFIER.match(value))

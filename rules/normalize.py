@@ -1,9 +1,9 @@
 """Undo the ways people disguise identifiers, keeping a map back to the original offsets.
 
 "john dot smith at gmail dot com" becomes "john.smith@gmail.com", "four one five ..."
-becomes "415...", and digits split by spaces or line breaks are joined, so the regex
-recognizers see what a reader sees. Spans found in the normalized text are mapped back
-to the characters the user actually typed.
+becomes "415...", and characters spaced out or numbers broken over lines are joined, so
+the regex recognizers see what a reader sees. Spans found in the normalized text are
+mapped back to the characters the user actually typed.
 """
 
 from __future__ import annotations
@@ -17,37 +17,49 @@ _AT = (
     r"(?:\s*(?:\[\s*at\s*\]|\(\s*at\s*\)|\{\s*at\s*\}|<\s*at\s*>|\[\s*@\s*\]|\(\s*@\s*\))\s*"
     r"|\s+at\s+)"
 )
-_DOT = r"(?:\s*(?:\[\s*dot\s*\]|\(\s*dot\s*\)|\{\s*dot\s*\}|<\s*dot\s*>)\s*|\s+dot\s+|\.)"
+_DOT = (
+    r"(?:\s*(?:\[\s*dot\s*\]|\(\s*dot\s*\)|\{\s*dot\s*\}|<\s*dot\s*>)\s*"
+    r"|\s+dot\s+|\s+\.\s+|\.)"
+)
+# Disguised addresses end in a real top-level domain, so "me at rachel dot summerfield"
+# is not taken for one.
+_TLD = (
+    r"com|org|net|edu|gov|mil|int|io|co|ai|app|dev|me|info|biz|xyz|online|site|email|"
+    r"uk|us|ca|au|nz|ie|de|fr|es|it|nl|be|ch|at|se|no|dk|fi|pl|cz|pt|br|mx|ar|in|jp|cn|kr|"
+    r"ru|za|ng|ke|eu|tv|gr|hu|ro|tr|il|sg|hk|tw"
+)
 _OBFUSCATED_EMAIL = regex.compile(
     rf"(?<![\w.])([\w+\-]+(?:{_DOT}[\w+\-]+)*){_AT}"
-    rf"([\w\-]+(?:{_DOT}[\w\-]+)*{_DOT}([A-Za-z]{{2,24}}))(?![\w])",
+    rf"([\w\-]+(?:{_DOT}[\w\-]+)*{_DOT}(?:{_TLD}))(?![\w])",
     regex.IGNORECASE,
+)
+# With the words shouted (" AT ", " DOT ") any top-level domain goes: ".studio".
+_SHOUTED_EMAIL = regex.compile(
+    r"(?<![\w.])([\w+\-]+(?:(?:\s+DOT\s+|\.)[\w+\-]+)*)\s+AT\s+"
+    r"([\w\-]+(?:(?:\s+DOT\s+|\.)[\w\-]+)*\s+DOT\s+[a-z]{2,24})(?![\w])"
 )
 _DOT_WORD = regex.compile(_DOT, regex.IGNORECASE)
+_DISGUISE = regex.compile(r"\bat\b|[\[(<{]", regex.IGNORECASE)
+_DISGUISED_DOT = regex.compile(r"\bdot\b|\s\.\s|[\[(<{]", regex.IGNORECASE)
 
 _NUMBER_WORDS = {
-    "zero": "0",
-    "oh": "0",
-    "o": "0",
-    "one": "1",
-    "two": "2",
-    "three": "3",
-    "four": "4",
-    "five": "5",
-    "six": "6",
-    "seven": "7",
-    "eight": "8",
-    "nine": "9",
-}
+    "zero": "0", "oh": "0", "o": "0", "one": "1", "two": "2", "three": "3", "four": "4",
+    "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
+}  # fmt: skip
 _NUMBER_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|double|triple|\d)"
 _SPELLED_NUMBER = regex.compile(
-    rf"(?<![\w])(?:plus[\s\-]+)?{_NUMBER_WORD}(?:[\s,\-]+{_NUMBER_WORD}){{5,}}(?![\w])",
+    rf"(?<![\w])(?:plus[\s\-]+)?{_NUMBER_WORD}(?:(?:[\s,\-]|\.\s)+{_NUMBER_WORD}){{5,}}(?![\w])",
     regex.IGNORECASE,
 )
-# Single digits separated by spaces: "4 1 1 1 1 1 1 1 ..."
-_SPACED_DIGITS = regex.compile(r"(?<![\w])\d(?:[ \t]\d){6,}(?![\w])")
-# A line break inside a grouped number: "4111 1111\n1111 1111"
-_BROKEN_NUMBER = regex.compile(r"(?<=\d{2})[ \t]*\n[ \t]*(?=\d{2})")
+# Spaced out one by one: "4 1 1 1 ...", "+44 7 5 3 ...", "N L 5 6 I N G B", "m i r a @ ..."
+_SPACED_CHARACTERS = regex.compile(
+    r"(?<!\S)(?:\+?\d{1,4}(?:[ \t]+\d){6,}|[\w.@+](?:[ \t][\w.@+]){7,})(?!\S)"
+)
+# A line break inside a grouped number: "4111 1111\n1111 1111". The part before the
+# break must already be a long number, so a postcode line and a phone line stay apart.
+_BROKEN_NUMBER = regex.compile(
+    r"(?<=(?<![\w\-])(?=(?:[ \-]?\d){6})\d+(?:[ \-]\d+)*)[ \t]*\n[ \t]*(?=\d{2,}(?:[ \-]\d+)*\d{2})"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,47 +76,56 @@ class Normalized:
 
 
 def _spell_out(match: regex.Match[str]) -> str | None:
-    words = regex.findall(r"[A-Za-z]+|\d", match.group(0).lower())
-    digits: list[str] = []
+    tokens = regex.findall(r"[A-Za-z]+|\d|[,.\-]", match.group(0).lower())
+    out: list[str] = []
     repeat = 1
-    for word in words:
-        if word == "plus":
-            digits.append("+")
-        elif word in ("double", "triple"):
-            repeat = 2 if word == "double" else 3
+    for token in tokens:
+        if token in ",.-":
+            # "seven seven four, two six, ..." is written in groups: keep them (774-26-...).
+            if out and out[-1] != "-":
+                out.append("-")
+        elif token == "plus":
+            out.append("+")
+        elif token in ("double", "triple"):
+            repeat = 2 if token == "double" else 3
         else:
-            digits.append((_NUMBER_WORDS.get(word) or word) * repeat)
+            out.append((_NUMBER_WORDS.get(token) or token) * repeat)
             repeat = 1
-    joined = "".join(digits)
+    joined = "".join(out).strip("-")
     # "one or two" is prose; a phone or card number is at least seven digits.
-    spelled = sum(w in _NUMBER_WORDS for w in words)
-    if len(joined.lstrip("+")) < 7 or spelled < 3:
+    spelled = sum(t in _NUMBER_WORDS for t in tokens)
+    if sum(c.isdigit() for c in joined) < 7 or spelled < 3:
         return None
     return joined
 
 
-def normalize(text: str) -> Normalized:
-    """Rewrite obfuscated identifiers; every other character maps to itself."""
-    edits: list[tuple[int, int, str]] = []
+def _email_edits(text: str) -> list[tuple[int, int, str]]:
+    edits = []
     for match in _OBFUSCATED_EMAIL.finditer(text):
-        if not regex.search(r"\bat\b|\[|\(|\{|<", match.group(0), regex.IGNORECASE):
-            continue  # already a plain email
-        if not (
-            regex.search(r"dot", match.group(0), regex.I)
-            or "[" in match.group(0)
-            or "(" in match.group(0)
-        ):
-            continue  # "meet me at the station.com"-style accidents need a dot word
+        written = match.group(0)
+        if not _DISGUISE.search(written) or not _DISGUISED_DOT.search(written):
+            continue  # a plain address, or "meet me at the station.com"
         local = _DOT_WORD.sub(".", match.group(1))
         domain = _DOT_WORD.sub(".", match.group(2))
         edits.append((match.start(), match.end(), f"{local}@{domain}".replace(" ", "")))
+    for match in _SHOUTED_EMAIL.finditer(text):
+        local = regex.sub(r"\s+DOT\s+", ".", match.group(1))
+        domain = regex.sub(r"\s+DOT\s+", ".", match.group(2))
+        edits.append((match.start(), match.end(), f"{local}@{domain}"))
+    return edits
+
+
+def normalize(text: str) -> Normalized:
+    """Rewrite obfuscated identifiers; every other character maps to itself."""
+    edits = _email_edits(text)
     for match in _SPELLED_NUMBER.finditer(text):
         digits = _spell_out(match)
         if digits:
             edits.append((match.start(), match.end(), digits))
-    for match in _SPACED_DIGITS.finditer(text):
-        digits = match.group(0).replace(" ", "").replace("\t", "")
-        edits.append((match.start(), match.end(), digits))
+    for match in _SPACED_CHARACTERS.finditer(text):
+        joined = regex.sub(r"[ \t]+", "", match.group(0))
+        if sum(c.isdigit() for c in joined) >= 4 or "@" in joined:
+            edits.append((match.start(), match.end(), joined))
     for match in _BROKEN_NUMBER.finditer(text):
         edits.append((match.start(), match.end(), " "))
     return _apply(text, _non_overlapping(edits))

@@ -1,13 +1,17 @@
-"""Built-in recognizers; importing this package registers them by versioned name."""
+"""Built-in recognizers; importing this package registers them by versioned name.
+
+Heavy resources (the spaCy pipeline, the name lists, GLiNER and torch) load on first use.
+"""
 
 from veil.rules.recognizers import (  # noqa: F401
     address,
     contact,
     dates,
     financial,
+    gliner,
     government,
+    names,
+    ner,
     network,
     secrets,
 )
-from veil.rules.recognizers import gliner as gliner
-from veil.rules.recognizers import ner as ner

@@ -13,7 +13,7 @@ from veil.rules.spans import Span
 
 _EMAIL = regex.compile(
     r"(?<![\w.+\-@])"
-    r"([A-Za-z0-9!#$%&'*+/=?^_`{|}~\-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~\-]+)*"
+    r"([A-Za-z0-9!#$%&'*+^_`{|}~\-]+(?:\.[A-Za-z0-9!#$%&'*+^_`{|}~\-]+)*"
     r"@(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24})"
     r"(?![\w\-@]|\.[A-Za-z0-9])"
 )
@@ -31,6 +31,8 @@ def _validate_email(match: regex.Match[str], text: str) -> float | None:
     local, _, domain = match.group(1).rpartition("@")
     if _RESERVED_DOMAIN.search(domain) or _SERVICE_LOCAL.match(local):
         return None
+    if text[max(0, match.start() - 3) : match.start()].endswith(("://", ":")):
+        return None  # the user part of a URL (scheme://key@host), not a mailbox
     return 0.95
 
 
@@ -48,8 +50,11 @@ _PHONE_CANDIDATE = regex.compile(
     r"(?:\+\s?|00(?=[1-9]))?"
     r"(?:\(\+?\d{1,5}\)\s?|\d)"
     r"(?:(?:[ \-./]|\s?\(|\)\s?)?\d){5,17}"
-    r"(?![\w\-/@]|\.\d|:\d)"
+    r"(?:[ \t]?(?:x|ext\.?|extension)[ \t]?\d{1,6})?"
+    r"(?![\w/@]|-\d|\.\d|:\d)",
+    regex.IGNORECASE,
 )
+_EXTENSION = regex.compile(r"[ \t]?(?:x|ext\.?|extension)[ \t]?\d{1,6}$", regex.IGNORECASE)
 _PHONE_CONTEXT = compile_words(
     [
         "phone",
@@ -98,10 +103,26 @@ _PHONE_CONTEXT = compile_words(
         "phone#",
     ]
 )
+_PHONE_AFTER = regex.compile(
+    r"^[\s\-:(]*(?:office|desk|fax|mobile|cell|home|work|phone|tel|direct|landline|whatsapp)\b"
+)
+_VERSION_BEFORE = regex.compile(r"(?:\bbuild|\bversion|\bv|\brelease|\bkb)\s*$")
+_HEX_GROUP = regex.compile(r"\b[0-9a-f]{4}\b")
+
+
+def _in_hex_dump(text: str, position: int) -> bool:
+    """Lines of 4-digit hex groups (xxd, hexdump) are bytes, not phone numbers."""
+    line_start = text.rfind("\n", 0, position) + 1
+    line_end = text.find("\n", position)
+    line = text[line_start : line_end if line_end != -1 else len(text)].lower()
+    groups = _HEX_GROUP.findall(line)
+    return len(groups) >= 4 and any(not g.isdigit() for g in groups)
+
+
 # Shapes that are something else: dates, SSNs, times, versions.
 _NOT_A_PHONE = regex.compile(
     r"^(?:\d{4}[\-./]\d{1,2}[\-./]\d{1,2}|\d{1,2}[\-./]\d{1,2}[\-./]\d{2,4}|\d{3}-\d{2}-\d{4}"
-    r"|\d+\.\d+\.\d+(?:\.\d+)?)$"
+    r"|\d{1,2}(?:\.\d{1,3}){2,3})$"
 )
 # Order matters only for speed: the commonest regions are tried first.
 PHONE_REGIONS = (
@@ -150,18 +171,22 @@ PHONE_REGIONS = (
 )
 
 
-def _parse_phone(candidate: str) -> phonenumbers.PhoneNumber | None:
+def _parse_phone(candidate: str) -> tuple[bool, bool]:
+    """(valid, possible): valid in some region per phonenumbers' metadata, or at least of
+    a possible length. Made-up numbers in real formats are common in forms and tests."""
     international = candidate.startswith(("+", "00", "(+"))
     regions = (None,) if international else PHONE_REGIONS
     probe = "+" + candidate[2:] if candidate.startswith("00") else candidate
+    possible = False
     for region in regions:
         try:
             number = phonenumbers.parse(probe, region)
         except phonenumbers.NumberParseException:
             continue
         if phonenumbers.is_valid_number(number):
-            return number
-    return None
+            return True, True
+        possible = possible or phonenumbers.is_possible_number(number)
+    return False, possible
 
 
 class PhoneRecognizer:
@@ -174,17 +199,28 @@ class PhoneRecognizer:
         spans = []
         for match in _PHONE_CANDIDATE.finditer(text):
             candidate = match.group(0)
-            digits = sum(c.isdigit() for c in candidate)
-            if not 7 <= digits <= 15 or _NOT_A_PHONE.match(candidate):
+            number_part = _EXTENSION.sub("", candidate)
+            digits = sum(c.isdigit() for c in number_part)
+            if not 7 <= digits <= 15 or _NOT_A_PHONE.match(number_part):
                 continue
-            if _parse_phone(candidate) is None:
+            before = context_before(text, match.start(), 40)
+            if _VERSION_BEFORE.search(before) or _in_hex_dump(text, match.start()):
                 continue
-            has_context = bool(_PHONE_CONTEXT.search(context_before(text, match.start(), 40)))
+            if regex.fullmatch(r"\d+\.\d+", number_part):
+                continue  # a decimal number
+            valid, possible = _parse_phone(number_part)
+            if not possible:
+                continue
+            after = text[match.end() : match.end() + 16].lower()
+            has_context = bool(_PHONE_CONTEXT.search(before) or _PHONE_AFTER.match(after))
             formatted = candidate.startswith(("+", "(", "00")) or not candidate.isdigit()
-            if has_context:
+            if valid and has_context:
                 score = 0.9
-            elif formatted:
+            elif valid and formatted:
                 score = 0.75
+            elif has_context and (formatted or valid):
+                # Not a number any carrier hands out, but written and labelled as one.
+                score = 0.6
             else:
                 # A bare digit run could be an id, an amount or a timestamp.
                 score = 0.4
@@ -198,7 +234,17 @@ register("phonenumbers.phone.v1")(PhoneRecognizer)
 # --- USERNAME ----------------------------------------------------------------------
 
 _HANDLE = regex.compile(
-    r"(?<![\w@.+\-/])@([A-Za-z0-9_](?:[A-Za-z0-9_.]{0,38}[A-Za-z0-9_])?)(?![\w@/\-]|\.\w)"
+    r"(?<![\w@.+\-/])@([A-Za-z0-9_](?:[A-Za-z0-9_.\-]{0,38}[A-Za-z0-9_])?)(?![\w@/\-]|\.\w)"
+)
+# Where logs and paths name the account: "for user jdoe", "/home/jdoe/", "user=jdoe".
+_ACCOUNT_IN_LOGS = regex.compile(
+    r"(?:\b(?:for|of|by)\s+(?:invalid\s+)?user\s+"
+    r"|\bAccepted\s+(?:publickey|password|keyboard-interactive\S*)\s+for\s+"
+    r"|\b(?:user|username|login|owner|uid|author)\s*[=:]\s*[\"']?"
+    r"|\bssh\b[^\n]{0,40}?\bas\s+"
+    r"|/home/|/Users/|\\Users\\)"
+    r"([A-Za-z_][\w.\-]{1,31})(?<![.\-])",
+    regex.IGNORECASE,
 )
 _NAMED_USERNAME = regex.compile(
     r"\b(?:user\s?name|user\s?id|login|handle|screen\s?name|gamertag|account name|"
@@ -282,6 +328,26 @@ _AT_WORDS = frozenset(
 )
 _GENERIC_USERNAMES = frozenset(
     [
+        "www-data",
+        "nobody",
+        "daemon",
+        "nginx",
+        "apache",
+        "git",
+        "jenkins",
+        "runner",
+        "deploy",
+        "app",
+        "service",
+        "system",
+        "shared",
+        "public",
+        "local",
+        "bin",
+        "sbin",
+    ]
+) | frozenset(
+    [
         "admin",
         "root",
         "user",
@@ -311,6 +377,11 @@ class UsernameRecognizer:
             if handle.lower() in _AT_WORDS or _is_decorator(text, match.start()):
                 continue
             spans.append(Span(match.start(), match.end(), labels.USERNAME, 0.8, self.name))
+        for match in _ACCOUNT_IN_LOGS.finditer(text):
+            value = match.group(1)
+            if value.lower() in _GENERIC_USERNAMES or value.lower() in _AT_WORDS:
+                continue
+            spans.append(Span(*match.span(1), labels.USERNAME, 0.7, self.name))
         for match in _NAMED_USERNAME.finditer(text):
             value = match.group(1)
             if value.lower() in _GENERIC_USERNAMES or not regex.search(r"[A-Za-z]", value):

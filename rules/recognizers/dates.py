@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 import regex
 from veil.rules import labels
 from veil.rules.registry import register
@@ -34,6 +36,19 @@ _DOB = regex.compile(
 )
 
 
+_YEAR = regex.compile(r"(?<!\d)(\d{4})(?!\d)")
+# Older than anyone alive: a historical figure's birth date, not a person's DOB.
+OLDEST_LIVING_AGE = 125
+
+
+def _could_be_alive(date: str) -> bool:
+    year = _YEAR.search(date)
+    if not year:
+        return True  # two-digit years: assume a living person
+    this_year = datetime.date.today().year
+    return this_year - OLDEST_LIVING_AGE <= int(year.group(1)) <= this_year
+
+
 class DateOfBirthRecognizer:
     name = "regex.date_of_birth.v1"
     labels = (labels.DATE_OF_BIRTH,)
@@ -42,6 +57,7 @@ class DateOfBirthRecognizer:
         return [
             Span(*match.span(1), labels.DATE_OF_BIRTH, 0.85, self.name)
             for match in _DOB.finditer(text)
+            if _could_be_alive(match.group(1))
         ]
 
 

@@ -61,7 +61,7 @@ def _feeds(component, ner) -> bool:
 
 
 # Text before a name that ties it to the user's own life.
-_PERSONAL_CUE = regex.compile(
+PERSONAL_CUE = regex.compile(
     r"(?:\bmy|\bour|\bdear|\bhi|\bhello|\bhey|\bmr\.?|\bmrs\.?|\bms\.?|\bdr\.?|\bfriend|"
     r"\bcolleague|\bneighbou?r|\bboss|\bnamed|\bcalled)\b[^.\n]{0,25}$",
     regex.IGNORECASE,
@@ -76,6 +76,67 @@ _TOPIC_CUE = regex.compile(
     regex.IGNORECASE,
 )
 _POSSESSIVE = regex.compile(r"(?:'s|’s|')$")
+
+
+_LEADING_IMPERATIVE = regex.compile(
+    r"^(?:compare|summari[sz]e|explain|describe|translate|convert|write|draft|plan|list|"
+    r"create|generate|fix|debug|refactor|give|make|tell|show|calculate|find|rewrite|review|"
+    r"check|analy[sz]e|help)\s+",
+    regex.IGNORECASE,
+)
+_LANGUAGE_CUE = regex.compile(r"\b(?:into|in|to|from|speak|speaks|learn|learning)\s+$", regex.I)
+_PLACEHOLDER_NAME = regex.compile(r"^[X\-\s().#]+$|^(?:N/A|TBD|TODO|NULL|None)$", regex.I)
+
+
+def _plausible_name(label: str, value: str) -> bool:
+    """Names are capitalised and carry no digits; placeholders (XXX-XXXX) are not names."""
+    if _PLACEHOLDER_NAME.match(value) or not any(c.isupper() for c in value):
+        return False
+    if label == labels.PERSON and any(c.isdigit() for c in value):
+        return False
+    # "Raspberry Pi 5", "ISBN-10": products and standards end in a number.
+    return not regex.search(r"[\s\-]\d+(?:\.\d+)?$", value)
+
+
+_PLACE_WORD = regex.compile(
+    r"\b(?:street|st|road|rd|avenue|ave|lane|drive|boulevard|way|square|park|airport|station|"
+    r"hospital|clinic|school|university|college|bridge|building|tower|center|centre|mall|"
+    r"church|mosque|temple|synagogue|stadium|hotel|court|plaza|terminal|library|campus)\b",
+    regex.IGNORECASE,
+)
+_LOCATIVE_CUE = regex.compile(
+    r"\b(?:at|near|on|outside|inside|behind|opposite|across from|next to|to|from|in|by)\s+$",
+    regex.IGNORECASE,
+)
+
+
+def _is_place_like(value: str, before: str) -> bool:
+    return bool(_PLACE_WORD.search(value) or _LOCATIVE_CUE.search(before))
+
+
+def names_public_figure(key: str, figures: frozenset[str]) -> bool:
+    """ "Summarize Marie Curie" (NER swallowed a verb) still names Marie Curie."""
+    words = key.split()
+    return any(" ".join(words[i:]) in figures for i in range(len(words)))
+
+
+_CAPITALISED_RUN = regex.compile(r"(?:[A-ZÀ-Þ][\w'’.\-]*[ \t]+){0,3}$")
+_CAPITALISED_AHEAD = regex.compile(r"(?:[ \t]+[A-ZÀ-Þ][\w'’.\-]*){0,3}")
+
+
+def part_of_public_figure(text: str, start: int, end: int, figures: frozenset[str]) -> bool:
+    """Is text[start:end] part of a public figure's name as written around it
+    ("Lincoln" in "Abraham Lincoln", "Curie" in "Marie Curie's")?"""
+    left = _CAPITALISED_RUN.search(text, max(0, start - 60), start)
+    right = _CAPITALISED_AHEAD.match(text, end)
+    words = (text[left.start() : start] + text[start:end] + text[end : right.end()]).split()
+    words = [_POSSESSIVE.sub("", w).strip(".,") for w in words]
+    inner = len(text[left.start() : start].split())
+    for i in range(inner + 1):
+        for j in range(inner + 1, len(words) + 1):
+            if " ".join(words[i:j]).casefold() in figures:
+                return True
+    return False
 
 
 class SpacyNerRecognizer:
@@ -114,17 +175,37 @@ class SpacyNerRecognizer:
             value = text[start:end].split("\n", 1)[0]
             value = _POSSESSIVE.sub("", value).rstrip(" \t.,;:!?")
             end = start + len(value)
+            if value[:4].lower() == "the ":  # "the Hague" keeps it; "the Acme Corp" not
+                start, value = start + 4, value[4:]
+            if _LEADING_IMPERATIVE.match(value + " ") and " " not in value:
+                continue  # a lone "Convert" opening the prompt
+            verb = _LEADING_IMPERATIVE.match(value)
+            if verb:  # "Compare Microsoft Azure": NER took the prompt's verb along
+                start, value = start + verb.end(), value[verb.end() :]
             key = value.casefold()
             if not value or len(value) < 2 or not any(c.isalpha() for c in value):
                 continue
             if looks_like_identifier(value) or code.in_code(start, end):
                 continue
+            if not _plausible_name(label, value):
+                continue
             if key in tech or key.removeprefix("the ") in tech:
                 continue
             before = text[max(0, start - 40) : start]
-            if label == labels.PERSON and key in figures and not _PERSONAL_CUE.search(before):
-                continue
             if label == labels.LOCATION and _TOPIC_CUE.search(before):
+                continue
+            if label == labels.NORP and _LANGUAGE_CUE.search(before):
+                continue  # "translate into German": a language, not a person's group
+            if entity.label_ == "FAC" and not _is_place_like(value, before):
+                continue  # speeches, events and works are tagged FAC too
+            if (
+                label in (labels.PERSON, labels.ORGANIZATION)
+                and (
+                    names_public_figure(key, figures)
+                    or part_of_public_figure(text, start, end, figures)
+                )
+                and not PERSONAL_CUE.search(before)
+            ):
                 continue
             spans.append(Span(start, end, label, self.score, self.name))
         return spans

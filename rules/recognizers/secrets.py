@@ -11,7 +11,7 @@ from collections import Counter
 
 import regex
 from veil.rules import labels
-from veil.rules.pattern import compile_words, context_before
+from veil.rules.pattern import context_before
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -63,6 +63,9 @@ _PROVIDER_TOKENS = regex.compile(
     + _BOUNDARY_AFTER
 )
 
+# Providers' documentation keys end in EXAMPLE (AKIAIOSFODNN7EXAMPLE): never live.
+_DOCUMENTATION_KEY = regex.compile(r"EXAMPLE(?:KEY)?$")
+
 _PEM_PRIVATE_KEY = regex.compile(
     r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----"
     r"[\s\S]*?-----END \1PRIVATE KEY(?: BLOCK)?-----"
@@ -73,12 +76,13 @@ _SECRET_KEY_NAME = (
     r"[A-Za-z0-9_.\-]*(?:password|passwd|passphrase|pwd|pass|secret|token|api[_\-]?key|"
     r"apikey|access[_\-]?key|private[_\-]?key|client[_\-]?secret|auth|credentials?|"
     r"signing[_\-]?key|encryption[_\-]?key|master[_\-]?key|session[_\-]?key|salt|"
+    r"session|sessionid|sid|csrftoken|cookie|dsn|"
     r"passwort|kennwort|mot[_\-]?de[_\-]?passe|contraseña|senha)[A-Za-z0-9_.\-]*"
 )
 _ASSIGNMENT = regex.compile(
     rf"(?<![\w])[\"']?({_SECRET_KEY_NAME})[\"']?"
-    r"(?:[ \t]*(?:=|:=|:|=>|->)[ \t]*|[ \t]+(?=[\"']))"
-    r"(?:[\"']([^\"'\n]{1,400})[\"']|([^\s\"',;}#]{1,400}))",
+    r"(?:[ \t]*(?:=|:=|:|=>|->)[ \t]*|[ \t]*,?[ \t]+(?=[\"']))"
+    r"(?:[\"']([^\"'\n]{1,400})[\"']|([^\s\"',;}]{1,400}))",
     regex.IGNORECASE,
 )
 _CLI_FLAG = regex.compile(
@@ -87,14 +91,23 @@ _CLI_FLAG = regex.compile(
     regex.IGNORECASE,
 )
 # scheme://user:password@host — only the password.
+# (The user may be empty, "redis://:pw@host", or an email, "smtp://me@x.de:pw@host".)
 _CONNECTION_STRING = regex.compile(
-    r"\b[a-z][a-z0-9+.\-]{1,20}://[^\s:/@]{1,64}:([^\s@/]{1,128})@[^\s/]+", regex.IGNORECASE
+    r"\b[a-z][a-z0-9+.\-]{1,20}://[^\s:/]{0,64}:([^\s/]{1,128})@[^\s/@:]+(?=[:/?\s\"']|$)",
+    regex.IGNORECASE,
 )
+# scheme://<key>@host: a key in the user part (Sentry DSNs, some webhooks).
+_URL_USER_KEY = regex.compile(r"\b[a-z][a-z0-9+.\-]{1,20}://([A-Za-z0-9_\-]{20,})@[\w.\-]+")
 # "Password: hunter2" in prose, and Server=...;Password=...; in .NET connection strings.
 _PROSE_PASSWORD = regex.compile(
-    r"(?<![\w])(?:password|passwort|mot de passe|contraseña|senha|wachtwoord|pwd|pin)"
-    r"(?:\s+(?:is|was|ist|est|es|è))?\s*[:=]?\s+[\"'`]?([^\s\"'`]{4,64}?)[\"'`]?(?=[\s.,;)]|$)",
+    r"(?<![\w])(?:(?:password|passwort|mot de passe|contraseña|senha|wachtwoord|pwd)"
+    r"(?:\s+(?:is|was|ist|est|es|è))?(?:\s+for\s+[\w\-]+)?\s*[:=]?"
+    r"|(?:pin|PIN)(?:\s*(?:code|number))?(?:\s+(?:is|was)|\s*[:=]))"
+    r"\s+[\"'`]?([^\s\"'`@]{4,64})",
     regex.IGNORECASE,
+)
+_PROSE_NOT_PASSWORDS = frozenset(
+    {"reset", "for", "manager", "policy", "change", "protected", "field", "hash", "the", "your"}
 )
 
 # Key names whose values are settings, not secrets (MAX_TOKENS=4096, TOKEN_TTL=3600).
@@ -120,21 +133,11 @@ _PLACEHOLDER_VALUE = regex.compile(
     r"required|optional|string|str|\[redacted\]|\*\*\*\*)$",
     regex.IGNORECASE,
 )
-_SECRET_CONTEXT = compile_words(
-    [
-        "token",
-        "secret",
-        "api key",
-        "apikey",
-        "key",
-        "password",
-        "credential",
-        "bearer",
-        "authorization",
-        "auth",
-        "private",
-        "passphrase",
-    ]
+# Also inside identifiers: signingKey, apiToken, db_secret.
+_SECRET_CONTEXT = regex.compile(
+    r"token|secret|api.?key|key\b|key[^a-z]|password|passwd|credential|bearer|authori[sz]ation|"
+    r"\bauth|private|passphrase|signing|salt",
+    regex.IGNORECASE,
 )
 _HIGH_ENTROPY = regex.compile(r"(?<![\w\-+/=])([A-Za-z0-9+/_\-]{20,}={0,2})(?![\w\-+/=])")
 
@@ -147,6 +150,20 @@ def shannon_entropy(value: str) -> float:
 def _looks_random(value: str) -> bool:
     classes = sum(bool(regex.search(pattern, value)) for pattern in (r"[a-z]", r"[A-Z]", r"\d"))
     return classes >= 2 and shannon_entropy(value) >= 3.5
+
+
+def _is_uuid_or_digest(value: str) -> bool:
+    return bool(
+        regex.fullmatch(
+            r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|sha\d+:[0-9a-f]+",
+            value,
+            regex.IGNORECASE,
+        )
+    )
+
+
+# Calls, attribute access and templates: code that fetches a secret, not the secret.
+_CODE_EXPRESSION = regex.compile(r"^[\w.\[\]]+\(|\)$|^[a-z_]\w*(?:\.[a-z_]\w*)+$|^\[\]byte\(")
 
 
 def _is_code_or_hash(value: str) -> bool:
@@ -175,7 +192,8 @@ class SecretRecognizer:
                 spans.append(Span(start, end, labels.SECRET, score, self.name))
 
         for match in _PROVIDER_TOKENS.finditer(text):
-            add(*match.span(), 0.99)
+            if not _DOCUMENTATION_KEY.search(match.group(0)):
+                add(*match.span(), 0.99)
         for match in _PEM_PRIVATE_KEY.finditer(text):
             add(*match.span(), 0.99)
         for match in _ASSIGNMENT.finditer(text):
@@ -192,9 +210,13 @@ class SecretRecognizer:
             if not _PLACEHOLDER_VALUE.match(match.group(1)):
                 add(*match.span(1), 0.95)
         for match in _PROSE_PASSWORD.finditer(text):
-            value = match.group(1)
-            if not _PLACEHOLDER_VALUE.match(value) and value.lower() not in {"reset", "for"}:
-                add(*match.span(1), 0.8)
+            value = match.group(1).rstrip(".,;:)]}")
+            if not _PLACEHOLDER_VALUE.match(value) and value.lower() not in _PROSE_NOT_PASSWORDS:
+                add(match.start(1), match.start(1) + len(value), 0.8)
+        for match in _URL_USER_KEY.finditer(text):
+            key = match.group(1)
+            if _looks_random(key) or regex.fullmatch(r"[0-9a-f]{32,}", key):
+                add(*match.span(1), 0.9)
         for match in _HIGH_ENTROPY.finditer(text):
             value = match.group(1)
             if _looks_random(value) and not _is_code_or_hash(value):
@@ -205,18 +227,20 @@ class SecretRecognizer:
 
     @staticmethod
     def _is_secret_value(key: str, value: str) -> bool:
-        if not value or _PLACEHOLDER_VALUE.match(value):
+        if not value or _PLACEHOLDER_VALUE.match(value) or _CODE_EXPRESSION.search(value):
             return False
         key_lower = key.lower()
         if _TOKENIZER_WORDS.search(key_lower):
             return False
         is_password_key = bool(regex.search(r"pass|pwd|kennwort|contrase|senha", key_lower))
-        if _SETTING_KEY.search(key) and not is_password_key:
+        key_id = bool(regex.search(r"(?:access|secret)[_\-]?key[_\-]?id", key_lower))
+        if _SETTING_KEY.search(key) and not is_password_key and not key_id:
             return False
         if is_password_key:
             return len(value) >= 3
         # token/secret/key names: the value must look like a credential, not a number.
-        if value.isdigit() or len(value) < 8 or _is_code_or_hash(value):
+        # (Hex is fine here: `openssl rand -hex 32` is how secrets are made.)
+        if value.isdigit() or len(value) < 8 or _is_uuid_or_digest(value):
             return False
         return bool(regex.search(r"\d|[^A-Za-z]", value)) or shannon_entropy(value) >= 3.0
 

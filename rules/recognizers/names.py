@@ -1,0 +1,172 @@
+"""PERSON from name lists and honorifics: what statistical NER misses in chat prompts.
+
+NER reads "Fleur Bakker" as an organisation, misses "Hi Marcus" and never sees the
+"Doug Farrelly" inside a log line. Two rules catch them:
+
+- an honorific and the capitalised words after it ("Dr. Sato", "Frau Heike Brandstetter",
+  "dott.ssa Conti"): the title is part of the span, since it says the person's gender;
+- a known first name (Faker's lists for 80 locales) followed by a capitalised word, or
+  alone where a name is expected (after "Hi", "Dear", "my sister", in a list of names).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+
+import regex
+from veil.rules import gazetteer, labels
+from veil.rules.code_context import CodeMap
+from veil.rules.recognizers.ner import PERSONAL_CUE, names_public_figure, part_of_public_figure
+from veil.rules.registry import register
+from veil.rules.spans import Span
+
+# A capitalised word, "O'Neil" and "Jean-Luc" included, but not a possessive "'s".
+_NAME_WORD = r"(?:[A-ZÀ-Þ][a-zà-ÿ]+(?:['’\-](?!s\b)[A-Za-zÀ-ÿ]+)*|[A-Z]\.?)"
+_PARTICLE = (
+    r"(?:van|von|de|der|den|da|di|del|della|du|le|la|ten|ter|bin|ibn|al|el|Ní|Nic|Mac|O['’])"
+)
+_HONORIFIC = (
+    r"Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Sir|Dame|Lady|Lord|Rev|Revd|Fr|Sr|Sra|Srta|Sig|"
+    r"Sig\.ra|Dott|Dott\.ssa|dott|dott\.ssa|sig|sig\.ra|Avv|Ing|Mme|Mlle|M|Herr|Frau|Hr|Fr|"
+    r"Dhr|Mevr|Mw|Coach|Nurse|Officer|Judge|Rabbi|Imam|Pastor|Father|Sister|Brother|Uncle|Aunt|"
+    r"Auntie|Grandma|Grandpa|Nana|Señor|Señora|Don|Doña|Monsieur|Madame|Mademoiselle"
+)
+_TITLED_NAME = regex.compile(
+    rf"(?<![\w.])(?:{_HONORIFIC})\.?[ \t]+"
+    rf"(?:{_NAME_WORD}[ \t]+(?:{_PARTICLE}[ \t]+)?){{0,2}}"
+    r"[A-ZÀ-Þ][a-zà-ÿ]+(?:['’\-](?!s\b)[A-Za-zÀ-ÿ]+)*"
+)
+_WORD = regex.compile(
+    r"(?<![\w@./#\-])([A-ZÀ-Þa-zà-ÿ][a-zà-ÿ]*(?:['’\-][A-Za-zÀ-ÿ]+)?|[A-ZÀ-Þ]{2,})(?![\w@])"
+)
+_SURNAME_AFTER = regex.compile(
+    rf"[ \t]+(?:(?:[A-Z]\.?|{_PARTICLE})[ \t]+)?({_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)(?![\w@])"
+)
+# What comes right before a name: a greeting, a sign-off, a relation, "name is" (strong);
+# a preposition or a list separator (weak: enough only for words that are only names).
+_STRONG_CUES = (
+    r"hi|hello|hey|dear|dearest|thanks|thank you|cheers|regards|best|love|xo|yours|"
+    r"sign(?:ed)?(?: it)?(?: off)?(?: as)?|name(?:d| is| was)?|called|"
+    r"son|daughter|kid|child|baby|wife|husband|partner|fiancée?|sister|brother|mum|mom|dad|"
+    r"mother|father|grandma|grandpa|aunt|uncle|cousin|niece|nephew|friend|colleague|"
+    r"coworker|boss|manager|teacher|coach|tutor|neighbou?r|landlord|landlady|tenant|"
+    r"roommate|flatmate|client|patient|doctor|nurse|therapist|lawyer|accountant|assistant|"
+    r"hallo|liebe|lieber|bonjour|cher|chère|hola|querido|querida|ciao|caro|cara|beste|"
+    r"mia figlia|mio figlio|ma fille|mon fils|mi hija|mi hijo|mijn|ik ben|je suis|soy|sono"
+)
+_STRONG_CUE = regex.compile(rf"\b(?:{_STRONG_CUES})\b[,:]?\s*$", regex.IGNORECASE)
+_WEAK_CUE = regex.compile(
+    r"(?:\b(?:with|ask|tell|call|cc|per|by|and|or|met|saw|told|asked|said)\s+|^\s*[-*•]\s*"
+    r"|[,&]\s*)$",
+    regex.IGNORECASE,
+)
+# Places and languages share names with people: "in Austin", "into German".
+_PLACE_BEFORE = regex.compile(
+    r"\b(?:in|at|near|to|into|from|via|around|outside|of|visit|visiting|across)\s+$", regex.I
+)
+_SENTENCE_START = regex.compile(r"(?:^|[.!?:]\s+|\n\s*)$")
+
+
+@cache
+def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
+    """(first names, last names), Latin-script, from Faker's person providers."""
+    import faker.providers.person as providers
+
+    first: set[str] = set()
+    last: set[str] = set()
+    for module_info in pkgutil.iter_modules(providers.__path__):
+        try:
+            provider = importlib.import_module(f"{providers.__name__}.{module_info.name}").Provider
+        except (ImportError, AttributeError):
+            continue
+        for attribute, target in (
+            ("first_names", first),
+            ("first_names_male", first),
+            ("first_names_female", first),
+            ("first_names_nonbinary", first),
+            ("last_names", last),
+        ):
+            values = provider.__dict__.get(attribute)
+            if isinstance(values, dict):
+                values = values.keys()
+            if isinstance(values, (list, tuple, set, frozenset)) or hasattr(values, "__iter__"):
+                target.update(v for v in values if isinstance(v, str) and len(v) > 1 and _latin(v))
+    return frozenset(first), frozenset(last)
+
+
+def _latin(name: str) -> bool:
+    return name.replace("-", "").replace("'", "").isalpha() and all(ord(c) < 0x250 for c in name)
+
+
+class NameRecognizer:
+    name = "names.v1"
+    labels = (labels.PERSON,)
+
+    def find(self, text: str) -> list[Span]:
+        first_names, last_names = _name_lists()
+        common = gazetteer.load("name_common_words")
+        tech = gazetteer.load("tech_terms")
+        figures = gazetteer.load("public_figures")
+        code = CodeMap(text)
+        spans: list[Span] = []
+
+        def keep(start: int, end: int, score: float) -> None:
+            value = text[start:end]
+            if code.in_code(start, end) or value.casefold() in tech:
+                return
+            before = text[max(0, start - 40) : start]
+            public = names_public_figure(value.casefold(), figures) or part_of_public_figure(
+                text, start, end, figures
+            )
+            if public and not PERSONAL_CUE.search(before):
+                return
+            spans.append(Span(start, end, labels.PERSON, score, self.name))
+
+        for match in _TITLED_NAME.finditer(text):
+            keep(match.start(), match.end(), 0.9)
+
+        for match in _WORD.finditer(text):
+            word = match.group(1)
+            shaped = word.title() if word.isupper() or word.islower() else word
+            if shaped not in first_names:
+                continue
+            start, end = match.span(1)
+            before = text[max(0, start - 30) : start]
+            surname = _SURNAME_AFTER.match(text, end)
+            if word.isupper() and len(word) > 2:
+                # Bank statements and forms shout: "ZELLE TO MARCUS T HALE".
+                shout = regex.match(
+                    r"[ \t]+(?:[A-Z]\.?[ \t]+)?([A-Z]{2,}(?:-[A-Z]+)?)(?![\w])", text[end:]
+                )
+                if shout and (shout.group(1).title() in last_names or word.lower() not in common):
+                    keep(start, end + shout.end(), 0.8)
+                continue
+            strong = bool(_STRONG_CUE.search(before))
+            if word.islower():
+                # lower-case names only right after a clear cue ("thanks, theo")
+                if word not in common and strong and len(word) > 2:
+                    keep(start, end, 0.7)
+                continue
+            if surname:
+                surname_word = surname.group(1).split()[0]
+                known_surname = surname_word in last_names and len(surname_word) > 2
+                plausible = word.lower() not in common or known_surname or strong
+                if plausible and (surname_word.lower() not in common or known_surname):
+                    keep(start, surname.end(), 0.9)
+                    continue
+            if strong:
+                keep(start, end, 0.9)
+            elif word.lower() in common or _PLACE_BEFORE.search(before):
+                continue
+            elif _WEAK_CUE.search(before):
+                keep(start, end, 0.8)
+            elif not _SENTENCE_START.search(before):
+                # Mid-sentence and capitalised, but nothing says it is a person: below the
+                # default threshold, for policies that want every possible name.
+                keep(start, end, 0.45)
+        return spans
+
+
+register("names.v1")(NameRecognizer)

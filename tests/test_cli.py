@@ -1,0 +1,106 @@
+"""`veil check` as a user runs it: a real subprocess, real stdin and exit codes."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from veil.policies.loader import PolicyError, load_site_policy, merge
+from veil.policies.schema import SitePolicy
+
+VEIL = [sys.executable, "-m", "veil.proxy.cli"]
+
+
+def run(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([*VEIL, *args], input=stdin, capture_output=True, timeout=120)
+
+
+def test_json_offsets_point_into_the_original_text():
+    text = "Hi, I'm Jane Doe: jane dot doe at gmail dot com, card 4526 0181 5908 3012."
+    result = run("check", "--json", text)
+    assert result.returncode == 0, result.stderr
+    output = json.loads(result.stdout)
+    values = {(s["label"], text[s["start"] : s["end"]]) for s in output["spans"]}
+    assert {
+        ("PERSON", "Jane Doe"),
+        ("EMAIL", "jane dot doe at gmail dot com"),
+        ("CREDIT_CARD", "4526 0181 5908 3012"),
+    } <= values
+    assert output["text"] == "Hi, I'm [[PERSON_1]]: [[EMAIL_1]], card [[CREDIT_CARD_1]]."
+    assert all(
+        set(s) >= {"start", "end", "label", "source", "score", "replacement"}
+        for s in output["spans"]
+    )
+
+
+def test_jsonl_bad_lines_fail_alone():
+    lines = [
+        json.dumps({"id": "a", "text": "mail jane@acme.io"}).encode(),
+        b"{not json",
+        b'{"id": "c", "text": "caf\xc3\xa9 \xff\xfe"}',
+        json.dumps({"id": "d", "text": "   "}).encode(),
+        json.dumps({"id": "e", "text": "call +44 7911 123456", "conversation": 1}).encode(),
+        json.dumps({"id": "f", "text": "again +44 7911 123456", "conversation": 1}).encode(),
+    ]
+    result = run("check", "--jsonl", "-", stdin=b"\n".join(lines) + b"\n")
+    assert result.returncode == 1
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r.get("id") for r in records] == ["a", None, None, None, "e", "f"]
+    assert records[0]["text"] == "mail [[EMAIL_1]]"
+    assert [r["line"] for r in records if "error" in r] == [2, 3, 4]
+    stderr = result.stderr.decode()
+    assert "line 2: not valid JSON" in stderr and "line 3: not valid UTF-8" in stderr
+    assert "line 4: empty 'text'" in stderr
+    # one conversation, one pseudonym
+    assert records[4]["spans"][0]["replacement"] == records[5]["spans"][0]["replacement"]
+
+
+@pytest.mark.parametrize(
+    ("stdin", "message"), [(b"  \n", b"empty input"), (b"\xff\xfeabc", b"not valid UTF-8")]
+)
+def test_bad_stdin_is_a_clear_error(stdin, message):
+    result = run("check", "-", stdin=stdin)
+    assert result.returncode == 2 and message in result.stderr
+
+
+def test_table_output_and_unknown_site():
+    result = run("check", "--sample")
+    assert (
+        result.returncode == 0
+        and b"[[SECRET_1]]" in result.stdout
+        and b"finding(s)" in result.stdout
+    )
+    bad = run("check", "--site", "nosuchsite", "hello")
+    assert bad.returncode == 2 and b"unknown site 'nosuchsite'" in bad.stderr
+
+
+def test_site_policy_is_default_overridden_field_by_field():
+    chatgpt = load_site_policy("chatgpt")
+    assert chatgpt.hosts == ["chatgpt.com", "chat.openai.com"]
+    assert chatgpt.on_error == "block" and chatgpt.pseudonym_style == "placeholder"
+    assert merge(
+        {"actions": {"SECRET": "block"}, "threshold": 0.5}, {"actions": {"PERSON": "mask"}}
+    ) == {"actions": {"SECRET": "block", "PERSON": "mask"}, "threshold": 0.5}
+    with pytest.raises(PolicyError, match="unknown site"):
+        load_site_policy("nope")
+
+
+def test_policy_rejects_unknown_labels_and_fields():
+    with pytest.raises(ValueError, match="unknown label"):
+        SitePolicy(name="x", actions={"PERSN": "mask"})
+    with pytest.raises(ValueError, match="extra"):
+        SitePolicy.model_validate({"name": "x", "pseudonym_styl": "surrogate"})
+
+
+def test_the_four_folders_install_as_veil_subpackages():
+    import veil.local_models
+    import veil.policies
+    import veil.proxy
+    import veil.rules
+
+    assert {m.__name__ for m in (veil.proxy, veil.rules, veil.local_models, veil.policies)} == {
+        "veil.proxy",
+        "veil.rules",
+        "veil.local_models",
+        "veil.policies",
+    }
