@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from veil.rules.lists import AllowList, DenyList
 from veil.rules.merge import DENY_SOURCE, resolve_overlaps
@@ -34,6 +34,7 @@ DEFAULT_RECOGNIZERS: tuple[str, ...] = (
 _TEXT_AS_TYPED_ONLY = ("spacy.", "gliner.", "names.")
 
 DEFAULT_THRESHOLD = 0.5
+DISGUISE_BONUS = 0.2
 
 
 @dataclass
@@ -58,10 +59,16 @@ class Analyzer:
         normalized = normalize(text)
         if normalized.changed:
             for recognizer in self.recognizers:
-                if not recognizer.name.startswith(_TEXT_AS_TYPED_ONLY):
-                    spans.extend(
-                        normalized.to_original(s) for s in recognizer.find(normalized.text)
-                    )
+                if recognizer.name.startswith(_TEXT_AS_TYPED_ONLY):
+                    continue
+                for found in recognizer.find(normalized.text):
+                    original = normalized.to_original(found)
+                    if normalized.touches_edit(original):
+                        # Spelled out or spaced apart on purpose: that is evidence too.
+                        original = replace(
+                            original, score=min(0.95, original.score + DISGUISE_BONUS)
+                        )
+                    spans.append(original)
         spans.extend(self.deny_list.find(text))
         spans = [s for s in spans if s.source == DENY_SOURCE or s.score >= self._threshold(s)]
         spans = self.allow_list.filter(text, spans)

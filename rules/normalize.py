@@ -53,8 +53,12 @@ _SPELLED_NUMBER = regex.compile(
 )
 # Spaced out one by one: "4 1 1 1 ...", "+44 7 5 3 ...", "N L 5 6 I N G B", "m i r a @ ..."
 _SPACED_CHARACTERS = regex.compile(
-    r"(?<!\S)(?:\+?\d{1,4}(?:[ \t]+\d){6,}|[\w.@+](?:[ \t][\w.@+]){7,})(?!\S)"
+    r"(?:(?<=^|\s)|(?<=(?:^|\s)[\"'(\[<]))"
+    r"(?:\+?\d{1,4}(?:[ \t]+\d){6,}|[\w.@+](?:[ \t][\w.@+]){7,})"
+    r"(?![^\s\"')\]>,;.!?:])"
 )
+# The letter O typed for a zero inside a number: "4O33 5586 O821 44O9".
+_LETTER_O_NUMBER = regex.compile(r"(?<![\w])(?=[\dOo]*\d[\dOo]*\d)[\dOo]{3,}(?![\w])")
 # A line break inside a grouped number: "4111 1111\n1111 1111". The part before the
 # break must already be a long number, so a postcode line and a phone line stay apart.
 _BROKEN_NUMBER = regex.compile(
@@ -69,10 +73,17 @@ class Normalized:
     text: str
     starts: tuple[int, ...]
     ends: tuple[int, ...]
-    changed: bool
+    edited: tuple[tuple[int, int], ...]  # original ranges that were rewritten
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.edited)
 
     def to_original(self, span: Span) -> Span:
         return span.shifted(self.starts[span.start], self.ends[span.end - 1])
+
+    def touches_edit(self, original: Span) -> bool:
+        return any(start < original.end and original.start < end for start, end in self.edited)
 
 
 def _spell_out(match: regex.Match[str]) -> str | None:
@@ -126,6 +137,9 @@ def normalize(text: str) -> Normalized:
         joined = regex.sub(r"[ \t]+", "", match.group(0))
         if sum(c.isdigit() for c in joined) >= 4 or "@" in joined:
             edits.append((match.start(), match.end(), joined))
+    for match in _LETTER_O_NUMBER.finditer(text):
+        if regex.search(r"[Oo]", match.group(0)):
+            edits.append((match.start(), match.end(), regex.sub(r"[Oo]", "0", match.group(0))))
     for match in _BROKEN_NUMBER.finditer(text):
         edits.append((match.start(), match.end(), " "))
     return _apply(text, _non_overlapping(edits))
@@ -155,4 +169,5 @@ def _apply(text: str, edits: list[tuple[int, int, str]]) -> Normalized:
     pieces.append(text[position:])
     starts.extend(range(position, len(text)))
     ends.extend(range(position + 1, len(text) + 1))
-    return Normalized("".join(pieces), tuple(starts), tuple(ends), changed=bool(edits))
+    edited = tuple((start, end) for start, end, _ in edits)
+    return Normalized("".join(pieces), tuple(starts), tuple(ends), edited)

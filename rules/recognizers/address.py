@@ -47,8 +47,10 @@ _PREFIXES = (
 )
 _PARTICLES = r"(?:(?:de|du|des|la|le|les|del|della|delle|dei|di|da|do|dos|das|d'|l')\s*)*"
 _UNIT = (
-    r"(?:[ \t]*,?[ \t]*(?:Apt\.?|Apartment|Suite|Ste\.?|Unit|#|Floor|Fl\.?|Room|Rm\.?|Bldg\.?|"
-    r"Building|Flat|Wohnung|Whg\.?|App\.?|Appt\.?|Piso|Étage|Bus|Box|Dept\.?)[ \t]*[A-Z0-9\-]{1,6})"
+    r"(?:[ \t]*,?[ \t]*(?:(?:Apt\.?|Apartment|Suite|Ste\.?|Unit|#|Floor|Fl\.?|Room|Rm\.?|Bldg\.?|"
+    r"Building|Flat|Wohnung|Whg\.?|App\.?|Appt\.?|Piso|Étage|Bus|Box|Dept\.?)[ \t]*[A-Z0-9\-]{1,6}"
+    # Iberian floor and side: "3º Esq", "2.º Dto.", "4º A"
+    r"|\d{1,2}\.?[ \t]?[ºª°]\.?(?:[ \t]*(?:Esq|Dto|Dta|Drt|Izq|Izda|Dcha|Drcha|Fte|[A-Z])\b\.?)?))"
 )
 
 _STREET_LINE = (

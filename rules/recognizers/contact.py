@@ -23,16 +23,16 @@ _RESERVED_DOMAIN = regex.compile(
     r"(?:^|\.)(?:example\.(?:com|org|net)|[\w\-]+\.(?:example|test|invalid|localhost))$",
     regex.IGNORECASE,
 )
-# Service addresses that identify no one (git remotes, no-reply senders).
-_SERVICE_LOCAL = regex.compile(r"^(?:git|noreply|no-reply|donotreply|do-not-reply)$", regex.I)
+# git remotes (git@host:org/repo) name a service, not a mailbox.
+_SERVICE_LOCAL = regex.compile(r"^git$", regex.I)  # git@github.com:org/repo
 
 
 def _validate_email(match: regex.Match[str], text: str) -> float | None:
     local, _, domain = match.group(1).rpartition("@")
     if _RESERVED_DOMAIN.search(domain) or _SERVICE_LOCAL.match(local):
         return None
-    if text[max(0, match.start() - 3) : match.start()].endswith(("://", ":")):
-        return None  # the user part of a URL (scheme://key@host), not a mailbox
+    if text[max(0, match.start() - 3) : match.start()].endswith("://") and len(local) >= 20:
+        return None  # a key in a URL's user part (scheme://key@host), not a mailbox
     return 0.95
 
 
@@ -106,7 +106,9 @@ _PHONE_CONTEXT = compile_words(
 _PHONE_AFTER = regex.compile(
     r"^[\s\-:(]*(?:office|desk|fax|mobile|cell|home|work|phone|tel|direct|landline|whatsapp)\b"
 )
-_VERSION_BEFORE = regex.compile(r"(?:\bbuild|\bversion|\bv|\brelease|\bkb)\s*$")
+_VERSION_BEFORE = regex.compile(r"(?:build|version|\bv|release|\bkb)[\s:=\"']*$")
+# Batch and order ids that start with a date: "20240605-0007".
+_DATED_ID = regex.compile(r"^(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\D")
 _HEX_GROUP = regex.compile(r"\b[0-9a-f]{4}\b")
 
 
@@ -206,8 +208,8 @@ class PhoneRecognizer:
             before = context_before(text, match.start(), 40)
             if _VERSION_BEFORE.search(before) or _in_hex_dump(text, match.start()):
                 continue
-            if regex.fullmatch(r"\d+\.\d+", number_part):
-                continue  # a decimal number
+            if regex.fullmatch(r"\d+\.\d+", number_part) or _DATED_ID.match(number_part):
+                continue  # a decimal number, or an id that starts with a date
             valid, possible = _parse_phone(number_part)
             if not possible:
                 continue

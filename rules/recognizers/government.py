@@ -49,14 +49,24 @@ _ID_KEYWORDS = (
     r"national\s+id|\bID\s+card|identity\s+card|personalausweis|steuer-?id|"
     r"steueridentifikationsnummer|\bNIF\b|\bNIE\b|\bDNI\b|\bBSN\b|codice\s+fiscale|\bSIN\b|"
     r"social\s+insurance|personnummer|henkilötunnus|\bPESEL\b|\bCPF\b|aadhaar|\bPAN\b|"
-    r"account|customer|claim|reference|membership|loyalty"
+    r"account|customer|claim|reference|membership|loyalty|"
+    r"carte vitale|vitale|sécurité sociale|securite sociale|\bNIR\b|\bSIRET\b|\bSIREN\b|"
+    r"allocataire|numéro fiscal|steuernummer|sozialversicherungsnummer|\bAHV\b|"
+    r"burgerservicenummer|\bPPSN?\b|\bCNPJ\b|\bCURP\b|\bRFC\b|matrícula|matricola|"
+    r"tessera sanitaria|group|\bNPI\b|hospital|accession|loan|mortgage|kundennummer|"
+    r"versichertennummer|versicherungsnummer|mitgliedsnummer|historia clínica|expediente|"
+    r"finanzamt|(?-i:\bID\b)"
 )
 _ID_WITH_CONTEXT = regex.compile(
     rf"(?:{_ID_KEYWORDS})"
     r"(?:[\s\-]*(?:number|num|no\.?|nr\.?|n°|nº|#|id|code|numéro|nummer|número|numero))?"
     r"(?:\s*\([^)\n]{1,20}\))?"
+    # a few words may sit between: "Le mien c'est ...", "on file is ..."
+    r"(?:[ \t]+[^\s\d:=#.,;]{1,8}){0,4}?"
     r"(?:\s+(?:is|was|es|est|ist|è|=))?\s*[:=#\-]?\s*"
-    r"([A-Z0-9](?:[A-Z0-9]|[\-/. ](?=[A-Z0-9])){3,24})",
+    # the value: groups joined by - / . and, after spaces, further groups with digits
+    r"((?=[A-Z0-9]*(?:[\-/.][A-Z0-9]*)*\d|[A-Z]{1,4}[ ]\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*"
+    r"(?:[ ](?=[A-Z0-9]*\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*){0,6}(?:[ ][A-Z](?![\w]))?)",
     regex.IGNORECASE,
 )
 # The value must look like an identifier: digits, and no ordinary word.
@@ -138,7 +148,7 @@ def _looks_like_id(value: str) -> bool:
     if any(word.lower() in _COMMON_WORDS for word in words):
         return False
     # Versions, hashes and UUIDs are code, not people.
-    if regex.fullmatch(r"v?\d+(?:\.\d+)+(?:[\-+.]\w+)?|[0-9a-f\-]{32,}", value, regex.I):
+    if regex.fullmatch(r"v?\d{1,2}(?:\.\d{1,4}){1,3}(?:[\-+]\w+)?|[0-9a-f\-]{32,}", value, regex.I):
         return False
     # Dates, amounts and years are not ids.
     if regex.fullmatch(r"\d{1,4}([./\-])\d{1,2}\1\d{1,4}|\d{4}|[\d.,]+", value):

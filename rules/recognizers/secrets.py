@@ -76,7 +76,7 @@ _SECRET_KEY_NAME = (
     r"[A-Za-z0-9_.\-]*(?:password|passwd|passphrase|pwd|pass|secret|token|api[_\-]?key|"
     r"apikey|access[_\-]?key|private[_\-]?key|client[_\-]?secret|auth|credentials?|"
     r"signing[_\-]?key|encryption[_\-]?key|master[_\-]?key|session[_\-]?key|salt|"
-    r"session|sessionid|sid|csrftoken|cookie|dsn|"
+    r"session|sessionid|sid|csrftoken|cookie|"
     r"passwort|kennwort|mot[_\-]?de[_\-]?passe|contraseña|senha)[A-Za-z0-9_.\-]*"
 )
 _ASSIGNMENT = regex.compile(
@@ -101,9 +101,9 @@ _URL_USER_KEY = regex.compile(r"\b[a-z][a-z0-9+.\-]{1,20}://([A-Za-z0-9_\-]{20,}
 # "Password: hunter2" in prose, and Server=...;Password=...; in .NET connection strings.
 _PROSE_PASSWORD = regex.compile(
     r"(?<![\w])(?:(?:password|passwort|mot de passe|contraseña|senha|wachtwoord|pwd)"
-    r"(?:\s+(?:is|was|ist|est|es|è))?(?:\s+for\s+[\w\-]+)?\s*[:=]?"
+    r"(?:\s+for\s+[\w\-]+)?(?:\s+(?:is|was|ist|est|es|è)|\s*[:=])"
     r"|(?:pin|PIN)(?:\s*(?:code|number))?(?:\s+(?:is|was)|\s*[:=]))"
-    r"\s+[\"'`]?([^\s\"'`@]{4,64})",
+    r"\s*[\"'`]?([^\s\"'`@]{4,64})",
     regex.IGNORECASE,
 )
 _PROSE_NOT_PASSWORDS = frozenset(
@@ -148,8 +148,11 @@ def shannon_entropy(value: str) -> float:
 
 
 def _looks_random(value: str) -> bool:
-    classes = sum(bool(regex.search(pattern, value)) for pattern in (r"[a-z]", r"[A-Z]", r"\d"))
-    return classes >= 2 and shannon_entropy(value) >= 3.5
+    # Random keys of 20+ characters nearly always hold a digit; "PasswordAuthentication"
+    # and other identifiers usually do not.
+    has_digit = bool(regex.search(r"\d", value))
+    has_letter = bool(regex.search(r"[A-Za-z]", value))
+    return has_digit and has_letter and shannon_entropy(value) >= 3.5
 
 
 def _is_uuid_or_digest(value: str) -> bool:
@@ -163,7 +166,11 @@ def _is_uuid_or_digest(value: str) -> bool:
 
 
 # Calls, attribute access and templates: code that fetches a secret, not the secret.
-_CODE_EXPRESSION = regex.compile(r"^[\w.\[\]]+\(|\)$|^[a-z_]\w*(?:\.[a-z_]\w*)+$|^\[\]byte\(")
+_CODE_EXPRESSION = regex.compile(
+    r"^[\w.\[\]]+\(|\)$|^[a-z_]\w*(?:\.[a-z_]\w*)+$|^\[\]byte\(|\w\(|::|->|^\\\w"
+)
+# Hostnames are where a secret is used, not the secret: "authDomain: app.firebaseapp.com".
+_HOSTNAME = regex.compile(r"^(?:[a-z0-9](?:[a-z0-9\-]*[a-z0-9])?\.)+[a-z]{2,24}$", regex.IGNORECASE)
 
 
 def _is_code_or_hash(value: str) -> bool:
@@ -200,7 +207,7 @@ class SecretRecognizer:
             key = match.group(1)
             group = 2 if match.group(2) is not None else 3
             value = match.group(group).strip()
-            if self._is_secret_value(key, value):
+            if self._is_secret_value(key, value, quoted=group == 2):
                 start = match.start(group) + match.group(group).index(value)
                 add(start, start + len(value), 0.9)
         for match in _CLI_FLAG.finditer(text):
@@ -219,6 +226,8 @@ class SecretRecognizer:
                 add(*match.span(1), 0.9)
         for match in _HIGH_ENTROPY.finditer(text):
             value = match.group(1)
+            if "/" in value and value.lower() == value:
+                continue  # a path or an import, not base64
             if _looks_random(value) and not _is_code_or_hash(value):
                 near = context_before(text, match.start(), 40)
                 if _SECRET_CONTEXT.search(near):
@@ -226,9 +235,13 @@ class SecretRecognizer:
         return spans
 
     @staticmethod
-    def _is_secret_value(key: str, value: str) -> bool:
-        if not value or _PLACEHOLDER_VALUE.match(value) or _CODE_EXPRESSION.search(value):
+    def _is_secret_value(key: str, value: str, quoted: bool) -> bool:
+        if not value or _PLACEHOLDER_VALUE.match(value):
             return False
+        if not quoted and _CODE_EXPRESSION.search(value):
+            return False  # key = fetch_secret(...): code, not the secret
+        if "://" in value or _HOSTNAME.match(value):
+            return False  # URLs' passwords and keys are found by the URL rules
         key_lower = key.lower()
         if _TOKENIZER_WORDS.search(key_lower):
             return False
@@ -242,7 +255,7 @@ class SecretRecognizer:
         # (Hex is fine here: `openssl rand -hex 32` is how secrets are made.)
         if value.isdigit() or len(value) < 8 or _is_uuid_or_digest(value):
             return False
-        return bool(regex.search(r"\d|[^A-Za-z]", value)) or shannon_entropy(value) >= 3.0
+        return bool(regex.search(r"\d|[^A-Za-z]", value))
 
 
 register("secrets.v1")(SecretRecognizer)
