@@ -36,7 +36,7 @@ _SUFFIXES = (
 _COMPOUND_SUFFIX = (
     r"stra(?:ß|ss)e|str\.|weg|gasse|allee|platz|ring|damm|ufer|chaussee|steig|"
     r"straat|laan|gracht|plein|kade|singel|dreef|"
-    r"vej|gade|gatan|gata|vägen|väg|veien|vegen|gate|katu|tie|kuja"
+    r"vej|gade|gatan|gata|vägen|väg|veien|vegen|gate|katu|tie|kuja|stræti|vænget|braut"
 )
 # Street types written before the name (French, Spanish, Italian, Portuguese, Polish...).
 _PREFIXES = (
@@ -47,19 +47,27 @@ _PREFIXES = (
 )
 _PARTICLES = r"(?:(?:de|du|des|la|le|les|del|della|delle|dei|di|da|do|dos|das|d'|l')\s*)*"
 _UNIT = (
-    r"(?:[ \t]*,?[ \t]*(?:(?:Apt\.?|Apartment|Suite|Ste\.?|Unit|#|Floor|Fl\.?|Room|Rm\.?|Bldg\.?|"
+    r"(?:[ \t]*,?[ \t]*\n?[ \t]*(?:(?:Apt\.?|Apartment|Suite|Ste\.?|Unit|#|Floor|Fl\.?|Room|"
+    r"Rm\.?|Bldg\.?|"
     r"Building|Flat|Wohnung|Whg\.?|App\.?|Appt\.?|Piso|Étage|Bus|Box|Dept\.?)[ \t]*[A-Z0-9\-]{1,6}"
     # Iberian floor and side: "3º Esq", "2.º Dto.", "4º A"
     r"|\d{1,2}\.?[ \t]?[ºª°]\.?(?:[ \t]*(?:Esq|Dto|Dta|Drt|Izq|Izda|Dcha|Drcha|Fte|[A-Z])\b\.?)?))"
 )
 
+_PLACE_START = r"\p{Lu}[\p{L}'’\-]+[ \t]*(?:$|\n|,)|Suite|Apt|Unit"
+
 _STREET_LINE = (
     # 42 Elm Street / 1600 N. Pennsylvania Ave NW / 10 Downing St
-    rf"(?:{_NUMBER}[ \t]+(?:(?:N|S|E|W|North|South|East|West|NE|NW|SE|SW)\.?[ \t]+)?"
-    rf"(?:{_WORD}[ \t]+){{0,4}}(?:{_SUFFIXES})\b\.?(?:[ \t]+(?:N|S|E|W|NE|NW|SE|SW)\b\.?)?)"
+    rf"(?:(?:\d{{1,6}}[ \t]+)?{_NUMBER}[ \t]+"
+    r"(?:(?:N|S|E|W|North|South|East|West|NE|NW|SE|SW)\.?[ \t]+)?"
+    rf"(?:{_WORD}[ \t]+){{0,4}}(?:{_SUFFIXES})\b\.?"
+    rf"(?:[ \t]+(?:{_WORD}[ \t]+){{0,2}}(?:{_SUFFIXES})\b\.?)?"
+    rf"(?:[ \t]+(?:N|S|E|W|NE|NW|SE|SW)\b\.?)?)"
     # Hauptstraße 5 / Berliner Straße 12a / Keizersgracht 123
-    rf"|(?:(?:{_WORD}[ \t]+){{0,3}}[A-ZÀ-Þ][\wß'’\-]*(?:{_COMPOUND_SUFFIX})[ \t]+{_NUMBER})"
-    rf"|(?:(?:{_WORD}[ \t]+){{0,2}}(?:Straße|Strasse|Str\.|Weg|Allee|Platz)[ \t]+{_NUMBER})"
+    rf"|(?:(?:\d{{1,6}}[ \t]+)?(?:{_WORD}[ \t]+){{0,3}}[\p{{L}}][\wß'’\-]*(?i:{_COMPOUND_SUFFIX})"
+    rf"[ \t]+{_NUMBER}\.?)"
+    rf"|(?:(?:{_WORD}[ \t]+){{0,2}}"
+    rf"(?:Straße|Strasse|Str\.?|Weg|Allee|Platz|u\.|utca|út|tér|körút)[ \t]+{_NUMBER}\.?)"
     # 12 rue de la Paix / 33 avenue de Provence
     rf"|(?:{_NUMBER},?[ \t]+(?:bis[ \t]+|ter[ \t]+)?(?i:rue|avenue|av\.|boulevard|bd\.?|place|"
     rf"chemin|allée|impasse|quai|route|cours)[ \t]+{_PARTICLES}(?:{_ANY_WORD}[ \t]*){{1,4}})"
@@ -67,7 +75,8 @@ _STREET_LINE = (
     rf"|(?:(?:{_PREFIXES})[ \t]+{_PARTICLES}(?:{_WORD}[ \t]+{_PARTICLES}){{0,3}}{_WORD},?[ \t]*"
     rf"(?:n[º°o]\.?[ \t]*)?{_NUMBER}\b)"
     # 6750 Koskikatu 25 Apt. 864: number, name, number, then a unit (generated data style)
-    rf"|(?:{_NUMBER}[ \t]+{_WORD}(?:[ \t]+{_WORD}){{0,2}}[ \t]+{_NUMBER}(?={_UNIT}))"
+    rf"|(?:{_NUMBER}[ \t]+{_WORD}(?:[ \t]+{_WORD}){{0,2}}[ \t]+{_NUMBER}\.?"
+    rf"(?={_UNIT}|[ \t]*\n[ \t]*(?:{_PLACE_START})))"
     # PO boxes, including US military mail
     r"|(?:(?:P\.?[ \t]?O\.?[ \t]?Box|Post Office Box|Postfach|Apartado(?: de correos)?|"
     r"Casella postale|Boîte postale|BP)[ \t]+\d{1,6})"
@@ -88,7 +97,7 @@ _TAIL_PART = (
 )
 # Between parts: a comma on the same line, or a line break (possibly with a comma).
 _SAME_LINE = r"[ \t]*(?:,|[ \t]-)[ \t]*"
-_NEXT_LINE = r"[ \t]*,?[ \t]*\n[ \t]*,?[ \t]*>?[ \t]*"
+_NEXT_LINE = r"[ \t]*,?[ \t]*\n(?:[ \t]*\n)?[ \t]*,?[ \t]*>?[ \t]*"
 # A part ends its line, or is followed by a comma or a sentence end; on the street's own
 # line it may also run into the rest of the sentence ("..., IL 62704 please").
 _LINE_END = r"(?=[ \t]*(?:[,\n]|$|[.;!?)](?:\s|$)))"

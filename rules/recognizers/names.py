@@ -23,10 +23,11 @@ from veil.rules.registry import register
 from veil.rules.spans import Span
 
 # A capitalised word, "O'Neil" and "Jean-Luc" included, but not a possessive "'s".
-_NAME_WORD = r"(?:[A-ZÀ-Þ][a-zà-ÿ]+(?:['’\-](?!s\b)[A-Za-zÀ-ÿ]+)*|[A-Z]\.?)"
+_NAME_WORD = r"(?:\p{Lu}\p{Ll}+(?:['’\-](?!s\b)\p{L}+)*|[A-Z]\.?)"
 _PARTICLE = (
     r"(?:van|von|de|der|den|da|di|del|della|du|le|la|ten|ter|bin|ibn|al|el|Ní|Nic|Mac|O['’])"
 )
+_HONORIFIC_WORDS = r"(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame)"
 _HONORIFIC = (
     r"Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Sir|Dame|Lady|Lord|Rev|Revd|Fr|Sr|Sra|Srta|Sig|"
     r"Sig\.ra|Dott|Dott\.ssa|dott|dott\.ssa|sig|sig\.ra|Avv|Ing|Mme|Mlle|M|Herr|Frau|Hr|Fr|"
@@ -36,10 +37,10 @@ _HONORIFIC = (
 _TITLED_NAME = regex.compile(
     rf"(?<![\w.])(?:{_HONORIFIC})\.?[ \t]+"
     rf"(?:{_NAME_WORD}[ \t]+(?:{_PARTICLE}[ \t]+)?){{0,2}}"
-    r"[A-ZÀ-Þ][a-zà-ÿ]+(?:['’\-](?!s\b)[A-Za-zÀ-ÿ]+)*"
+    r"\p{Lu}\p{Ll}+(?:['’\-](?!s\b)\p{L}+)*"
 )
 _WORD = regex.compile(
-    r"(?<![\w@./#\-])([A-ZÀ-Þa-zà-ÿ][a-zà-ÿ]*(?:['’\-][A-Za-zÀ-ÿ]+)?|[A-ZÀ-Þ]{2,})(?![\w@])"
+    r"(?<![\w@./#\-])([\p{Lu}\p{Ll}]\p{Ll}*(?:['’\-]\p{L}+)?|\p{Lu}{2,})(?![\w@])"
 )
 _SURNAME_AFTER = regex.compile(
     rf"[ \t]+(?:(?:[A-Z]\.?|{_PARTICLE})[ \t]+)?({_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)(?![\w@])"
@@ -65,6 +66,16 @@ _WEAK_CUE = regex.compile(
 # Places and languages share names with people: "in Austin", "into German".
 _PLACE_BEFORE = regex.compile(
     r"\b(?:in|at|near|to|into|from|via|around|outside|of|visit|visiting|across)\s+$", regex.I
+)
+# Form fields and headers whose value is a person: "Name: Sieda Batukayev".
+_NAME_FIELD = regex.compile(
+    r"(?:^|\n|[;,(])[ \t>]*(?i:full[ \t]?name|name|patient|client|customer|contact|attn|"
+    r"attention|recipient|sender|signed|signature|author|tenant|landlord|employee|applicant|"
+    r"beneficiary|account holder|holder|cardholder|guarantor|emergency contact|next of kin|"
+    r"doctor|physician|provider|prescriber|referring|nurse|name on (?:the )?(?:card|account))"
+    r"[ \t]*[:=][ \t]*\"?"
+    rf"((?:{_HONORIFIC_WORDS}\.?[ \t]+)?\p{{Lu}}[\p{{L}}'’\-]+"
+    rf"(?:[ \t]+(?:\p{{Lu}}[\p{{L}}'’\-]+|\p{{Lu}}\.?(?!\p{{L}})|{_PARTICLE})){{0,3}})"
 )
 _SENTENCE_START = regex.compile(r"(?:^|[.!?:]\s+|\n\s*)$")
 
@@ -94,6 +105,11 @@ def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
             if isinstance(values, (list, tuple, set, frozenset)) or hasattr(values, "__iter__"):
                 target.update(v for v in values if isinstance(v, str) and len(v) > 1 and _latin(v))
     return frozenset(first), frozenset(last)
+
+
+def known_name_words() -> tuple[frozenset[str], frozenset[str]]:
+    """(first names, last names) that the name rules use."""
+    return _name_lists()
 
 
 def _latin(name: str) -> bool:
@@ -126,6 +142,12 @@ class NameRecognizer:
 
         for match in _TITLED_NAME.finditer(text):
             keep(match.start(), match.end(), 0.9)
+        for match in _NAME_FIELD.finditer(text):
+            value = match.group(1)
+            first_word = value.split()[0].strip(".").lower()
+            if first_word in common and len(value.split()) == 1:
+                continue
+            keep(*match.span(1), 0.85)
 
         for match in _WORD.finditer(text):
             word = match.group(1)
@@ -145,8 +167,17 @@ class NameRecognizer:
                 continue
             strong = bool(_STRONG_CUE.search(before))
             if word.islower():
-                # lower-case names only right after a clear cue ("thanks, theo")
-                if word not in common and strong and len(word) > 2:
+                if word in common or len(word) < 3:
+                    continue
+                # "naomi ryan": a known first name and a known surname, typed lower-case
+                lower_surname = regex.match(r"[ \t]+(\p{Ll}{3,})(?![\w@])", text[end:])
+                if (
+                    lower_surname
+                    and lower_surname.group(1).title() in last_names
+                    and (lower_surname.group(1) not in common)
+                ):
+                    keep(start, end + lower_surname.end(), 0.75)
+                elif strong:  # "thanks, theo"
                     keep(start, end, 0.7)
                 continue
             if surname:

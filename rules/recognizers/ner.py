@@ -88,6 +88,22 @@ _LANGUAGE_CUE = regex.compile(r"\b(?:into|in|to|from|speak|speaks|learn|learning
 _PLACEHOLDER_NAME = regex.compile(r"^[X\-\s().#]+$|^(?:N/A|TBD|TODO|NULL|None)$", regex.I)
 
 
+def _all_known_names(value: str) -> bool:
+    """Every word a known first or last name, and none an ordinary word or a product."""
+    from veil.rules.recognizers.names import known_name_words
+
+    words = value.split()
+    if not 1 <= len(words) <= 3:
+        return False
+    first, last = known_name_words()
+    common = gazetteer.load("name_common_words")
+    tech = gazetteer.load("tech_terms")
+    return all(
+        (w in first or w in last) and w.lower() not in common and w.casefold() not in tech
+        for w in words
+    )
+
+
 def _plausible_name(label: str, value: str) -> bool:
     """Names are capitalised and carry no digits; placeholders (XXX-XXXX) are not names."""
     if _PLACEHOLDER_NAME.match(value) or not any(c.isupper() for c in value):
@@ -207,6 +223,8 @@ class SpacyNerRecognizer:
                 and not PERSONAL_CUE.search(before)
             ):
                 continue
+            if label in (labels.ORGANIZATION, labels.LOCATION) and _all_known_names(value):
+                label = labels.PERSON  # "Fleur Bakker", "Wisława Szczepańska": NER guessed ORG
             spans.append(Span(start, end, label, self.score, self.name))
         return spans
 
