@@ -14,7 +14,8 @@ _CODE_LINE = regex.compile(
     r"^[ \t]*(?:def |class |import |from \S+ import|return\b|if\b.*:$|elif |else:|for .* in |"
     r"while |try:|except|raise |const |let |var |function\b|public |private |protected |"
     r"static |#include|package |func |fn |pub |impl |use |SELECT |INSERT |UPDATE |DELETE |"
-    r"CREATE |ALTER |\$ |>>> |\.\.\. |@\w+|[\w.\[\]]+ *(?:=|\+=|:=) |[}\])];?$|\w+\(.*\);?$)"
+    r"CREATE |ALTER |\$ |>>> |\.\.\. |@[\w.]+(?:\(.*\))?[ \t]*$|[\w.\[\]]+ *(?:=|\+=|:=) |"
+    r"[}\])];?$|\w+\(.*\);?$)"
     r"|[{;]\s*$|\)\s*\{|=>|->|::|\bnew \w+\(|\w+\.\w+\("
 )
 _STRING_OR_COMMENT = regex.compile(

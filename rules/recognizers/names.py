@@ -55,7 +55,9 @@ _STRONG_CUES = (
     r"coworker|boss|manager|teacher|coach|tutor|neighbou?r|landlord|landlady|tenant|"
     r"roommate|flatmate|client|patient|doctor|nurse|therapist|lawyer|accountant|assistant|"
     r"hallo|liebe|lieber|bonjour|cher|chère|hola|querido|querida|ciao|caro|cara|beste|"
-    r"mia figlia|mio figlio|ma fille|mon fils|mi hija|mi hijo|mijn|ik ben|je suis|soy|sono"
+    r"mia figlia|mio figlio|ma fille|mon fils|mi hija|mi hijo|mijn|ik ben|je suis|soy|sono|"
+    r"i'm|i am|it's|this is|calls? me|shouted at|yelled at|said to|maiden name is|"
+    r"(?:first|last|middle|sur|given|nick)\s?name is|starring|directed by|written by|by"
 )
 _STRONG_CUE = regex.compile(rf"\b(?:{_STRONG_CUES})\b[,:]?\s*$", regex.IGNORECASE)
 _WEAK_CUE = regex.compile(
@@ -65,17 +67,32 @@ _WEAK_CUE = regex.compile(
 )
 # Places and languages share names with people: "in Austin", "into German".
 _PLACE_BEFORE = regex.compile(
-    r"\b(?:in|at|near|to|into|from|via|around|outside|of|visit|visiting|across)\s+$", regex.I
+    r"\b(?:in|at|near|to|into|from|via|around|outside|of|visit|visiting|across|à|au|aux|en|"
+    r"em|no|na|nach|bei|im|aus|a|da|dal|vers|desde|hacia)\s+$",
+    regex.I,
 )
 # Form fields and headers whose value is a person: "Name: Sieda Batukayev".
 _NAME_FIELD = regex.compile(
-    r"(?:^|\n|[;,(])[ \t>]*(?i:full[ \t]?name|name|patient|client|customer|contact|attn|"
+    r"(?:^|\n|[;,({\"'])[ \t>]*(?i:(?:first|last|full|given|family|middle|sur|display|"
+    r"contact)?[_ \-]?name|patient|client|customer|contact|attn|"
     r"attention|recipient|sender|signed|signature|author|tenant|landlord|employee|applicant|"
     r"beneficiary|account holder|holder|cardholder|guarantor|emergency contact|next of kin|"
     r"doctor|physician|provider|prescriber|referring|nurse|name on (?:the )?(?:card|account))"
-    r"[ \t]*[:=][ \t]*\"?"
+    r"[\"']?[ \t]*[:=][ \t]*[\"']?"
     rf"((?:{_HONORIFIC_WORDS}\.?[ \t]+)?\p{{Lu}}[\p{{L}}'’\-]+"
     rf"(?:[ \t]+(?:\p{{Lu}}[\p{{L}}'’\-]+|\p{{Lu}}\.?(?!\p{{L}})|{_PARTICLE})){{0,3}})"
+)
+# A speaker in a chat transcript: "Elizabeth: \"Who are you?\"" or "tracy:\"i'm ..."
+_SPEAKER = regex.compile(r"(?:^|\n)[ \t>]*(\p{L}[\p{L}'’\-]+)[ \t]*:[ \t]*[\"“]")
+# "Szabina J Gelencsér", "Sari J. Paavolainen": first name, middle initial, last name.
+_WITH_INITIAL = regex.compile(
+    r"(?<![\w@.])(\p{Lu}\p{Ll}+)[ \t]+\p{Lu}\.?[ \t]+"
+    r"(\p{Lu}\p{Ll}+(?:[\-'’]\p{Lu}?\p{Ll}+)?)(?![\w@])"
+)
+# "our founders: Morrison, Rogers and Torres": a list of names.
+_NAME_LIST = regex.compile(
+    r"(?<![\w@.])\p{Lu}\p{Ll}+(?:,[ \t]+\p{Lu}\p{Ll}+)*,?[ \t]+(?:and|&)[ \t]+"
+    r"\p{Lu}\p{Ll}+(?![\w@])"
 )
 _SENTENCE_START = regex.compile(r"(?:^|[.!?:]\s+|\n\s*)$")
 
@@ -128,9 +145,9 @@ class NameRecognizer:
         code = CodeMap(text)
         spans: list[Span] = []
 
-        def keep(start: int, end: int, score: float) -> None:
+        def keep(start: int, end: int, score: float, labelled: bool = False) -> None:
             value = text[start:end]
-            if code.in_code(start, end) or value.casefold() in tech:
+            if value.casefold() in tech or (not labelled and code.in_code(start, end)):
                 return
             before = text[max(0, start - 40) : start]
             public = names_public_figure(value.casefold(), figures) or part_of_public_figure(
@@ -147,7 +164,27 @@ class NameRecognizer:
             first_word = value.split()[0].strip(".").lower()
             if first_word in common and len(value.split()) == 1:
                 continue
-            keep(*match.span(1), 0.85)
+            keep(*match.span(1), 0.85, labelled=True)  # name = ... in config is still a name
+        for match in _SPEAKER.finditer(text):
+            speaker = match.group(1)
+            if speaker.title() in first_names and speaker.lower() not in common:
+                keep(*match.span(1), 0.8)
+        for match in _WITH_INITIAL.finditer(text):
+            first, last = match.group(1), match.group(2)
+            if first.lower() in common and last.lower() in common:
+                continue
+            if first in first_names or last in last_names:
+                keep(match.start(), match.end(), 0.85)
+        for match in _NAME_LIST.finditer(text):
+            items = regex.findall(r"\p{Lu}\p{Ll}+", match.group(0))
+            if all(
+                (item in first_names or item in last_names)
+                and item.lower() not in common
+                and item.casefold() not in tech
+                for item in items
+            ):
+                for item in regex.finditer(r"\p{Lu}\p{Ll}+", match.group(0)):
+                    keep(match.start() + item.start(), match.start() + item.end(), 0.8)
 
         for match in _WORD.finditer(text):
             word = match.group(1)

@@ -223,8 +223,9 @@ class SpacyNerRecognizer:
                 and not PERSONAL_CUE.search(before)
             ):
                 continue
-            if label in (labels.ORGANIZATION, labels.LOCATION) and _all_known_names(value):
-                label = labels.PERSON  # "Fleur Bakker", "Wisława Szczepańska": NER guessed ORG
+            known = label == labels.ORGANIZATION and _all_known_names(value)
+            if known and not _LOCATIVE_CUE.search(before):
+                label = labels.PERSON  # "Fleur Bakker", "Leah Summers": NER guessed ORG
             spans.append(Span(start, end, label, self.score, self.name))
         return spans
 
