@@ -25,7 +25,10 @@ class FastStage:
     def __init__(self, policy: SitePolicy) -> None:
         self.policy = policy
         self.analyzer = Analyzer(
-            recognizers=[create(name) for name in policy.recognizers],
+            recognizers=[
+                create(name, **policy.recognizer_options.get(name, {}))
+                for name in policy.recognizers
+            ],
             allow_list=AllowList(policy.allow_list),
             deny_list=DenyList(policy.deny_list),
             thresholds=policy.thresholds,

@@ -8,6 +8,7 @@ uploads. Unknown keys are errors, so a typo in a policy file never silently does
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from veil.rules.analyzer import DEFAULT_RECOGNIZERS, DEFAULT_THRESHOLD
@@ -29,6 +30,8 @@ class SitePolicy(BaseModel):
     hosts: list[str] = Field(default_factory=list)
     adapter: str | None = None
     recognizers: list[str] = Field(default_factory=lambda: list(DEFAULT_RECOGNIZERS))
+    # per-recognizer settings, e.g. {"gliner.v1": {"model_dir": "...", "threshold": 0.6}}
+    recognizer_options: dict[str, dict[str, Any]] = Field(default_factory=dict)
     threshold: float = Field(DEFAULT_THRESHOLD, ge=0.0, le=1.0)
     thresholds: dict[str, float] = Field(default_factory=dict)
     default_action: Action = Action.PSEUDONYMIZE
@@ -45,6 +48,16 @@ class SitePolicy(BaseModel):
         unknown = sorted(set(value) - set(ALL_LABELS))
         if unknown:
             raise ValueError(f"unknown label(s) {unknown}; known: {list(ALL_LABELS)}")
+        return value
+
+    @field_validator("recognizers")
+    @classmethod
+    def _registered(cls, value: list[str]) -> list[str]:
+        from veil.rules.registry import registered_names
+
+        unknown = sorted(set(value) - set(registered_names()))
+        if unknown:
+            raise ValueError(f"unknown recognizer(s) {unknown}; known: {registered_names()}")
         return value
 
     @field_validator("thresholds")

@@ -104,3 +104,19 @@ def test_the_four_folders_install_as_veil_subpackages():
         "veil.local_models",
         "veil.policies",
     }
+
+
+def test_policy_passes_recognizer_options_and_rejects_unknown_recognizers(tmp_path):
+    from veil.policies.engine import FastStage
+    from veil.rules.recognizers.gliner import GlinerRecognizer
+
+    policy = SitePolicy(
+        name="x",
+        recognizers=["regex.email.v1", "gliner.v1"],
+        recognizer_options={"gliner.v1": {"model_dir": str(tmp_path), "threshold": 0.7}},
+    )
+    gliner = next(r for r in FastStage(policy).analyzer.recognizers if r.name == "gliner.v1")
+    assert isinstance(gliner, GlinerRecognizer)
+    assert (gliner.model_dir, gliner.threshold) == (str(tmp_path), 0.7)
+    with pytest.raises(ValueError, match="unknown recognizer"):
+        SitePolicy(name="x", recognizers=["regex.emial.v1"])

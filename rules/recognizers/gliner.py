@@ -32,6 +32,13 @@ class GlinerUnavailableError(RuntimeError):
     pass
 
 
+def default_model_dir() -> Path:
+    """Where `veil models pull` puts the GLiNER model: the user's data dir."""
+    import platformdirs
+
+    return platformdirs.user_data_path("veil") / "models" / "gliner"
+
+
 @cache
 def _load_model(directory: str):
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -56,11 +63,11 @@ class GlinerRecognizer:
 
     def __init__(
         self,
-        model_dir: str | os.PathLike[str],
+        model_dir: str | os.PathLike[str] | None = None,
         entity_prompts: dict[str, str] | None = None,
         threshold: float = 0.5,
     ) -> None:
-        self.model_dir = str(model_dir)
+        self.model_dir = str(model_dir or default_model_dir())
         self.entity_prompts = entity_prompts or DEFAULT_ENTITY_PROMPTS
         self.labels = tuple(dict.fromkeys(self.entity_prompts.values()))
         self.threshold = threshold
