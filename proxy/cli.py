@@ -64,7 +64,11 @@ def check(
         click.echo("veil check: empty input: nothing to check", err=True)
         sys.exit(2)
     stage = _fast_stage(site)
-    result = stage.run(text, Vault(style=stage.policy.pseudonym_style)).redacted
+    try:
+        result = stage.run(text, Vault(style=stage.policy.pseudonym_style)).redacted
+    except Exception as error:  # a recognizer that cannot run: say which and why
+        click.echo(f"veil check: {type(error).__name__}: {error}", err=True)
+        sys.exit(1)
     if as_json:
         click.echo(json.dumps(_result_record(result), ensure_ascii=False))
     else:

@@ -120,3 +120,31 @@ def test_policy_passes_recognizer_options_and_rejects_unknown_recognizers(tmp_pa
     assert (gliner.model_dir, gliner.threshold) == (str(tmp_path), 0.7)
     with pytest.raises(ValueError, match="unknown recognizer"):
         SitePolicy(name="x", recognizers=["regex.emial.v1"])
+
+
+def test_a_recognizer_that_cannot_load_is_a_clear_error(tmp_path, monkeypatch):
+    """A policy that enables GLiNER without a model says so instead of a traceback."""
+    from click.testing import CliRunner
+    from veil.proxy import cli
+
+    def policy_without_model(name: str) -> SitePolicy:
+        options = {"gliner.v1": {"model_dir": str(tmp_path)}}
+        return SitePolicy(name=name, recognizers=["gliner.v1"], recognizer_options=options)
+
+    monkeypatch.setattr(cli, "load_site_policy", policy_without_model)
+    result = CliRunner().invoke(cli.main, ["check", "Jane Doe"])
+    assert result.exit_code == 1
+    assert "GlinerUnavailableError" in result.stderr and "veil models pull" in result.stderr
+    assert str(tmp_path) in result.stderr
+
+
+def test_the_readme_policy_example_is_a_valid_policy():
+    import pathlib
+    import re
+
+    import yaml
+
+    readme = (pathlib.Path(__file__).parents[1] / "README.md").read_text("utf-8")
+    example = re.search(r"```yaml\n(.*?)```", readme, re.DOTALL).group(1)
+    policy = SitePolicy.model_validate(yaml.safe_load(example))
+    assert policy.actions["SECRET"] == "block" and "gliner.v1" in policy.recognizers
