@@ -51,14 +51,25 @@ class AllowList:
     entries: Iterable[str] = ()
 
     def __post_init__(self) -> None:
-        self._exact = {e.strip().casefold() for e in self.entries if not e.startswith("re:")}
-        self._patterns = [_compile(e, "allow_list") for e in self.entries if e.startswith("re:")]
+        entries = list(self.entries)
+        self._exact = {e.strip().casefold() for e in entries if not e.startswith("re:")}
+        self._terms = [_compile(e, "allow_list") for e in entries if not e.startswith("re:")]
+        self._patterns = [_compile(e, "allow_list") for e in entries if e.startswith("re:")]
 
     def allows(self, value: str) -> bool:
         folded = value.strip().casefold()
         return folded in self._exact or any(p.fullmatch(value.strip()) for p in self._patterns)
 
     def filter(self, text: str, spans: list[Span]) -> list[Span]:
+        """Drop spans that are an allowed term, or lie inside one where it occurs
+        ("Johnson" inside an allowed "Sarah Johnson")."""
+        allowed = [m.span() for term in self._terms for m in term.finditer(text)]
         return [
-            s for s in spans if s.source == DENY_SOURCE or not self.allows(text[s.start : s.end])
+            s
+            for s in spans
+            if s.source == DENY_SOURCE
+            or not (
+                self.allows(text[s.start : s.end])
+                or any(start <= s.start and s.end <= end for start, end in allowed)
+            )
         ]

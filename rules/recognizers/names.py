@@ -83,7 +83,51 @@ _NAME_FIELD = regex.compile(
     rf"(?:[ \t]+(?:\p{{Lu}}[\p{{L}}'’\-]+|\p{{Lu}}\.?(?!\p{{L}})|{_PARTICLE})){{0,3}})"
 )
 # A speaker in a chat transcript: "Elizabeth: \"Who are you?\"" or "tracy:\"i'm ..."
-_SPEAKER = regex.compile(r"(?:^|\n)[ \t>]*(\p{L}[\p{L}'’\-]+)[ \t]*:[ \t]*[\"“]")
+_SPEAKER = regex.compile(r"(?:^|\n)[ \t>]*(\p{L}[\p{L}'’\-]+)[ \t]*:[ \t]*([\"“]|\p{Lu})")
+# What a person does right after their name: "Megan lives on ...", "Zak shouted at ...".
+_PERSON_VERB = regex.compile(
+    r"[ \t]+(?:lives|lived|is|was|has|had|said|says|shouted|yelled|asked|told|works|worked|"
+    r"wants|wanted|went|will|would|can|could|called|wrote|sent|likes|loves|needs|thinks|"
+    r"(?:and|&)[ \t]+\p{Lu})\b"
+)
+# Phrases after which the next word is a name, whatever its case: "call me višeslav".
+_NAMING_CUE = regex.compile(
+    r"\b(?:my name is|my name's|(?:his|her|their) name is|call me|calls me|called me|"
+    r"named (?:him|her|them|it)|i'm called|they call me|(?:maiden|last|first|middle|sur|given)"
+    r"[ \t]?name is)[ \t]+([\p{L}][\p{L}'’\-]+(?:[ \t]+\p{L}\.?(?=[ \t]))?"
+    r"(?:[ \t]+\p{Lu}[\p{L}'’\-]+)?)",
+    regex.IGNORECASE,
+)
+_NOT_AFTER_NAMING = frozenset(
+    [
+        "back",
+        "later",
+        "tomorrow",
+        "today",
+        "tonight",
+        "now",
+        "on",
+        "in",
+        "at",
+        "not",
+        "also",
+        "the",
+        "a",
+        "an",
+        "listed",
+        "spelled",
+        "written",
+        "misspelled",
+        "wrong",
+        "correct",
+        "there",
+        "here",
+        "when",
+        "if",
+        "so",
+        "by",
+    ]
+)
 # "Szabina J Gelencsér", "Sari J. Paavolainen": first name, middle initial, last name.
 _WITH_INITIAL = regex.compile(
     r"(?<![\w@.])(\p{Lu}\p{Ll}+)[ \t]+\p{Lu}\.?[ \t]+"
@@ -167,8 +211,12 @@ class NameRecognizer:
             keep(*match.span(1), 0.85, labelled=True)  # name = ... in config is still a name
         for match in _SPEAKER.finditer(text):
             speaker = match.group(1)
-            if speaker.title() in first_names and speaker.lower() not in common:
+            quoted = match.group(2) in '"“'
+            if speaker.title() in first_names and (quoted or speaker.lower() not in common):
                 keep(*match.span(1), 0.8)
+        for match in _NAMING_CUE.finditer(text):
+            if match.group(1).split()[0].lower() not in _NOT_AFTER_NAMING:
+                keep(*match.span(1), 0.85)
         for match in _WITH_INITIAL.finditer(text):
             first, last = match.group(1), match.group(2)
             if first.lower() in common and last.lower() in common:
@@ -228,7 +276,7 @@ class NameRecognizer:
                 keep(start, end, 0.9)
             elif word.lower() in common or _PLACE_BEFORE.search(before):
                 continue
-            elif _WEAK_CUE.search(before):
+            elif _WEAK_CUE.search(before) or _PERSON_VERB.match(text, end):
                 keep(start, end, 0.8)
             elif not _SENTENCE_START.search(before):
                 # Mid-sentence and capitalised, but nothing says it is a person: below the
