@@ -30,6 +30,27 @@ from tests.conftest import found
             "4 5 2 6 0 1 8 1 5 9 0 8 3 0 1 2",
         ),
         ("card 4526 0181\n5908 3012 thanks", "CREDIT_CARD", "4526 0181\n5908 3012"),
+        ("it shows 4O33 5586 O821 44O9 on the slip", "CREDIT_CARD", "4O33 5586 O821 44O9"),
+        (
+            "Contact: hello AT dunmore-clay DOT studio\n",
+            "EMAIL",
+            "hello AT dunmore-clay DOT studio",
+        ),
+        (
+            'Is "m i r a . k o v a c s @ g m a i l . c o m" safe?',
+            "EMAIL",
+            "m i r a . k o v a c s @ g m a i l . c o m",
+        ),
+        (
+            "It's N L 5 6 I N G B 0 0 7 0 7 3 0 5 3 9.",
+            "IBAN",
+            "N L 5 6 I N G B 0 0 7 0 7 3 0 5 3 9",
+        ),
+        (
+            "boxes too small: seven seven four, two six, two four two five",
+            "US_SSN",
+            "seven seven four, two six, two four two five",
+        ),
     ],
 )
 def test_obfuscated_identifiers_map_back_to_what_was_typed(analyzer, text, label, value):

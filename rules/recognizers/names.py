@@ -226,8 +226,7 @@ class NameRecognizer:
         for match in _NAME_LIST.finditer(text):
             items = regex.findall(r"\p{Lu}\p{Ll}+", match.group(0))
             if all(
-                (item in first_names or item in last_names)
-                and item.lower() not in common
+                (item in last_names or (item in first_names and item.lower() not in common))
                 and item.casefold() not in tech
                 for item in items
             ):

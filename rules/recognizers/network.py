@@ -15,7 +15,7 @@ from veil.rules.spans import Span
 _IPV4 = regex.compile(r"(?<![\w.\-])((?:\d{1,3}\.){3}\d{1,3})(?![\w\-]|\.\d)")
 _IPV6 = regex.compile(
     r"(?<![\w:.])((?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{0,4}|(?:\d{1,3}\.){3}\d{1,3}))"
-    r"(?![\w:]|\.\d)"
+    r"(?:(?![\w:]|\.\d)|(?=:\d{2,5}(?![\w:])))"  # a port may follow, as in Apache logs
 )
 _VERSION_CONTEXT = regex.compile(
     r"(?:\bv|version|release|ver\.?|==|>=|<=|build|firmware|oid)\s*$", regex.IGNORECASE
