@@ -37,6 +37,6 @@ fi
   || echo "setup.sh: could not upgrade pip; continuing with $("$venv/bin/pip" --version)" >&2
 # One pip call for everything, so the resolver sees every constraint at once
 # (a second call could upgrade cryptography under mitmproxy, see DESIGN.md §7).
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+PYTHONWARNINGS=ignore "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
   -c install/constraints.txt -e ".$extras" 2> >(grep -v "is ignored: it is neither a file nor a directory" >&2)
 echo "$want" > "$stamp"
