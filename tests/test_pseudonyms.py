@@ -1,7 +1,6 @@
 """Vault consistency, surrogate validity, restoring, and streaming restoring."""
 
 import html
-import itertools
 import random
 
 import phonenumbers
@@ -13,6 +12,8 @@ from veil.rules.redact import Action, mask, redact
 from veil.rules.restore import Restorer
 from veil.rules.spans import Span
 from veil.rules.vault import PseudonymStyle, Vault, VaultEntry
+
+from tests.chunking import split_at
 
 
 def test_same_value_same_pseudonym_across_spellings_and_messages():
@@ -165,8 +166,7 @@ _pieces = st.sampled_from(
 def test_streaming_equals_whole_for_any_chunking(parts, cuts):
     restorer = Restorer.for_vault(_placeholder_vault())
     answer = "".join(parts)
-    bounds = sorted({min(c, len(answer)) for c in cuts} | {0, len(answer)})
-    chunks = [answer[a:b] for a, b in itertools.pairwise(bounds)]
+    chunks = split_at(answer, cuts)
     assert _stream(restorer, chunks) == restorer.restore(answer)
 
 
@@ -182,8 +182,7 @@ def test_streaming_equals_whole_with_surrogates(text, cuts, seed):
     mail = vault.pseudonym_for("jane@acme.io", "EMAIL")
     answer = f"{text[:40]}{fake}{text[40:80]}{mail.upper()}{text[80:]}"
     restorer = Restorer.for_vault(vault)
-    bounds = sorted({min(c, len(answer)) for c in cuts} | {0, len(answer)})
-    chunks = [answer[a:b] for a, b in itertools.pairwise(bounds)]
+    chunks = split_at(answer, cuts)
     assert _stream(restorer, chunks) == restorer.restore(answer)
 
 
