@@ -1,0 +1,269 @@
+"""Streamed answers come back restored, in the same event shapes, for any chunking."""
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from veil.proxy.framing import LineFramer, SSEFramer
+from veil.proxy.stream_restore import (
+    AnthropicMessagesStream,
+    GeminiStream,
+    OllamaChatStream,
+    OpenAIChatStream,
+    OpenAIResponsesStream,
+    restore_strings,
+)
+from veil.rules.restore import Restorer
+from veil.rules.vault import Vault
+
+from tests.chunking import split_at
+
+ANSWER = "Dear [[PERSON_1]], I wrote to [[EMAIL_1]] — grüße 👋 from [[PERSON_12]]."
+
+
+def _restorer() -> Restorer:
+    vault = Vault()
+    vault.pseudonym_for("Jane Doe", "PERSON")
+    vault.pseudonym_for("jane@acme.io", "EMAIL")
+    for n in range(2, 13):
+        vault.pseudonym_for(f"Person {n}", "PERSON")
+    return Restorer.for_vault(vault)
+
+
+def _pieces(text: str, cuts: list[int]) -> list[str]:
+    return [p for p in split_at(text, cuts) if p]
+
+
+def _run(stream, data: bytes, byte_cuts: list[int]) -> bytes:
+    return b"".join(stream.feed(c) for c in split_at(data, byte_cuts)) + stream.close()
+
+
+def _sse(events: list[tuple[str | None, object]], newline: str = "\n") -> bytes:
+    out = ""
+    for name, payload in events:
+        data = payload if isinstance(payload, str) else json.dumps(payload, ensure_ascii=False)
+        out += (f"event: {name}{newline}" if name else "") + f"data: {data}{newline}{newline}"
+    return out.encode()
+
+
+def _events(data: bytes):
+    framer = SSEFramer()
+    return framer.feed(data) + framer.close()
+
+
+text_cuts = st.lists(st.integers(0, len(ANSWER)), max_size=12)
+byte_cuts = st.lists(st.integers(0, 3000), max_size=25)
+
+
+@settings(max_examples=120, deadline=None)
+@given(cuts=text_cuts, wire=byte_cuts)
+def test_openai_chat_stream(cuts, wire):
+    base = {"id": "c1", "object": "chat.completion.chunk", "model": "gpt-4o"}
+    events = [
+        (
+            None,
+            {
+                **base,
+                "choices": [{"index": 0, "delta": {"role": "assistant"}, "finish_reason": None}],
+            },
+        )
+    ]
+    events += [
+        (
+            None,
+            {**base, "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]},
+        )
+        for piece in _pieces(ANSWER, cuts)
+    ]
+    events += [(None, {**base, "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})]
+    events += [(None, {**base, "choices": [], "usage": {"total_tokens": 9}}), (None, "[DONE]")]
+    out = _events(_run(OpenAIChatStream(_restorer()), _sse(events), wire))
+    chunks = [e.json() for e in out[:-1]]
+    text = "".join(c["choices"][0]["delta"].get("content", "") for c in chunks if c["choices"])
+    assert text == _restorer().restore(ANSWER)
+    assert out[-1].data == "[DONE]"
+    assert len(out) == len(events) and all(c["object"] == "chat.completion.chunk" for c in chunks)
+
+
+@settings(max_examples=120, deadline=None)
+@given(cuts=text_cuts, wire=byte_cuts)
+def test_anthropic_messages_stream(cuts, wire):
+    events = [
+        ("message_start", {"type": "message_start", "message": {"id": "m1", "content": []}}),
+        (
+            "content_block_start",
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {"type": "thinking", "thinking": ""},
+            },
+        ),
+        (
+            "content_block_delta",
+            {
+                "type": "content_block_delta",
+                "index": 0,
+                "delta": {"type": "thinking_delta", "thinking": "about [[PERSON_1]]"},
+            },
+        ),
+        ("content_block_stop", {"type": "content_block_stop", "index": 0}),
+        (
+            "content_block_start",
+            {
+                "type": "content_block_start",
+                "index": 1,
+                "content_block": {"type": "text", "text": ""},
+            },
+        ),
+        ("ping", {"type": "ping"}),
+    ]
+    events += [
+        (
+            "content_block_delta",
+            {
+                "type": "content_block_delta",
+                "index": 1,
+                "delta": {"type": "text_delta", "text": piece},
+            },
+        )
+        for piece in _pieces(ANSWER, cuts)
+    ]
+    events += [
+        ("content_block_stop", {"type": "content_block_stop", "index": 1}),
+        ("message_delta", {"type": "message_delta", "delta": {"stop_reason": "end_turn"}}),
+        ("message_stop", {"type": "message_stop"}),
+    ]
+    out = _events(_run(AnthropicMessagesStream(_restorer()), _sse(events), wire))
+    payloads = [e.json() for e in out]
+    text = "".join(
+        p["delta"]["text"]
+        for p in payloads
+        if p["type"] == "content_block_delta" and p["index"] == 1
+    )
+    assert text == _restorer().restore(ANSWER)
+    thinking = [p for p in payloads if p["type"] == "content_block_delta" and p["index"] == 0]
+    assert thinking[0]["delta"]["thinking"] == "about [[PERSON_1]]"  # signed: untouched
+    assert [e.name for e in out if e.name != "content_block_delta"] == [
+        name for name, _ in events if name != "content_block_delta"
+    ]
+    assert all(e.name == p["type"] for e, p in zip(out, payloads, strict=True))
+
+
+@settings(max_examples=100, deadline=None)
+@given(cuts=text_cuts, wire=byte_cuts)
+def test_gemini_stream_with_crlf(cuts, wire):
+    pieces = _pieces(ANSWER, cuts)
+    events = [
+        (None, {"candidates": [{"index": 0, "content": {"role": "model", "parts": [{"text": p}]}}]})
+        for p in pieces
+    ]
+    events.append(
+        (
+            None,
+            {
+                "candidates": [
+                    {
+                        "index": 0,
+                        "content": {"role": "model", "parts": [{"text": ""}]},
+                        "finishReason": "STOP",
+                    }
+                ]
+            },
+        )
+    )
+    raw = _run(GeminiStream(_restorer()), _sse(events, "\r\n"), wire)
+    assert b"\n\n" not in raw.replace(b"\r\n\r\n", b"")  # CRLF kept
+    out = _events(raw)
+    text = "".join(
+        part["text"] for e in out for part in e.json()["candidates"][0]["content"]["parts"]
+    )
+    assert text == _restorer().restore(ANSWER)
+
+
+@settings(max_examples=100, deadline=None)
+@given(cuts=text_cuts, wire=byte_cuts)
+def test_openai_responses_stream(cuts, wire):
+    common = {"item_id": "msg_1", "output_index": 0, "content_index": 0}
+    events = [
+        ("response.created", {"type": "response.created", "response": {"id": "r1", "output": []}})
+    ]
+    events += [
+        ("response.output_text.delta", {"type": "response.output_text.delta", **common, "delta": p})
+        for p in _pieces(ANSWER, cuts)
+    ]
+    events += [
+        (
+            "response.output_text.done",
+            {"type": "response.output_text.done", **common, "text": ANSWER},
+        ),
+        (
+            "response.completed",
+            {
+                "type": "response.completed",
+                "response": {
+                    "id": "r1",
+                    "output": [
+                        {"type": "message", "content": [{"type": "output_text", "text": ANSWER}]}
+                    ],
+                },
+            },
+        ),
+    ]
+    out = _events(_run(OpenAIResponsesStream(_restorer()), _sse(events), wire))
+    payloads = [e.json() for e in out]
+    expected = _restorer().restore(ANSWER)
+    assert (
+        "".join(p["delta"] for p in payloads if p["type"] == "response.output_text.delta")
+        == expected
+    )
+    done = next(p for p in payloads if p["type"] == "response.output_text.done")
+    assert done["text"] == expected
+    completed = payloads[-1]["response"]["output"][0]["content"][0]["text"]
+    assert completed == expected and payloads[-1]["response"]["id"] == "r1"
+
+
+@settings(max_examples=100, deadline=None)
+@given(cuts=text_cuts, wire=byte_cuts)
+def test_ollama_ndjson_stream(cuts, wire):
+    lines = [
+        json.dumps(
+            {"model": "llama3", "message": {"role": "assistant", "content": p}, "done": False}
+        )
+        for p in _pieces(ANSWER, cuts)
+    ]
+    lines.append(
+        json.dumps(
+            {"model": "llama3", "message": {"role": "assistant", "content": ""}, "done": True}
+        )
+    )
+    raw = _run(OllamaChatStream(_restorer()), ("\n".join(lines) + "\n").encode(), wire)
+    framer = LineFramer()
+    out = [json.loads(line) for line in framer.feed(raw) + framer.close()]
+    assert "".join(o["message"]["content"] for o in out) == _restorer().restore(ANSWER)
+    assert out[-1]["done"] is True and len(out) == len(lines)
+
+
+def test_whole_json_bodies_restore_every_string_or_only_named_keys():
+    body = {"id": "[[PERSON_1]]", "choices": [{"message": {"content": "Hi [[PERSON_1]]"}}]}
+    assert restore_strings(body, _restorer())["choices"][0]["message"]["content"] == "Hi Jane Doe"
+    only = restore_strings(body, _restorer(), frozenset({"content"}))
+    assert (
+        only["id"] == "[[PERSON_1]]" and only["choices"][0]["message"]["content"] == "Hi Jane Doe"
+    )
+
+
+def test_nothing_held_back_longer_than_a_pseudonym_prefix():
+    stream = OpenAIChatStream(_restorer())
+    chunk = {
+        "id": "c",
+        "object": "chat.completion.chunk",
+        "choices": [
+            {
+                "index": 0,
+                "delta": {"content": "Hello, this is a long sentence [[PER"},
+                "finish_reason": None,
+            }
+        ],
+    }
+    out = _events(stream.feed(_sse([(None, chunk)])))
+    assert out[0].json()["choices"][0]["delta"]["content"] == "Hello, this is a long sentence "
