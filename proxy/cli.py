@@ -88,6 +88,47 @@ def _read_stdin_text() -> str:
         sys.exit(2)
 
 
+@main.command()
+@click.option("--listen-host", default="127.0.0.1", show_default=True)
+@click.option("--listen-port", default=8080, show_default=True, type=int)
+@click.option(
+    "--config-dir",
+    type=click.Path(file_okay=False),
+    help="Default: $VEIL_CONFIG_DIR or the user config dir.",
+)
+def start(listen_host: str, listen_port: int, config_dir: str | None) -> None:
+    """Run the filtering proxy (loopback only unless told otherwise)."""
+    import logging
+
+    from veil.policies.loader import PolicyError
+    from veil.proxy import server
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s veil %(levelname)s %(message)s")
+    directory = server.config_dir(config_dir)
+    click.echo(f"veil: proxy on {listen_host}:{listen_port}, config in {directory}")
+    click.echo(f"veil: clients must trust {directory / 'mitmproxy' / 'mitmproxy-ca-cert.pem'}")
+    try:
+        server.run(listen_host, listen_port, directory)
+    except PolicyError as error:
+        raise click.ClickException(str(error)) from None
+    except KeyboardInterrupt:
+        pass
+
+
+@main.command()
+@click.option("--listen-host", default="127.0.0.1", show_default=True)
+@click.option("--listen-port", default=8080, show_default=True, type=int)
+@click.option("--config-dir", type=click.Path(file_okay=False))
+def pac(listen_host: str, listen_port: int, config_dir: str | None) -> None:
+    """Print a PAC file that sends only chat hosts to veil."""
+    from veil.proxy import server
+    from veil.proxy.pac import pac_file
+    from veil.proxy.site_policies import SitePolicies
+
+    policies = SitePolicies.load(server.config_dir(config_dir))
+    click.echo(pac_file(policies, listen_host, listen_port))
+
+
 def _result_record(result) -> dict[str, Any]:
     spans = [f.as_dict() for f in result.findings]
     return {"text": result.text, "blocked": result.blocked, "spans": spans}

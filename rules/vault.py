@@ -90,6 +90,21 @@ class Vault:
                 self.version += 1
             return entry.pseudonym
 
+    def pseudonymize_known(self, text: str) -> str:
+        """Swap every value already in the vault for its pseudonym (no new detection).
+
+        Clients resend the whole chat, with the answers as veil restored them: the
+        assistant's turns then hold the user's real values again.
+        """
+        entries = sorted(self.entries(), key=lambda e: len(e.value), reverse=True)
+        if not entries or not text:
+            return text
+        pattern = regex.compile(
+            "|".join(rf"(?<!\w){regex.escape(e.value)}(?!\w)" for e in entries), regex.IGNORECASE
+        )
+        by_value = {e.value.casefold(): e.pseudonym for e in entries}
+        return pattern.sub(lambda m: by_value.get(m.group(0).casefold(), m.group(0)), text)
+
     def value_for(self, pseudonym: str) -> str | None:
         entry = self._by_pseudonym.get(pseudonym.casefold())
         return entry.value if entry else None

@@ -1,0 +1,70 @@
+"""What every site adapter does: find the user's text in a request, put the filtered
+text back, and restore answers in the site's own framing."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from mitmproxy import http
+from veil.rules.restore import Restorer
+
+Path = tuple[str | int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TextSlot:
+    """One piece of user-authored text and where it lives in the parsed body."""
+
+    path: Path
+    role: str
+    text: str
+
+
+class StreamRestorer(Protocol):
+    def feed(self, chunk: bytes) -> bytes: ...
+    def close(self) -> bytes: ...
+
+
+class SiteAdapter(Protocol):
+    name: str
+
+    def matches(self, flow: http.HTTPFlow) -> bool: ...
+    def extract(self, body: Any) -> list[TextSlot]: ...
+    def known_value_slots(self, body: Any) -> list[TextSlot]: ...
+    def stream_restorer(self, flow: http.HTTPFlow, restorer: Restorer) -> StreamRestorer | None: ...
+    def restore_body(self, body: Any, restorer: Restorer) -> Any: ...
+    def error_response(self, flow: http.HTTPFlow, message: str) -> http.Response: ...
+
+
+def get_path(body: Any, path: Path) -> Any:
+    for step in path:
+        body = body[step]
+    return body
+
+
+def set_path(body: Any, path: Path, value: Any) -> None:
+    target = get_path(body, path[:-1])
+    target[path[-1]] = value
+
+
+def apply_texts(body: Any, slots: list[TextSlot], texts: list[str]) -> None:
+    for slot, text in zip(slots, texts, strict=True):
+        set_path(body, slot.path, text)
+
+
+def json_error(status: int, payload: dict[str, Any]) -> http.Response:
+    return http.Response.make(
+        status,
+        json.dumps(payload).encode(),
+        {"content-type": "application/json", "x-veil": "blocked"},
+    )
+
+
+def is_event_stream(flow: http.HTTPFlow) -> bool:
+    content_type = flow.response.headers.get("content-type", "") if flow.response else ""
+    return "text/event-stream" in content_type
+
+
+BLOCK_PREFIX = "veil stopped this message before it left your machine"

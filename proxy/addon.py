@@ -1,0 +1,173 @@
+"""The mitmproxy addon: filter requests to chat services, restore their answers.
+
+Only flows to hosts that a site policy names get here (mitmproxy's ``allow_hosts``
+keeps TLS to every other host untouched). Model work runs in a worker thread, off
+mitmproxy's event loop. If anything fails, the site's ``on_error`` decides: block with
+an error in the site's own format (nothing goes upstream), or pass and log loudly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from mitmproxy import http
+from veil.policies.engine import FastStage
+from veil.policies.schema import OnError, SitePolicy
+from veil.proxy.adapters import ADAPTERS, SiteAdapter, TextSlot
+from veil.proxy.adapters.base import BLOCK_PREFIX, apply_texts
+from veil.proxy.conversations import ConversationStore
+from veil.proxy.site_policies import SitePolicies
+from veil.rules.restore import Restorer
+from veil.rules.vault import Vault
+
+log = logging.getLogger("veil")
+
+MAX_BODY_BYTES = 8 * 1024 * 1024
+
+
+class Unscannable(Exception):
+    """The request cannot be checked (format, encoding, size)."""
+
+
+class Blocked(Exception):
+    """The policy says this message must not be sent."""
+
+
+@dataclass
+class FlowState:
+    adapter: SiteAdapter
+    restorer: Restorer
+
+
+class VeilAddon:
+    def __init__(self, policies: SitePolicies) -> None:
+        self.policies = policies
+        self.conversations = ConversationStore()
+        self._stages: dict[str, FastStage] = {}
+
+    def stage(self, policy: SitePolicy) -> FastStage:
+        stage = self._stages.get(policy.name)
+        if stage is None or stage.policy is not policy:
+            stage = self._stages[policy.name] = FastStage(policy)
+        return stage
+
+    async def running(self) -> None:
+        # Load spaCy and the name lists before the first message, not during it.
+        for policy in self.policies.all():
+            await asyncio.to_thread(self.stage(policy).warm_up)
+            break
+
+    async def request(self, flow: http.HTTPFlow) -> None:
+        policy = self.policies.match(flow.request.pretty_host, flow.request.port, flow.request.path)
+        if policy is None or policy.adapter not in ADAPTERS:
+            return
+        adapter = ADAPTERS[policy.adapter]
+        if not adapter.matches(flow):
+            return
+        try:
+            await self._filter(flow, policy, adapter)
+        except Blocked as reason:
+            log.warning("veil blocked a message to %s: %s", flow.request.pretty_host, reason)
+            flow.response = adapter.error_response(flow, f"{BLOCK_PREFIX}: {reason}")
+        except Exception as error:  # every failure is the policy's decision, never a crash
+            reason = (
+                str(error) if isinstance(error, Unscannable) else f"{type(error).__name__}: {error}"
+            )
+            if policy.on_error is OnError.BLOCK:
+                log.warning(
+                    "veil could not check a message to %s: %s", flow.request.pretty_host, reason
+                )
+                flow.response = adapter.error_response(
+                    flow, f"{BLOCK_PREFIX}: veil could not check it ({reason})"
+                )
+            else:
+                log.error(
+                    "UNCHECKED message passed to %s (on_error: pass): %s",
+                    flow.request.pretty_host,
+                    reason,
+                )
+
+    async def _filter(self, flow: http.HTTPFlow, policy: SitePolicy, adapter: SiteAdapter) -> None:
+        body = _json_body(flow)
+        slots = adapter.extract(body)
+        if not slots:
+            return
+        conversation = self.conversations.conversation_id(policy.name, slots[0].text)
+        vault = self.conversations.vault(conversation, policy.pseudonym_style)
+        stage = self.stage(policy)
+        texts, blocked = await asyncio.to_thread(_redact_slots, stage, slots, vault)
+        if blocked:
+            raise Blocked(
+                f"it contains {', '.join(sorted(blocked))}, which this site's policy blocks"
+            )
+        apply_texts(body, slots, texts)
+        known = adapter.known_value_slots(body)
+        apply_texts(body, known, [vault.pseudonymize_known(s.text) for s in known])
+        flow.request.content = json.dumps(body, ensure_ascii=False).encode("utf-8")
+        # Answers must come back uncompressed for the stream restorer to read them.
+        flow.request.headers["accept-encoding"] = "identity"
+        flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault))
+
+    def responseheaders(self, flow: http.HTTPFlow) -> None:
+        state: FlowState | None = flow.metadata.get("veil")
+        if state is None or flow.response is None:
+            return
+        streamer = state.adapter.stream_restorer(flow, state.restorer)
+        if streamer is None:
+            return
+
+        def restore_chunk(chunk: bytes) -> list[bytes]:
+            out = streamer.feed(chunk) if chunk else streamer.close()
+            # An empty chunk would end an HTTP/1.1 chunked body: send nothing instead.
+            return [out] if out else []
+
+        flow.response.stream = restore_chunk
+
+    def response(self, flow: http.HTTPFlow) -> None:
+        state: FlowState | None = flow.metadata.get("veil")
+        if state is None or flow.response is None or flow.response.stream:
+            return
+        try:
+            body = json.loads(flow.response.get_content() or b"null")
+        except ValueError:
+            return  # not JSON: nothing of ours in it
+        restored = state.adapter.restore_body(body, state.restorer)
+        flow.response.content = json.dumps(restored, ensure_ascii=False).encode("utf-8")
+
+
+def _json_body(flow: http.HTTPFlow) -> Any:
+    content_type = flow.request.headers.get("content-type", "")
+    if "json" not in content_type:
+        raise Unscannable(f"unsupported content type {content_type or 'none'!r}")
+    try:
+        raw = flow.request.get_content(strict=True)
+    except ValueError as error:
+        raise Unscannable(f"body could not be decompressed: {error}") from None
+    if raw is None:
+        raise Unscannable("the body was not received")
+    if len(raw) > MAX_BODY_BYTES:
+        raise Unscannable(f"body of {len(raw)} bytes is over the {MAX_BODY_BYTES}-byte limit")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise Unscannable(f"body is not UTF-8 (byte {error.start})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise Unscannable(f"malformed JSON: {error.msg} at line {error.lineno}") from None
+
+
+def _redact_slots(
+    stage: FastStage, slots: list[TextSlot], vault: Vault
+) -> tuple[list[str], set[str]]:
+    texts: list[str] = []
+    blocked: set[str] = set()
+    for slot in slots:
+        result = stage.run(slot.text, vault).redacted
+        texts.append(result.text)
+        blocked |= {f.label for f in result.findings if f.action == "block"}
+    return texts, blocked

@@ -1,0 +1,96 @@
+"""Running mitmproxy in-process with veil's addon."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+from pathlib import Path
+
+import platformdirs
+from mitmproxy import options
+from mitmproxy.tools.dump import DumpMaster
+from veil.proxy.addon import VeilAddon
+from veil.proxy.site_policies import SitePolicies
+
+log = logging.getLogger("veil")
+
+
+def config_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """--config-dir, else $VEIL_CONFIG_DIR, else the platform's user config dir."""
+    chosen = explicit or os.environ.get("VEIL_CONFIG_DIR")
+    return Path(chosen) if chosen else platformdirs.user_config_path("veil")
+
+
+def build_master(
+    listen_host: str,
+    listen_port: int,
+    directory: Path,
+    upstream_ca: str | None = None,
+) -> tuple[DumpMaster, VeilAddon]:
+    directory.mkdir(parents=True, exist_ok=True)
+    policies = SitePolicies.load(directory)
+    opts = options.Options(
+        listen_host=listen_host,
+        listen_port=listen_port,
+        confdir=str(directory / "mitmproxy"),
+    )
+    master = DumpMaster(opts, with_termlog=False, with_dumper=False)
+    addon = VeilAddon(policies)
+    master.addons.add(addon)
+    updates: dict[str, object] = {"allow_hosts": policies.allow_hosts()}
+    if upstream_ca:
+        updates["ssl_verify_upstream_trusted_ca"] = upstream_ca
+    opts.update(**updates)
+    return master, addon
+
+
+def run(listen_host: str, listen_port: int, directory: Path) -> None:
+    """Run until interrupted (the `veil start` command)."""
+
+    async def main() -> None:
+        master, _ = build_master(listen_host, listen_port, directory)
+        await master.run()
+
+    asyncio.run(main())
+
+
+class ProxyThread:
+    """A veil proxy on a background thread, for tests and benchmarks."""
+
+    def __init__(self, directory: Path, port: int, upstream_ca: str | None = None) -> None:
+        self.directory, self.port, self.upstream_ca = directory, port, upstream_ca
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self.master: DumpMaster | None = None
+        self.error: BaseException | None = None
+
+    def _run(self) -> None:
+        async def main() -> None:
+            self.master, _ = build_master("127.0.0.1", self.port, self.directory, self.upstream_ca)
+            loop = asyncio.get_running_loop()
+            loop.call_later(0.5, self._ready.set)
+            await self.master.run()
+
+        try:
+            asyncio.run(main())
+        except BaseException as error:  # surfaced to the test through .error
+            self.error = error
+            self._ready.set()
+
+    def __enter__(self) -> ProxyThread:
+        self._thread.start()
+        self._ready.wait(120)
+        if self.error:
+            raise self.error
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.master is not None:
+            self.master.shutdown()
+        self._thread.join(10)
+
+    @property
+    def ca_file(self) -> str:
+        return str(self.directory / "mitmproxy" / "mitmproxy-ca-cert.pem")

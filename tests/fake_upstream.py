@@ -1,0 +1,264 @@
+"""A fake chat service over real HTTPS on loopback, speaking the OpenAI and Anthropic
+wire formats. It records what it received and answers by echoing the user's last
+message, streamed in deliberately tiny chunks that split pseudonyms and UTF-8
+characters."""
+
+from __future__ import annotations
+
+import datetime
+import ipaddress
+import json
+import ssl
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
+
+
+def make_tls_files(directory: Path) -> tuple[Path, Path, Path]:
+    """(ca.pem, server.pem, server.key) for a server on 127.0.0.1."""
+    now = datetime.datetime.now(datetime.UTC)
+    ca_key = ec.generate_private_key(ec.SECP256R1())
+    ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "veil test upstream CA")])
+    ca = (
+        x509.CertificateBuilder()
+        .subject_name(ca_name)
+        .issuer_name(ca_name)
+        .public_key(ca_key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(days=1))
+        .not_valid_after(now + datetime.timedelta(days=7))
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .add_extension(
+            x509.KeyUsage(False, False, False, False, False, True, True, False, False),
+            critical=True,
+        )
+        .sign(ca_key, hashes.SHA256())
+    )
+    key = ec.generate_private_key(ec.SECP256R1())
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")]))
+        .issuer_name(ca_name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(days=1))
+        .not_valid_after(now + datetime.timedelta(days=7))
+        .add_extension(
+            x509.SubjectAlternativeName(
+                [x509.IPAddress(ipaddress.IPv4Address("127.0.0.1")), x509.DNSName("localhost")]
+            ),
+            critical=False,
+        )
+        .sign(ca_key, hashes.SHA256())
+    )
+    paths = directory / "upstream-ca.pem", directory / "upstream.pem", directory / "upstream.key"
+    paths[0].write_bytes(ca.public_bytes(serialization.Encoding.PEM))
+    paths[1].write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    paths[2].write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    return paths
+
+
+def last_user_text(body: dict) -> str:
+    for message in reversed(body.get("messages", [])):
+        if message.get("role") == "user":
+            content = message["content"]
+            if isinstance(content, str):
+                return content
+            return "".join(part.get("text", "") for part in content if isinstance(part, dict))
+    return ""
+
+
+class FakeChatService:
+    def __init__(self, directory: Path, chunk_bytes: int = 3) -> None:
+        self.ca, cert, key = make_tls_files(directory)
+        self.received: list[tuple[str, dict]] = []
+        self.chunk_bytes = chunk_bytes
+        service = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def do_POST(self) -> None:
+                body = json.loads(self.rfile.read(int(self.headers["content-length"])))
+                service.received.append((self.path, body))
+                answer = f"You said: {last_user_text(body)}"
+                if self.path.endswith("/chat/completions"):
+                    service.openai(self, body, answer)
+                elif self.path.endswith("/messages"):
+                    service.anthropic(self, body, answer)
+                else:
+                    self.send_error(404)
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(cert, key)
+        self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
+        self.port = self.server.server_address[1]
+        self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self) -> FakeChatService:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+
+    # --- answers ----------------------------------------------------------------------
+
+    def _json(self, handler: BaseHTTPRequestHandler, payload: dict) -> None:
+        data = json.dumps(payload).encode()
+        handler.send_response(200)
+        handler.send_header("content-type", "application/json")
+        handler.send_header("content-length", str(len(data)))
+        handler.end_headers()
+        handler.wfile.write(data)
+
+    def _sse(
+        self, handler: BaseHTTPRequestHandler, events: list[tuple[str | None, dict | str]]
+    ) -> None:
+        handler.send_response(200)
+        handler.send_header("content-type", "text/event-stream")
+        handler.send_header("transfer-encoding", "chunked")
+        handler.end_headers()
+        stream = b""
+        for name, payload in events:
+            data = payload if isinstance(payload, str) else json.dumps(payload, ensure_ascii=False)
+            stream += ((f"event: {name}\n" if name else "") + f"data: {data}\n\n").encode()
+        for start in range(0, len(stream), self.chunk_bytes):
+            piece = stream[start : start + self.chunk_bytes]
+            handler.wfile.write(f"{len(piece):x}\r\n".encode() + piece + b"\r\n")
+            handler.wfile.flush()
+        handler.wfile.write(b"0\r\n\r\n")
+
+    def openai(self, handler: BaseHTTPRequestHandler, body: dict, answer: str) -> None:
+        base = {
+            "id": "chatcmpl-1",
+            "object": "chat.completion.chunk",
+            "created": 1,
+            "model": body["model"],
+        }
+        if not body.get("stream"):
+            self._json(
+                handler,
+                {
+                    "id": "chatcmpl-1",
+                    "object": "chat.completion",
+                    "created": 1,
+                    "model": body["model"],
+                    "choices": [
+                        {
+                            "index": 0,
+                            "message": {"role": "assistant", "content": answer},
+                            "finish_reason": "stop",
+                        }
+                    ],
+                    "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+                },
+            )
+            return
+        words = answer.split(" ")
+        events: list[tuple[str | None, dict | str]] = [
+            (
+                None,
+                {
+                    **base,
+                    "choices": [
+                        {
+                            "index": 0,
+                            "delta": {"role": "assistant", "content": ""},
+                            "finish_reason": None,
+                        }
+                    ],
+                },
+            )
+        ]
+        for i, word in enumerate(words):
+            piece = word if i == 0 else " " + word
+            # split each word in two so pseudonyms straddle events as well as chunks
+            for part in (piece[: len(piece) // 2], piece[len(piece) // 2 :]):
+                events.append(
+                    (
+                        None,
+                        {
+                            **base,
+                            "choices": [
+                                {"index": 0, "delta": {"content": part}, "finish_reason": None}
+                            ],
+                        },
+                    )
+                )
+        events.append(
+            (None, {**base, "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
+        )
+        events.append((None, "[DONE]"))
+        self._sse(handler, events)
+
+    def anthropic(self, handler: BaseHTTPRequestHandler, body: dict, answer: str) -> None:
+        message = {
+            "id": "msg_1",
+            "type": "message",
+            "role": "assistant",
+            "model": body["model"],
+            "stop_reason": None,
+            "stop_sequence": None,
+            "usage": {"input_tokens": 1, "output_tokens": 1},
+        }
+        if not body.get("stream"):
+            self._json(
+                handler,
+                {
+                    **message,
+                    "content": [{"type": "text", "text": answer}],
+                    "stop_reason": "end_turn",
+                },
+            )
+            return
+        events: list[tuple[str | None, dict | str]] = [
+            ("message_start", {"type": "message_start", "message": {**message, "content": []}}),
+            (
+                "content_block_start",
+                {
+                    "type": "content_block_start",
+                    "index": 0,
+                    "content_block": {"type": "text", "text": ""},
+                },
+            ),
+        ]
+        for start in range(0, len(answer), 5):
+            events.append(
+                (
+                    "content_block_delta",
+                    {
+                        "type": "content_block_delta",
+                        "index": 0,
+                        "delta": {"type": "text_delta", "text": answer[start : start + 5]},
+                    },
+                )
+            )
+        events += [
+            ("content_block_stop", {"type": "content_block_stop", "index": 0}),
+            (
+                "message_delta",
+                {
+                    "type": "message_delta",
+                    "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+                    "usage": {"output_tokens": 5},
+                },
+            ),
+            ("message_stop", {"type": "message_stop"}),
+        ]
+        self._sse(handler, events)

@@ -1,0 +1,136 @@
+"""End to end on loopback: real mitmproxy with veil's addon, a fake HTTPS chat service,
+and the official OpenAI and Anthropic SDKs as clients."""
+
+from __future__ import annotations
+
+import socket
+import ssl
+
+import anthropic
+import httpx
+import openai
+import pytest
+from veil.proxy.server import ProxyThread
+
+from tests.fake_upstream import FakeChatService
+
+PROMPT = "Hi, I'm Jane Doe (jane.doe@acme-health.org), card 4526 0181 5908 3012. Grüße!"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory):
+    directory = tmp_path_factory.mktemp("veil")
+    with FakeChatService(directory) as upstream:
+        policies = directory / "config" / "policies"
+        policies.mkdir(parents=True)
+        host = f"127.0.0.1:{upstream.port}"
+        (policies / "local-openai.yaml").write_text(
+            f'name: local-openai\nhosts: ["{host}/v1/chat"]\nadapter: openai\n'
+        )
+        (policies / "local-anthropic.yaml").write_text(
+            f'name: local-anthropic\nhosts: ["{host}/v1/messages"]\nadapter: anthropic\n'
+        )
+        with ProxyThread(directory / "config", _free_port(), str(upstream.ca)) as proxy:
+            yield upstream, proxy
+
+
+def _http(proxy: ProxyThread) -> httpx.Client:
+    trust = ssl.create_default_context(cafile=proxy.ca_file)
+    return httpx.Client(proxy=f"http://127.0.0.1:{proxy.port}", verify=trust, timeout=60)
+
+
+def _sent_texts(upstream: FakeChatService) -> str:
+    return repr(upstream.received[-1][1])
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_openai_sdk_round_trip(stack, stream):
+    upstream, proxy = stack
+    client = openai.OpenAI(
+        api_key="sk-test",
+        base_url=f"https://127.0.0.1:{upstream.port}/v1",
+        http_client=_http(proxy),
+    )
+    messages = [{"role": "user", "content": PROMPT}]
+    if stream:
+        chunks = client.chat.completions.create(model="gpt-4o", messages=messages, stream=True)
+        answer = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
+    else:
+        answer = (
+            client.chat.completions.create(model="gpt-4o", messages=messages)
+            .choices[0]
+            .message.content
+        )
+    sent = _sent_texts(upstream)
+    assert "Jane Doe" not in sent and "jane.doe@acme-health.org" not in sent and "4526" not in sent
+    assert "[[PERSON_1]]" in sent and "[[EMAIL_1]]" in sent
+    assert answer == f"You said: {PROMPT}"
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_anthropic_sdk_round_trip(stack, stream):
+    upstream, proxy = stack
+    client = anthropic.Anthropic(
+        api_key="sk-ant-test",
+        base_url=f"https://127.0.0.1:{upstream.port}",
+        http_client=_http(proxy),
+    )
+    kwargs = {
+        "model": "claude-sonnet-4-5",
+        "max_tokens": 100,
+        "messages": [{"role": "user", "content": PROMPT}],
+    }
+    if stream:
+        with client.messages.stream(**kwargs) as events:
+            answer = "".join(events.text_stream)
+    else:
+        answer = client.messages.create(**kwargs).content[0].text
+    sent = _sent_texts(upstream)
+    assert "Jane Doe" not in sent and "[[PERSON_1]]" in sent
+    assert answer == f"You said: {PROMPT}"
+
+
+def test_resent_history_keeps_pseudonyms_and_hides_restored_values(stack):
+    upstream, proxy = stack
+    client = openai.OpenAI(
+        api_key="sk-test",
+        base_url=f"https://127.0.0.1:{upstream.port}/v1",
+        http_client=_http(proxy),
+    )
+    first = [{"role": "user", "content": "My neighbour is Priya Raman."}]
+    reply = (
+        client.chat.completions.create(model="gpt-4o", messages=first).choices[0].message.content
+    )
+    assert "Priya Raman" in reply  # restored for the user
+    history = [
+        *first,
+        {"role": "assistant", "content": reply},
+        {"role": "user", "content": "Write Priya Raman a birthday card."},
+    ]
+    client.chat.completions.create(model="gpt-4o", messages=history)
+    sent = upstream.received[-1][1]["messages"]
+    assert "Priya Raman" not in repr(sent)
+    assert sent[0]["content"] == "My neighbour is [[PERSON_1]]."
+    assert "[[PERSON_1]]" in sent[1]["content"]  # the assistant turn, re-pseudonymized
+    assert sent[2]["content"] == "Write [[PERSON_1]] a birthday card."
+
+
+def test_malformed_json_is_blocked_in_the_site_format(stack):
+    upstream, proxy = stack
+    before = len(upstream.received)
+    with _http(proxy) as http:
+        response = http.post(
+            f"https://127.0.0.1:{upstream.port}/v1/chat/completions",
+            content=b'{"messages": [',
+            headers={"content-type": "application/json"},
+        )
+    assert response.status_code == 403
+    assert "veil stopped this message" in response.json()["error"]["message"]
+    assert "malformed JSON" in response.json()["error"]["message"]
+    assert len(upstream.received) == before  # nothing went upstream
