@@ -8,10 +8,12 @@ from veil.proxy.site_policies import SitePolicies
 
 
 def pac_file(policies: SitePolicies, listen_host: str, listen_port: int) -> str:
+    missing = {p.name for p in policies.without_adapter()}
     hosts = sorted(
         {
             entry.partition("/")[0].partition(":")[0].lower()
             for policy in policies.all()
+            if policy.name not in missing
             for entry in policy.hosts
         }
     )

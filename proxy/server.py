@@ -37,6 +37,13 @@ def build_master(
         confdir=str(directory / "mitmproxy"),
     )
     master = DumpMaster(opts, with_termlog=False, with_dumper=False)
+    for policy in policies.without_adapter():
+        log.warning(
+            "no adapter %r for site %s yet: %s not intercepted",
+            policy.adapter,
+            policy.name,
+            ", ".join(policy.hosts),
+        )
     addon = VeilAddon(policies)
     master.addons.add(addon)
     updates: dict[str, object] = {"allow_hosts": policies.allow_hosts()}

@@ -56,10 +56,21 @@ class SitePolicies:
                 return policy
         return None
 
+    def without_adapter(self) -> list[SitePolicy]:
+        from veil.proxy.adapters import ADAPTERS
+
+        return [p for p in self._policies if p.adapter not in ADAPTERS]
+
     def allow_hosts(self) -> list[str]:
-        """mitmproxy ``allow_hosts`` patterns: intercept these, tunnel everything else."""
+        """mitmproxy ``allow_hosts`` patterns: intercept these, tunnel everything else.
+
+        A site whose adapter veil does not have is not intercepted at all: its TLS goes
+        through untouched rather than being opened and passed on unfiltered."""
         patterns = []
+        missing = {p.name for p in self.without_adapter()}
         for policy in self._policies:
+            if policy.name in missing:
+                continue
             for entry in policy.hosts:
                 host = entry.partition("/")[0]
                 name, _, port = host.partition(":")
