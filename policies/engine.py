@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from veil.policies.schema import SitePolicy
 from veil.rules.analyzer import Analyzer
 from veil.rules.lists import AllowList, DenyList
 from veil.rules.redact import RedactedText, redact
 from veil.rules.registry import create
+from veil.rules.spans import Span
 from veil.rules.vault import Vault
+
+RECOGNITION_CACHE_SIZE = 4096
 
 
 @dataclass
@@ -34,6 +38,12 @@ class FastStage:
             thresholds=policy.thresholds,
             default_threshold=policy.threshold,
         )
+        # Chat clients resend the whole history every turn: recognizing a text once is
+        # enough (the spans depend on the text and the policy only, not on the vault).
+        self._recognize = lru_cache(maxsize=RECOGNITION_CACHE_SIZE)(self._recognize_uncached)
+
+    def _recognize_uncached(self, text: str) -> tuple[Span, ...]:
+        return tuple(self.analyzer.analyze(text))
 
     def warm_up(self) -> None:
         """Load models now rather than on the first message."""
@@ -41,7 +51,7 @@ class FastStage:
 
     def run(self, text: str, vault: Vault) -> StageResult:
         started = time.perf_counter()
-        spans = self.analyzer.analyze(text)
+        spans = list(self._recognize(text))
         recognized = time.perf_counter()
         redacted = self._redact(text, spans, vault)
         done = time.perf_counter()

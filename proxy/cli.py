@@ -96,7 +96,14 @@ def _read_stdin_text() -> str:
     type=click.Path(file_okay=False),
     help="Default: $VEIL_CONFIG_DIR or the user config dir.",
 )
-def start(listen_host: str, listen_port: int, config_dir: str | None) -> None:
+@click.option(
+    "--upstream-ca",
+    type=click.Path(dir_okay=False, exists=True),
+    help="Also trust this CA for upstream TLS (a self-hosted endpoint with a private CA).",
+)
+def start(
+    listen_host: str, listen_port: int, config_dir: str | None, upstream_ca: str | None
+) -> None:
     """Run the filtering proxy (loopback only unless told otherwise)."""
     import logging
 
@@ -108,7 +115,7 @@ def start(listen_host: str, listen_port: int, config_dir: str | None) -> None:
     click.echo(f"veil: proxy on {listen_host}:{listen_port}, config in {directory}")
     click.echo(f"veil: clients must trust {directory / 'mitmproxy' / 'mitmproxy-ca-cert.pem'}")
     try:
-        server.run(listen_host, listen_port, directory)
+        server.run(listen_host, listen_port, directory, upstream_ca)
     except PolicyError as error:
         raise click.ClickException(str(error)) from None
     except KeyboardInterrupt:

@@ -53,11 +53,13 @@ def build_master(
     return master, addon
 
 
-def run(listen_host: str, listen_port: int, directory: Path) -> None:
+def run(
+    listen_host: str, listen_port: int, directory: Path, upstream_ca: str | None = None
+) -> None:
     """Run until interrupted (the `veil start` command)."""
 
     async def main() -> None:
-        master, _ = build_master(listen_host, listen_port, directory)
+        master, _ = build_master(listen_host, listen_port, directory, upstream_ca)
         await master.run()
 
     asyncio.run(main())

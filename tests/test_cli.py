@@ -148,3 +148,14 @@ def test_the_readme_policy_example_is_a_valid_policy():
     example = re.search(r"```yaml\n(.*?)```", readme, re.DOTALL).group(1)
     policy = SitePolicy.model_validate(yaml.safe_load(example))
     assert policy.actions["SECRET"] == "block" and "gliner.v1" in policy.recognizers
+
+
+def test_fast_stage_recognizes_a_resent_text_once():
+    from veil.policies.engine import FastStage
+    from veil.rules.vault import Vault
+
+    stage = FastStage(load_site_policy("default"))
+    first = stage.run("Jane Doe wrote to jane@acme.io", Vault()).redacted
+    again = stage.run("Jane Doe wrote to jane@acme.io", Vault()).redacted
+    assert stage._recognize.cache_info().hits == 1
+    assert first.text == again.text == "[[PERSON_1]] wrote to [[EMAIL_1]]"

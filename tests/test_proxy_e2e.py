@@ -10,9 +10,8 @@ import anthropic
 import httpx
 import openai
 import pytest
+from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.server import ProxyThread
-
-from tests.fake_upstream import FakeChatService
 
 PROMPT = "Hi, I'm Jane Doe (jane.doe@acme-health.org), card 4526 0181 5908 3012. Grüße!"
 

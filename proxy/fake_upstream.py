@@ -1,4 +1,5 @@
-"""A fake chat service over real HTTPS on loopback, speaking the OpenAI and Anthropic
+"""A fake chat service over real HTTPS on loopback, for tests and benchmarks (it ships
+with veil like mitmproxy.test ships with mitmproxy), speaking the OpenAI and Anthropic
 wire formats. It records what it received and answers by echoing the user's last
 message, streamed in deliberately tiny chunks that split pseudonyms and UTF-8
 characters."""
@@ -8,6 +9,7 @@ from __future__ import annotations
 import datetime
 import ipaddress
 import json
+import socket
 import ssl
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -91,6 +93,12 @@ class FakeChatService:
 
             def log_message(self, *args: object) -> None:
                 pass
+
+            def setup(self) -> None:
+                super().setup()
+                # Headers and body go out in separate writes: without this, Nagle and
+                # delayed ACKs add ~40 ms to every response.
+                self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
             def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers["content-length"])))

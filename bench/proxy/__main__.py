@@ -1,0 +1,301 @@
+"""bench/proxy: what veil costs on the wire, against a local fake chat service.
+
+    .venv/bin/python -m bench.proxy [--requests 100] [--clients 50] [--per-client 20]
+
+In one run: latency p50/p95 of a 1 KB prompt sent directly, through bare mitmproxy
+(mitmdump, no addon) and through veil (fast stage); time to the first answer token of a
+streamed answer the same three ways; 50 concurrent clients x 20 requests through veil
+(errors, lost requests, answers restored); each proxy's peak memory (VmHWM). Writes
+bench/proxy/results/proxy.{json,md}.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import socket
+import ssl
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+from veil.proxy.fake_upstream import FakeChatService
+
+PROMPT = (
+    "Hi, I'm Dana Whitfield, a nurse at Northwind Health in Sacramento. Please draft a short, "
+    "friendly email to my landlord Marcus Oyelaran (marcus.oyelaran@gmail.com, +1 415-867-5309) "
+    "saying that the heater in apartment 3 at 1842 Larkspur Lane has been broken since Monday, "
+    "that I have already called the repair company twice, and that I would like him to confirm "
+    "a date for the technician before Friday. Mention that I can be reached after 6 pm on my "
+    "mobile and that rent for November was paid from my account GB33BUKB20201555555555 as usual. "
+    "Keep the tone polite but firm, no more than 150 words, and sign it with my first name only. "
+    "If it helps, our lease says repairs must be made within seven days of notice, and I sent "
+    "the first notice by email last Tuesday. My neighbour in apartment 4, Priya Raman, has the "
+    "same problem and may write to him separately, so please do not mention her by name. "
+    "Thank you so much for your help with this, it has been a long week!"
+)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int, timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.2)
+    raise TimeoutError(f"nothing listening on {port}")
+
+
+def peak_memory_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+@contextmanager
+def proxy_process(command: list[str], port: int, ca_file: Path):
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        wait_for_port(port)
+        deadline = time.monotonic() + 60
+        while not ca_file.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        yield process
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def client(proxy_port: int | None, ca: Path) -> httpx.Client:
+    context = ssl.create_default_context(cafile=str(ca))
+    proxy = f"http://127.0.0.1:{proxy_port}" if proxy_port else None
+    return httpx.Client(proxy=proxy, verify=context, timeout=120)
+
+
+def chat(http: httpx.Client, url: str, prompt: str) -> str:
+    body = {"model": "gpt-4o", "messages": [{"role": "user", "content": prompt}]}
+    response = http.post(url, json=body)
+    response.raise_for_status()
+    return response.json()["choices"][0]["message"]["content"]
+
+
+def first_token_seconds(http: httpx.Client, url: str, prompt: str) -> float:
+    body = {"model": "gpt-4o", "stream": True, "messages": [{"role": "user", "content": prompt}]}
+    started = time.perf_counter()
+    first = None
+    with http.stream("POST", url, json=body) as response:
+        for line in response.iter_lines():
+            if (
+                first is None
+                and line.startswith("data: {")
+                and '"content": ""' not in line
+                and ('"content"' in line)
+            ):
+                first = time.perf_counter() - started
+    return first if first is not None else float("nan")
+
+
+def percentiles(values: list[float]) -> dict[str, float]:
+    cuts = statistics.quantiles(values, n=100, method="inclusive")
+    return {"p50": cuts[49] * 1e3, "p95": cuts[94] * 1e3}
+
+
+def prompt(n: int) -> str:
+    # A different text every time: nothing may be served from a cache.
+    return f"{PROMPT} (ref {n:05d})"
+
+
+def measure(http: httpx.Client, url: str, requests: int) -> tuple[dict, dict]:
+    for n in range(5):
+        chat(http, url, prompt(-n))
+    latencies = []
+    for n in range(requests):
+        started = time.perf_counter()
+        chat(http, url, prompt(n))
+        latencies.append(time.perf_counter() - started)
+    ttft = [
+        first_token_seconds(http, url, prompt(10_000 + n)) for n in range(max(10, requests // 3))
+    ]
+    return percentiles(latencies), percentiles(ttft)
+
+
+def concurrency(proxy_port: int, ca: Path, url: str, clients: int, per_client: int) -> dict:
+    errors: list[str] = []
+    restored_ok = 0
+    lock = threading.Lock()
+
+    def worker(n: int) -> None:
+        nonlocal restored_ok
+        with client(proxy_port, ca) as http:
+            for i in range(per_client):
+                name = f"Person{n}x{i} Example"
+                prompt = f"My colleague is {name}, email p{n}.{i}@acme-health.org. Say hi."
+                try:
+                    answer = chat(http, url, prompt)
+                    with lock:
+                        restored_ok += answer == f"You said: {prompt}"
+                except Exception as error:  # counted, not raised: the figure is the point
+                    with lock:
+                        errors.append(f"{type(error).__name__}: {error}")
+
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(clients)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    total = clients * per_client
+    return {
+        "requests": total,
+        "errors": len(errors),
+        "restored_answers": restored_ok,
+        "lost": total - restored_ok - len(errors),
+        "seconds": elapsed,
+        "requests_per_second": total / elapsed,
+        "first_errors": errors[:3],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--requests", type=int, default=100)
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--per-client", type=int, default=20)
+    parser.add_argument("--out", type=Path, default=Path(__file__).with_name("results"))
+    args = parser.parse_args()
+
+    work = Path(tempfile.mkdtemp(prefix="veil-bench-"))
+    results: dict = {"prompt_bytes": len(PROMPT.encode())}
+    try:
+        with FakeChatService(work, chunk_bytes=64) as upstream:
+            url = f"https://127.0.0.1:{upstream.port}/v1/chat/completions"
+            config = work / "veil"
+            (config / "policies").mkdir(parents=True)
+            (config / "policies" / "bench.yaml").write_text(
+                f'name: bench\nhosts: ["127.0.0.1:{upstream.port}"]\nadapter: openai\n'
+            )
+            bare_port, veil_port = free_port(), free_port()
+            bare_conf = work / "bare"
+            mitmdump = Path(sys.executable).with_name("mitmdump")
+            bare_cmd = [
+                str(mitmdump),
+                "-q",
+                "--listen-host",
+                "127.0.0.1",
+                "--listen-port",
+                str(bare_port),
+                "--set",
+                f"confdir={bare_conf}",
+                "--set",
+                f"ssl_verify_upstream_trusted_ca={upstream.ca}",
+            ]
+            veil_cmd = [
+                sys.executable,
+                "-m",
+                "veil.proxy.cli",
+                "start",
+                "--listen-port",
+                str(veil_port),
+                "--config-dir",
+                str(config),
+                "--upstream-ca",
+                str(upstream.ca),
+            ]
+
+            with client(None, upstream.ca) as http:
+                latency, ttft = measure(http, url, args.requests)
+            results["direct"] = {"latency_ms": latency, "ttft_ms": ttft}
+
+            with proxy_process(bare_cmd, bare_port, bare_conf / "mitmproxy-ca-cert.pem") as process:
+                with client(bare_port, bare_conf / "mitmproxy-ca-cert.pem") as http:
+                    latency, ttft = measure(http, url, args.requests)
+                results["bare_mitmproxy"] = {
+                    "latency_ms": latency,
+                    "ttft_ms": ttft,
+                    "peak_memory_mb": peak_memory_mb(process.pid),
+                }
+
+            veil_ca = config / "mitmproxy" / "mitmproxy-ca-cert.pem"
+            with proxy_process(veil_cmd, veil_port, veil_ca) as process:
+                with client(veil_port, veil_ca) as http:
+                    answer = chat(http, url, PROMPT)  # first request loads the models
+                    assert answer == f"You said: {PROMPT}", "veil did not restore the answer"
+                    latency, ttft = measure(http, url, args.requests)
+                results["veil"] = {"latency_ms": latency, "ttft_ms": ttft}
+                results["concurrency"] = concurrency(
+                    veil_port, veil_ca, url, args.clients, args.per_client
+                )
+                results["veil"]["peak_memory_mb"] = peak_memory_mb(process.pid)
+            results["upstream_never_saw"] = not any(
+                "Dana Whitfield" in json.dumps(body)
+                for _, body in upstream.received[-args.requests :]
+                if "127.0.0.1" not in json.dumps(body)
+            )
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    report = render(results)
+    print(report)
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "proxy.json").write_text(json.dumps(results, indent=2))
+    (args.out / "proxy.md").write_text(report + "\n")
+    print(f"\nwrote {args.out / 'proxy.json'} and {args.out / 'proxy.md'}")
+
+
+def render(r: dict) -> str:
+    rows = [
+        "| path | latency p50 | latency p95 | first token p50 | first token p95 | peak memory |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for key, label in (
+        ("direct", "direct"),
+        ("bare_mitmproxy", "bare mitmproxy"),
+        ("veil", "veil (fast stage)"),
+    ):
+        x = r[key]
+        memory = f"{x['peak_memory_mb']:.0f} MB" if "peak_memory_mb" in x else "–"
+        rows.append(
+            f"| {label} | {x['latency_ms']['p50']:.1f} ms | {x['latency_ms']['p95']:.1f} ms | "
+            f"{x['ttft_ms']['p50']:.1f} ms | {x['ttft_ms']['p95']:.1f} ms | {memory} |"
+        )
+    added = r["veil"]["latency_ms"]["p50"] - r["bare_mitmproxy"]["latency_ms"]["p50"]
+    ttft_added = r["veil"]["ttft_ms"]["p50"] - r["bare_mitmproxy"]["ttft_ms"]["p50"]
+    c = r["concurrency"]
+    return "\n".join(
+        [
+            f"### proxy overhead, {r['prompt_bytes']}-byte prompt",
+            "",
+            *rows,
+            "",
+            f"- veil adds {added:.1f} ms p50 over bare mitmproxy (target ≤ 20 ms)",
+            f"- veil adds {ttft_added:.1f} ms to time-to-first-token p50 over bare mitmproxy "
+            "(target ≤ 5 ms)",
+            f"- {c['requests']} requests from concurrent clients: {c['errors']} errors, "
+            f"{c['lost']} lost, {c['restored_answers']} answers restored exactly, "
+            f"{c['requests_per_second']:.1f} req/s (target: 0 errors, 0 lost)",
+        ]
+    )
+
+
+if __name__ == "__main__":
+    main()
