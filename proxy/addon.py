@@ -66,6 +66,12 @@ class VeilAddon:
         if policy is None or policy.adapter not in ADAPTERS:
             return
         adapter = ADAPTERS[policy.adapter]
+        if adapter.restores_only(flow):
+            # A history load: the answer carries the conversation's pseudonyms.
+            vault = self._vault(policy, adapter, flow, None)
+            flow.request.headers["accept-encoding"] = "identity"
+            flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault))
+            return
         if not adapter.matches(flow):
             return
         try:
@@ -96,8 +102,7 @@ class VeilAddon:
         slots = adapter.extract(body)
         if not slots:
             return
-        conversation = self.conversations.conversation_id(policy.name, slots[0].text)
-        vault = self.conversations.vault(conversation, policy.pseudonym_style)
+        vault = self._vault(policy, adapter, flow, slots[0].text)
         stage = self.stage(policy)
         texts, blocked = await asyncio.to_thread(_redact_slots, stage, slots, vault)
         if blocked:
@@ -111,6 +116,15 @@ class VeilAddon:
         # Answers must come back uncompressed for the stream restorer to read them.
         flow.request.headers["accept-encoding"] = "identity"
         flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault))
+
+    def _vault(
+        self, policy: SitePolicy, adapter: SiteAdapter, flow: http.HTTPFlow, first_text: str | None
+    ) -> Vault:
+        # Web apps name the conversation in the URL; APIs resend the history, whose first
+        # user message identifies the chat.
+        key = adapter.conversation_id(flow) or first_text or ""
+        conversation = self.conversations.conversation_id(policy.name, key)
+        return self.conversations.vault(conversation, policy.pseudonym_style)
 
     def responseheaders(self, flow: http.HTTPFlow) -> None:
         state: FlowState | None = flow.metadata.get("veil")

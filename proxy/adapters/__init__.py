@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from veil.proxy.adapters.anthropic import AnthropicAdapter
 from veil.proxy.adapters.base import SiteAdapter, TextSlot
+from veil.proxy.adapters.claude_web import ClaudeWebAdapter
 from veil.proxy.adapters.gemini_api import GeminiApiAdapter
 from veil.proxy.adapters.ollama import OllamaAdapter
 from veil.proxy.adapters.openai import OpenAIAdapter
 
 ADAPTERS: dict[str, SiteAdapter] = {
     adapter.name: adapter
-    for adapter in (OpenAIAdapter(), AnthropicAdapter(), GeminiApiAdapter(), OllamaAdapter())
+    for adapter in (
+        OpenAIAdapter(),
+        AnthropicAdapter(),
+        GeminiApiAdapter(),
+        OllamaAdapter(),
+        ClaudeWebAdapter(),
+    )
 }
 
 __all__ = ["ADAPTERS", "SiteAdapter", "TextSlot"]

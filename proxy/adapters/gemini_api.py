@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from mitmproxy import http
-from veil.proxy.adapters.base import TextSlot, is_event_stream, json_error
+from veil.proxy.adapters.base import StatelessApi, TextSlot, is_event_stream, json_error
 from veil.proxy.stream_restore import GeminiStream, restore_strings
 from veil.rules.restore import Restorer
 
 _ANSWER_KEYS = frozenset({"text"})
 
 
-class GeminiApiAdapter:
+class GeminiApiAdapter(StatelessApi):
     name = "gemini_api"
 
     def matches(self, flow: http.HTTPFlow) -> bool:

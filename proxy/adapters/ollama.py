@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from mitmproxy import http
-from veil.proxy.adapters.base import TextSlot, json_error
+from veil.proxy.adapters.base import StatelessApi, TextSlot, json_error
 from veil.proxy.stream_restore import OllamaChatStream, restore_strings
 from veil.rules.restore import Restorer
 
 _ANSWER_KEYS = frozenset({"content"})
 
 
-class OllamaAdapter:
+class OllamaAdapter(StatelessApi):
     name = "ollama"
 
     def matches(self, flow: http.HTTPFlow) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from mitmproxy import http
-from veil.proxy.adapters.base import TextSlot, is_event_stream, json_error
+from veil.proxy.adapters.base import StatelessApi, TextSlot, is_event_stream, json_error
 from veil.proxy.stream_restore import OpenAIChatStream, OpenAIResponsesStream, restore_strings
 from veil.rules.restore import Restorer
 
@@ -31,7 +31,7 @@ def _content_slots(content: Any, path: tuple, role: str) -> list[TextSlot]:
     return slots
 
 
-class OpenAIAdapter:
+class OpenAIAdapter(StatelessApi):
     name = "openai"
 
     def matches(self, flow: http.HTTPFlow) -> bool:
