@@ -117,6 +117,13 @@ class VeilAddon:
         flow.request.headers["accept-encoding"] = "identity"
         flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault))
 
+        def bind_conversation(conversation_id: str) -> None:
+            self.conversations.bind(
+                self.conversations.conversation_id(policy.name, conversation_id), vault
+            )
+
+        flow.metadata["veil_bind_conversation"] = bind_conversation
+
     def _vault(
         self, policy: SitePolicy, adapter: SiteAdapter, flow: http.HTTPFlow, first_text: str | None
     ) -> Vault:

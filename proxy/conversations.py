@@ -30,6 +30,11 @@ class ConversationStore:
         digest = hmac.new(self._key, f"{site}\0{first_user_text}".encode(), hashlib.sha256)
         return digest.hexdigest()[:32]
 
+    def bind(self, conversation_id: str, vault: Vault) -> None:
+        """Give a vault a second key: a new chat learns its id only from the answer."""
+        with self._lock:
+            self._vaults[conversation_id] = vault
+
     def vault(self, conversation_id: str, style: PseudonymStyle) -> Vault:
         with self._lock:
             vault = self._vaults.pop(conversation_id, None) or Vault(style=style)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from veil.proxy.adapters.anthropic import AnthropicAdapter
 from veil.proxy.adapters.base import SiteAdapter, TextSlot
+from veil.proxy.adapters.chatgpt_web import ChatGPTWebAdapter
 from veil.proxy.adapters.claude_web import ClaudeWebAdapter
 from veil.proxy.adapters.gemini_api import GeminiApiAdapter
 from veil.proxy.adapters.ollama import OllamaAdapter
@@ -17,6 +18,7 @@ ADAPTERS: dict[str, SiteAdapter] = {
         GeminiApiAdapter(),
         OllamaAdapter(),
         ClaudeWebAdapter(),
+        ChatGPTWebAdapter(),
     )
 }
 

@@ -1,0 +1,188 @@
+"""chatgpt.com: the conversation endpoint, its "prepare" call, the delta-encoded
+stream, and history loads.
+
+The prompt is in ``messages[].content.parts[]`` (and first in ``.../prepare`` under
+``partial_query``). The answer streams as JSON-patch-like events (delta encoding "v1"):
+``{"p": path, "o": op, "v": value}``, where a bare ``{"v": ...}`` reuses the previous path
+and op (events of other types in between do not reset them) and ``"o": "patch"`` carries
+a list of ops. The server also echoes the user's message (``input_message`` and a
+``{"v": {message}, "c": 1}`` add) and sends a title made from the text: all restored.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from mitmproxy import http
+from veil.proxy.adapters.base import TextSlot, is_event_stream, json_error
+from veil.proxy.framing import SSEEvent
+from veil.proxy.stream_restore import SSEStreamRestorer, restore_strings
+from veil.rules.restore import Restorer
+
+_SEND = re.compile(r"^/backend-(?:api|anon)/(?:f/)?conversation(/prepare)?$")
+_HISTORY = re.compile(r"^/backend-(?:api|anon)/conversations?(?:/([0-9a-f\-]{8,}))?$")
+_TEXT_PATH = re.compile(r"/content/parts/\d+$|/content/text$")
+_DONE_STATUS = frozenset(
+    {"finished_successfully", "finished_partial_completion", "in_progress_done"}
+)
+
+
+class ChatGPTStream(SSEStreamRestorer):
+    def __init__(self, restorer: Restorer, on_conversation: Callable[[str], None] | None = None):
+        super().__init__(restorer)
+        self._path: str | None = None
+        self._op: str | None = None
+        self._on_conversation = on_conversation
+        self._seen_conversation: str | None = None
+        self._newline = "\n"
+
+    def on_event(self, event: SSEEvent) -> list[SSEEvent]:
+        self._newline = event.newline
+        data = event.data
+        if data is not None and data.strip() == "[DONE]":
+            return [*self._flush_events(event), event]
+        payload = event.json()
+        if isinstance(payload, str) or payload is None:
+            return [event]  # "v1" announcement, comments
+        self._note_conversation(payload)
+        if isinstance(payload, dict) and set(payload) <= {"p", "o", "v", "c"} and "v" in payload:
+            before = self._delta(payload)
+            return [*before, event.with_data(json.dumps(payload, ensure_ascii=False))]
+        if isinstance(payload, dict) and payload.get("type") == "message_stream_complete":
+            return [*self._flush_events(event), event]
+        # input_message echo, title_generation, server_ste_metadata...: whole values
+        restored = restore_strings(payload, self.restorer)
+        return [event.with_data(json.dumps(restored, ensure_ascii=False))]
+
+    def _delta(self, op: dict[str, Any]) -> list[SSEEvent]:
+        if "p" in op:
+            self._path = op["p"]
+        if "o" in op:
+            self._op = op["o"]
+        path, kind, value = self._path or "", self._op or "", op["v"]
+        if kind == "append" and isinstance(value, str) and _TEXT_PATH.search(path):
+            op["v"] = self.channels.feed(path, value)
+        elif kind == "patch" and isinstance(value, list):
+            op["v"] = self._patch(value)
+        elif isinstance(value, (dict, list)) or (kind == "replace" and isinstance(value, str)):
+            op["v"] = restore_strings(value, self.restorer)
+        return []
+
+    def _patch(self, ops: list[Any]) -> list[Any]:
+        out: list[Any] = []
+        for sub in ops:
+            if not isinstance(sub, dict):
+                out.append(sub)
+                continue
+            path, kind, value = sub.get("p", ""), sub.get("o", ""), sub.get("v")
+            if kind == "append" and isinstance(value, str) and _TEXT_PATH.search(path):
+                sub = {**sub, "v": self.channels.feed(path, value)}
+            elif kind == "replace" and path.endswith("/status") and value in _DONE_STATUS:
+                # the message is finished: release what was held for its text
+                for held_path in list(self.channels.pending_keys()):
+                    out.append({"p": held_path, "o": "append", "v": self.channels.flush(held_path)})
+            elif isinstance(value, (dict, list, str)) and kind != "append":
+                sub = {**sub, "v": restore_strings(value, self.restorer)}
+            out.append(sub)
+        return out
+
+    def _flush_events(self, template: SSEEvent) -> list[SSEEvent]:
+        events = []
+        for path, held in self.channels.flush_all().items():
+            if held:
+                op = {"p": path, "o": "append", "v": held}
+                events.append(
+                    SSEEvent(
+                        [("event", "delta"), ("data", json.dumps(op, ensure_ascii=False))],
+                        template.newline,
+                    )
+                )
+                self._path, self._op = path, "append"
+        return events
+
+    def _note_conversation(self, payload: Any) -> None:
+        if self._on_conversation is None or self._seen_conversation:
+            return
+        found = _find_key(payload, "conversation_id")
+        if isinstance(found, str) and found:
+            self._seen_conversation = found
+            self._on_conversation(found)
+
+    def on_close(self) -> list[SSEEvent]:
+        return self._flush_events(SSEEvent(newline=self._newline))
+
+
+def _find_key(value: Any, key: str, depth: int = 0) -> Any:
+    if depth > 4:
+        return None
+    if isinstance(value, dict):
+        if key in value:
+            return value[key]
+        for item in value.values():
+            found = _find_key(item, key, depth + 1)
+            if found:
+                return found
+    return None
+
+
+class ChatGPTWebAdapter:
+    name = "chatgpt_web"
+
+    @staticmethod
+    def _path(flow: http.HTTPFlow) -> str:
+        return flow.request.path.split("?", 1)[0]
+
+    def matches(self, flow: http.HTTPFlow) -> bool:
+        return flow.request.method == "POST" and bool(_SEND.match(self._path(flow)))
+
+    def restores_only(self, flow: http.HTTPFlow) -> bool:
+        return flow.request.method == "GET" and bool(_HISTORY.match(self._path(flow)))
+
+    def conversation_id(self, flow: http.HTTPFlow) -> str | None:
+        history = _HISTORY.match(self._path(flow))
+        if history and history.group(1):
+            return history.group(1)
+        try:
+            body = json.loads(flow.request.get_text(strict=False) or "{}")
+        except ValueError:
+            return None
+        conversation = body.get("conversation_id") if isinstance(body, dict) else None
+        return conversation if isinstance(conversation, str) and conversation else None
+
+    def extract(self, body: Any) -> list[TextSlot]:
+        if not isinstance(body, dict):
+            return []
+        slots: list[TextSlot] = []
+        for i, message in enumerate(body.get("messages") or []):
+            slots += _message_slots(message, ("messages", i))
+        if isinstance(body.get("partial_query"), dict):
+            slots += _message_slots(body["partial_query"], ("partial_query",))
+        return slots
+
+    def known_value_slots(self, body: Any) -> list[TextSlot]:
+        return []
+
+    def stream_restorer(self, flow: http.HTTPFlow, restorer: Restorer):
+        if not is_event_stream(flow):
+            return None
+        return ChatGPTStream(restorer, flow.metadata.get("veil_bind_conversation"))
+
+    def restore_body(self, body: Any, restorer: Restorer) -> Any:
+        return restore_strings(body, restorer)
+
+    def error_response(self, flow: http.HTTPFlow, message: str) -> http.Response:
+        return json_error(403, {"detail": message})
+
+
+def _message_slots(message: Any, path: tuple) -> list[TextSlot]:
+    if not isinstance(message, dict) or (message.get("author") or {}).get("role") != "user":
+        return []
+    parts = (message.get("content") or {}).get("parts") or []
+    return [
+        TextSlot((*path, "content", "parts", j), "user", part)
+        for j, part in enumerate(parts)
+        if isinstance(part, str)
+    ]
