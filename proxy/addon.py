@@ -12,13 +12,12 @@ import asyncio
 import json
 import logging
 from dataclasses import dataclass
-from typing import Any
 
 from mitmproxy import http
 from veil.policies.engine import FastStage
 from veil.policies.schema import OnError, SitePolicy
 from veil.proxy.adapters import ADAPTERS, SiteAdapter, TextSlot
-from veil.proxy.adapters.base import BLOCK_PREFIX, apply_texts
+from veil.proxy.adapters.base import BLOCK_PREFIX, Unscannable, apply_texts
 from veil.proxy.conversations import ConversationStore
 from veil.proxy.site_policies import SitePolicies
 from veil.rules.restore import Restorer
@@ -27,10 +26,6 @@ from veil.rules.vault import Vault
 log = logging.getLogger("veil")
 
 MAX_BODY_BYTES = 8 * 1024 * 1024
-
-
-class Unscannable(Exception):
-    """The request cannot be checked (format, encoding, size)."""
 
 
 class Blocked(Exception):
@@ -98,7 +93,8 @@ class VeilAddon:
                 )
 
     async def _filter(self, flow: http.HTTPFlow, policy: SitePolicy, adapter: SiteAdapter) -> None:
-        body = _json_body(flow)
+        content_type = flow.request.headers.get("content-type", "")
+        body = adapter.parse_body(_body_text(flow), content_type)
         slots = adapter.extract(body)
         if not slots:
             return
@@ -112,7 +108,7 @@ class VeilAddon:
         apply_texts(body, slots, texts)
         known = adapter.known_value_slots(body)
         apply_texts(body, known, [vault.pseudonymize_known(s.text) for s in known])
-        flow.request.content = json.dumps(body, ensure_ascii=False).encode("utf-8")
+        flow.request.content = adapter.serialize_body(body)
         # Answers must come back uncompressed for the stream restorer to read them.
         flow.request.headers["accept-encoding"] = "identity"
         flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault))
@@ -160,10 +156,7 @@ class VeilAddon:
         flow.response.content = json.dumps(restored, ensure_ascii=False).encode("utf-8")
 
 
-def _json_body(flow: http.HTTPFlow) -> Any:
-    content_type = flow.request.headers.get("content-type", "")
-    if "json" not in content_type:
-        raise Unscannable(f"unsupported content type {content_type or 'none'!r}")
+def _body_text(flow: http.HTTPFlow) -> str:
     try:
         raw = flow.request.get_content(strict=True)
     except ValueError as error:
@@ -173,13 +166,9 @@ def _json_body(flow: http.HTTPFlow) -> Any:
     if len(raw) > MAX_BODY_BYTES:
         raise Unscannable(f"body of {len(raw)} bytes is over the {MAX_BODY_BYTES}-byte limit")
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise Unscannable(f"body is not UTF-8 (byte {error.start})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise Unscannable(f"malformed JSON: {error.msg} at line {error.lineno}") from None
 
 
 def _redact_slots(

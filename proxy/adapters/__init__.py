@@ -7,6 +7,7 @@ from veil.proxy.adapters.base import SiteAdapter, TextSlot
 from veil.proxy.adapters.chatgpt_web import ChatGPTWebAdapter
 from veil.proxy.adapters.claude_web import ClaudeWebAdapter
 from veil.proxy.adapters.gemini_api import GeminiApiAdapter
+from veil.proxy.adapters.gemini_web import GeminiWebAdapter
 from veil.proxy.adapters.ollama import OllamaAdapter
 from veil.proxy.adapters.openai import OpenAIAdapter
 
@@ -19,6 +20,7 @@ ADAPTERS: dict[str, SiteAdapter] = {
         OllamaAdapter(),
         ClaudeWebAdapter(),
         ChatGPTWebAdapter(),
+        GeminiWebAdapter(),
     )
 }
 

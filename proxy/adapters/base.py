@@ -33,6 +33,8 @@ class SiteAdapter(Protocol):
     def matches(self, flow: http.HTTPFlow) -> bool: ...
     def restores_only(self, flow: http.HTTPFlow) -> bool: ...
     def conversation_id(self, flow: http.HTTPFlow) -> str | None: ...
+    def parse_body(self, text: str, content_type: str) -> Any: ...
+    def serialize_body(self, body: Any) -> bytes: ...
     def extract(self, body: Any) -> list[TextSlot]: ...
     def known_value_slots(self, body: Any) -> list[TextSlot]: ...
     def stream_restorer(self, flow: http.HTTPFlow, restorer: Restorer) -> StreamRestorer | None: ...
@@ -40,7 +42,26 @@ class SiteAdapter(Protocol):
     def error_response(self, flow: http.HTTPFlow, message: str) -> http.Response: ...
 
 
-class StatelessApi:
+class Unscannable(Exception):
+    """The request cannot be checked (format, encoding, size)."""
+
+
+class JsonBody:
+    """Request bodies that are JSON (every API and most web apps)."""
+
+    def parse_body(self, text: str, content_type: str) -> Any:
+        if "json" not in content_type:
+            raise Unscannable(f"unsupported content type {content_type or 'none'!r}")
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as error:
+            raise Unscannable(f"malformed JSON: {error.msg} at line {error.lineno}") from None
+
+    def serialize_body(self, body: Any) -> bytes:
+        return json.dumps(body, ensure_ascii=False).encode("utf-8")
+
+
+class StatelessApi(JsonBody):
     """Defaults for APIs: no history endpoints, no conversation id in the request (the
     resent history identifies the chat)."""
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mitmproxy import http
-from veil.proxy.adapters.base import TextSlot, is_event_stream, json_error
+from veil.proxy.adapters.base import JsonBody, TextSlot, is_event_stream, json_error
 from veil.proxy.framing import SSEEvent
 from veil.proxy.stream_restore import SSEStreamRestorer, restore_strings
 from veil.rules.restore import Restorer
@@ -128,7 +128,7 @@ def _find_key(value: Any, key: str, depth: int = 0) -> Any:
     return None
 
 
-class ChatGPTWebAdapter:
+class ChatGPTWebAdapter(JsonBody):
     name = "chatgpt_web"
 
     @staticmethod

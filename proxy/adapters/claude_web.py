@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from mitmproxy import http
-from veil.proxy.adapters.base import TextSlot, is_event_stream
+from veil.proxy.adapters.base import JsonBody, TextSlot, is_event_stream
 from veil.proxy.framing import SSEEvent
 from veil.proxy.stream_restore import AnthropicMessagesStream, restore_strings
 from veil.rules.restore import Restorer
@@ -39,7 +39,7 @@ class ClaudeWebStream(AnthropicMessagesStream):
         return super().on_event(event)
 
 
-class ClaudeWebAdapter:
+class ClaudeWebAdapter(JsonBody):
     name = "claude_web"
 
     @staticmethod
