@@ -12,6 +12,7 @@ import json
 import socket
 import ssl
 import threading
+import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -101,13 +102,27 @@ class FakeChatService:
                 self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
             def do_POST(self) -> None:
-                body = json.loads(self.rfile.read(int(self.headers["content-length"])))
+                raw = self.rfile.read(int(self.headers["content-length"])).decode()
+                path = self.path.split("?", 1)[0]
+                if path.endswith("StreamGenerate"):
+                    form = dict(urllib.parse.parse_qsl(raw))
+                    prompt = json.loads(json.loads(form["f.req"])[1])[0][0]
+                    service.received.append((self.path, {"prompt": prompt}))
+                    service.gemini_web(self, f"You said: {prompt}")
+                    return
+                body = json.loads(raw)
                 service.received.append((self.path, body))
-                answer = f"You said: {last_user_text(body)}"
-                if self.path.endswith("/chat/completions"):
-                    service.openai(self, body, answer)
-                elif self.path.endswith("/messages"):
-                    service.anthropic(self, body, answer)
+                if path.endswith("/chat/completions"):
+                    service.openai(self, body, f"You said: {last_user_text(body)}")
+                elif path.endswith("/v1/messages"):
+                    service.anthropic(self, body, f"You said: {last_user_text(body)}")
+                elif path.endswith("/completion"):
+                    service.anthropic(
+                        self, {"model": "claude", "stream": True}, f"You said: {body['prompt']}"
+                    )
+                elif path.endswith("/conversation"):
+                    text = body["messages"][0]["content"]["parts"][0]
+                    service.chatgpt_web(self, f"You said: {text}")
                 else:
                     self.send_error(404)
 
@@ -270,3 +285,60 @@ class FakeChatService:
             ("message_stop", {"type": "message_stop"}),
         ]
         self._sse(handler, events)
+
+    def chatgpt_web(self, handler: BaseHTTPRequestHandler, answer: str) -> None:
+        conversation = "6740d1a2-1b2c-4d5e-8f90-a1b2c3d4e5f6"
+        message = {
+            "id": "m-bot",
+            "author": {"role": "assistant"},
+            "status": "in_progress",
+            "content": {"content_type": "text", "parts": [""]},
+        }
+        events: list[tuple[str | None, dict | str]] = [
+            ("delta_encoding", "v1"),
+            (
+                "delta",
+                {"p": "", "o": "add", "v": {"message": message, "conversation_id": conversation}},
+            ),
+            ("delta", {"p": "/message/content/parts/0", "o": "append", "v": answer[:4]}),
+        ]
+        events += [("delta", {"v": answer[i : i + 4]}) for i in range(4, len(answer), 4)]
+        events += [
+            (
+                "delta",
+                {
+                    "p": "",
+                    "o": "patch",
+                    "v": [{"p": "/message/status", "o": "replace", "v": "finished_successfully"}],
+                },
+            ),
+            (None, {"type": "message_stream_complete", "conversation_id": conversation}),
+            (None, "[DONE]"),
+        ]
+        self._sse(
+            handler,
+            [(name, json.dumps(v) if name == "delta_encoding" else v) for name, v in events],
+        )
+
+    def gemini_web(self, handler: BaseHTTPRequestHandler, answer: str) -> None:
+        body = ")]}'\n"
+        for end in [*range(6, len(answer), 6), len(answer)]:
+            inner = [None, ["c_abc", "r_1"], None, None, [["rc_1", [answer[:end]], None]]]
+            frame = (
+                json.dumps(
+                    [["wrb.fr", None, json.dumps(inner, ensure_ascii=False)]], ensure_ascii=False
+                )
+                + "\n"
+            )
+            units = sum(2 if ord(c) > 0xFFFF else 1 for c in frame)
+            body += f"\n{units}\n{frame}"
+        handler.send_response(200)
+        handler.send_header("content-type", "application/json; charset=utf-8")
+        handler.send_header("transfer-encoding", "chunked")
+        handler.end_headers()
+        data = body.encode()
+        for start in range(0, len(data), self.chunk_bytes):
+            piece = data[start : start + self.chunk_bytes]
+            handler.wfile.write(f"{len(piece):x}\r\n".encode() + piece + b"\r\n")
+            handler.wfile.flush()
+        handler.wfile.write(b"0\r\n\r\n")

@@ -3,6 +3,7 @@ and the official OpenAI and Anthropic SDKs as clients."""
 
 from __future__ import annotations
 
+import json
 import socket
 import ssl
 
@@ -35,6 +36,14 @@ def stack(tmp_path_factory):
         (policies / "local-anthropic.yaml").write_text(
             f'name: local-anthropic\nhosts: ["{host}/v1/messages"]\nadapter: anthropic\n'
         )
+        for name, prefix, adapter in [
+            ("local-claude-web", "api/organizations", "claude_web"),
+            ("local-chatgpt-web", "backend-api", "chatgpt_web"),
+            ("local-gemini-web", "_/BardChatUi", "gemini_web"),
+        ]:
+            (policies / f"{name}.yaml").write_text(
+                f'name: {name}\nhosts: ["{host}/{prefix}"]\nadapter: {adapter}\n'
+            )
         with ProxyThread(directory / "config", _free_port(), str(upstream.ca)) as proxy:
             yield upstream, proxy
 
@@ -133,3 +142,63 @@ def test_malformed_json_is_blocked_in_the_site_format(stack):
     assert "veil stopped this message" in response.json()["error"]["message"]
     assert "malformed JSON" in response.json()["error"]["message"]
     assert len(upstream.received) == before  # nothing went upstream
+
+
+def _stream_text(http: httpx.Client, method: str, url: str, **kwargs) -> str:
+    with http.stream(method, url, **kwargs) as response:
+        assert response.status_code == 200
+        return b"".join(response.iter_bytes()).decode()
+
+
+def test_claude_web_through_the_proxy(stack):
+    upstream, proxy = stack
+    url = f"https://127.0.0.1:{upstream.port}/api/organizations/o1/chat_conversations/c1/completion"
+    with _http(proxy) as http:
+        raw = _stream_text(http, "POST", url, json={"prompt": PROMPT, "attachments": []})
+    assert "Jane Doe" not in repr(upstream.received[-1][1]) and "[[PERSON_1]]" in repr(
+        upstream.received[-1][1]
+    )
+    text = "".join(
+        json.loads(line[6:])["delta"]["text"]
+        for line in raw.splitlines()
+        if line.startswith("data: ") and "text_delta" in line
+    )
+    assert text == f"You said: {PROMPT}"
+
+
+def test_chatgpt_web_through_the_proxy(stack):
+    upstream, proxy = stack
+    message = {
+        "id": "u1",
+        "author": {"role": "user"},
+        "content": {"content_type": "text", "parts": [PROMPT]},
+    }
+    url = f"https://127.0.0.1:{upstream.port}/backend-api/f/conversation"
+    with _http(proxy) as http:
+        raw = _stream_text(
+            http, "POST", url, json={"action": "next", "messages": [message], "model": "auto"}
+        )
+    assert "Jane Doe" not in repr(upstream.received[-1][1])
+    text = ""
+    for line in raw.splitlines():
+        if line.startswith("data: {"):
+            event = json.loads(line[6:])
+            if set(event) <= {"p", "o", "v", "c"} and isinstance(event["v"], str):
+                text += event["v"]
+    assert text == f"You said: {PROMPT}"
+
+
+def test_gemini_web_through_the_proxy(stack):
+    upstream, proxy = stack
+    inner = [[PROMPT, 0, None, [], None, None, 0], ["en"], ["c_abc", "r_1", "rc_1"]]
+    form = {"f.req": json.dumps([None, json.dumps(inner)]), "at": "tok"}
+    url = (
+        f"https://127.0.0.1:{upstream.port}/_/BardChatUi/data/assistant.lamda.BardFrontendService/"
+        "StreamGenerate?rt=c"
+    )
+    with _http(proxy) as http:
+        raw = _stream_text(http, "POST", url, data=form)
+    assert "Jane Doe" not in upstream.received[-1][1]["prompt"]
+    frames = [line for line in raw.splitlines() if line.startswith("[[")]
+    last = json.loads(json.loads(frames[-1])[0][2])[4][0][1][0]
+    assert last == f"You said: {PROMPT}"
