@@ -41,6 +41,8 @@ class SitePolicy(BaseModel):
     deny_list: dict[str, str] = Field(default_factory=dict)
     pseudonym_style: PseudonymStyle = PseudonymStyle.PLACEHOLDER
     on_error: OnError = OnError.BLOCK
+    # Bodies larger than this are not scanned (and on_error decides what happens).
+    max_body_bytes: int = Field(8 * 1024 * 1024, gt=0)
 
     @field_validator("thresholds", "actions")
     @classmethod

@@ -25,8 +25,6 @@ from veil.rules.vault import Vault
 
 log = logging.getLogger("veil")
 
-MAX_BODY_BYTES = 8 * 1024 * 1024
-
 
 class Blocked(Exception):
     """The policy says this message must not be sent."""
@@ -94,7 +92,7 @@ class VeilAddon:
 
     async def _filter(self, flow: http.HTTPFlow, policy: SitePolicy, adapter: SiteAdapter) -> None:
         content_type = flow.request.headers.get("content-type", "")
-        body = adapter.parse_body(_body_text(flow), content_type)
+        body = adapter.parse_body(_body_text(flow, policy.max_body_bytes), content_type)
         slots = adapter.extract(body)
         if not slots:
             return
@@ -156,15 +154,15 @@ class VeilAddon:
         flow.response.content = json.dumps(restored, ensure_ascii=False).encode("utf-8")
 
 
-def _body_text(flow: http.HTTPFlow) -> str:
+def _body_text(flow: http.HTTPFlow, limit: int) -> str:
     try:
         raw = flow.request.get_content(strict=True)
     except ValueError as error:
         raise Unscannable(f"body could not be decompressed: {error}") from None
     if raw is None:
         raise Unscannable("the body was not received")
-    if len(raw) > MAX_BODY_BYTES:
-        raise Unscannable(f"body of {len(raw)} bytes is over the {MAX_BODY_BYTES}-byte limit")
+    if len(raw) > limit:
+        raise Unscannable(f"body of {len(raw)} bytes is over the {limit}-byte limit")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:

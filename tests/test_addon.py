@@ -16,7 +16,7 @@ from mitmproxy.test import tflow
 from veil.policies.loader import load_site_policy
 from veil.policies.schema import OnError
 from veil.proxy.adapters import ADAPTERS
-from veil.proxy.addon import MAX_BODY_BYTES, VeilAddon
+from veil.proxy.addon import VeilAddon
 from veil.proxy.site_policies import SitePolicies
 
 PRIVATE = "Jane Doe, jane.doe@acme-health.org"
@@ -78,7 +78,7 @@ def test_gzip_request_is_filtered_and_recompressed(addon):
             {"content-encoding": "gzip"},
             "could not be decompressed",
         ),
-        (b"{" + b" " * (MAX_BODY_BYTES + 1) + b"}", "application/json", {}, "over the"),
+        (b"{" + b" " * (8 * 1024 * 1024 + 1) + b"}", "application/json", {}, "over the"),
     ],
 )
 def test_unscannable_requests_are_blocked_with_the_reason(

@@ -202,3 +202,16 @@ def test_gemini_web_through_the_proxy(stack):
     frames = [line for line in raw.splitlines() if line.startswith("[[")]
     last = json.loads(json.loads(frames[-1])[0][2])[4][0][1][0]
     assert last == f"You said: {PROMPT}"
+
+
+def test_hosts_without_a_policy_are_tunnelled_untouched(stack, tmp_path):
+    """TLS to a host no policy names is not opened: the client sees the origin's own
+    certificate (it trusts only the origin's CA here, not veil's)."""
+    _, proxy = stack
+    with FakeChatService(tmp_path) as other:
+        trust_origin_only = ssl.create_default_context(cafile=str(other.ca))
+        with httpx.Client(proxy=f"http://127.0.0.1:{proxy.port}", verify=trust_origin_only) as http:
+            body = {"model": "m", "messages": [{"role": "user", "content": PROMPT}]}
+            response = http.post(f"https://127.0.0.1:{other.port}/v1/chat/completions", json=body)
+        assert response.status_code == 200
+        assert other.received[-1][1]["messages"][0]["content"] == PROMPT  # not ours to filter

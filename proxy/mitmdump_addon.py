@@ -1,0 +1,11 @@
+"""veil as a mitmproxy script: ``mitmdump -s proxy/mitmdump_addon.py``.
+
+Uses the same config dir as ``veil start`` ($VEIL_CONFIG_DIR or the user config dir).
+Set ``allow_hosts`` yourself (``veil pac`` lists the hosts) to keep other TLS untouched.
+"""
+
+from veil.proxy.addon import VeilAddon
+from veil.proxy.server import config_dir
+from veil.proxy.site_policies import SitePolicies
+
+addons = [VeilAddon(SitePolicies.load(config_dir()))]
