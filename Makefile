@@ -3,7 +3,7 @@
 
 run:
 	@install/setup.sh runtime
-	.venv/bin/veil check --sample
+	.venv/bin/veil start
 
 test:
 	@install/setup.sh dev

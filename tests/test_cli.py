@@ -138,16 +138,22 @@ def test_a_recognizer_that_cannot_load_is_a_clear_error(tmp_path, monkeypatch):
     assert str(tmp_path) in result.stderr
 
 
-def test_the_readme_policy_example_is_a_valid_policy():
+def test_the_readme_policy_examples_are_valid_policies():
     import pathlib
     import re
 
     import yaml
 
     readme = (pathlib.Path(__file__).parents[1] / "README.md").read_text("utf-8")
-    example = re.search(r"```yaml\n(.*?)```", readme, re.DOTALL).group(1)
-    policy = SitePolicy.model_validate(yaml.safe_load(example))
-    assert policy.actions["SECRET"] == "block" and "gliner.v1" in policy.recognizers
+    examples = [
+        yaml.safe_load(block) for block in re.findall(r"```yaml\n(.*?)```", readme, re.DOTALL)
+    ]
+    policies = [SitePolicy.model_validate(example) for example in examples]
+    assert len(policies) >= 2
+    assert any(
+        p.actions.get("SECRET") == "block" and "gliner.v1" in p.recognizers for p in policies
+    )
+    assert any(p.adapter == "openai" and p.hosts == ["127.0.0.1:9000/v1"] for p in policies)
 
 
 def test_fast_stage_recognizes_a_resent_text_once():
