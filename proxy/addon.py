@@ -135,8 +135,18 @@ class VeilAddon:
         if streamer is None:
             return
 
+        failed = False
+
         def restore_chunk(chunk: bytes) -> list[bytes]:
-            out = streamer.feed(chunk) if chunk else streamer.close()
+            nonlocal failed
+            if failed:
+                return [chunk] if chunk else []
+            try:
+                out = streamer.feed(chunk) if chunk else streamer.close()
+            except Exception:  # the answer must keep flowing; it only lacks restoring
+                log.exception("veil could not restore a streamed answer; passing it on as is")
+                failed = True
+                return [chunk] if chunk else []
             # An empty chunk would end an HTTP/1.1 chunked body: send nothing instead.
             return [out] if out else []
 

@@ -69,11 +69,14 @@ class SSEStreamRestorer:
         self.restorer = restorer
         self.channels = _Channels(restorer)
         self._framer = SSEFramer()
+        self.newline = "\n"  # the stream's line ending, for events veil adds
 
     def feed(self, chunk: bytes) -> bytes:
-        return b"".join(
-            e.encode() for event in self._framer.feed(chunk) for e in self.on_event(event)
-        )
+        out = []
+        for event in self._framer.feed(chunk):
+            self.newline = event.newline
+            out.extend(e.encode() for e in self.on_event(event))
+        return b"".join(out)
 
     def close(self) -> bytes:
         events = [e for event in self._framer.close() for e in self.on_event(event)]
@@ -93,10 +96,8 @@ class OpenAIChatStream(SSEStreamRestorer):
     def __init__(self, restorer: Restorer) -> None:
         super().__init__(restorer)
         self._template: dict[str, Any] | None = None
-        self._newline = "\n"
 
     def on_event(self, event: SSEEvent) -> list[SSEEvent]:
-        self._newline = event.newline
         if event.data is not None and event.data.strip() == "[DONE]":
             return [*self._flush_events(), event]
         chunk = event.json()
@@ -139,9 +140,7 @@ class OpenAIChatStream(SSEStreamRestorer):
                 delta = {"tool_calls": [{"index": key[2], "function": {"arguments": held}}]}
             chunk["choices"] = [{"index": key[1], "delta": delta, "finish_reason": None}]
             chunk.pop("usage", None)
-            events.append(
-                SSEEvent([("data", json.dumps(chunk, ensure_ascii=False))], self._newline)
-            )
+            events.append(SSEEvent([("data", json.dumps(chunk, ensure_ascii=False))], self.newline))
         return events
 
     def on_close(self) -> list[SSEEvent]:
@@ -208,10 +207,8 @@ class GeminiStream(SSEStreamRestorer):
     def __init__(self, restorer: Restorer) -> None:
         super().__init__(restorer)
         self._template: dict[str, Any] | None = None
-        self._newline = "\n"
 
     def on_event(self, event: SSEEvent) -> list[SSEEvent]:
-        self._newline = event.newline
         payload = event.json()
         if not isinstance(payload, dict) or not isinstance(payload.get("candidates"), list):
             return [event]
@@ -244,7 +241,7 @@ class GeminiStream(SSEStreamRestorer):
                     ]
                 }
                 events.append(
-                    SSEEvent([("data", json.dumps(payload, ensure_ascii=False))], self._newline)
+                    SSEEvent([("data", json.dumps(payload, ensure_ascii=False))], self.newline)
                 )
         return events
 

@@ -200,3 +200,18 @@ def test_no_user_slot_leaves_with_the_email(addon, layout, noise):
     flow = _run(addon, _flow(json.dumps(body).encode(), path=path))
     assert flow.response is None
     assert secret not in flow.request.get_text()
+
+
+def test_a_failing_stream_restorer_never_stalls_the_answer(addon, monkeypatch, caplog):
+    from veil.proxy.stream_restore import OpenAIChatStream
+
+    def broken(self, chunk):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(OpenAIChatStream, "feed", broken)
+    flow = _run(addon, _flow(_chat("Hi, I am Jane Doe")))
+    flow.response = http.Response.make(200, b"", {"content-type": "text/event-stream"})
+    addon.responseheaders(flow)
+    assert flow.response.stream(b"data: [DONE]\n\n") == [b"data: [DONE]\n\n"]
+    assert flow.response.stream(b"") == []
+    assert "could not restore a streamed answer" in caplog.text

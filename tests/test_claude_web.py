@@ -11,7 +11,7 @@ from mitmproxy.test import tflow
 from veil.proxy.addon import VeilAddon
 from veil.proxy.site_policies import SitePolicies
 
-from tests.chunking import split_at
+from tests.helpers import split_at
 
 BASE = "https://claude.ai/api/organizations/org-1/chat_conversations/conv-42"
 

@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from veil.proxy.framing import LineFramer, SSEFramer
 
-from tests.chunking import split_at
+from tests.helpers import split_at
 
 STREAM = (
     'event: message_start\ndata: {"type":"message_start"}\n\n'

@@ -15,7 +15,7 @@ from veil.proxy.adapters.gemini_web import utf16_units
 from veil.proxy.addon import VeilAddon
 from veil.proxy.site_policies import SitePolicies
 
-from tests.chunking import split_at
+from tests.helpers import split_at
 
 PROMPT = "Translate for my aunt Siobhán Kearney 👋: she lives at 14 Crown Street, Leeds LS1 4DY."
 URL = (

@@ -13,7 +13,8 @@ from veil.rules.restore import Restorer
 from veil.rules.spans import Span
 from veil.rules.vault import PseudonymStyle, Vault, VaultEntry
 
-from tests.chunking import split_at
+from tests.helpers import placeholder_vault as placeholder_vault_
+from tests.helpers import split_at
 
 
 def test_same_value_same_pseudonym_across_spellings_and_messages():
@@ -81,18 +82,9 @@ def test_actions_block_warn_allow_leave_text_and_report():
     assert [f.action for f in result.findings] == [Action.BLOCK, Action.WARN]
 
 
-def _placeholder_vault() -> Vault:
-    vault = Vault()
-    vault.pseudonym_for("Jane Doe", "PERSON")
-    vault.pseudonym_for("jane@acme.io", "EMAIL")
-    for n in range(2, 13):
-        vault.pseudonym_for(f"Person {n}", "PERSON")
-    return vault
-
-
 @pytest.fixture
 def placeholder_vault() -> Vault:
-    return _placeholder_vault()
+    return placeholder_vault_()
 
 
 @pytest.mark.parametrize(
@@ -164,7 +156,7 @@ _pieces = st.sampled_from(
 @settings(max_examples=300, deadline=None)
 @given(parts=st.lists(_pieces, max_size=25), cuts=st.lists(st.integers(0, 400), max_size=12))
 def test_streaming_equals_whole_for_any_chunking(parts, cuts):
-    restorer = Restorer.for_vault(_placeholder_vault())
+    restorer = Restorer.for_vault(placeholder_vault_())
     answer = "".join(parts)
     chunks = split_at(answer, cuts)
     assert _stream(restorer, chunks) == restorer.restore(answer)

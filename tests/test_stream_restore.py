@@ -14,20 +14,14 @@ from veil.proxy.stream_restore import (
     restore_strings,
 )
 from veil.rules.restore import Restorer
-from veil.rules.vault import Vault
 
-from tests.chunking import split_at
+from tests.helpers import placeholder_vault, split_at
 
 ANSWER = "Dear [[PERSON_1]], I wrote to [[EMAIL_1]] — grüße 👋 from [[PERSON_12]]."
 
 
 def _restorer() -> Restorer:
-    vault = Vault()
-    vault.pseudonym_for("Jane Doe", "PERSON")
-    vault.pseudonym_for("jane@acme.io", "EMAIL")
-    for n in range(2, 13):
-        vault.pseudonym_for(f"Person {n}", "PERSON")
-    return Restorer.for_vault(vault)
+    return Restorer.for_vault(placeholder_vault())
 
 
 def _pieces(text: str, cuts: list[int]) -> list[str]:

@@ -41,12 +41,6 @@ class AnthropicAdapter(StatelessApi):
                 slots += _block_slots(block, ("system", j), "system")
         return slots
 
-    def extract(self, body: Any) -> list[TextSlot]:
-        return self._slots(body, user=True)
-
-    def known_value_slots(self, body: Any) -> list[TextSlot]:
-        return self._slots(body, user=False)
-
     def stream_restorer(self, flow: http.HTTPFlow, restorer: Restorer):
         return AnthropicMessagesStream(restorer) if is_event_stream(flow) else None
 

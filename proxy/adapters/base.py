@@ -61,7 +61,21 @@ class JsonBody:
         return json.dumps(body, ensure_ascii=False).encode("utf-8")
 
 
-class StatelessApi(JsonBody):
+class SplitByAuthor:
+    """``extract`` takes the user's turns, ``known_value_slots`` everyone else's; the
+    adapter says which is which in ``_slots``."""
+
+    def _slots(self, body: Any, user: bool) -> list[TextSlot]:
+        raise NotImplementedError
+
+    def extract(self, body: Any) -> list[TextSlot]:
+        return self._slots(body, user=True)
+
+    def known_value_slots(self, body: Any) -> list[TextSlot]:
+        return self._slots(body, user=False)
+
+
+class StatelessApi(JsonBody, SplitByAuthor):
     """Defaults for APIs: no history endpoints, no conversation id in the request (the
     resent history identifies the chat)."""
 

@@ -37,10 +37,8 @@ class ChatGPTStream(SSEStreamRestorer):
         self._op: str | None = None
         self._on_conversation = on_conversation
         self._seen_conversation: str | None = None
-        self._newline = "\n"
 
     def on_event(self, event: SSEEvent) -> list[SSEEvent]:
-        self._newline = event.newline
         data = event.data
         if data is not None and data.strip() == "[DONE]":
             return [*self._flush_events(event), event]
@@ -112,7 +110,7 @@ class ChatGPTStream(SSEStreamRestorer):
             self._on_conversation(found)
 
     def on_close(self) -> list[SSEEvent]:
-        return self._flush_events(SSEEvent(newline=self._newline))
+        return self._flush_events(SSEEvent(newline=self.newline))
 
 
 def _find_key(value: Any, key: str, depth: int = 0) -> Any:

@@ -42,12 +42,6 @@ class GeminiApiAdapter(StatelessApi):
                     slots.append(TextSlot((key, "parts", j, "text"), "system", part["text"]))
         return slots
 
-    def extract(self, body: Any) -> list[TextSlot]:
-        return self._slots(body, user=True)
-
-    def known_value_slots(self, body: Any) -> list[TextSlot]:
-        return self._slots(body, user=False)
-
     def stream_restorer(self, flow: http.HTTPFlow, restorer: Restorer):
         return GeminiStream(restorer) if is_event_stream(flow) else None
 

@@ -34,12 +34,6 @@ class OllamaAdapter(StatelessApi):
                     )
         return slots
 
-    def extract(self, body: Any) -> list[TextSlot]:
-        return self._slots(body, user=True)
-
-    def known_value_slots(self, body: Any) -> list[TextSlot]:
-        return self._slots(body, user=False)
-
     def stream_restorer(self, flow: http.HTTPFlow, restorer: Restorer):
         content_type = flow.response.headers.get("content-type", "") if flow.response else ""
         return OllamaChatStream(restorer) if "ndjson" in content_type else None

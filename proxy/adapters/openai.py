@@ -42,10 +42,13 @@ class OpenAIAdapter(StatelessApi):
     def _is_responses(flow: http.HTTPFlow) -> bool:
         return flow.request.path.split("?", 1)[0].endswith("/responses")
 
-    def _slots(self, body: Any, roles: frozenset[str]) -> list[TextSlot]:
+    def _slots(self, body: Any, user: bool) -> list[TextSlot]:
+        roles = USER_ROLES if user else OTHER_ROLES
         slots: list[TextSlot] = []
         if not isinstance(body, dict):
             return slots
+        if not user and isinstance(body.get("instructions"), str):
+            slots.append(TextSlot(("instructions",), "system", body["instructions"]))
         for i, message in enumerate(body.get("messages") or []):
             if isinstance(message, dict) and message.get("role") in roles:
                 slots += _content_slots(
@@ -65,15 +68,6 @@ class OpenAIAdapter(StatelessApi):
                     slots += _content_slots(
                         item.get("content"), ("input", i, "content"), item["role"]
                     )
-        return slots
-
-    def extract(self, body: Any) -> list[TextSlot]:
-        return self._slots(body, USER_ROLES)
-
-    def known_value_slots(self, body: Any) -> list[TextSlot]:
-        slots = self._slots(body, OTHER_ROLES)
-        if isinstance(body, dict) and isinstance(body.get("instructions"), str):
-            slots.append(TextSlot(("instructions",), "system", body["instructions"]))
         return slots
 
     def stream_restorer(self, flow: http.HTTPFlow, restorer: Restorer):
