@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+
 from veil.rules.analyzer import DEFAULT_RECOGNIZERS, DEFAULT_THRESHOLD
 from veil.rules.labels import ALL_LABELS
 from veil.rules.redact import Action

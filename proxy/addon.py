@@ -14,6 +14,7 @@ import logging
 from dataclasses import dataclass
 
 from mitmproxy import http
+
 from veil.policies.engine import FastStage
 from veil.policies.schema import OnError, SitePolicy
 from veil.proxy.adapters import ADAPTERS, SiteAdapter, TextSlot

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 import click
+
 from veil.policies.loader import PolicyError, load_site_policy
 from veil.rules.vault import Vault
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import platformdirs
 from mitmproxy import options
 from mitmproxy.tools.dump import DumpMaster
+
 from veil.proxy.addon import VeilAddon
 from veil.proxy.site_policies import SitePolicies
 

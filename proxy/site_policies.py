@@ -12,6 +12,7 @@ from pathlib import Path
 
 import yaml
 from pydantic import ValidationError
+
 from veil.policies.loader import PolicyError, load_site_policy, merge, site_names
 from veil.policies.schema import SitePolicy
 

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import regex
+
 from veil.rules.merge import DENY_SOURCE
 from veil.rules.spans import Span
 

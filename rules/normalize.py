@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import regex
+
 from veil.rules.spans import Span
 
 _AT = (

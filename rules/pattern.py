@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 import regex
+
 from veil.rules.spans import Span
 
 # Characters either side of a match that are searched for context words.

@@ -16,6 +16,7 @@ import html
 from collections.abc import Iterable
 
 import regex
+
 from veil.rules.vault import PseudonymStyle, Vault, VaultEntry
 
 _MARKDOWN_SPECIAL = "\\`*_{}[]()#+-.!|<>"

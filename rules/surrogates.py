@@ -13,6 +13,7 @@ import string
 from collections.abc import Callable
 
 import phonenumbers
+
 from veil.rules import labels
 from veil.rules.recognizers.financial import iban_check_digits, luhn_check_digit
 

@@ -16,6 +16,7 @@ from enum import StrEnum
 
 import phonenumbers
 import regex
+
 from veil.rules import labels, surrogates
 
 

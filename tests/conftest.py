@@ -1,4 +1,5 @@
 import pytest
+
 from veil.rules.analyzer import Analyzer
 
 

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mitmproxy import http
 from mitmproxy.test import tflow
+
 from veil.policies.loader import load_site_policy
 from veil.policies.schema import OnError
 from veil.proxy.adapters import ADAPTERS

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mitmproxy import http
 from mitmproxy.test import tflow
-from veil.proxy.addon import VeilAddon
-from veil.proxy.site_policies import SitePolicies
 
 from tests.helpers import split_at
+from veil.proxy.addon import VeilAddon
+from veil.proxy.site_policies import SitePolicies
 
 PROMPT = "Write a sick note for my son Eli Brookfield, DOB 03/04/2016, to Ms. Okonkwo."
 CONVERSATION = "6740d1a2-1b2c-4d5e-8f90-a1b2c3d4e5f6"

@@ -8,10 +8,10 @@ import json
 
 from mitmproxy import http
 from mitmproxy.test import tflow
-from veil.proxy.addon import VeilAddon
-from veil.proxy.site_policies import SitePolicies
 
 from tests.helpers import split_at
+from veil.proxy.addon import VeilAddon
+from veil.proxy.site_policies import SitePolicies
 
 BASE = "https://claude.ai/api/organizations/org-1/chat_conversations/conv-42"
 

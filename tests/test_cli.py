@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 import pytest
+
 from veil.policies.loader import PolicyError, load_site_policy, merge
 from veil.policies.schema import SitePolicy
 
@@ -125,6 +126,7 @@ def test_policy_passes_recognizer_options_and_rejects_unknown_recognizers(tmp_pa
 def test_a_recognizer_that_cannot_load_is_a_clear_error(tmp_path, monkeypatch):
     """A policy that enables GLiNER without a model says so instead of a traceback."""
     from click.testing import CliRunner
+
     from veil.proxy import cli
 
     def policy_without_model(name: str) -> SitePolicy:

@@ -2,9 +2,9 @@
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from veil.proxy.framing import LineFramer, SSEFramer
 
 from tests.helpers import split_at
+from veil.proxy.framing import LineFramer, SSEFramer
 
 STREAM = (
     'event: message_start\ndata: {"type":"message_start"}\n\n'

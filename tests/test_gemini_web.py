@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mitmproxy import http
 from mitmproxy.test import tflow
+
+from tests.helpers import split_at
 from veil.proxy.adapters.gemini_web import utf16_units
 from veil.proxy.addon import VeilAddon
 from veil.proxy.site_policies import SitePolicies
-
-from tests.helpers import split_at
 
 PROMPT = "Translate for my aunt Siobhán Kearney 👋: she lives at 14 Crown Street, Leeds LS1 4DY."
 URL = (

@@ -16,6 +16,7 @@ import pytest
 
 pytest.importorskip("gliner")
 
+from tests.tiny_gliner import BACKBONE_SUBDIR, build_tiny_gliner
 from veil.rules.recognizers import gliner as gliner_recognizer
 from veil.rules.recognizers.gliner import (
     DEFAULT_ENTITY_PROMPTS,
@@ -24,8 +25,6 @@ from veil.rules.recognizers.gliner import (
 )
 from veil.rules.registry import Recognizer, create, registered_names
 from veil.rules.spans import Span
-
-from tests.tiny_gliner import BACKBONE_SUBDIR, build_tiny_gliner
 
 pytestmark = pytest.mark.gliner
 

@@ -1,13 +1,13 @@
 """Normalization, overlap resolution and the allow/deny lists."""
 
 import pytest
+
+from tests.conftest import found
 from veil.rules.analyzer import Analyzer
 from veil.rules.lists import AllowList, DenyList, ListPatternError
 from veil.rules.merge import resolve_overlaps
 from veil.rules.normalize import normalize
 from veil.rules.spans import Span
-
-from tests.conftest import found
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ import anthropic
 import httpx
 import openai
 import pytest
+
 from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.server import ProxyThread
 

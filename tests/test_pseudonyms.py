@@ -7,14 +7,14 @@ import phonenumbers
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from tests.helpers import placeholder_vault as placeholder_vault_
+from tests.helpers import split_at
 from veil.rules.recognizers.financial import iban_checksum_valid, luhn_valid
 from veil.rules.redact import Action, mask, redact
 from veil.rules.restore import Restorer
 from veil.rules.spans import Span
 from veil.rules.vault import PseudonymStyle, Vault, VaultEntry
-
-from tests.helpers import placeholder_vault as placeholder_vault_
-from tests.helpers import split_at
 
 
 def test_same_value_same_pseudonym_across_spellings_and_messages():

@@ -1,9 +1,9 @@
 """Each recognizer finds its entities, with validation, and leaves look-alikes alone."""
 
 import pytest
-from veil.rules.registry import UnknownRecognizerError, create, registered_names
 
 from tests.conftest import found
+from veil.rules.registry import UnknownRecognizerError, create, registered_names
 
 
 @pytest.mark.parametrize(

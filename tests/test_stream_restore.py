@@ -4,6 +4,8 @@ import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from tests.helpers import placeholder_vault, split_at
 from veil.proxy.framing import LineFramer, SSEFramer
 from veil.proxy.stream_restore import (
     AnthropicMessagesStream,
@@ -14,8 +16,6 @@ from veil.proxy.stream_restore import (
     restore_strings,
 )
 from veil.rules.restore import Restorer
-
-from tests.helpers import placeholder_vault, split_at
 
 ANSWER = "Dear [[PERSON_1]], I wrote to [[EMAIL_1]] — grüße 👋 from [[PERSON_12]]."
 

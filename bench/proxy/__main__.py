@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+
 from veil.proxy.fake_upstream import FakeChatService
 
 PROMPT = (

@@ -19,10 +19,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from veil.rules.analyzer import Analyzer
-
 from bench.redaction.corpus_check import load_corpus
 from bench.redaction.metrics import IGNORE, LabelledSpan, Scores, entity_found
+from veil.rules.analyzer import Analyzer
 
 ROOT = Path(__file__).resolve().parents[2]
 PRESIDIO_DATA = ROOT.parent / "shared" / "data" / "presidio-research" / "synth_dataset_v2.json"

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from mitmproxy import http
+
 from veil.rules.restore import Restorer
 
 Path = tuple[str | int, ...]

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mitmproxy import http
+
 from veil.proxy.adapters.base import JsonBody, TextSlot, is_event_stream, json_error
 from veil.proxy.framing import SSEEvent
 from veil.proxy.stream_restore import SSEStreamRestorer, restore_strings

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from mitmproxy import http
+
 from veil.proxy.adapters.base import JsonBody, TextSlot, is_event_stream
 from veil.proxy.framing import SSEEvent
 from veil.proxy.stream_restore import AnthropicMessagesStream, restore_strings

@@ -21,6 +21,7 @@ import urllib.parse
 from typing import Any
 
 from mitmproxy import http
+
 from veil.proxy.adapters.base import TextSlot, Unscannable
 from veil.rules.restore import Restorer
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from mitmproxy import http
+
 from veil.proxy.adapters.base import StatelessApi, TextSlot, is_event_stream, json_error
 from veil.proxy.stream_restore import OpenAIChatStream, OpenAIResponsesStream, restore_strings
 from veil.rules.restore import Restorer

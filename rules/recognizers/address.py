@@ -8,6 +8,7 @@ country parts that follow on the same or the next lines.
 from __future__ import annotations
 
 import regex
+
 from veil.rules import labels
 from veil.rules.registry import register
 from veil.rules.spans import Span

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 
 import regex
+
 from veil.rules import labels
 from veil.rules.registry import register
 from veil.rules.spans import Span

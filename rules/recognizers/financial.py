@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import regex
+
 from veil.rules import labels
 from veil.rules.pattern import PatternRecognizer, compile_words, context_before
 from veil.rules.registry import register

@@ -16,6 +16,7 @@ import pkgutil
 from functools import cache
 
 import regex
+
 from veil.rules import gazetteer, labels
 from veil.rules.code_context import CodeMap
 from veil.rules.recognizers.ner import PERSONAL_CUE, names_public_figure, part_of_public_figure

@@ -12,6 +12,7 @@ import threading
 from functools import cache
 
 import regex
+
 from veil.rules import gazetteer, labels
 from veil.rules.code_context import CodeMap, looks_like_identifier
 from veil.rules.registry import register

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipaddress
 
 import regex
+
 from veil.rules import labels
 from veil.rules.pattern import PatternRecognizer, compile_words, context_before
 from veil.rules.registry import register

@@ -10,6 +10,7 @@ import math
 from collections import Counter
 
 import regex
+
 from veil.rules import labels
 from veil.rules.pattern import context_before
 from veil.rules.registry import register
