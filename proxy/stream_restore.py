@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import Any
 
 from veil.proxy.framing import LineFramer, SSEEvent, SSEFramer
@@ -321,5 +321,3 @@ class OllamaChatStream:
         ending = b"\n" if line.endswith(b"\n") else b""
         return json.dumps(payload, ensure_ascii=False).encode("utf-8") + ending
 
-
-StreamRestorerFactory = Callable[[Restorer], "SSEStreamRestorer | OllamaChatStream"]
