@@ -320,4 +320,3 @@ class OllamaChatStream:
             message["content"] += self.channels.flush("message")
         ending = b"\n" if line.endswith(b"\n") else b""
         return json.dumps(payload, ensure_ascii=False).encode("utf-8") + ending
-

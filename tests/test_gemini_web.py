@@ -102,3 +102,30 @@ def test_unexpected_f_req_is_blocked():
         flow.response.status_code == 403
         and b"f.req is not the expected JSON" in flow.response.content
     )
+
+
+def test_history_rpc_is_restored_with_the_conversation_vault():
+    addon = VeilAddon(SitePolicies.load(None))
+    send = _request(PROMPT)
+    asyncio.run(addon.request(send))
+    sent = json.loads(
+        json.loads(dict(urllib.parse.parse_qsl(send.request.get_text()))["f.req"])[1]
+    )[0][0]
+
+    rpc = json.dumps([[["hNvQHb", json.dumps(["c_abc123", 10, None, 1]), None, "generic"]]])
+    history = tflow.tflow(
+        req=http.Request.make(
+            "POST",
+            "https://gemini.google.com/_/BardChatUi/data/batchexecute?rpcids=hNvQHb&rt=c",
+            urllib.parse.urlencode([("f.req", rpc), ("at", "tok")]),
+            {"content-type": "application/x-www-form-urlencoded;charset=UTF-8"},
+        )
+    )
+    asyncio.run(addon.request(history))
+    assert history.response is None  # nothing to filter: only the answer is restored
+    history.response = http.Response.make(200, b"", {"content-type": "application/json"})
+    addon.responseheaders(history)
+    out = b"".join(history.response.stream(_frames([sent]).encode())) + b"".join(
+        history.response.stream(b"")
+    )
+    assert _parse(out.decode()) == [PROMPT]

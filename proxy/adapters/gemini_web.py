@@ -26,6 +26,8 @@ from veil.proxy.adapters.base import TextSlot, Unscannable
 from veil.rules.restore import Restorer
 
 _STREAM_GENERATE = re.compile(r"[./]BardFrontendService/StreamGenerate$")
+_BATCH_EXECUTE = re.compile(r"/data/batchexecute$")
+_CONVERSATION_ID = re.compile(r"\bc_[0-9a-zA-Z]{6,}\b")
 _PREFIX = ")]}'"
 
 
@@ -114,10 +116,16 @@ class FrameStream:
         return value
 
     def _snapshot(self, text: str, final: bool) -> str:
-        stream = self.restorer.stream()
-        out = stream.feed(text)
         # A snapshot that ends inside a pseudonym shows up to it; the next one completes it.
-        return out + stream.flush() if final else out
+        pattern = self.restorer.pattern
+        if not final and pattern is not None:
+            position = 0
+            while match := pattern.search(text, position, partial=True):
+                if match.partial:
+                    text = text[: match.start()]
+                    break
+                position = match.end()
+        return self.restorer.restore(text)
 
 
 class GeminiWebAdapter:
@@ -129,12 +137,19 @@ class GeminiWebAdapter:
         )
 
     def restores_only(self, flow: http.HTTPFlow) -> bool:
-        return False
+        # batchexecute RPCs load history (the conversation's turns come back framed)
+        return flow.request.method == "POST" and bool(
+            _BATCH_EXECUTE.search(flow.request.path.split("?", 1)[0])
+        )
 
     def conversation_id(self, flow: http.HTTPFlow) -> str | None:
+        text = flow.request.get_text(strict=False) or ""
+        if self.restores_only(flow):
+            # the RPC's arguments are JSON inside JSON inside the form: find the id as text
+            found = _CONVERSATION_ID.search(urllib.parse.unquote_plus(text))
+            return found.group(0) if found else None
         try:
-            inner = _inner(_form(flow.request.get_text(strict=False) or ""))
-            conversation = inner[2][0]
+            conversation = _inner(_form(text))[2][0]
         except (ValueError, TypeError, IndexError, KeyError):
             return None
         return conversation if isinstance(conversation, str) and conversation else None
