@@ -16,15 +16,20 @@ class PolicyError(ValueError):
     """A policy that cannot be used; the message names the file and the field."""
 
 
+def parse_policy_yaml(text: str, where: str) -> dict[str, Any]:
+    """A policy file's mapping; errors name the file (YAML's own message has the line)."""
+    try:
+        data = yaml.safe_load(text) or {}
+    except yaml.YAMLError as error:
+        raise PolicyError(f"{where}: {error}") from None
+    if not isinstance(data, dict):
+        raise PolicyError(f"{where}: expected a mapping at the top")
+    return data
+
+
 def _read(name: str) -> dict[str, Any]:
     source = resources.files("veil.policies.defaults").joinpath(f"{name}.yaml")
-    try:
-        data = yaml.safe_load(source.read_text("utf-8")) or {}
-    except yaml.YAMLError as error:
-        raise PolicyError(f"policies/defaults/{name}.yaml: {error}") from None
-    if not isinstance(data, dict):
-        raise PolicyError(f"policies/defaults/{name}.yaml: expected a mapping at the top")
-    return data
+    return parse_policy_yaml(source.read_text("utf-8"), f"policies/defaults/{name}.yaml")
 
 
 def merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:

@@ -10,10 +10,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import yaml
 from pydantic import ValidationError
 
-from veil.policies.loader import PolicyError, load_site_policy, merge, site_names
+from veil.policies.loader import (
+    PolicyError,
+    load_site_policy,
+    merge,
+    parse_policy_yaml,
+    site_names,
+)
 from veil.policies.schema import SitePolicy
 
 
@@ -26,12 +31,7 @@ class SitePolicies:
         policies = {name: load_site_policy(name) for name in site_names()}
         user_dir = config_dir / "policies" if config_dir else None
         for path in sorted(user_dir.glob("*.yaml")) if user_dir and user_dir.is_dir() else []:
-            try:
-                data = yaml.safe_load(path.read_text("utf-8")) or {}
-            except yaml.YAMLError as error:
-                raise PolicyError(f"{path}: {error}") from None
-            if not isinstance(data, dict):
-                raise PolicyError(f"{path}: expected a mapping at the top")
+            data = parse_policy_yaml(path.read_text("utf-8"), str(path))
             name = data.get("name") or path.stem
             base = (
                 policies[name].model_dump() if name in policies else load_site_policy().model_dump()

@@ -216,3 +216,15 @@ def test_a_failing_stream_restorer_never_stalls_the_answer(addon, monkeypatch, c
     assert flow.response.stream(b"data: [DONE]\n\n") == [b"data: [DONE]\n\n"]
     assert flow.response.stream(b"") == []
     assert "could not restore a streamed answer" in caplog.text
+
+
+def test_a_broken_user_policy_file_names_the_file(tmp_path):
+    from veil.policies.loader import PolicyError
+
+    (tmp_path / "policies").mkdir()
+    (tmp_path / "policies" / "mine.yaml").write_text("name: mine\nhosts: [a.example\n")
+    with pytest.raises(PolicyError, match="mine.yaml"):
+        SitePolicies.load(tmp_path)
+    (tmp_path / "policies" / "mine.yaml").write_text("name: mine\nactions: {PERSN: mask}\n")
+    with pytest.raises(PolicyError, match=r"(?s)mine\.yaml.*unknown label"):
+        SitePolicies.load(tmp_path)
