@@ -223,7 +223,7 @@ def test_a_broken_user_policy_file_names_the_file(tmp_path):
 
     (tmp_path / "policies").mkdir()
     (tmp_path / "policies" / "mine.yaml").write_text("name: mine\nhosts: [a.example\n")
-    with pytest.raises(PolicyError, match="mine.yaml"):
+    with pytest.raises(PolicyError, match=r"mine\.yaml"):
         SitePolicies.load(tmp_path)
     (tmp_path / "policies" / "mine.yaml").write_text("name: mine\nactions: {PERSN: mask}\n")
     with pytest.raises(PolicyError, match=r"(?s)mine\.yaml.*unknown label"):
