@@ -60,12 +60,6 @@ class FastStage:
             {"recognize": (recognized - started) * 1e3, "redact": (done - recognized) * 1e3},
         )
 
-    def run_many(self, texts: list[str], vault_for) -> list[RedactedText]:
-        """Batch form (JSONL, benchmarks): ``vault_for(index)`` gives each text's vault."""
-        all_spans = self.analyzer.analyze_many(texts)
-        pairs = enumerate(zip(texts, all_spans, strict=True))
-        return [self._redact(t, s, vault_for(i)) for i, (t, s) in pairs]
-
     def _redact(self, text, spans, vault: Vault) -> RedactedText:
         return redact(
             text,

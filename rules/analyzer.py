@@ -76,13 +76,3 @@ class Analyzer:
 
     def _threshold(self, span: Span) -> float:
         return self.thresholds.get(span.label, self.default_threshold)
-
-    def analyze_many(self, texts: Sequence[str]) -> list[list[Span]]:
-        """Like analyze() on each text, batching the recognizers that can batch."""
-        per_text: list[list[Span]] = [[] for _ in texts]
-        for recognizer in self.recognizers:
-            find_many = getattr(recognizer, "find_many", None)
-            results = find_many(list(texts)) if find_many else [recognizer.find(t) for t in texts]
-            for bucket, found in zip(per_text, results, strict=True):
-                bucket.extend(found)
-        return [self._finish(text, spans) for text, spans in zip(texts, per_text, strict=True)]

@@ -173,11 +173,6 @@ class SpacyNerRecognizer:
     def find(self, text: str) -> list[Span]:
         return self.filter(text, self.nlp(text).ents)
 
-    def find_many(self, texts: list[str]) -> list[list[Span]]:
-        """Batch form for benchmarks and JSONL: one spaCy pipe over many texts."""
-        docs = self.nlp.pipe(texts)
-        return [self.filter(text, doc.ents) for text, doc in zip(texts, docs, strict=True)]
-
     def filter(self, text: str, entities) -> list[Span]:
         code = CodeMap(text)
         tech = gazetteer.load("tech_terms")
