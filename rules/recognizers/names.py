@@ -19,7 +19,7 @@ import regex
 
 from veil.rules import gazetteer, labels
 from veil.rules.code_context import CodeMap
-from veil.rules.recognizers.ner import PERSONAL_CUE, names_public_figure, part_of_public_figure
+from veil.rules.recognizers.ner import discussed_public_figure
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -194,11 +194,7 @@ class NameRecognizer:
             value = text[start:end]
             if value.casefold() in tech or (not labelled and code.in_code(start, end)):
                 return
-            before = text[max(0, start - 40) : start]
-            public = names_public_figure(value.casefold(), figures) or part_of_public_figure(
-                text, start, end, figures
-            )
-            if public and not PERSONAL_CUE.search(before):
+            if discussed_public_figure(text, start, end, figures):
                 return
             spans.append(Span(start, end, labels.PERSON, score, self.name))
 

@@ -141,6 +141,14 @@ _CAPITALISED_RUN = regex.compile(r"(?:[A-ZÀ-Þ][\w'’.\-]*[ \t]+){0,3}$")
 _CAPITALISED_AHEAD = regex.compile(r"(?:[ \t]+[A-ZÀ-Þ][\w'’.\-]*){0,3}")
 
 
+def discussed_public_figure(text: str, start: int, end: int, figures: frozenset[str]) -> bool:
+    """A public figure's name, and nothing before it ties them to the user ("my friend")."""
+    public = names_public_figure(text[start:end].casefold(), figures) or part_of_public_figure(
+        text, start, end, figures
+    )
+    return public and not PERSONAL_CUE.search(text[max(0, start - 40) : start])
+
+
 def part_of_public_figure(text: str, start: int, end: int, figures: frozenset[str]) -> bool:
     """Is text[start:end] part of a public figure's name as written around it
     ("Lincoln" in "Abraham Lincoln", "Curie" in "Marie Curie's")?"""
@@ -210,13 +218,8 @@ class SpacyNerRecognizer:
                 continue  # "translate into German": a language, not a person's group
             if entity.label_ == "FAC" and not _is_place_like(value, before):
                 continue  # speeches, events and works are tagged FAC too
-            if (
-                label in (labels.PERSON, labels.ORGANIZATION)
-                and (
-                    names_public_figure(key, figures)
-                    or part_of_public_figure(text, start, end, figures)
-                )
-                and not PERSONAL_CUE.search(before)
+            if label in (labels.PERSON, labels.ORGANIZATION) and discussed_public_figure(
+                text, start, end, figures
             ):
                 continue
             known = label == labels.ORGANIZATION and _all_known_names(value)
