@@ -329,6 +329,7 @@ _AT_WORDS = frozenset(
         "all",
     ]
 )
+_SURNAME_FOLLOWS = regex.compile(r"[ \t]+[A-Z][a-z]")
 _GENERIC_USERNAMES = frozenset(
     [
         "www-data",
@@ -384,7 +385,7 @@ class UsernameRecognizer:
             value = match.group(1)
             if value.lower() in _GENERIC_USERNAMES or value.lower() in _AT_WORDS:
                 continue
-            if value[:1].isupper() and regex.match(r"[ \t]+[A-Z][a-z]", text[match.end(1) :]):
+            if value[:1].isupper() and _SURNAME_FOLLOWS.match(text, match.end(1)):
                 continue  # "User: Vilma Holm" is a person's name, not an account
             spans.append(Span(*match.span(1), labels.USERNAME, 0.7, self.name))
         for match in _NAMED_USERNAME.finditer(text):

@@ -139,6 +139,9 @@ _NAME_LIST = regex.compile(
     r"(?<![\w@.])\p{Lu}\p{Ll}+(?:,[ \t]+\p{Lu}\p{Ll}+)*,?[ \t]+(?:and|&)[ \t]+"
     r"\p{Lu}\p{Ll}+(?![\w@])"
 )
+# After a first name: an all-caps surname ("MARCUS T HALE"), a lower-case one ("naomi ryan").
+_SHOUTED_SURNAME = regex.compile(r"[ \t]+(?:[A-Z]\.?[ \t]+)?([A-Z]{2,}(?:-[A-Z]+)?)(?![\w])")
+_LOWER_SURNAME = regex.compile(r"[ \t]+(\p{Ll}{3,})(?![\w@])")
 _SENTENCE_START = regex.compile(r"(?:^|[.!?:]\s+|\n\s*)$")
 
 
@@ -240,24 +243,22 @@ class NameRecognizer:
             surname = _SURNAME_AFTER.match(text, end)
             if word.isupper() and len(word) > 2:
                 # Bank statements and forms shout: "ZELLE TO MARCUS T HALE".
-                shout = regex.match(
-                    r"[ \t]+(?:[A-Z]\.?[ \t]+)?([A-Z]{2,}(?:-[A-Z]+)?)(?![\w])", text[end:]
-                )
+                shout = _SHOUTED_SURNAME.match(text, end)
                 if shout and (shout.group(1).title() in last_names or word.lower() not in common):
-                    keep(start, end + shout.end(), 0.8)
+                    keep(start, shout.end(), 0.8)
                 continue
             strong = bool(_STRONG_CUE.search(before))
             if word.islower():
                 if word in common or len(word) < 3:
                     continue
                 # "naomi ryan": a known first name and a known surname, typed lower-case
-                lower_surname = regex.match(r"[ \t]+(\p{Ll}{3,})(?![\w@])", text[end:])
+                lower_surname = _LOWER_SURNAME.match(text, end)
                 if (
                     lower_surname
                     and lower_surname.group(1).title() in last_names
                     and (lower_surname.group(1) not in common)
                 ):
-                    keep(start, end + lower_surname.end(), 0.75)
+                    keep(start, lower_surname.end(), 0.75)
                 elif strong:  # "thanks, theo"
                     keep(start, end, 0.7)
                 continue
