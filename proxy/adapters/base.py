@@ -87,6 +87,11 @@ class StatelessApi(JsonBody, SplitByAuthor):
         return None
 
 
+def request_path(flow: http.HTTPFlow) -> str:
+    """The request's path without its query string."""
+    return flow.request.path.split("?", 1)[0]
+
+
 def get_path(body: Any, path: Path) -> Any:
     for step in path:
         body = body[step]

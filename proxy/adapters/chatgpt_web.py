@@ -18,7 +18,7 @@ from typing import Any
 
 from mitmproxy import http
 
-from veil.proxy.adapters.base import JsonBody, TextSlot, is_event_stream, json_error
+from veil.proxy.adapters.base import JsonBody, TextSlot, is_event_stream, json_error, request_path
 from veil.proxy.framing import SSEEvent
 from veil.proxy.stream_restore import SSEStreamRestorer, restore_strings
 from veil.rules.restore import Restorer
@@ -130,18 +130,14 @@ def _find_key(value: Any, key: str, depth: int = 0) -> Any:
 class ChatGPTWebAdapter(JsonBody):
     name = "chatgpt_web"
 
-    @staticmethod
-    def _path(flow: http.HTTPFlow) -> str:
-        return flow.request.path.split("?", 1)[0]
-
     def matches(self, flow: http.HTTPFlow) -> bool:
-        return flow.request.method == "POST" and bool(_SEND.match(self._path(flow)))
+        return flow.request.method == "POST" and bool(_SEND.match(request_path(flow)))
 
     def restores_only(self, flow: http.HTTPFlow) -> bool:
-        return flow.request.method == "GET" and bool(_HISTORY.match(self._path(flow)))
+        return flow.request.method == "GET" and bool(_HISTORY.match(request_path(flow)))
 
     def conversation_id(self, flow: http.HTTPFlow) -> str | None:
-        history = _HISTORY.match(self._path(flow))
+        history = _HISTORY.match(request_path(flow))
         if history and history.group(1):
             return history.group(1)
         try:

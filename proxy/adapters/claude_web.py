@@ -15,7 +15,7 @@ from typing import Any
 
 from mitmproxy import http
 
-from veil.proxy.adapters.base import JsonBody, TextSlot, is_event_stream
+from veil.proxy.adapters.base import JsonBody, TextSlot, is_event_stream, request_path
 from veil.proxy.framing import SSEEvent
 from veil.proxy.stream_restore import AnthropicMessagesStream, restore_strings
 from veil.rules.restore import Restorer
@@ -43,19 +43,15 @@ class ClaudeWebStream(AnthropicMessagesStream):
 class ClaudeWebAdapter(JsonBody):
     name = "claude_web"
 
-    @staticmethod
-    def _path(flow: http.HTTPFlow) -> str:
-        return flow.request.path.split("?", 1)[0]
-
     def matches(self, flow: http.HTTPFlow) -> bool:
-        return flow.request.method == "POST" and bool(_COMPLETION.match(self._path(flow)))
+        return flow.request.method == "POST" and bool(_COMPLETION.match(request_path(flow)))
 
     def restores_only(self, flow: http.HTTPFlow) -> bool:
         """History and conversation lists: nothing to filter, answers to restore."""
-        return flow.request.method == "GET" and bool(_CONVERSATION.match(self._path(flow)))
+        return flow.request.method == "GET" and bool(_CONVERSATION.match(request_path(flow)))
 
     def conversation_id(self, flow: http.HTTPFlow) -> str | None:
-        match = _COMPLETION.match(self._path(flow)) or _CONVERSATION.match(self._path(flow))
+        match = _COMPLETION.match(request_path(flow)) or _CONVERSATION.match(request_path(flow))
         return match.group(1) if match and match.group(1) else None
 
     def extract(self, body: Any) -> list[TextSlot]:

@@ -6,7 +6,13 @@ from typing import Any
 
 from mitmproxy import http
 
-from veil.proxy.adapters.base import StatelessApi, TextSlot, is_event_stream, json_error
+from veil.proxy.adapters.base import (
+    StatelessApi,
+    TextSlot,
+    is_event_stream,
+    json_error,
+    request_path,
+)
 from veil.proxy.stream_restore import GeminiStream, restore_strings
 from veil.rules.restore import Restorer
 
@@ -17,7 +23,7 @@ class GeminiApiAdapter(StatelessApi):
     name = "gemini_api"
 
     def matches(self, flow: http.HTTPFlow) -> bool:
-        path = flow.request.path.split("?", 1)[0]
+        path = request_path(flow)
         return flow.request.method == "POST" and path.endswith(
             (":generateContent", ":streamGenerateContent")
         )

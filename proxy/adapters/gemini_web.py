@@ -22,7 +22,7 @@ from typing import Any
 
 from mitmproxy import http
 
-from veil.proxy.adapters.base import TextSlot, Unscannable
+from veil.proxy.adapters.base import TextSlot, Unscannable, request_path
 from veil.rules.restore import Restorer
 
 _STREAM_GENERATE = re.compile(r"[./]BardFrontendService/StreamGenerate$")
@@ -132,15 +132,11 @@ class GeminiWebAdapter:
     name = "gemini_web"
 
     def matches(self, flow: http.HTTPFlow) -> bool:
-        return flow.request.method == "POST" and bool(
-            _STREAM_GENERATE.search(flow.request.path.split("?", 1)[0])
-        )
+        return flow.request.method == "POST" and bool(_STREAM_GENERATE.search(request_path(flow)))
 
     def restores_only(self, flow: http.HTTPFlow) -> bool:
         # batchexecute RPCs load history (the conversation's turns come back framed)
-        return flow.request.method == "POST" and bool(
-            _BATCH_EXECUTE.search(flow.request.path.split("?", 1)[0])
-        )
+        return flow.request.method == "POST" and bool(_BATCH_EXECUTE.search(request_path(flow)))
 
     def conversation_id(self, flow: http.HTTPFlow) -> str | None:
         text = flow.request.get_text(strict=False) or ""

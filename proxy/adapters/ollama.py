@@ -6,7 +6,7 @@ from typing import Any
 
 from mitmproxy import http
 
-from veil.proxy.adapters.base import StatelessApi, TextSlot, json_error
+from veil.proxy.adapters.base import StatelessApi, TextSlot, json_error, request_path
 from veil.proxy.stream_restore import OllamaChatStream, restore_strings
 from veil.rules.restore import Restorer
 
@@ -17,9 +17,7 @@ class OllamaAdapter(StatelessApi):
     name = "ollama"
 
     def matches(self, flow: http.HTTPFlow) -> bool:
-        return flow.request.method == "POST" and flow.request.path.split("?", 1)[0].endswith(
-            "/api/chat"
-        )
+        return flow.request.method == "POST" and request_path(flow).endswith("/api/chat")
 
     def _slots(self, body: Any, user: bool) -> list[TextSlot]:
         slots = []

@@ -7,7 +7,13 @@ from typing import Any
 
 from mitmproxy import http
 
-from veil.proxy.adapters.base import StatelessApi, TextSlot, is_event_stream, json_error
+from veil.proxy.adapters.base import (
+    StatelessApi,
+    TextSlot,
+    is_event_stream,
+    json_error,
+    request_path,
+)
 from veil.proxy.stream_restore import OpenAIChatStream, OpenAIResponsesStream, restore_strings
 from veil.rules.restore import Restorer
 
@@ -36,12 +42,12 @@ class OpenAIAdapter(StatelessApi):
     name = "openai"
 
     def matches(self, flow: http.HTTPFlow) -> bool:
-        path = flow.request.path.split("?", 1)[0]
+        path = request_path(flow)
         return flow.request.method == "POST" and path.endswith(("/chat/completions", "/responses"))
 
     @staticmethod
     def _is_responses(flow: http.HTTPFlow) -> bool:
-        return flow.request.path.split("?", 1)[0].endswith("/responses")
+        return request_path(flow).endswith("/responses")
 
     def _slots(self, body: Any, user: bool) -> list[TextSlot]:
         roles = USER_ROLES if user else OTHER_ROLES
