@@ -12,6 +12,7 @@ import asyncio
 import json
 import logging
 from dataclasses import dataclass
+from typing import Any
 
 from mitmproxy import http
 
@@ -62,7 +63,7 @@ class VeilAddon:
         adapter = ADAPTERS[policy.adapter]
         if adapter.restores_only(flow):
             # A history load: the answer carries the conversation's pseudonyms.
-            vault = self._vault(policy, adapter, flow, None)
+            vault = self._vault(policy, adapter, flow, None, None)
             flow.request.headers["accept-encoding"] = "identity"
             flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault))
             return
@@ -97,7 +98,7 @@ class VeilAddon:
         slots = adapter.extract(body)
         if not slots:
             return
-        vault = self._vault(policy, adapter, flow, slots[0].text)
+        vault = self._vault(policy, adapter, flow, body, slots[0].text)
         stage = self.stage(policy)
         texts, blocked = await asyncio.to_thread(_redact_slots, stage, slots, vault)
         if blocked:
@@ -120,11 +121,16 @@ class VeilAddon:
         flow.metadata["veil_bind_conversation"] = bind_conversation
 
     def _vault(
-        self, policy: SitePolicy, adapter: SiteAdapter, flow: http.HTTPFlow, first_text: str | None
+        self,
+        policy: SitePolicy,
+        adapter: SiteAdapter,
+        flow: http.HTTPFlow,
+        body: Any,
+        first_text: str | None,
     ) -> Vault:
         # Web apps name the conversation in the URL; APIs resend the history, whose first
         # user message identifies the chat.
-        key = adapter.conversation_id(flow) or first_text or ""
+        key = adapter.conversation_id(flow, body) or first_text or ""
         conversation = self.conversations.conversation_id(policy.name, key)
         return self.conversations.vault(conversation, policy.pseudonym_style)
 

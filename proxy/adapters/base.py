@@ -33,7 +33,9 @@ class SiteAdapter(Protocol):
 
     def matches(self, flow: http.HTTPFlow) -> bool: ...
     def restores_only(self, flow: http.HTTPFlow) -> bool: ...
-    def conversation_id(self, flow: http.HTTPFlow) -> str | None: ...
+    def conversation_id(self, flow: http.HTTPFlow, body: Any) -> str | None:
+        """The chat's id, from the URL or the parsed body (None for history loads)."""
+
     def parse_body(self, text: str, content_type: str) -> Any: ...
     def serialize_body(self, body: Any) -> bytes: ...
     def extract(self, body: Any) -> list[TextSlot]: ...
@@ -83,7 +85,7 @@ class StatelessApi(JsonBody, SplitByAuthor):
     def restores_only(self, flow: http.HTTPFlow) -> bool:
         return False
 
-    def conversation_id(self, flow: http.HTTPFlow) -> str | None:
+    def conversation_id(self, flow: http.HTTPFlow, body: Any) -> str | None:
         return None
 
 

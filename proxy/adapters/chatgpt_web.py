@@ -136,14 +136,10 @@ class ChatGPTWebAdapter(JsonBody):
     def restores_only(self, flow: http.HTTPFlow) -> bool:
         return flow.request.method == "GET" and bool(_HISTORY.match(request_path(flow)))
 
-    def conversation_id(self, flow: http.HTTPFlow) -> str | None:
+    def conversation_id(self, flow: http.HTTPFlow, body: Any) -> str | None:
         history = _HISTORY.match(request_path(flow))
         if history and history.group(1):
             return history.group(1)
-        try:
-            body = json.loads(flow.request.get_text(strict=False) or "{}")
-        except ValueError:
-            return None
         conversation = body.get("conversation_id") if isinstance(body, dict) else None
         return conversation if isinstance(conversation, str) and conversation else None
 

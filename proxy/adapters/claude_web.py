@@ -50,7 +50,7 @@ class ClaudeWebAdapter(JsonBody):
         """History and conversation lists: nothing to filter, answers to restore."""
         return flow.request.method == "GET" and bool(_CONVERSATION.match(request_path(flow)))
 
-    def conversation_id(self, flow: http.HTTPFlow) -> str | None:
+    def conversation_id(self, flow: http.HTTPFlow, body: Any) -> str | None:
         match = _COMPLETION.match(request_path(flow)) or _CONVERSATION.match(request_path(flow))
         return match.group(1) if match and match.group(1) else None
 

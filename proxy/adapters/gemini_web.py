@@ -138,15 +138,15 @@ class GeminiWebAdapter:
         # batchexecute RPCs load history (the conversation's turns come back framed)
         return flow.request.method == "POST" and bool(_BATCH_EXECUTE.search(request_path(flow)))
 
-    def conversation_id(self, flow: http.HTTPFlow) -> str | None:
-        text = flow.request.get_text(strict=False) or ""
-        if self.restores_only(flow):
-            # the RPC's arguments are JSON inside JSON inside the form: find the id as text
-            found = _CONVERSATION_ID.search(urllib.parse.unquote_plus(text))
+    def conversation_id(self, flow: http.HTTPFlow, body: Any) -> str | None:
+        if body is None:
+            # a history RPC: its arguments are JSON inside JSON inside the form
+            text = urllib.parse.unquote_plus(flow.request.get_text(strict=False) or "")
+            found = _CONVERSATION_ID.search(text)
             return found.group(0) if found else None
         try:
-            conversation = _inner(_form(text))[2][0]
-        except (ValueError, TypeError, IndexError, KeyError):
+            conversation = body["inner"][2][0]
+        except (TypeError, IndexError, KeyError):
             return None
         return conversation if isinstance(conversation, str) and conversation else None
 
