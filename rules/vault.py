@@ -71,7 +71,8 @@ class Vault:
         self._by_pseudonym: dict[str, VaultEntry] = {}
         self._counters: dict[str, int] = {}
         self._lock = threading.Lock()
-        self.version = 0  # bumps on every new entry; restorers rebuild when it moves
+        self.version = 0  # bumps on every new entry; caches built from the entries check it
+        self._known: tuple[int, regex.Pattern[str] | None, dict[str, str]] | None = None
 
     def __len__(self) -> int:
         return len(self._by_pseudonym)
@@ -97,14 +98,32 @@ class Vault:
         Clients resend the whole chat, with the answers as veil restored them: the
         assistant's turns then hold the user's real values again.
         """
-        entries = sorted(self.entries(), key=lambda e: len(e.value), reverse=True)
-        if not entries or not text:
+        pattern, by_value = self._known_values()
+        if pattern is None or not text:
             return text
-        pattern = regex.compile(
-            "|".join(rf"(?<!\w){regex.escape(e.value)}(?!\w)" for e in entries), regex.IGNORECASE
-        )
-        by_value = {e.value.casefold(): e.pseudonym for e in entries}
         return pattern.sub(lambda m: by_value.get(m.group(0).casefold(), m.group(0)), text)
+
+    def _known_values(self) -> tuple[regex.Pattern[str] | None, dict[str, str]]:
+        # Built once per vault version, not once per message slot.
+        with self._lock:
+            if self._known is None or self._known[0] != self.version:
+                entries = sorted(
+                    self._by_pseudonym.values(), key=lambda e: len(e.value), reverse=True
+                )
+                pattern = (
+                    regex.compile(
+                        "|".join(rf"(?<!\w){regex.escape(e.value)}(?!\w)" for e in entries),
+                        regex.IGNORECASE,
+                    )
+                    if entries
+                    else None
+                )
+                self._known = (
+                    self.version,
+                    pattern,
+                    {e.value.casefold(): e.pseudonym for e in entries},
+                )
+            return self._known[1], self._known[2]
 
     def value_for(self, pseudonym: str) -> str | None:
         entry = self._by_pseudonym.get(pseudonym.casefold())
