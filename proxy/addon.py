@@ -51,10 +51,11 @@ class VeilAddon:
         return stage
 
     async def running(self) -> None:
-        # Load spaCy and the name lists before the first message, not during it.
-        for policy in self.policies.all():
-            await asyncio.to_thread(self.stage(policy).warm_up)
-            break
+        # Load spaCy and the name lists before the first message, not during it; they
+        # are shared, so warming one site's stage warms them all.
+        policies = self.policies.all()
+        if policies:
+            await asyncio.to_thread(self.stage(policies[0]).warm_up)
 
     async def request(self, flow: http.HTTPFlow) -> None:
         policy = self.policies.match(flow.request.pretty_host, flow.request.port, flow.request.path)

@@ -55,10 +55,7 @@ def _feeds(component, ner) -> bool:
 
     if not isinstance(component, Tok2Vec):
         return False
-    return any(
-        node.name.startswith("tok2vec.listener") or "listener" in node.name
-        for node in ner.model.walk()
-    )
+    return any("listener" in node.name for node in ner.model.walk())
 
 
 # Text before a name that ties it to the user's own life.
@@ -195,7 +192,7 @@ class SpacyNerRecognizer:
             value = text[start:end].split("\n", 1)[0]
             value = _POSSESSIVE.sub("", value).rstrip(" \t.,;:!?")
             end = start + len(value)
-            if value[:4].lower() == "the ":  # "the Hague" keeps it; "the Acme Corp" not
+            if value[:4].lower() == "the ":  # "the Acme Corp": the article is not the name
                 start, value = start + 4, value[4:]
             if _LEADING_IMPERATIVE.match(value + " ") and " " not in value:
                 continue  # a lone "Convert" opening the prompt
