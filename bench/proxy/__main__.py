@@ -237,6 +237,7 @@ def main() -> None:
                 }
 
             veil_ca = config / "mitmproxy" / "mitmproxy-ca-cert.pem"
+            veil_start = len(upstream.received)
             with proxy_process(veil_cmd, veil_port, veil_ca) as process:
                 with client(veil_port, veil_ca) as http:
                     answer = chat(http, url, PROMPT)  # first request loads the models
@@ -247,11 +248,12 @@ def main() -> None:
                     veil_port, veil_ca, url, args.clients, args.per_client
                 )
                 results["veil"]["peak_memory_mb"] = peak_memory_mb(process.pid)
-            results["upstream_never_saw"] = not any(
-                "Dana Whitfield" in json.dumps(body)
-                for _, body in upstream.received[-args.requests :]
-                if "127.0.0.1" not in json.dumps(body)
+            # Every request veil forwarded must have reached the service filtered.
+            through_veil = [json.dumps(body) for _, body in upstream.received[veil_start:]]
+            results["unfiltered_at_upstream"] = sum(
+                "Dana Whitfield" in body or "@acme-health.org" in body for body in through_veil
             )
+            results["requests_through_veil"] = len(through_veil)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -294,6 +296,8 @@ def render(r: dict) -> str:
             f"- {c['requests']} requests from concurrent clients: {c['errors']} errors, "
             f"{c['lost']} lost, {c['restored_answers']} answers restored exactly, "
             f"{c['requests_per_second']:.1f} req/s (target: 0 errors, 0 lost)",
+            f"- requests veil forwarded that still held the prompt's name or e-mail: "
+            f"{r['unfiltered_at_upstream']} of {r['requests_through_veil']} (must be 0)",
         ]
     )
 
