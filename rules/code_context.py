@@ -32,6 +32,12 @@ _IDENTIFIER = regex.compile(
 _MIXED_TOKEN = regex.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z\d]{2,}\b")
 
 
+def line_bounds(text: str, position: int) -> tuple[int, int]:
+    """Start and end (without the newline) of the line that holds ``position``."""
+    end = text.find("\n", position)
+    return text.rfind("\n", 0, position) + 1, len(text) if end == -1 else end
+
+
 class CodeMap:
     """Answers, for offsets of one text, whether they fall in code outside strings."""
 
@@ -61,9 +67,7 @@ class CodeMap:
                 return True
         for range_start, range_end in self._code_ranges:
             if range_start <= start < range_end:
-                line_start = self._text.rfind("\n", 0, start) + 1
-                line_end = self._text.find("\n", start)
-                line_end = len(self._text) if line_end == -1 else line_end
+                line_start, line_end = line_bounds(self._text, start)
                 for literal in _STRING_OR_COMMENT.finditer(self._text, line_start, line_end):
                     if literal.start() <= start and end <= literal.end():
                         return False

@@ -6,6 +6,7 @@ import phonenumbers
 import regex
 
 from veil.rules import labels
+from veil.rules.code_context import line_bounds
 from veil.rules.pattern import PatternRecognizer, compile_words, context_before
 from veil.rules.registry import register
 from veil.rules.spans import Span
@@ -115,9 +116,8 @@ _HEX_GROUP = regex.compile(r"\b[0-9a-f]{4}\b")
 
 def _in_hex_dump(text: str, position: int) -> bool:
     """Lines of 4-digit hex groups (xxd, hexdump) are bytes, not phone numbers."""
-    line_start = text.rfind("\n", 0, position) + 1
-    line_end = text.find("\n", position)
-    line = text[line_start : line_end if line_end != -1 else len(text)].lower()
+    line_start, line_end = line_bounds(text, position)
+    line = text[line_start:line_end].lower()
     groups = _HEX_GROUP.findall(line)
     return len(groups) >= 4 and any(not g.isdigit() for g in groups)
 
@@ -397,12 +397,13 @@ class UsernameRecognizer:
         return spans
 
 
+_DECORATOR_LINE = regex.compile(r"@[\w.]+(?:\(|\s*$)")
+
+
 def _is_decorator(text: str, at: int) -> bool:
     # "@name" opening a line of code: a decorator or annotation.
-    line_start = text.rfind("\n", 0, at) + 1
-    return text[line_start:at].strip() == "" and bool(
-        regex.match(r"@[\w.]+(?:\(|\s*$|\s*\n)", text[at : text.find("\n", at) + 1 or None])
-    )
+    line_start, line_end = line_bounds(text, at)
+    return text[line_start:at].strip() == "" and bool(_DECORATOR_LINE.match(text[at:line_end]))
 
 
 register("regex.username.v1")(UsernameRecognizer)
