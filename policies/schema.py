@@ -23,6 +23,46 @@ class OnError(StrEnum):
     PASS = "pass"
 
 
+class ValidityTier(StrEnum):
+    """How strongly the text supports an inference (DESIGN.md §8)."""
+
+    HIGH = "high"
+    MEDIUM = "medium"
+    LOW = "low"
+
+
+class BudgetFallback(StrEnum):
+    """What to send when the slow stage's time budget runs out."""
+
+    BEST_SO_FAR = "best_so_far"  # the best rewrite finished in time (else the fast stage's)
+    FAST_STAGE = "fast_stage"  # the fast stage's output, ignoring partial rewrites
+    BLOCK = "block"  # do not send; tell the user
+
+
+class SlowStageSettings(BaseModel):
+    """The local-model stage: attacker -> arbitrator -> anonymizer on the fast stage's output."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    enabled: bool = False
+    attributes: list[str] = Field(
+        default_factory=lambda: [
+            "age", "sex", "location", "birthplace", "education",
+            "occupation", "income_level", "relationship_status", "health",
+        ]
+    )  # fmt: skip
+    tiers: list[ValidityTier] = Field(
+        default_factory=lambda: [ValidityTier.HIGH, ValidityTier.MEDIUM]
+    )
+    max_rounds: int = Field(3, ge=1, le=10)
+    time_budget_s: float = Field(20.0, gt=0)
+    on_budget_exhausted: BudgetFallback = BudgetFallback.BEST_SO_FAR
+    use_arbitrator: bool = True
+    # catalog names or paths of GGUF files; an "http(s)://" URL means an OpenAI-compatible server
+    attacker_model: str = "qwen2.5-coder-0.5b-instruct"
+    anonymizer_model: str = "qwen2.5-coder-0.5b-instruct"
+
+
 class SitePolicy(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -44,6 +84,7 @@ class SitePolicy(BaseModel):
     on_error: OnError = OnError.BLOCK
     # Bodies larger than this are not scanned (and on_error decides what happens).
     max_body_bytes: int = Field(8 * 1024 * 1024, gt=0)
+    slow_stage: SlowStageSettings = Field(default_factory=SlowStageSettings)
 
     @field_validator("thresholds", "actions")
     @classmethod

@@ -108,11 +108,12 @@ def start(
     """Run the filtering proxy (loopback only unless told otherwise)."""
     import logging
 
+    from veil.policies import paths
     from veil.policies.loader import PolicyError
     from veil.proxy import server
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s veil %(levelname)s %(message)s")
-    directory = server.config_dir(config_dir)
+    directory = paths.config_dir(config_dir)
     click.echo(f"veil: proxy on {listen_host}:{listen_port}, config in {directory}")
     click.echo(f"veil: clients must trust {directory / 'mitmproxy' / 'mitmproxy-ca-cert.pem'}")
     try:
@@ -129,11 +130,11 @@ def start(
 @click.option("--config-dir", type=click.Path(file_okay=False))
 def pac(listen_host: str, listen_port: int, config_dir: str | None) -> None:
     """Print a PAC file that sends only chat hosts to veil."""
-    from veil.proxy import server
+    from veil.policies import paths
     from veil.proxy.pac import pac_file
     from veil.proxy.site_policies import SitePolicies
 
-    policies = SitePolicies.load(server.config_dir(config_dir))
+    policies = SitePolicies.load(paths.config_dir(config_dir))
     click.echo(pac_file(policies, listen_host, listen_port))
 
 

@@ -5,7 +5,7 @@ Set ``allow_hosts`` yourself (``veil pac`` lists the hosts) to keep other TLS un
 """
 
 from veil.proxy.addon import VeilAddon
-from veil.proxy.server import config_dir
+from veil.policies.paths import config_dir
 from veil.proxy.site_policies import SitePolicies
 
 addons = [VeilAddon(SitePolicies.load(config_dir()))]

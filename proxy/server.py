@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import threading
 from pathlib import Path
 
-import platformdirs
 from mitmproxy import options
 from mitmproxy.tools.dump import DumpMaster
 
@@ -16,12 +14,6 @@ from veil.proxy.addon import VeilAddon
 from veil.proxy.site_policies import SitePolicies
 
 log = logging.getLogger("veil")
-
-
-def config_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """--config-dir, else $VEIL_CONFIG_DIR, else the platform's user config dir."""
-    chosen = explicit or os.environ.get("VEIL_CONFIG_DIR")
-    return Path(chosen) if chosen else platformdirs.user_config_path("veil")
 
 
 def build_master(
