@@ -1,12 +1,19 @@
-"""Applies a site policy to text: the fast stage (recognize -> merge -> act)."""
+"""Applies a site policy to text: the fast stage (recognize -> merge -> act), then the
+optional slow stage (local models rewrite what still reveals the author's attributes)."""
 
 from __future__ import annotations
 
+import logging
+import threading
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from veil.policies.schema import SitePolicy
+from veil.local_models.backend import LLM, LLMError
+from veil.local_models.slow_stage import SlowStage, SlowStageResult
+from veil.local_models.slow_stage.cache import ResultCache
+from veil.policies.schema import BudgetFallback, SitePolicy, SlowStageSettings
 from veil.rules.analyzer import Analyzer
 from veil.rules.lists import AllowList, DenyList
 from veil.rules.redact import RedactedText, redact
@@ -15,6 +22,7 @@ from veil.rules.spans import Span
 from veil.rules.vault import Vault
 
 RECOGNITION_CACHE_SIZE = 4096
+log = logging.getLogger("veil")
 
 
 @dataclass
@@ -69,3 +77,89 @@ class FastStage:
             default_action=self.policy.default_action,
             style=self.policy.pseudonym_style,
         )
+
+
+class SlowStageBlocked(Exception):
+    """The slow stage's budget ran out and the policy says not to send the message."""
+
+
+LLMLoader = Callable[[str], LLM]
+
+
+def _default_loader(spec: str) -> LLM:
+    try:
+        from veil.local_models import load_llm  # the models' backends and catalog
+    except ImportError as error:
+        raise LLMError(f"no model backends installed to load {spec!r}: {error}") from None
+    return load_llm(spec)
+
+
+@dataclass
+class SlowOutcome:
+    text: str  # what is sent
+    result: SlowStageResult | None  # None: an earlier turn that was never rewritten
+    fallback: str = ""  # the on_budget_exhausted choice, when the budget ran out
+
+
+class SlowStageRunner:
+    """A policy's slow stage on the fast stage's output: models load on first use, once."""
+
+    def __init__(
+        self,
+        settings: SlowStageSettings,
+        load_llm: LLMLoader | None = None,
+        cache: ResultCache[SlowStageResult] | None = None,
+    ) -> None:
+        self.settings = settings
+        self._load = load_llm or _default_loader
+        self._cache = cache
+        self._stage: SlowStage | None = None
+        self._lock = threading.Lock()
+
+    def stage(self) -> SlowStage:
+        with self._lock:
+            if self._stage is None:
+                attacker = self._load(self.settings.attacker_model)
+                anonymizer = (
+                    attacker
+                    if self.settings.anonymizer_model == self.settings.attacker_model
+                    else self._load(self.settings.anonymizer_model)
+                )
+                self._stage = SlowStage(self.settings, attacker, anonymizer, self._cache)
+            return self._stage
+
+    def rewrite(self, text: str, pseudonyms: Iterable[str]) -> SlowOutcome:
+        """The user's new text: run the loop (or reuse its result) and apply the fallback."""
+        pseudonyms = list(pseudonyms)
+        stage = self.stage()
+        result = stage.run(text, pseudonyms)
+        log.info(
+            "slow stage: %s after %d round(s), leaks %s -> %s, %d edit(s), %.1f s%s",
+            result.stop_reason, len(result.rounds), result.leaks_before, result.leaks_after,
+            len(result.edits), result.seconds, " (cached)" if result.cached else "",
+        )  # fmt: skip
+        if not result.checked and not result.budget_exhausted and result.error:
+            # Not a single answer to go on: the site's on_error decides, as for any failure.
+            raise LLMError(f"the slow stage could not check the message: {result.error}")
+        if not result.budget_exhausted:
+            return SlowOutcome(result.text, result)
+        fallback = self.settings.on_budget_exhausted
+        if fallback is BudgetFallback.BLOCK:
+            stage.forget(text, pseudonyms)  # a retry gets a fresh budget
+            raise SlowStageBlocked(
+                f"the slow stage's {self.settings.time_budget_s:g} s budget ran out "
+                "before it could check the message (on_budget_exhausted: block)"
+            )
+        sent = text if fallback is BudgetFallback.FAST_STAGE else result.text
+        return SlowOutcome(sent, result, str(fallback))
+
+    def resent(self, text: str, pseudonyms: Iterable[str]) -> SlowOutcome:
+        """An earlier turn of a resent history: only what the cache holds, never a new run
+        (the model saw this turn as it was rewritten then, or unrewritten)."""
+        result = self.stage().cached(text, pseudonyms)
+        if result is None:
+            return SlowOutcome(text, None)
+        fallback = self.settings.on_budget_exhausted
+        if result.budget_exhausted and fallback is BudgetFallback.FAST_STAGE:
+            return SlowOutcome(text, result, str(BudgetFallback.FAST_STAGE))
+        return SlowOutcome(result.text, result)

@@ -16,7 +16,7 @@ from typing import Any
 
 from mitmproxy import http
 
-from veil.policies.engine import FastStage
+from veil.policies.engine import FastStage, LLMLoader, SlowStageBlocked, SlowStageRunner
 from veil.policies.schema import OnError, SitePolicy
 from veil.proxy.adapters import ADAPTERS, SiteAdapter, TextSlot
 from veil.proxy.adapters.base import BLOCK_PREFIX, Unscannable, apply_texts
@@ -39,16 +39,28 @@ class FlowState:
 
 
 class VeilAddon:
-    def __init__(self, policies: SitePolicies) -> None:
+    def __init__(self, policies: SitePolicies, load_llm: LLMLoader | None = None) -> None:
         self.policies = policies
         self.conversations = ConversationStore()
         self._stages: dict[str, FastStage] = {}
+        self._slow_stages: dict[str, SlowStageRunner] = {}
+        self._load_llm = load_llm  # None: the model catalog's loader
 
     def stage(self, policy: SitePolicy) -> FastStage:
         stage = self._stages.get(policy.name)
         if stage is None or stage.policy is not policy:
             stage = self._stages[policy.name] = FastStage(policy)
         return stage
+
+    def slow_stage(self, policy: SitePolicy) -> SlowStageRunner | None:
+        if not policy.slow_stage.enabled:
+            return None
+        runner = self._slow_stages.get(policy.name)
+        if runner is None or runner.settings is not policy.slow_stage:
+            runner = self._slow_stages[policy.name] = SlowStageRunner(
+                policy.slow_stage, self._load_llm
+            )
+        return runner
 
     async def running(self) -> None:
         # Load spaCy and the name lists before the first message, not during it; they
@@ -72,7 +84,7 @@ class VeilAddon:
             return
         try:
             await self._filter(flow, policy, adapter)
-        except Blocked as reason:
+        except (Blocked, SlowStageBlocked) as reason:
             log.warning("veil blocked a message to %s: %s", flow.request.pretty_host, reason)
             flow.response = adapter.error_response(flow, f"{BLOCK_PREFIX}: {reason}")
         except Exception as error:  # every failure is the policy's decision, never a crash
@@ -106,6 +118,9 @@ class VeilAddon:
             raise Blocked(
                 f"it contains {', '.join(sorted(blocked))}, which this site's policy blocks"
             )
+        slow = self.slow_stage(policy)
+        if slow is not None:
+            texts = await asyncio.to_thread(_rewrite_slots, slow, slots, texts, vault)
         apply_texts(body, slots, texts)
         known = adapter.known_value_slots(body)
         apply_texts(body, known, [vault.pseudonymize_known(s.text) for s in known])
@@ -197,3 +212,38 @@ def _redact_slots(
         texts.append(result.text)
         blocked |= {f.label for f in result.findings if f.action == "block"}
     return texts, blocked
+
+
+# Where the APIs keep the conversation's messages, oldest first.
+_HISTORY_KEYS = frozenset({"messages", "contents", "input"})
+
+
+def newest_turn(slots: list[TextSlot]) -> set[int]:
+    """Indexes of the user's new text: the user slots of the last message (a resent history
+    repeats the earlier ones), or every user slot of a body that is not a message list."""
+    user = [i for i, slot in enumerate(slots) if slot.role == "user"]
+    if not user:
+        return set()
+
+    def message(slot: TextSlot) -> tuple[str | int, ...] | None:
+        path = slot.path
+        in_history = len(path) >= 2 and path[0] in _HISTORY_KEYS and isinstance(path[1], int)
+        return path[:2] if in_history else None
+
+    last = message(slots[user[-1]])
+    return {i for i in user if message(slots[i]) == last or message(slots[i]) is None}
+
+
+def _rewrite_slots(
+    runner: SlowStageRunner, slots: list[TextSlot], texts: list[str], vault: Vault
+) -> list[str]:
+    """The slow stage on the user's own words (not system prompts or tool output)."""
+    pseudonyms = [entry.pseudonym for entry in vault.entries()]
+    new = newest_turn(slots)
+    rewritten = list(texts)
+    for i, slot in enumerate(slots):
+        if slot.role != "user":
+            continue
+        run = runner.rewrite if i in new else runner.resent
+        rewritten[i] = run(texts[i], pseudonyms).text
+    return rewritten

@@ -1,0 +1,185 @@
+"""The anonymizer: a list of minimal edits, checked and applied without trusting the model.
+
+The model proposes ``{phrase, replacement}`` pairs for the leaking evidence phrases; the
+edits are applied to the exact occurrences of each phrase in the text, never as a free
+rewrite. An edit is rejected if its phrase is not in the text, if it would touch a
+pseudonym (the fast stage's placeholders and masks, or the vault's known pseudonyms), or
+if its replacement brings in something that looks like one: restoring depends on them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from veil.local_models.backend import LLM
+from veil.local_models.slow_stage.arbitrator import GradedInference
+from veil.local_models.slow_stage.calls import Budget, CallRecord, call_model
+from veil.local_models.slow_stage.json_reply import parse_object, text_field
+from veil.local_models.slow_stage.prompts import load_prompt
+
+PROMPT = "anonymizer.v1"
+MAX_TOKENS = 384
+REPLACEMENT_CHARS = 80
+MAX_EDITS = 16
+
+# The fast stage's own tokens: typed placeholders ([[PERSON_1]]) and masks ([REDACTED EMAIL]).
+_FAST_STAGE_TOKEN = re.compile(r"\[\[[A-Z][A-Z0-9_]*_\d+\]\]|\[REDACTED [A-Z_]+\]")
+
+
+@dataclass(frozen=True)
+class Edit:
+    phrase: str
+    replacement: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"phrase": self.phrase, "replacement": self.replacement}
+
+
+@dataclass(frozen=True)
+class RejectedEdit:
+    edit: Edit
+    reason: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {**self.edit.as_dict(), "reason": self.reason}
+
+
+def evidence_phrases(leaks: Sequence[GradedInference]) -> list[str]:
+    return list(dict.fromkeys(p for leak in leaks for p in leak.inference.evidence))
+
+
+def anonymizer_schema(phrases: Sequence[str]) -> dict[str, Any]:
+    # The phrase is one of the evidence quotes, so a schema-following model can only edit
+    # what the attacker cited; the checks below still hold for backends that ignore it.
+    edit = {
+        "type": "object",
+        "properties": {
+            "phrase": {"type": "string", "enum": list(phrases)},
+            "replacement": {"type": "string", "maxLength": REPLACEMENT_CHARS},
+        },
+        "required": ["phrase", "replacement"],
+        "additionalProperties": False,
+    }
+    return {
+        "type": "object",
+        "properties": {
+            "edits": {
+                "type": "array",
+                "items": edit,
+                "minItems": 1,
+                "maxItems": min(len(phrases), MAX_EDITS),
+            }
+        },
+        "required": ["edits"],
+        "additionalProperties": False,
+    }
+
+
+def parse_edits(reply: str) -> list[Edit]:
+    return [
+        Edit(
+            item["phrase"] if isinstance(item.get("phrase"), str) else "",
+            text_field(item, "replacement", REPLACEMENT_CHARS),
+        )
+        for item in parse_object(reply, "edits", "anonymizer")[:MAX_EDITS]
+    ]
+
+
+def propose_edits(
+    llm: LLM, text: str, leaks: Sequence[GradedInference], budget: Budget
+) -> tuple[list[Edit], CallRecord]:
+    phrases = evidence_phrases(leaks)
+    listing = json.dumps(
+        [{"phrase": p, "reveals": [leak.inference.attribute for leak in leaks
+                                   if p in leak.inference.evidence]}
+         for p in phrases],
+        ensure_ascii=False,
+        indent=1,
+    )  # fmt: skip
+    messages = load_prompt(PROMPT).messages(text=text, leaks=listing)
+    reply, record = call_model(
+        llm, "anonymizer", messages, anonymizer_schema(phrases), MAX_TOKENS, budget
+    )
+    return parse_edits(reply), record
+
+
+def _occurrences(phrase: str, text: str) -> list[tuple[int, int]]:
+    # Whole words only: the quote "NY" must not edit the inside of "SUNNY".
+    before = r"(?<!\w)" if phrase[0].isalnum() else ""
+    after = r"(?!\w)" if phrase[-1].isalnum() else ""
+    pattern = re.compile(before + re.escape(phrase) + after)
+    return [m.span() for m in pattern.finditer(text)]
+
+
+def _protected_tokens(text: str, pseudonyms: Iterable[str]) -> Counter[str]:
+    tokens = Counter(m.group(0) for m in _FAST_STAGE_TOKEN.finditer(text))
+    for pseudonym in pseudonyms:
+        if pseudonym and not _FAST_STAGE_TOKEN.fullmatch(pseudonym):
+            tokens[pseudonym] += len(_occurrences(pseudonym, text))
+    return +tokens
+
+
+def _protected_spans(text: str, pseudonyms: Iterable[str]) -> list[tuple[int, int]]:
+    spans = [m.span() for m in _FAST_STAGE_TOKEN.finditer(text)]
+    for pseudonym in pseudonyms:
+        if pseudonym:
+            spans.extend(_occurrences(pseudonym, text))
+    return spans
+
+
+def _overlaps(span: tuple[int, int], others: Iterable[tuple[int, int]]) -> bool:
+    return any(span[0] < end and start < span[1] for start, end in others)
+
+
+def _invents_pseudonym(replacement: str, pseudonyms: Iterable[str]) -> bool:
+    if "[[" in replacement or "]]" in replacement or _FAST_STAGE_TOKEN.search(replacement):
+        return True
+    folded = replacement.casefold()
+    return any(p and p.casefold() in folded for p in pseudonyms)
+
+
+def apply_edits(
+    text: str, edits: Sequence[Edit], pseudonyms: Iterable[str] = ()
+) -> tuple[str, list[Edit], list[RejectedEdit]]:
+    """Apply the acceptable edits to every exact occurrence of their phrase in ``text``.
+
+    Occurrences are found in the original text, so one edit never rewrites another's
+    replacement; the first edit to claim a stretch of text wins it.
+    """
+    pseudonyms = [p for p in pseudonyms if p]
+    protected = _protected_spans(text, pseudonyms)
+    claimed: list[tuple[int, int, str]] = []
+    applied: list[Edit] = []
+    rejected: list[RejectedEdit] = []
+    for edit in edits:
+        occurrences = _occurrences(edit.phrase, text) if edit.phrase.strip() else []
+        reason = None
+        if not occurrences:
+            reason = "phrase not in the text"
+        elif edit.replacement == edit.phrase:
+            reason = "replacement equals the phrase"
+        elif any(_overlaps(o, protected) for o in occurrences):
+            reason = "phrase touches a pseudonym"
+        elif _invents_pseudonym(edit.replacement, pseudonyms):
+            reason = "replacement contains or imitates a pseudonym"
+        elif any(_overlaps(o, [(s, e) for s, e, _ in claimed]) for o in occurrences):
+            reason = "phrase overlaps an earlier edit"
+        if reason:
+            rejected.append(RejectedEdit(edit, reason))
+            continue
+        claimed.extend((start, end, edit.replacement) for start, end in occurrences)
+        applied.append(edit)
+    pieces, position = [], 0
+    for start, end, replacement in sorted(claimed):
+        pieces += [text[position:start], replacement]
+        position = end
+    edited = "".join([*pieces, text[position:]])
+    if _protected_tokens(edited, pseudonyms) != _protected_tokens(text, pseudonyms):
+        # Two harmless edits can still join into something that reads as a pseudonym.
+        return text, [], [RejectedEdit(e, "together the edits change a pseudonym") for e in applied]
+    return edited, applied, rejected

@@ -1,0 +1,262 @@
+"""The slow stage's loop: attack -> ground -> arbitrate -> anonymize, with rational stopping.
+
+Stops when no leak in the policy's tiers is left, after ``max_rounds`` rewrites, or when
+the time budget is spent, and returns the best candidate by actionable leaks: never one
+worse than its input (ties keep the earlier, less edited text). A rewrite is scored by the
+next attack; one the budget leaves unscored counts the leaks whose evidence it still holds.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+from veil.local_models.backend import LLM, LLMError
+from veil.local_models.slow_stage import anonymizer, arbitrator, attacker
+from veil.local_models.slow_stage.anonymizer import Edit, RejectedEdit, apply_edits
+from veil.local_models.slow_stage.arbitrator import GradedInference, actionable, greedy
+from veil.local_models.slow_stage.cache import ResultCache, content_key
+from veil.local_models.slow_stage.calls import Budget, BudgetSpent, CallRecord
+from veil.local_models.slow_stage.grounding import Rejection, ground, locate
+from veil.local_models.slow_stage.json_reply import BadReply
+from veil.policies.schema import SlowStageSettings
+
+PROMPTS = (attacker.PROMPT, arbitrator.PROMPT, anonymizer.PROMPT)
+
+
+class StopReason(StrEnum):
+    NO_LEAKS = "no_leaks"  # nothing in the policy's tiers is left
+    MAX_ROUNDS = "max_rounds"
+    TIME_BUDGET = "time_budget"
+    NO_VALID_EDITS = "no_valid_edits"  # at temperature 0 another round would repeat this one
+    BAD_REPLY = "bad_reply"  # a model answered with something that is not the JSON asked for
+    MODEL_ERROR = "model_error"  # a model failed to answer (see ``error``)
+    EMPTY_TEXT = "empty_text"
+
+
+@dataclass
+class RoundReport:
+    number: int
+    inferences: list[GradedInference] = field(default_factory=list)
+    ungrounded: list[Rejection] = field(default_factory=list)
+    leaks_found: int | None = None  # actionable leaks in this round's text
+    leaks_fixed: int = 0  # of those, how many the edits removed every evidence phrase of
+    edits: list[Edit] = field(default_factory=list)
+    rejected_edits: list[RejectedEdit] = field(default_factory=list)
+    calls: list[CallRecord] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "round": self.number,
+            "leaks_found": self.leaks_found,
+            "leaks_fixed": self.leaks_fixed,
+            "inferences": [g.as_dict() for g in self.inferences],
+            "ungrounded": [vars(r) for r in self.ungrounded],
+            "edits": [e.as_dict() for e in self.edits],
+            "rejected_edits": [r.as_dict() for r in self.rejected_edits],
+            "calls": [c.as_dict() for c in self.calls],
+        }
+
+
+@dataclass(frozen=True)
+class Candidate:
+    text: str
+    leaks: int | None  # None until attacked (the input) or estimated (a rewrite)
+    verified: bool  # leaks counted by an attack rather than estimated
+    edits: tuple[Edit, ...] = ()
+
+
+@dataclass(frozen=True)
+class SlowStageResult:
+    input_text: str
+    text: str  # the best candidate; the input if nothing improved on it
+    stop_reason: StopReason
+    rounds: tuple[RoundReport, ...]
+    leaks_before: int | None  # actionable leaks in the input (None: never attacked)
+    leaks_after: int | None
+    verified: bool  # leaks_after was counted by an attack, not estimated
+    edits: tuple[Edit, ...]  # the edits that turn the input into ``text``
+    seconds: float
+    cached: bool = False
+    error: str = ""  # why a model's reply could not be used (bad_reply, model_error)
+
+    @property
+    def changed(self) -> bool:
+        return self.text != self.input_text
+
+    @property
+    def checked(self) -> bool:
+        """Whether the input was attacked at all (not so if the first call failed)."""
+        return self.leaks_before is not None
+
+    @property
+    def budget_exhausted(self) -> bool:
+        return self.stop_reason is StopReason.TIME_BUDGET
+
+    @property
+    def calls(self) -> list[CallRecord]:
+        return [call for r in self.rounds for call in r.calls]
+
+    def tokens(self) -> dict[str, int]:
+        calls = self.calls
+        return {
+            "prompt": sum(c.prompt_tokens for c in calls),
+            "completion": sum(c.completion_tokens for c in calls),
+        }
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "changed": self.changed,
+            "stop_reason": str(self.stop_reason),
+            "leaks_before": self.leaks_before,
+            "leaks_after": self.leaks_after,
+            "verified": self.verified,
+            "edits": [e.as_dict() for e in self.edits],
+            "seconds": round(self.seconds, 3),
+            "cached": self.cached,
+            "tokens": self.tokens(),
+            "error": self.error,
+            "rounds": [r.as_dict() for r in self.rounds],
+        }
+
+
+class SlowStage:
+    """Built once per policy and models; ``run`` is safe to call from several threads."""
+
+    def __init__(
+        self,
+        settings: SlowStageSettings,
+        attacker_llm: LLM,
+        anonymizer_llm: LLM,
+        cache: ResultCache[SlowStageResult] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.settings = settings
+        self.attributes = attacker.check_attributes(settings.attributes)
+        self.attacker_llm = attacker_llm
+        self.anonymizer_llm = anonymizer_llm
+        self.cache: ResultCache[SlowStageResult] = cache if cache is not None else ResultCache()
+        self._clock = clock
+
+    def cache_key(self, text: str, pseudonyms: Iterable[str]) -> str:
+        # The fallback decides what is sent, not what the loop finds: not part of the key.
+        settings = self.settings.model_dump(mode="json", exclude={"enabled", "on_budget_exhausted"})
+        models = [
+            getattr(self.attacker_llm, "name", type(self.attacker_llm).__name__),
+            getattr(self.anonymizer_llm, "name", type(self.anonymizer_llm).__name__),
+        ]
+        present = [p for p in pseudonyms if p and p in text]
+        return content_key(text, settings, models, PROMPTS, present)
+
+    def cached(self, text: str, pseudonyms: Iterable[str] = ()) -> SlowStageResult | None:
+        return self.cache.get(self.cache_key(text, list(pseudonyms)))
+
+    def forget(self, text: str, pseudonyms: Iterable[str] = ()) -> None:
+        """Drop a result so the next request runs the loop again (e.g. it was blocked)."""
+        self.cache.discard(self.cache_key(text, list(pseudonyms)))
+
+    def run(self, text: str, pseudonyms: Iterable[str] = ()) -> SlowStageResult:
+        pseudonyms = list(pseudonyms)
+        key = self.cache_key(text, pseudonyms)
+        hit = self.cache.get(key)
+        if hit is not None:
+            return replace(hit, cached=True)
+        result = self._run(text, pseudonyms)
+        if result.stop_reason is not StopReason.MODEL_ERROR:  # may work on a retry
+            self.cache.put(key, result)
+        return result
+
+    def _run(self, text: str, pseudonyms: list[str]) -> SlowStageResult:
+        budget = Budget(self.settings.time_budget_s, self._clock)
+        if not text.strip():
+            return SlowStageResult(
+                text, text, StopReason.EMPTY_TEXT, (), 0, 0, True, (), budget.elapsed()
+            )
+        candidates = [Candidate(text, None, False)]
+        rounds: list[RoundReport] = []
+        error = ""
+        rewrites = 0
+        while True:
+            current = candidates[-1]
+            report = RoundReport(len(rounds) + 1)
+            rounds.append(report)
+            try:
+                leaks = self._find_leaks(current.text, report, budget)
+                candidates[-1] = replace(current, leaks=len(leaks), verified=True)
+                report.leaks_found = len(leaks)
+                if not leaks:
+                    stop = StopReason.NO_LEAKS
+                    break
+                if rewrites >= self.settings.max_rounds:
+                    stop = StopReason.MAX_ROUNDS
+                    break
+                edits, call = anonymizer.propose_edits(
+                    self.anonymizer_llm, current.text, leaks, budget
+                )
+                report.calls.append(call)
+                edited, report.edits, report.rejected_edits = apply_edits(
+                    current.text, edits, pseudonyms
+                )
+                if not report.edits:
+                    stop = StopReason.NO_VALID_EDITS
+                    break
+                rewrites += 1
+                left = [g for g in leaks if any(locate(p, edited) for p in g.inference.evidence)]
+                report.leaks_fixed = len(leaks) - len(left)
+                candidates.append(
+                    Candidate(edited, len(left), False, current.edits + tuple(report.edits))
+                )
+            except BudgetSpent:
+                stop = StopReason.TIME_BUDGET
+                break
+            except LLMError as failure:
+                bad = isinstance(failure, BadReply)
+                stop = StopReason.BAD_REPLY if bad else StopReason.MODEL_ERROR
+                error = str(failure)
+                break
+        if not rounds[-1].calls:
+            rounds.pop()  # the budget ran out before this round made any call
+        best = _best(candidates)
+        return SlowStageResult(
+            input_text=text,
+            text=best.text,
+            stop_reason=stop,
+            rounds=tuple(rounds),
+            leaks_before=candidates[0].leaks,
+            leaks_after=best.leaks,
+            verified=best.verified,
+            edits=best.edits,
+            seconds=budget.elapsed(),
+            error=error,
+        )
+
+    def _find_leaks(
+        self, text: str, report: RoundReport, budget: Budget
+    ) -> list[GradedInference]:
+        inferences, call = attacker.attack(self.attacker_llm, text, self.attributes, budget)
+        report.calls.append(call)
+        grounded, report.ungrounded = ground(inferences, text)
+        if not grounded:
+            return []
+        if self.settings.use_arbitrator:
+            graded, call = arbitrator.arbitrate(self.attacker_llm, text, grounded, budget)
+            report.calls.append(call)
+        else:
+            graded = greedy(grounded)
+        report.inferences = graded
+        return actionable(graded, [str(t) for t in self.settings.tiers])
+
+
+def _best(candidates: list[Candidate]) -> Candidate:
+    """Fewest actionable leaks; ties and unscored candidates keep the earlier text."""
+    best = candidates[0]
+    if best.leaks is None:
+        return best  # the input was never attacked: nothing is known to be better
+    for candidate in candidates[1:]:
+        if candidate.leaks is not None and candidate.leaks < best.leaks:
+            best = candidate
+    return best
