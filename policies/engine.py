@@ -88,7 +88,7 @@ LLMLoader = Callable[[str], LLM]
 
 def _default_loader(spec: str) -> LLM:
     try:
-        from veil.local_models import load_llm  # the models' backends and catalog
+        from veil.local_models.load import load_llm  # the backends and the model catalog
     except ImportError as error:
         raise LLMError(f"no model backends installed to load {spec!r}: {error}") from None
     return load_llm(spec)

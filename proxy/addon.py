@@ -16,7 +16,13 @@ from typing import Any
 
 from mitmproxy import http
 
-from veil.policies.engine import FastStage, LLMLoader, SlowStageBlocked, SlowStageRunner
+from veil.policies.engine import (
+    FastStage,
+    LLMLoader,
+    SlowOutcome,
+    SlowStageBlocked,
+    SlowStageRunner,
+)
 from veil.policies.schema import OnError, SitePolicy
 from veil.proxy.adapters import ADAPTERS, SiteAdapter, TextSlot
 from veil.proxy.adapters.base import BLOCK_PREFIX, Unscannable, apply_texts
@@ -120,7 +126,9 @@ class VeilAddon:
             )
         slow = self.slow_stage(policy)
         if slow is not None:
-            texts = await asyncio.to_thread(_rewrite_slots, slow, slots, texts, vault)
+            texts, outcomes = await asyncio.to_thread(_rewrite_slots, slow, slots, texts, vault)
+            # What the slow stage did, for the log: stop reasons, leaks, edits, timings.
+            flow.metadata["veil_slow_stage"] = outcomes
         apply_texts(body, slots, texts)
         known = adapter.known_value_slots(body)
         apply_texts(body, known, [vault.pseudonymize_known(s.text) for s in known])
@@ -236,14 +244,17 @@ def newest_turn(slots: list[TextSlot]) -> set[int]:
 
 def _rewrite_slots(
     runner: SlowStageRunner, slots: list[TextSlot], texts: list[str], vault: Vault
-) -> list[str]:
+) -> tuple[list[str], list[SlowOutcome]]:
     """The slow stage on the user's own words (not system prompts or tool output)."""
     pseudonyms = [entry.pseudonym for entry in vault.entries()]
     new = newest_turn(slots)
     rewritten = list(texts)
+    outcomes: list[SlowOutcome] = []
     for i, slot in enumerate(slots):
         if slot.role != "user":
             continue
         run = runner.rewrite if i in new else runner.resent
-        rewritten[i] = run(texts[i], pseudonyms).text
-    return rewritten
+        outcome = run(texts[i], pseudonyms)
+        rewritten[i] = outcome.text
+        outcomes.append(outcome)
+    return rewritten, outcomes

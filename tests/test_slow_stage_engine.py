@@ -157,12 +157,14 @@ def test_only_the_users_new_words_are_rewritten_and_history_reuses_the_cache():
         TextSlot(("system",), "system", TEXT),
         TextSlot(("messages", 0, "content"), "user", TEXT),
     ]
-    first = _rewrite_slots(runner, slots, [s.text for s in slots], vault)
+    first, outcomes = _rewrite_slots(runner, slots, [s.text for s in slots], vault)
+    assert [o.result.stop_reason for o in outcomes] == ["no_leaks"]
     assert first == [TEXT, "I work at a high school in Leeds."]
     calls = len(llm.calls)
     resent = [*slots, TextSlot(("messages", 2, "content"), "user", "thanks")]
     llm.script["attacker"] = [attack()]
-    second = _rewrite_slots(runner, resent, [s.text for s in resent], vault)
+    second, outcomes = _rewrite_slots(runner, resent, [s.text for s in resent], vault)
+    assert [o.result.cached for o in outcomes] == [True, False]
     assert second == [TEXT, "I work at a high school in Leeds.", "thanks"]
     assert llm.steps()[calls:] == ["attacker"]  # only "thanks" was attacked
 

@@ -153,7 +153,8 @@ class SlowStage:
         return content_key(text, settings, models, PROMPTS, present)
 
     def cached(self, text: str, pseudonyms: Iterable[str] = ()) -> SlowStageResult | None:
-        return self.cache.get(self.cache_key(text, list(pseudonyms)))
+        hit = self.cache.get(self.cache_key(text, list(pseudonyms)))
+        return replace(hit, cached=True) if hit is not None else None
 
     def forget(self, text: str, pseudonyms: Iterable[str] = ()) -> None:
         """Drop a result so the next request runs the loop again (e.g. it was blocked)."""
