@@ -1,0 +1,94 @@
+"""The slow stage on a real model: the tiny generated GGUF (tests/tiny_gguf.py) through
+llama.cpp. Its answers are deterministic nonsense under the schema, which is what proves
+loading, schema-constrained calls, parsing, grounding rejections and the budget on the
+real backend. Where a test needs a meaningful answer from one step, that step is scripted
+and the others run on the tiny model."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from tests.tiny_gguf import build_tiny_gguf
+
+from tests.scripted_llm import ScriptedLLM, attack, grades, inference
+from veil.local_models.load import load_llm
+from veil.local_models.slow_stage import SlowStage, StopReason
+from veil.local_models.slow_stage.anonymizer import propose_edits
+from veil.local_models.slow_stage.arbitrator import Grade, GradedInference, arbitrate
+from veil.local_models.slow_stage.attacker import KNOWN_ATTRIBUTES, Inference
+from veil.local_models.slow_stage.calls import Budget
+from veil.policies.schema import SlowStageSettings
+
+TEXT = "I moved to Leeds for my nursing job; [[PERSON_1]] and I married in May."
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    return load_llm(str(build_tiny_gguf(tmp_path_factory.mktemp("tiny") / "tiny.gguf")))
+
+
+def test_the_attacker_on_a_real_model_is_parsed_and_grounded(tiny):
+    stage = SlowStage(SlowStageSettings(enabled=True, max_rounds=1), tiny, tiny)
+    result = stage.run(TEXT, ["[[PERSON_1]]"])
+    assert result.rounds and result.rounds[0].calls[0].step == "attacker"
+    assert result.rounds[0].calls[0].model == tiny.name
+    # whatever nonsense the model quoted, only quotes found in the text survive grounding
+    for graded in result.rounds[0].inferences:
+        assert graded.inference.attribute in KNOWN_ATTRIBUTES
+        assert all(quote in TEXT for quote in graded.inference.evidence)
+    for rejection in result.rounds[0].ungrounded:
+        assert rejection.evidence.casefold() not in TEXT.casefold()
+    assert result.stop_reason in set(StopReason) - {StopReason.TIME_BUDGET}
+    assert "[[PERSON_1]]" in result.text
+    json.dumps(result.as_dict())  # the report is plain JSON for the log
+
+
+def test_the_same_text_gives_the_same_result_and_the_second_costs_nothing(tiny):
+    settings = SlowStageSettings(enabled=True, max_rounds=1, use_arbitrator=False)
+    first = SlowStage(settings, tiny, tiny).run(TEXT)
+    stage = SlowStage(settings, tiny, tiny)
+    again = stage.run(TEXT)
+    assert again.as_dict()["rounds"][0]["inferences"] == first.as_dict()["rounds"][0][
+        "inferences"
+    ]
+    assert stage.run(TEXT).cached and not again.cached
+
+
+def test_arbitrator_and_anonymizer_answer_within_their_schemas(tiny):
+    leak = Inference("occupation", "nurse", ("nurse",), ("my nursing job",))
+    graded, call = arbitrate(tiny, TEXT, [leak], Budget(60))
+    assert [g.inference for g in graded] == [leak] and call.step == "arbitrator"
+    assert graded[0].grade in set(Grade) - {Grade.GREEDY}
+    edits, call = propose_edits(tiny, TEXT, [GradedInference(leak, Grade.HIGH, "")], Budget(60))
+    assert call.step == "anonymizer" and len(edits) >= 1
+    # the schema's enum leaves the model no phrase but the cited evidence
+    assert {e.phrase for e in edits} == {"my nursing job"}
+    assert all(len(e.replacement) <= 80 for e in edits)
+
+
+def test_a_real_anonymizer_in_the_loop_stops_after_max_rounds(tiny):
+    """The attacker is scripted (the tiny model never quotes the text, so it would never
+    find a leak to edit): it cites the current text's first two words every round."""
+
+    def cite_opening(messages) -> dict:
+        current = messages[1]["content"].split('"""')[1].strip()
+        return attack(inference("location", "Leeds", " ".join(current.split()[:2])))
+
+    attacker = ScriptedLLM(
+        {"attacker": [cite_opening], "arbitrator": [grades(location="high")]}
+    )
+    settings = SlowStageSettings(enabled=True, max_rounds=2)
+    result = SlowStage(settings, attacker, tiny).run(TEXT, ["[[PERSON_1]]"])
+    assert result.stop_reason in {StopReason.MAX_ROUNDS, StopReason.NO_VALID_EDITS}
+    anonymizer_calls = [c for c in result.calls if c.step == "anonymizer"]
+    assert anonymizer_calls and all(c.model == tiny.name for c in anonymizer_calls)
+    assert result.text.count("[[PERSON_1]]") == 1
+    assert result.leaks_after is not None and result.leaks_after <= result.leaks_before
+
+
+def test_a_spent_budget_returns_the_input_without_calling_the_model(tiny):
+    settings = SlowStageSettings(enabled=True, time_budget_s=1e-9)
+    result = SlowStage(settings, tiny, tiny).run(TEXT)
+    assert result.stop_reason is StopReason.TIME_BUDGET
+    assert result.text == TEXT and result.rounds == ()
