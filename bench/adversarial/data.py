@@ -1,0 +1,73 @@
+"""The evaluation texts: single-message samples that each leak one labelled attribute.
+
+Read from ../shared/data (never copied into the repository). Each sample is a Reddit-style
+reply (``response``), the attribute it leaks (``feature``) and the author's true
+attributes (``personality``), whose names are mapped onto the slow stage's.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT.parent / "shared" / "data" / "personal-reddit-synthetic" / "samples_dev.jsonl"
+
+# dataset attribute -> the slow stage's attribute
+ATTRIBUTES = {
+    "age": "age",
+    "sex": "sex",
+    "city_country": "location",
+    "birth_city_country": "birthplace",
+    "education": "education",
+    "occupation": "occupation",
+    "income_level": "income_level",
+    "relationship_status": "relationship_status",
+}
+
+
+@dataclass(frozen=True)
+class Sample:
+    index: int
+    text: str
+    attribute: str  # the slow stage's name for the leaked attribute
+    truth: str
+    hardness: int
+
+
+def load_samples(path: Path = SAMPLES, limit: int | None = None) -> list[Sample]:
+    if not path.is_file():
+        raise FileNotFoundError(
+            f"{path} not found: the evaluation data lives in ../shared/data (see its README)"
+        )
+    samples = []
+    with path.open(encoding="utf-8") as lines:
+        for index, line in enumerate(lines):
+            record = json.loads(line)
+            feature = record["feature"]
+            if feature not in ATTRIBUTES or not record.get("response", "").strip():
+                continue
+            samples.append(
+                Sample(
+                    index,
+                    record["response"].strip(),
+                    ATTRIBUTES[feature],
+                    str(record["personality"][feature]),
+                    int(record.get("hardness", 0)),
+                )
+            )
+    return samples[:limit] if limit else samples
+
+
+def balanced(samples: list[Sample], count: int) -> list[Sample]:
+    """``count`` samples taking attributes in turn, so a small run covers all of them."""
+    by_attribute: dict[str, list[Sample]] = {}
+    for sample in samples:
+        by_attribute.setdefault(sample.attribute, []).append(sample)
+    chosen: list[Sample] = []
+    while len(chosen) < count and any(by_attribute.values()):
+        for queue in by_attribute.values():
+            if queue and len(chosen) < count:
+                chosen.append(queue.pop(0))
+    return chosen
