@@ -23,7 +23,7 @@ from veil.local_models.slow_stage.json_reply import parse_object, text_field
 from veil.local_models.slow_stage.prompts import load_prompt
 
 PROMPT = "anonymizer.v1"
-MAX_TOKENS = 384
+MAX_TOKENS = 768
 REPLACEMENT_CHARS = 80
 MAX_EDITS = 16
 

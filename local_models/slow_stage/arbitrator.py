@@ -19,7 +19,7 @@ from veil.local_models.slow_stage.json_reply import parse_object, text_field
 from veil.local_models.slow_stage.prompts import load_prompt
 
 PROMPT = "arbitrator.v1"
-MAX_TOKENS = 384
+MAX_TOKENS = 512
 REASON_CHARS = 120
 
 

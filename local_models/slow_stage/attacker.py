@@ -12,8 +12,8 @@ from veil.local_models.slow_stage.json_reply import parse_object, text_field, te
 from veil.local_models.slow_stage.prompts import load_prompt
 
 PROMPT = "attacker.v1"
-MAX_TOKENS = 512
-REASONING_CHARS = 200
+MAX_TOKENS = 1024
+REASONING_CHARS = 160
 GUESS_CHARS = 40
 GUESSES = 3
 EVIDENCE_CHARS = 80
