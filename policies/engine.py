@@ -86,7 +86,7 @@ class SlowStageBlocked(Exception):
 LLMLoader = Callable[[str], LLM]
 
 
-def _default_loader(spec: str) -> LLM:
+def default_llm_loader(spec: str) -> LLM:
     try:
         from veil.local_models.load import load_llm  # the backends and the model catalog
     except ImportError as error:
@@ -111,7 +111,7 @@ class SlowStageRunner:
         cache: ResultCache[SlowStageResult] | None = None,
     ) -> None:
         self.settings = settings
-        self._load = load_llm or _default_loader
+        self._load = load_llm or default_llm_loader
         self._cache = cache
         self._stage: SlowStage | None = None
         self._lock = threading.Lock()

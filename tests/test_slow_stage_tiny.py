@@ -92,3 +92,20 @@ def test_a_spent_budget_returns_the_input_without_calling_the_model(tiny):
     result = SlowStage(settings, tiny, tiny).run(TEXT)
     assert result.stop_reason is StopReason.TIME_BUDGET
     assert result.text == TEXT and result.rounds == ()
+
+
+def test_veil_slow_reports_each_round_on_a_real_model(tiny, tmp_path):
+    from click.testing import CliRunner
+
+    from veil.proxy.cli import main
+
+    model = str(build_tiny_gguf(tmp_path / "cli.gguf"))
+    result = CliRunner().invoke(
+        main, ["slow", "Hi, I'm Jane Doe, a nurse in Leeds.", "--model", model, "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert "Jane Doe" not in report["fast_stage"] and report["rounds"]
+    assert report["rounds"][0]["calls"][0]["step"] == "attacker"
+    missing = CliRunner().invoke(main, ["slow", "hello there", "--model", str(tmp_path / "no.gguf")])
+    assert missing.exit_code == 1 and "not found" in missing.output
