@@ -107,5 +107,6 @@ def test_veil_slow_reports_each_round_on_a_real_model(tiny, tmp_path):
     report = json.loads(result.output)
     assert "Jane Doe" not in report["fast_stage"] and report["rounds"]
     assert report["rounds"][0]["calls"][0]["step"] == "attacker"
-    missing = CliRunner().invoke(main, ["slow", "hello there", "--model", str(tmp_path / "no.gguf")])
+    absent = str(tmp_path / "absent.gguf")
+    missing = CliRunner().invoke(main, ["slow", "hello there", "--model", absent])
     assert missing.exit_code == 1 and "not found" in missing.output
