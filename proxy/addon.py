@@ -16,6 +16,8 @@ from typing import Any
 
 from mitmproxy import http
 
+from veil.local_models.slow_stage import SlowStageResult
+from veil.local_models.slow_stage.cache import ResultCache
 from veil.policies.engine import (
     FastStage,
     LLMLoader,
@@ -51,6 +53,9 @@ class VeilAddon:
         self._stages: dict[str, FastStage] = {}
         self._slow_stages: dict[str, SlowStageRunner] = {}
         self._load_llm = load_llm  # None: the model catalog's loader
+        # One cache for every site: its keys carry the settings, so a reloaded policy keeps
+        # the results that still apply.
+        self._slow_cache: ResultCache[SlowStageResult] = ResultCache()
 
     def stage(self, policy: SitePolicy) -> FastStage:
         stage = self._stages.get(policy.name)
@@ -64,7 +69,7 @@ class VeilAddon:
         runner = self._slow_stages.get(policy.name)
         if runner is None or runner.settings is not policy.slow_stage:
             runner = self._slow_stages[policy.name] = SlowStageRunner(
-                policy.slow_stage, self._load_llm
+                policy.slow_stage, self._load_llm, self._slow_cache
             )
         return runner
 

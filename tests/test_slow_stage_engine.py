@@ -190,3 +190,22 @@ def test_only_the_users_new_words_are_rewritten_and_history_reuses_the_cache():
 def test_each_api_adapters_newest_turn_is_its_last_user_message(adapter, body):
     slots = ADAPTERS[adapter].extract(body)
     assert [slots[i].text for i in sorted(newest_turn(slots))] == ["new"]
+
+
+def test_the_addon_builds_a_slow_stage_only_where_the_policy_enables_it():
+    from veil.policies.schema import SitePolicy
+    from veil.proxy.addon import VeilAddon
+    from veil.proxy.site_policies import SitePolicies
+
+    llm = _leaky_model()
+    off = SitePolicy(name="off")
+    on = SitePolicy(name="on", slow_stage=SlowStageSettings(enabled=True))
+    addon = VeilAddon(SitePolicies([off, on]), load_llm=lambda spec: llm)
+    assert addon.slow_stage(off) is None
+    runner = addon.slow_stage(on)
+    assert addon.slow_stage(on) is runner
+    rewritten = runner.rewrite(TEXT, []).text
+    # a reloaded policy gets a new runner, but results that still apply are kept
+    reloaded = on.model_copy(update={"slow_stage": SlowStageSettings(enabled=True)})
+    again = addon.slow_stage(reloaded)
+    assert again is not runner and again.resent(TEXT, []).text == rewritten
