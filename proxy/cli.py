@@ -219,5 +219,9 @@ def _print_table(original: str, result) -> None:
         console.print("[bold red]this message would be blocked by the site's policy[/]")
 
 
+from veil.proxy.cli_models import models as _models_group  # noqa: E402
+
+main.add_command(_models_group)
+
 if __name__ == "__main__":
     main()
