@@ -71,6 +71,7 @@ class CatalogEntry(BaseModel):
     format: Literal["gguf", "directory"]
     file: str  # the model file; for a directory, the file that marks it complete
     size: int = Field(ge=0)  # bytes; 0 = not recorded
+    approx_size: str = ""  # for display where size is not recorded, e.g. "2.1 GB"
     sha256: str = Field(pattern=r"^([0-9a-f]{64})?$")  # "" = not recorded
     source: Annotated[PypiSource | HubSource, Field(discriminator="type")]
 

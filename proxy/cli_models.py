@@ -33,14 +33,15 @@ def list_models(models_dir: str | None) -> None:
     catalog = _catalog()
     directory = paths.models_dir(models_dir)
     table = Table(title=f"models in {directory}")
-    for column in ("name", "role", "size", "licence", "source", "installed"):
+    table.add_column("name", no_wrap=True)
+    for column in ("role", "size", "licence", "source", "installed"):
         table.add_column(column)
     for entry in catalog.entries:
         name = entry.name + (" (default)" if entry.name == catalog.default else "")
         table.add_row(
             name,
             ", ".join(entry.roles),
-            _human_size(entry.size),
+            _display_size(entry),
             entry.license,
             entry.source.describe(),
             "yes" if entry.is_installed(directory) else "no",
@@ -139,11 +140,15 @@ def _entry(name: str) -> CatalogEntry:
         raise click.ClickException(str(error)) from error
 
 
-def _human_size(size: int) -> str:
-    if not size:
-        return "?"
-    for unit in ("B", "KB", "MB", "GB"):
-        if size < 1000 or unit == "GB":
-            return f"{size:,.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+def _display_size(entry: CatalogEntry) -> str:
+    if entry.size:
+        return _human_size(entry.size)
+    return f"~{entry.approx_size}" if entry.approx_size else "?"
+
+
+def _human_size(size: float) -> str:
+    for unit in ("B", "KB", "MB"):
+        if size < 1000:
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
         size /= 1000
     return f"{size:.1f} GB"
