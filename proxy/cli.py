@@ -223,5 +223,9 @@ from veil.proxy.cli_slow import slow as _slow_command  # noqa: E402
 
 main.add_command(_slow_command)
 
+from veil.proxy.cli_models import models as _models_group  # noqa: E402
+
+main.add_command(_models_group)
+
 if __name__ == "__main__":
     main()

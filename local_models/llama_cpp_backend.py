@@ -1,0 +1,135 @@
+"""The in-process backend: a GGUF file run by llama.cpp (llama-cpp-python).
+
+The file is probe-loaded in a child process first (see ``probe``), then loaded here
+lazily on the first call and once. One lock guards the llama context, which is not
+safe to share between threads. Structured output uses llama-cpp-python's
+schema-to-grammar conversion, so the reply is JSON that fits the schema.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from veil.local_models.backend import ChatMessage, LLMError
+from veil.local_models.probe import probe_gguf
+
+DEFAULT_CONTEXT = 4096
+DEFAULT_SEED = 1234
+# Chat template for GGUF files whose metadata carries none (many conversions).
+FALLBACK_CHAT_FORMAT = "chatml"
+
+
+def default_threads() -> int:
+    """$VEIL_LLM_THREADS, else the CPUs this process may use (llama.cpp's own default
+    of half the cores leaves one of two cores idle)."""
+    configured = os.environ.get("VEIL_LLM_THREADS")
+    if configured:
+        try:
+            return max(1, int(configured))
+        except ValueError as error:
+            raise LLMError(f"VEIL_LLM_THREADS must be a number, not {configured!r}") from error
+    try:
+        available = len(os.sched_getaffinity(0))
+    except AttributeError:  # macOS and Windows have no sched_getaffinity
+        available = os.cpu_count() or 1
+    return max(1, min(available, 8))
+
+
+class LlamaCppLLM:
+    """``veil.local_models.backend.LLM`` on a local GGUF file."""
+
+    def __init__(
+        self,
+        model_path: str | os.PathLike[str],
+        *,
+        name: str | None = None,
+        n_ctx: int = DEFAULT_CONTEXT,
+        n_threads: int | None = None,
+        seed: int = DEFAULT_SEED,
+    ) -> None:
+        self.model_path = Path(model_path).expanduser()
+        self.name = name or self.model_path.name
+        self.n_ctx = n_ctx
+        self.n_threads = n_threads
+        self.seed = seed
+        self._model: Any = None
+        self._lock = threading.Lock()
+        self.chat_template_source = ""  # "gguf" or "chatml fallback" once loaded
+
+    def load(self) -> None:
+        """Load now rather than on the first call (idempotent)."""
+        with self._lock:
+            self._ensure_loaded()
+
+    def _ensure_loaded(self) -> Any:
+        if self._model is not None:
+            return self._model
+        probe = probe_gguf(self.model_path)
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        try:
+            from llama_cpp import Llama
+        except ImportError as error:
+            raise LLMError("llama-cpp-python is not installed (pip install veil)") from error
+        n_ctx = min(self.n_ctx, probe.context_length) if probe.context_length else self.n_ctx
+        try:
+            model = Llama(
+                model_path=str(self.model_path),
+                n_ctx=n_ctx,
+                n_threads=self.n_threads or default_threads(),
+                seed=self.seed,
+                chat_format=None if probe.has_chat_template else FALLBACK_CHAT_FORMAT,
+                verbose=False,
+            )
+        except Exception as error:
+            raise LLMError(f"llama.cpp cannot load {self.model_path}: {error}") from error
+        self.chat_template_source = "gguf" if probe.has_chat_template else "chatml fallback"
+        self._model = model
+        return model
+
+    def complete(
+        self,
+        messages: Sequence[ChatMessage],
+        schema: dict[str, Any] | None = None,
+        max_tokens: int = 512,
+        temperature: float = 0.0,
+    ) -> str:
+        if not messages:
+            raise LLMError("complete() needs at least one message")
+        arguments: dict[str, Any] = {
+            "messages": [dict(message) for message in messages],
+            "max_tokens": max_tokens,
+            "temperature": temperature,
+            "seed": self.seed,
+        }
+        if schema is not None:
+            arguments["response_format"] = {"type": "json_object", "schema": schema}
+        with self._lock:
+            model = self._ensure_loaded()
+            try:
+                reply = model.create_chat_completion(**arguments)
+            except Exception as error:
+                raise LLMError(f"{self.name}: generation failed: {error}") from error
+        text = reply["choices"][0]["message"].get("content") or ""
+        if schema is not None:
+            _require_json(text, self.name, reply["choices"][0].get("finish_reason"))
+        return text
+
+    def __repr__(self) -> str:
+        return f"LlamaCppLLM({str(self.model_path)!r})"
+
+
+def _require_json(text: str, name: str, finish_reason: str | None) -> None:
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as error:
+        hint = (
+            " (the answer hit max_tokens: bound the schema's strings and arrays)"
+            if finish_reason == "length"
+            else ""
+        )
+        raise LLMError(f"{name} returned text that is not JSON{hint}: {text[:200]!r}") from error
