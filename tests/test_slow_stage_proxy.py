@@ -11,7 +11,6 @@ import anthropic
 import httpx
 import openai
 import pytest
-from tests.tiny_gguf import build_tiny_gguf
 
 from veil.proxy.addon import VeilAddon
 from veil.proxy.fake_upstream import FakeChatService
@@ -27,9 +26,9 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def stack(tmp_path_factory):
+def stack(tmp_path_factory, tiny_gguf):
     directory = tmp_path_factory.mktemp("veil-slow")
-    model = build_tiny_gguf(directory / "models" / "tiny.gguf")
+    model = tiny_gguf
     with FakeChatService(directory) as upstream:
         policies = directory / "config" / "policies"
         policies.mkdir(parents=True)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from tests.tiny_gguf import build_tiny_gguf
 
 from tests.scripted_llm import ScriptedLLM, attack, grades, inference
 from veil.local_models.load import load_llm
@@ -24,8 +23,8 @@ TEXT = "I moved to Leeds for my nursing job; [[PERSON_1]] and I married in May."
 
 
 @pytest.fixture(scope="module")
-def tiny(tmp_path_factory):
-    return load_llm(str(build_tiny_gguf(tmp_path_factory.mktemp("tiny") / "tiny.gguf")))
+def tiny(tiny_gguf):
+    return load_llm(str(tiny_gguf))
 
 
 def test_the_attacker_on_a_real_model_is_parsed_and_grounded(tiny):
@@ -94,12 +93,12 @@ def test_a_spent_budget_returns_the_input_without_calling_the_model(tiny):
     assert result.text == TEXT and result.rounds == ()
 
 
-def test_veil_slow_reports_each_round_on_a_real_model(tiny, tmp_path):
+def test_veil_slow_reports_each_round_on_a_real_model(tiny_gguf, tmp_path):
     from click.testing import CliRunner
 
     from veil.proxy.cli import main
 
-    model = str(build_tiny_gguf(tmp_path / "cli.gguf"))
+    model = str(tiny_gguf)
     result = CliRunner().invoke(
         main, ["slow", "Hi, I'm Jane Doe, a nurse in Leeds.", "--model", model, "--json"]
     )
