@@ -13,6 +13,7 @@ from functools import lru_cache
 from veil.local_models.backend import LLM, LLMError
 from veil.local_models.slow_stage import SlowStage, SlowStageResult
 from veil.local_models.slow_stage.cache import ResultCache
+from veil.local_models.slow_stage.limits import STANDARD, Limits
 from veil.policies.schema import BudgetFallback, SitePolicy, SlowStageSettings
 from veil.rules.analyzer import Analyzer
 from veil.rules.lists import AllowList, DenyList
@@ -109,10 +110,12 @@ class SlowStageRunner:
         settings: SlowStageSettings,
         load_llm: LLMLoader | None = None,
         cache: ResultCache[SlowStageResult] | None = None,
+        limits: Limits = STANDARD,
     ) -> None:
         self.settings = settings
         self._load = load_llm or default_llm_loader
         self._cache = cache
+        self._limits = limits
         self._stage: SlowStage | None = None
         self._lock = threading.Lock()
 
@@ -125,7 +128,9 @@ class SlowStageRunner:
                     if self.settings.anonymizer_model == self.settings.attacker_model
                     else self._load(self.settings.anonymizer_model)
                 )
-                self._stage = SlowStage(self.settings, attacker, anonymizer, self._cache)
+                self._stage = SlowStage(
+                    self.settings, attacker, anonymizer, self._cache, limits=self._limits
+                )
             return self._stage
 
     def rewrite(self, text: str, pseudonyms: Iterable[str]) -> SlowOutcome:

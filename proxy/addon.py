@@ -18,6 +18,7 @@ from mitmproxy import http
 
 from veil.local_models.slow_stage import SlowStageResult
 from veil.local_models.slow_stage.cache import ResultCache
+from veil.local_models.slow_stage.limits import STANDARD
 from veil.policies.engine import (
     FastStage,
     LLMLoader,
@@ -56,6 +57,7 @@ class VeilAddon:
         # One cache for every site: its keys carry the settings, so a reloaded policy keeps
         # the results that still apply.
         self._slow_cache: ResultCache[SlowStageResult] = ResultCache()
+        self.slow_limits = STANDARD  # smaller for slow machines and the tiny test model
 
     def stage(self, policy: SitePolicy) -> FastStage:
         stage = self._stages.get(policy.name)
@@ -69,7 +71,7 @@ class VeilAddon:
         runner = self._slow_stages.get(policy.name)
         if runner is None or runner.settings is not policy.slow_stage:
             runner = self._slow_stages[policy.name] = SlowStageRunner(
-                policy.slow_stage, self._load_llm, self._slow_cache
+                policy.slow_stage, self._load_llm, self._slow_cache, self.slow_limits
             )
         return runner
 

@@ -11,6 +11,7 @@ import json
 import pytest
 
 from tests.scripted_llm import ScriptedLLM, attack, grades, inference
+from tests.tiny_limits import TINY_MODEL_LIMITS
 from veil.local_models.load import load_llm
 from veil.local_models.slow_stage import SlowStage, StopReason
 from veil.local_models.slow_stage.anonymizer import propose_edits
@@ -22,14 +23,23 @@ from veil.policies.schema import SlowStageSettings
 TEXT = "I moved to Leeds for my nursing job; [[PERSON_1]] and I married in May."
 
 
+def _settings(**changes) -> SlowStageSettings:
+    return SlowStageSettings(enabled=True, attributes=["location"], **changes)
+
+
 @pytest.fixture(scope="module")
 def tiny(tiny_gguf):
     return load_llm(str(tiny_gguf))
 
 
-def test_the_attacker_on_a_real_model_is_parsed_and_grounded(tiny):
-    stage = SlowStage(SlowStageSettings(enabled=True, max_rounds=1), tiny, tiny)
-    result = stage.run(TEXT, ["[[PERSON_1]]"])
+@pytest.fixture(scope="module")
+def first_run(tiny):
+    stage = SlowStage(_settings(max_rounds=1), tiny, tiny, limits=TINY_MODEL_LIMITS)
+    return stage.run(TEXT, ["[[PERSON_1]]"])
+
+
+def test_the_attacker_on_a_real_model_is_parsed_and_grounded(tiny, first_run):
+    result = first_run
     assert result.rounds and result.rounds[0].calls[0].step == "attacker"
     assert result.rounds[0].calls[0].model == tiny.name
     # whatever nonsense the model quoted, only quotes found in the text survive grounding
@@ -43,27 +53,27 @@ def test_the_attacker_on_a_real_model_is_parsed_and_grounded(tiny):
     json.dumps(result.as_dict())  # the report is plain JSON for the log
 
 
-def test_the_same_text_gives_the_same_result_and_the_second_costs_nothing(tiny):
-    settings = SlowStageSettings(enabled=True, max_rounds=1, use_arbitrator=False)
-    first = SlowStage(settings, tiny, tiny).run(TEXT)
-    stage = SlowStage(settings, tiny, tiny)
-    again = stage.run(TEXT)
+def test_the_same_text_gives_the_same_result_and_the_second_costs_nothing(tiny, first_run):
+    first = first_run
+    stage = SlowStage(_settings(max_rounds=1), tiny, tiny, limits=TINY_MODEL_LIMITS)
+    again = stage.run(TEXT, ["[[PERSON_1]]"])
     assert again.as_dict()["rounds"][0]["inferences"] == first.as_dict()["rounds"][0][
         "inferences"
     ]
-    assert stage.run(TEXT).cached and not again.cached
+    assert stage.run(TEXT, ["[[PERSON_1]]"]).cached and not again.cached
 
 
 def test_arbitrator_and_anonymizer_answer_within_their_schemas(tiny):
     leak = Inference("occupation", "nurse", ("nurse",), ("my nursing job",))
-    graded, call = arbitrate(tiny, TEXT, [leak], Budget(60))
+    graded, call = arbitrate(tiny, TEXT, [leak], Budget(60), TINY_MODEL_LIMITS)
     assert [g.inference for g in graded] == [leak] and call.step == "arbitrator"
     assert graded[0].grade in set(Grade) - {Grade.GREEDY}
-    edits, call = propose_edits(tiny, TEXT, [GradedInference(leak, Grade.HIGH, "")], Budget(60))
+    leaks = [GradedInference(leak, Grade.HIGH, "")]
+    edits, call = propose_edits(tiny, TEXT, leaks, Budget(60), TINY_MODEL_LIMITS)
     assert call.step == "anonymizer" and len(edits) >= 1
     # the schema's enum leaves the model no phrase but the cited evidence
     assert {e.phrase for e in edits} == {"my nursing job"}
-    assert all(len(e.replacement) <= 80 for e in edits)
+    assert all(len(e.replacement) <= TINY_MODEL_LIMITS.replacement_chars for e in edits)
 
 
 def test_a_real_anonymizer_in_the_loop_stops_after_max_rounds(tiny):
@@ -77,8 +87,8 @@ def test_a_real_anonymizer_in_the_loop_stops_after_max_rounds(tiny):
     attacker = ScriptedLLM(
         {"attacker": [cite_opening], "arbitrator": [grades(location="high")]}
     )
-    settings = SlowStageSettings(enabled=True, max_rounds=2)
-    result = SlowStage(settings, attacker, tiny).run(TEXT, ["[[PERSON_1]]"])
+    stage = SlowStage(_settings(max_rounds=2), attacker, tiny, limits=TINY_MODEL_LIMITS)
+    result = stage.run(TEXT, ["[[PERSON_1]]"])
     assert result.stop_reason in {StopReason.MAX_ROUNDS, StopReason.NO_VALID_EDITS}
     anonymizer_calls = [c for c in result.calls if c.step == "anonymizer"]
     assert anonymizer_calls and all(c.model == tiny.name for c in anonymizer_calls)
@@ -87,25 +97,26 @@ def test_a_real_anonymizer_in_the_loop_stops_after_max_rounds(tiny):
 
 
 def test_a_spent_budget_returns_the_input_without_calling_the_model(tiny):
-    settings = SlowStageSettings(enabled=True, time_budget_s=1e-9)
-    result = SlowStage(settings, tiny, tiny).run(TEXT)
+    result = SlowStage(_settings(time_budget_s=1e-9), tiny, tiny).run(TEXT)
     assert result.stop_reason is StopReason.TIME_BUDGET
     assert result.text == TEXT and result.rounds == ()
 
 
-def test_veil_slow_reports_each_round_on_a_real_model(tiny_gguf, tmp_path):
+def test_veil_slow_runs_both_stages_and_reports_as_json(tiny_gguf, tmp_path):
     from click.testing import CliRunner
 
     from veil.proxy.cli import main
 
     model = str(tiny_gguf)
-    result = CliRunner().invoke(
-        main, ["slow", "Hi, I'm Jane Doe, a nurse in Leeds.", "--model", model, "--json"]
-    )
+    # a budget no call fits in: the command's plumbing without a model's seconds
+    args = ["slow", "Hi, I'm Jane Doe, a nurse in Leeds.", "--model", model, "--budget", "1e-9"]
+    result = CliRunner().invoke(main, [*args, "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
-    assert "Jane Doe" not in report["fast_stage"] and report["rounds"]
-    assert report["rounds"][0]["calls"][0]["step"] == "attacker"
+    assert "Jane Doe" not in report["fast_stage"] and "[[PERSON_1]]" in report["fast_stage"]
+    assert report["stop_reason"] == "time_budget" and report["text"] == report["fast_stage"]
+    table = CliRunner().invoke(main, args)
+    assert table.exit_code == 0 and "stop: time_budget" in table.output
     absent = str(tmp_path / "absent.gguf")
     missing = CliRunner().invoke(main, ["slow", "hello there", "--model", absent])
     assert missing.exit_code == 1 and "not found" in missing.output

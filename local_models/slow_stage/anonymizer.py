@@ -20,12 +20,10 @@ from veil.local_models.backend import LLM
 from veil.local_models.slow_stage.arbitrator import GradedInference
 from veil.local_models.slow_stage.calls import Budget, CallRecord, call_model
 from veil.local_models.slow_stage.json_reply import parse_object, text_field
+from veil.local_models.slow_stage.limits import STANDARD, Limits
 from veil.local_models.slow_stage.prompts import load_prompt
 
 PROMPT = "anonymizer.v1"
-MAX_TOKENS = 768
-REPLACEMENT_CHARS = 80
-MAX_EDITS = 16
 
 # The fast stage's own tokens: typed placeholders ([[PERSON_1]]) and masks ([REDACTED EMAIL]).
 _FAST_STAGE_TOKEN = re.compile(r"\[\[[A-Z][A-Z0-9_]*_\d+\]\]|\[REDACTED [A-Z_]+\]")
@@ -53,14 +51,14 @@ def evidence_phrases(leaks: Sequence[GradedInference]) -> list[str]:
     return list(dict.fromkeys(p for leak in leaks for p in leak.inference.evidence))
 
 
-def anonymizer_schema(phrases: Sequence[str]) -> dict[str, Any]:
+def anonymizer_schema(phrases: Sequence[str], limits: Limits = STANDARD) -> dict[str, Any]:
     # The phrase is one of the evidence quotes, so a schema-following model can only edit
     # what the attacker cited; the checks below still hold for backends that ignore it.
     edit = {
         "type": "object",
         "properties": {
             "phrase": {"type": "string", "enum": list(phrases)},
-            "replacement": {"type": "string", "maxLength": REPLACEMENT_CHARS},
+            "replacement": {"type": "string", "maxLength": limits.replacement_chars},
         },
         "required": ["phrase", "replacement"],
         "additionalProperties": False,
@@ -72,7 +70,7 @@ def anonymizer_schema(phrases: Sequence[str]) -> dict[str, Any]:
                 "type": "array",
                 "items": edit,
                 "minItems": 1,
-                "maxItems": min(len(phrases), MAX_EDITS),
+                "maxItems": min(len(phrases), limits.edits),
             }
         },
         "required": ["edits"],
@@ -80,18 +78,22 @@ def anonymizer_schema(phrases: Sequence[str]) -> dict[str, Any]:
     }
 
 
-def parse_edits(reply: str) -> list[Edit]:
+def parse_edits(reply: str, limits: Limits = STANDARD) -> list[Edit]:
     return [
         Edit(
             item["phrase"] if isinstance(item.get("phrase"), str) else "",
-            text_field(item, "replacement", REPLACEMENT_CHARS),
+            text_field(item, "replacement", limits.replacement_chars),
         )
-        for item in parse_object(reply, "edits", "anonymizer")[:MAX_EDITS]
+        for item in parse_object(reply, "edits", "anonymizer")[: limits.edits]
     ]
 
 
 def propose_edits(
-    llm: LLM, text: str, leaks: Sequence[GradedInference], budget: Budget
+    llm: LLM,
+    text: str,
+    leaks: Sequence[GradedInference],
+    budget: Budget,
+    limits: Limits = STANDARD,
 ) -> tuple[list[Edit], CallRecord]:
     phrases = evidence_phrases(leaks)
     listing = json.dumps(
@@ -102,10 +104,11 @@ def propose_edits(
         indent=1,
     )  # fmt: skip
     messages = load_prompt(PROMPT).messages(text=text, leaks=listing)
+    schema = anonymizer_schema(phrases, limits)
     reply, record = call_model(
-        llm, "anonymizer", messages, anonymizer_schema(phrases), MAX_TOKENS, budget
+        llm, "anonymizer", messages, schema, limits.anonymizer_tokens, budget
     )
-    return parse_edits(reply), record
+    return parse_edits(reply, limits), record
 
 
 def _occurrences(phrase: str, text: str) -> list[tuple[int, int]]:

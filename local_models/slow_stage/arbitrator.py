@@ -16,11 +16,10 @@ from veil.local_models.backend import LLM
 from veil.local_models.slow_stage.attacker import Inference
 from veil.local_models.slow_stage.calls import Budget, CallRecord, call_model
 from veil.local_models.slow_stage.json_reply import parse_object, text_field
+from veil.local_models.slow_stage.limits import STANDARD, Limits
 from veil.local_models.slow_stage.prompts import load_prompt
 
 PROMPT = "arbitrator.v1"
-MAX_TOKENS = 512
-REASON_CHARS = 120
 
 
 class Grade(StrEnum):
@@ -42,14 +41,16 @@ class GradedInference:
         return {**self.inference.as_dict(), "grade": str(self.grade), "grade_reason": self.reason}
 
 
-def arbitrator_schema(inferences: Sequence[Inference]) -> dict[str, Any]:
+def arbitrator_schema(
+    inferences: Sequence[Inference], limits: Limits = STANDARD
+) -> dict[str, Any]:
     attributes = [i.attribute for i in inferences]
     grade = {
         "type": "object",
         "properties": {
             "attribute": {"type": "string", "enum": attributes},
             "grade": {"type": "string", "enum": ["high", "medium", "low", "invalid"]},
-            "reason": {"type": "string", "maxLength": REASON_CHARS},
+            "reason": {"type": "string", "maxLength": limits.grade_reason_chars},
         },
         "required": ["attribute", "grade", "reason"],
         "additionalProperties": False,
@@ -69,12 +70,15 @@ def arbitrator_schema(inferences: Sequence[Inference]) -> dict[str, Any]:
     }
 
 
-def parse_grades(reply: str, inferences: Sequence[Inference]) -> list[GradedInference]:
+def parse_grades(
+    reply: str, inferences: Sequence[Inference], limits: Limits = STANDARD
+) -> list[GradedInference]:
     grades: dict[str, tuple[Grade, str]] = {}
     for item in parse_object(reply, "grades", "arbitrator"):
         attribute, grade = text_field(item, "attribute", 40), text_field(item, "grade", 10)
         if attribute not in grades and grade in {"high", "medium", "low", "invalid"}:
-            grades[attribute] = (Grade(grade), text_field(item, "reason", REASON_CHARS))
+            reason = text_field(item, "reason", limits.grade_reason_chars)
+            grades[attribute] = (Grade(grade), reason)
     # A skipped inference is grounded but unjudged: kept as actionable under the default
     # tiers rather than let a sloppy judge wave a leak through.
     return [
@@ -84,7 +88,11 @@ def parse_grades(reply: str, inferences: Sequence[Inference]) -> list[GradedInfe
 
 
 def arbitrate(
-    llm: LLM, text: str, inferences: Sequence[Inference], budget: Budget
+    llm: LLM,
+    text: str,
+    inferences: Sequence[Inference],
+    budget: Budget,
+    limits: Limits = STANDARD,
 ) -> tuple[list[GradedInference], CallRecord]:
     listing = json.dumps(
         [{"attribute": i.attribute, "guesses": i.guesses, "evidence": i.evidence}
@@ -93,10 +101,11 @@ def arbitrate(
         indent=1,
     )  # fmt: skip
     messages = load_prompt(PROMPT).messages(text=text, inferences=listing)
+    schema = arbitrator_schema(inferences, limits)
     reply, record = call_model(
-        llm, "arbitrator", messages, arbitrator_schema(inferences), MAX_TOKENS, budget
+        llm, "arbitrator", messages, schema, limits.arbitrator_tokens, budget
     )
-    return parse_grades(reply, inferences), record
+    return parse_grades(reply, inferences, limits), record
 
 
 def greedy(inferences: Sequence[Inference]) -> list[GradedInference]:

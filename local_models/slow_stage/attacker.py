@@ -9,15 +9,10 @@ from typing import Any
 from veil.local_models.backend import LLM
 from veil.local_models.slow_stage.calls import Budget, CallRecord, call_model
 from veil.local_models.slow_stage.json_reply import parse_object, text_field, text_list
+from veil.local_models.slow_stage.limits import STANDARD, Limits
 from veil.local_models.slow_stage.prompts import load_prompt
 
 PROMPT = "attacker.v1"
-MAX_TOKENS = 1024
-REASONING_CHARS = 160
-GUESS_CHARS = 40
-GUESSES = 3
-EVIDENCE_CHARS = 80
-EVIDENCE_PHRASES = 3
 
 KNOWN_ATTRIBUTES = (
     "age", "sex", "location", "birthplace", "education",
@@ -50,24 +45,24 @@ def check_attributes(attributes: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(attributes))
 
 
-def attacker_schema(attributes: Sequence[str]) -> dict[str, Any]:
+def attacker_schema(attributes: Sequence[str], limits: Limits = STANDARD) -> dict[str, Any]:
     # Every array and string bounded: small models otherwise generate to the token limit.
     inference = {
         "type": "object",
         "properties": {
             "attribute": {"type": "string", "enum": list(attributes)},
-            "reasoning": {"type": "string", "maxLength": REASONING_CHARS},
+            "reasoning": {"type": "string", "maxLength": limits.reasoning_chars},
             "guesses": {
                 "type": "array",
-                "items": {"type": "string", "maxLength": GUESS_CHARS},
+                "items": {"type": "string", "maxLength": limits.guess_chars},
                 "minItems": 1,
-                "maxItems": GUESSES,
+                "maxItems": limits.guesses,
             },
             "evidence": {
                 "type": "array",
-                "items": {"type": "string", "maxLength": EVIDENCE_CHARS},
+                "items": {"type": "string", "maxLength": limits.evidence_chars},
                 "minItems": 1,
-                "maxItems": EVIDENCE_PHRASES,
+                "maxItems": limits.evidence_phrases,
             },
         },
         "required": ["attribute", "reasoning", "guesses", "evidence"],
@@ -83,7 +78,9 @@ def attacker_schema(attributes: Sequence[str]) -> dict[str, Any]:
     }
 
 
-def parse_inferences(reply: str, attributes: Sequence[str]) -> list[Inference]:
+def parse_inferences(
+    reply: str, attributes: Sequence[str], limits: Limits = STANDARD
+) -> list[Inference]:
     """One inference per asked attribute (a repeated attribute adds its evidence to the first)."""
     merged: dict[str, Inference] = {}
     for item in parse_object(reply, "inferences", "attacker"):
@@ -92,9 +89,9 @@ def parse_inferences(reply: str, attributes: Sequence[str]) -> list[Inference]:
             continue
         inference = Inference(
             attribute,
-            text_field(item, "reasoning", REASONING_CHARS),
-            text_list(item, "guesses", GUESS_CHARS, GUESSES),
-            text_list(item, "evidence", EVIDENCE_CHARS, EVIDENCE_PHRASES * 2),
+            text_field(item, "reasoning", limits.reasoning_chars),
+            text_list(item, "guesses", limits.guess_chars, limits.guesses),
+            text_list(item, "evidence", limits.evidence_chars, limits.evidence_phrases * 2),
         )
         if attribute in merged:
             first = merged[attribute]
@@ -105,10 +102,9 @@ def parse_inferences(reply: str, attributes: Sequence[str]) -> list[Inference]:
 
 
 def attack(
-    llm: LLM, text: str, attributes: Sequence[str], budget: Budget
+    llm: LLM, text: str, attributes: Sequence[str], budget: Budget, limits: Limits = STANDARD
 ) -> tuple[list[Inference], CallRecord]:
     messages = load_prompt(PROMPT).messages(attributes=", ".join(attributes), text=text)
-    reply, record = call_model(
-        llm, "attacker", messages, attacker_schema(attributes), MAX_TOKENS, budget
-    )
-    return parse_inferences(reply, attributes), record
+    schema = attacker_schema(attributes, limits)
+    reply, record = call_model(llm, "attacker", messages, schema, limits.attacker_tokens, budget)
+    return parse_inferences(reply, attributes, limits), record

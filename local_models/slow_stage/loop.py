@@ -22,6 +22,7 @@ from veil.local_models.slow_stage.cache import ResultCache, content_key
 from veil.local_models.slow_stage.calls import Budget, BudgetSpent, CallRecord
 from veil.local_models.slow_stage.grounding import Rejection, ground, locate
 from veil.local_models.slow_stage.json_reply import BadReply
+from veil.local_models.slow_stage.limits import STANDARD, Limits
 from veil.policies.schema import SlowStageSettings
 
 PROMPTS = (attacker.PROMPT, arbitrator.PROMPT, anonymizer.PROMPT)
@@ -134,8 +135,10 @@ class SlowStage:
         anonymizer_llm: LLM,
         cache: ResultCache[SlowStageResult] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        limits: Limits = STANDARD,
     ) -> None:
         self.settings = settings
+        self.limits = limits
         self.attributes = attacker.check_attributes(settings.attributes)
         self.attacker_llm = attacker_llm
         self.anonymizer_llm = anonymizer_llm
@@ -145,6 +148,7 @@ class SlowStage:
     def cache_key(self, text: str, pseudonyms: Iterable[str]) -> str:
         # The fallback decides what is sent, not what the loop finds: not part of the key.
         settings = self.settings.model_dump(mode="json", exclude={"enabled", "on_budget_exhausted"})
+        settings["limits"] = self.limits.as_dict()
         models = [
             getattr(self.attacker_llm, "name", type(self.attacker_llm).__name__),
             getattr(self.anonymizer_llm, "name", type(self.anonymizer_llm).__name__),
@@ -196,7 +200,7 @@ class SlowStage:
                     stop = StopReason.MAX_ROUNDS
                     break
                 edits, call = anonymizer.propose_edits(
-                    self.anonymizer_llm, current.text, leaks, budget
+                    self.anonymizer_llm, current.text, leaks, budget, self.limits
                 )
                 report.calls.append(call)
                 edited, report.edits, report.rejected_edits = apply_edits(
@@ -238,13 +242,17 @@ class SlowStage:
     def _find_leaks(
         self, text: str, report: RoundReport, budget: Budget
     ) -> list[GradedInference]:
-        inferences, call = attacker.attack(self.attacker_llm, text, self.attributes, budget)
+        inferences, call = attacker.attack(
+            self.attacker_llm, text, self.attributes, budget, self.limits
+        )
         report.calls.append(call)
         grounded, report.ungrounded = ground(inferences, text)
         if not grounded:
             return []
         if self.settings.use_arbitrator:
-            graded, call = arbitrator.arbitrate(self.attacker_llm, text, grounded, budget)
+            graded, call = arbitrator.arbitrate(
+                self.attacker_llm, text, grounded, budget, self.limits
+            )
             report.calls.append(call)
         else:
             graded = greedy(grounded)
