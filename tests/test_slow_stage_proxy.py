@@ -4,6 +4,7 @@ for sites whose policy turns the slow stage on."""
 
 from __future__ import annotations
 
+import re
 import socket
 import ssl
 
@@ -12,6 +13,7 @@ import httpx
 import openai
 import pytest
 
+from tests.tiny_limits import TINY_MODEL_LIMITS
 from veil.proxy.addon import VeilAddon
 from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.server import ProxyThread
@@ -36,6 +38,7 @@ def stack(tmp_path_factory, tiny_gguf):
         (policies / "slow-openai.yaml").write_text(
             f'name: slow-openai\nhosts: ["{host}/v1/chat"]\nadapter: openai\n'
             "slow_stage:\n  enabled: true\n  max_rounds: 1\n  time_budget_s: 120\n"
+            "  attributes: [location]\n"
             f"  attacker_model: {model}\n  anonymizer_model: {model}\n"
         )
         # a budget no model call fits in, and the policy says block then
@@ -45,6 +48,8 @@ def stack(tmp_path_factory, tiny_gguf):
             f"  on_budget_exhausted: block\n  attacker_model: {model}\n"
         )
         with ProxyThread(directory / "config", _free_port(), str(upstream.ca)) as proxy:
+            addon = proxy.master.addons.get("veiladdon")
+            addon.slow_limits = TINY_MODEL_LIMITS  # before the first request builds a stage
             yield upstream, proxy
 
 
@@ -72,7 +77,7 @@ def test_the_slow_stage_runs_on_the_new_turn_and_resent_history_hits_its_cache(s
     assert "Jane Doe" not in sent and "[[PERSON_1]]" in sent
     assert "Jane Doe" in reply  # restored as usual
     runner = _runner(proxy, upstream.port, "/v1/chat/completions")
-    first = runner.stage().cached(sent, ["[[PERSON_1]]"])
+    first = runner.stage().cached(sent, re.findall(r"\[\[\w+\]\]", sent))
     assert first is not None and first.rounds[0].calls[0].model == "tiny.gguf"
     # the tiny model's answer is nonsense: whatever it kept, the pseudonym survived
     assert first.text == sent
