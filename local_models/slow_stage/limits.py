@@ -30,3 +30,17 @@ class Limits:
 
 
 STANDARD = Limits()
+# For CPU-only machines: shorter reasoning and quotes, fewer edits per call.
+COMPACT = Limits(
+    reasoning_chars=60,
+    guess_chars=24,
+    guesses=3,
+    evidence_chars=48,
+    evidence_phrases=2,
+    grade_reason_chars=40,
+    replacement_chars=40,
+    edits=8,
+    attacker_tokens=512,
+    arbitrator_tokens=256,
+    anonymizer_tokens=384,
+)

@@ -17,7 +17,7 @@ from typing import Any
 from veil.local_models.backend import LLM, LLMError
 from veil.local_models.slow_stage import anonymizer, arbitrator, attacker
 from veil.local_models.slow_stage.anonymizer import Edit, RejectedEdit, apply_edits
-from veil.local_models.slow_stage.arbitrator import GradedInference, actionable, greedy
+from veil.local_models.slow_stage.arbitrator import Grade, GradedInference, actionable, greedy
 from veil.local_models.slow_stage.cache import ResultCache, content_key
 from veil.local_models.slow_stage.calls import Budget, BudgetSpent, CallRecord
 from veil.local_models.slow_stage.grounding import Rejection, ground, locate
@@ -249,6 +249,8 @@ class SlowStage:
         grounded, report.ungrounded = ground(inferences, text)
         if not grounded:
             return []
+        # reported as ungraded until the arbitrator answers (the budget may end first)
+        report.inferences = [GradedInference(i, Grade.UNGRADED, "not graded") for i in grounded]
         if self.settings.use_arbitrator:
             graded, call = arbitrator.arbitrate(
                 self.attacker_llm, text, grounded, budget, self.limits
