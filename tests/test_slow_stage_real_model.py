@@ -21,7 +21,7 @@ def test_the_slow_stage_runs_on_the_default_model() -> None:
     text = "As a nurse I work night shifts at the hospital in Leeds; [[PERSON_1]] hates it."
     # compact limits and a budget: a smoke test, not a benchmark (bench/adversarial is)
     settings = SlowStageSettings(
-        enabled=True, attributes=["occupation", "location"], max_rounds=1, time_budget_s=120
+        enabled=True, attributes=["location"], max_rounds=1, time_budget_s=30
     )
     result = SlowStage(settings, llm, llm, limits=COMPACT).run(text, ["[[PERSON_1]]"])
     assert result.stop_reason not in {StopReason.BAD_REPLY, StopReason.MODEL_ERROR}, result.error
