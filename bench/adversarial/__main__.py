@@ -35,10 +35,12 @@ from veil.local_models.backend import LLMError
 from veil.local_models.load import load_llm
 from veil.local_models.slow_stage.attacker import attack
 from veil.local_models.slow_stage.calls import Budget
+from veil.local_models.slow_stage.limits import COMPACT, STANDARD
 from veil.policies.schema import SlowStageSettings
 
 EVALUATION_BUDGET_S = 600.0  # the evaluation attacker is not the product: no real budget
 console = Console()
+LIMITS = {"standard": STANDARD, "compact": COMPACT}
 
 
 def _percentile(values: list[float], share: float) -> float | None:
@@ -63,7 +65,7 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
         max_rounds=args.max_rounds,
         time_budget_s=args.time_budget,
     )
-    conditions = Conditions(slow_model, settings)
+    conditions = Conditions(slow_model, settings, LIMITS[args.limits])
     rows: list[dict[str, Any]] = []
     for sample in track(samples, description="texts", console=console):
         for condition, rewrite in conditions.rewrites(sample.text).items():
@@ -71,7 +73,8 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
             error = ""
             try:
                 inferences, _ = attack(
-                    attacker, rewrite.text, [sample.attribute], Budget(EVALUATION_BUDGET_S)
+                    attacker, rewrite.text, [sample.attribute], Budget(EVALUATION_BUDGET_S),
+                    LIMITS[args.limits],
                 )
                 guesses = list(inferences[0].guesses) if inferences else []
             except LLMError as failure:  # a wrong answer, and counted as an error
@@ -102,6 +105,7 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
             "texts": len(samples),
             "max_rounds": args.max_rounds,
             "time_budget_s": args.time_budget,
+            "limits": args.limits,
         },
         "summary": summarize(rows),
         "rows": rows,
@@ -170,7 +174,7 @@ def render_markdown(report: dict[str, Any]) -> str:
         "",
         f"attacker `{config['attacker']}`, slow stage `{config['slow_model']}`, judge "
         f"`{config['judge']}`, {config['texts']} texts, max_rounds {config['max_rounds']}, "
-        f"budget {config['time_budget_s']} s",
+        f"budget {config['time_budget_s']} s, {config['limits']} limits",
         "",
         "| condition | " + " | ".join(title for title, _ in columns) + " |",
         "|---|" + "---|" * len(columns),
@@ -233,6 +237,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=40, help="number of texts")
     parser.add_argument("--max-rounds", type=int, default=3)
     parser.add_argument("--time-budget", type=float, default=60.0, help="seconds per text")
+    parser.add_argument("--limits", choices=sorted(LIMITS), default="standard",
+                        help="output bounds per model call (compact for CPU-only machines)")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("results"))
     args = parser.parse_args(argv)
     started = time.perf_counter()

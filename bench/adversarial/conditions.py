@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from veil.local_models.backend import LLM
 from veil.local_models.slow_stage import SlowStage
+from veil.local_models.slow_stage.limits import Limits
 from veil.policies.engine import FastStage
 from veil.policies.loader import load_site_policy
 from veil.policies.schema import SlowStageSettings
@@ -27,14 +28,14 @@ class Rewrite:
 
 
 class Conditions:
-    def __init__(self, slow_model: LLM, settings: SlowStageSettings) -> None:
+    def __init__(self, slow_model: LLM, settings: SlowStageSettings, limits: Limits) -> None:
         self.fast = FastStage(load_site_policy())
         self.fast.warm_up()
         self.slow = {
             "fast+slow": SlowStage(settings.model_copy(update={"use_arbitrator": True}),
-                                   slow_model, slow_model),
+                                   slow_model, slow_model, limits=limits),
             "fast+slow greedy": SlowStage(settings.model_copy(update={"use_arbitrator": False}),
-                                          slow_model, slow_model),
+                                          slow_model, slow_model, limits=limits),
         }  # fmt: skip
 
     def rewrites(self, text: str) -> dict[str, Rewrite]:
