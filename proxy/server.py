@@ -11,6 +11,7 @@ from mitmproxy import options
 from mitmproxy.tools.dump import DumpMaster
 
 from veil.proxy.addon import VeilAddon
+from veil.proxy.pac import ServePac
 from veil.proxy.site_policies import SitePolicies
 
 log = logging.getLogger("veil")
@@ -38,7 +39,7 @@ def build_master(
             ", ".join(policy.hosts),
         )
     addon = VeilAddon(policies)
-    master.addons.add(addon)
+    master.addons.add(addon, ServePac(policies))
     updates: dict[str, object] = {"allow_hosts": policies.allow_hosts()}
     if upstream_ca:
         updates["ssl_verify_upstream_trusted_ca"] = upstream_ca

@@ -4,8 +4,10 @@ and the official OpenAI and Anthropic SDKs as clients."""
 from __future__ import annotations
 
 import json
+import shutil
 import socket
 import ssl
+import subprocess
 
 import anthropic
 import httpx
@@ -216,3 +218,47 @@ def test_hosts_without_a_policy_are_tunnelled_untouched(stack, tmp_path):
             response = http.post(f"https://127.0.0.1:{other.port}/v1/chat/completions", json=body)
         assert response.status_code == 200
         assert other.received[-1][1]["messages"][0]["content"] == PROMPT  # not ours to filter
+
+
+def _evaluate_pac(pac: str, urls: list[str]) -> list[str]:
+    """Run the PAC file's FindProxyForURL in Node, the way a browser's PAC engine would."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed: cannot run the PAC file's JavaScript")
+    script = (
+        pac
+        + "\nconst urls = JSON.parse(process.argv[1]);\n"
+        + "console.log(JSON.stringify(urls.map(u => FindProxyForURL(u, new URL(u).hostname))));"
+    )
+    done = subprocess.run(
+        [node, "-e", script, json.dumps(urls)], capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout)
+
+
+def test_the_proxy_serves_a_pac_file_that_sends_only_chat_hosts_to_it(stack):
+    upstream, proxy = stack
+    before = len(upstream.received)
+    response = httpx.get(f"http://127.0.0.1:{proxy.port}/proxy.pac", timeout=30)  # no proxy
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "application/x-ns-proxy-autoconfig"
+    decisions = _evaluate_pac(
+        response.text,
+        [
+            "https://chatgpt.com/backend-api/f/conversation",
+            "https://claude.ai/api/organizations",
+            "https://api.openai.com/v1/chat/completions",
+            f"https://127.0.0.1:{upstream.port}/v1/chat/completions",  # a user policy's host
+            "https://example.org/",
+            "https://127.0.0.1:1/",  # same host, a port no policy names
+        ],
+    )
+    via_veil = f"PROXY 127.0.0.1:{proxy.port}"
+    assert decisions == [via_veil] * 4 + ["DIRECT", "DIRECT"]
+    assert len(upstream.received) == before  # answered by the proxy, not forwarded
+
+
+def test_the_pac_file_is_only_served_to_reads(stack):
+    _, proxy = stack
+    response = httpx.post(f"http://127.0.0.1:{proxy.port}/proxy.pac", content=b"x", timeout=30)
+    assert response.status_code == 405
