@@ -11,15 +11,18 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
+import threading
 from dataclasses import dataclass
 from typing import Any
 
-from mitmproxy import http
+from mitmproxy import ctx, http
 
 from veil.policies.engine import FastStage
 from veil.policies.schema import OnError, SitePolicy
 from veil.proxy.adapters import ADAPTERS, SiteAdapter, TextSlot
 from veil.proxy.adapters.base import BLOCK_PREFIX, Unscannable, apply_texts
+from veil.proxy.adapters.chatgpt_web import Handoff, HandoffSocket
 from veil.proxy.conversations import ConversationStore
 from veil.proxy.site_policies import SitePolicies
 from veil.rules.restore import Restorer
@@ -36,6 +39,15 @@ class Blocked(Exception):
 class FlowState:
     adapter: SiteAdapter
     restorer: Restorer
+    vault: Vault
+
+
+@dataclass
+class HandoffTarget:
+    """A WebSocket host a chat site handed an answer over to, and its conversations."""
+
+    site: str
+    vaults: dict[str, Vault]
 
 
 class VeilAddon:
@@ -43,6 +55,8 @@ class VeilAddon:
         self.policies = policies
         self.conversations = ConversationStore()
         self._stages: dict[str, FastStage] = {}
+        self._handoffs: dict[tuple[str, int], HandoffTarget] = {}
+        self.warmed_up = threading.Event()  # models loaded: the first message will not wait
 
     def stage(self, policy: SitePolicy) -> FastStage:
         stage = self._stages.get(policy.name)
@@ -53,9 +67,12 @@ class VeilAddon:
     async def running(self) -> None:
         # Load spaCy and the name lists before the first message, not during it; they
         # are shared, so warming one site's stage warms them all.
-        policies = self.policies.all()
-        if policies:
-            await asyncio.to_thread(self.stage(policies[0]).warm_up)
+        try:
+            policies = self.policies.all()
+            if policies:
+                await asyncio.to_thread(self.stage(policies[0]).warm_up)
+        finally:
+            self.warmed_up.set()
 
     async def request(self, flow: http.HTTPFlow) -> None:
         policy = self.policies.match(flow.request.pretty_host, flow.request.port, flow.request.path)
@@ -66,7 +83,7 @@ class VeilAddon:
             # A history load: the answer carries the conversation's pseudonyms.
             vault = self._vault(policy, adapter, flow, None, None)
             flow.request.headers["accept-encoding"] = "identity"
-            flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault))
+            flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault), vault)
             return
         if not adapter.matches(flow):
             return
@@ -112,7 +129,7 @@ class VeilAddon:
         flow.request.content = adapter.serialize_body(body)
         # Answers must come back uncompressed for the stream restorer to read them.
         flow.request.headers["accept-encoding"] = "identity"
-        flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault))
+        flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault), vault)
 
         def bind_conversation(conversation_id: str) -> None:
             self.conversations.bind(
@@ -170,6 +187,47 @@ class VeilAddon:
             return  # not JSON: nothing of ours in it
         restored = state.adapter.restore_body(body, state.restorer)
         flow.response.content = json.dumps(restored, ensure_ascii=False).encode("utf-8")
+        # Only some sites hand answers over to a WebSocket (an optional adapter method).
+        find = getattr(state.adapter, "handoff", None)
+        handoff = find(body) if find is not None else None
+        if handoff is not None:
+            self._expect_handoff(flow, handoff, state.vault)
+
+    def _expect_handoff(self, flow: http.HTTPFlow, handoff: Handoff, vault: Vault) -> None:
+        """The answer continues on a WebSocket elsewhere: intercept that host from now on."""
+        policy = self.policies.match(flow.request.pretty_host, flow.request.port, flow.request.path)
+        if policy is None:
+            return
+        key = (handoff.host, handoff.port)
+        target = self._handoffs.setdefault(key, HandoffTarget(policy.name, {}))
+        target.vaults[handoff.conversation_id] = vault
+        pattern = f"^{re.escape(handoff.host)}:{handoff.port}$"
+        if pattern not in ctx.options.allow_hosts:
+            ctx.options.update(allow_hosts=[*ctx.options.allow_hosts, pattern])
+            log.info("veil: intercepting %s:%s, where %s hands answers over", *key, policy.name)
+
+    def websocket_message(self, flow: http.HTTPFlow) -> None:
+        target = self._handoffs.get((flow.request.pretty_host.lower(), flow.request.port))
+        if target is None or flow.websocket is None:
+            return
+        message = flow.websocket.messages[-1]
+        if message.from_client:
+            return  # acknowledgements; prompts are sent over HTTP, where veil filters them
+        socket = flow.metadata.get("veil_socket")
+        if socket is None:
+
+            def restorer_for(conversation_id: str) -> Restorer | None:
+                vault = target.vaults.get(conversation_id)
+                return Restorer.for_vault(vault) if vault is not None else None
+
+            socket = flow.metadata["veil_socket"] = HandoffSocket(restorer_for)
+        try:
+            restored = socket.server_message(message.content)
+        except Exception:  # the answer must keep flowing; it only lacks restoring
+            log.exception("veil could not restore a WebSocket message; passing it on as is")
+            return
+        if restored is not None:
+            message.content = restored
 
 
 def _body_text(flow: http.HTTPFlow, limit: int) -> str:

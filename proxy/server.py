@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 import threading
+import time
 from pathlib import Path
 
 from mitmproxy import options
@@ -15,6 +17,8 @@ from veil.proxy.pac import ServePac
 from veil.proxy.site_policies import SitePolicies
 
 log = logging.getLogger("veil")
+
+WARM_UP_TIMEOUT_S = 600
 
 
 def build_master(
@@ -71,9 +75,12 @@ class ProxyThread:
 
     def _run(self) -> None:
         async def main() -> None:
-            self.master, _ = build_master("127.0.0.1", self.port, self.directory, self.upstream_ca)
-            loop = asyncio.get_running_loop()
-            loop.call_later(0.5, self._ready.set)
+            self.master, addon = build_master(
+                "127.0.0.1", self.port, self.directory, self.upstream_ca
+            )
+            # Ready once the models are loaded, so a slow machine's first request does not
+            # spend its client's timeout waiting for spaCy.
+            asyncio.get_running_loop().run_in_executor(None, self._ready_when, addon.warmed_up)
             await self.master.run()
 
         try:
@@ -82,9 +89,19 @@ class ProxyThread:
             self.error = error
             self._ready.set()
 
+    def _ready_when(self, warmed_up: threading.Event) -> None:
+        warmed_up.wait(WARM_UP_TIMEOUT_S)
+        for _ in range(100):  # and the listener is up
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        self._ready.set()
+
     def __enter__(self) -> ProxyThread:
         self._thread.start()
-        self._ready.wait(120)
+        self._ready.wait(WARM_UP_TIMEOUT_S + 10)
         if self.error:
             raise self.error
         return self

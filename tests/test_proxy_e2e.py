@@ -3,16 +3,20 @@ and the official OpenAI and Anthropic SDKs as clients."""
 
 from __future__ import annotations
 
+import base64
 import json
 import shutil
 import socket
 import ssl
 import subprocess
+import urllib.parse
 
 import anthropic
 import httpx
 import openai
 import pytest
+from wsproto import ConnectionType, WSConnection
+from wsproto.events import CloseConnection, Request, TextMessage
 
 from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.server import ProxyThread
@@ -184,6 +188,66 @@ def test_chatgpt_web_through_the_proxy(stack):
     assert "Jane Doe" not in repr(upstream.received[-1][1])
     text = ""
     for line in raw.splitlines():
+        if line.startswith("data: {"):
+            event = json.loads(line[6:])
+            if set(event) <= {"p", "o", "v", "c"} and isinstance(event["v"], str):
+                text += event["v"]
+    assert text == f"You said: {PROMPT}"
+
+
+def _websocket_texts(proxy: ProxyThread, url: str) -> list[str]:
+    """The text messages of a WebSocket opened through the proxy (CONNECT, then TLS
+    trusting veil's CA only), until the server closes it."""
+    parts = urllib.parse.urlsplit(url)
+    authority = f"{parts.hostname}:{parts.port}"
+    with socket.create_connection(("127.0.0.1", proxy.port), timeout=60) as raw:
+        raw.sendall(f"CONNECT {authority} HTTP/1.1\r\nHost: {authority}\r\n\r\n".encode())
+        reply = b""
+        while b"\r\n\r\n" not in reply:
+            reply += raw.recv(4096)
+        assert reply.startswith(b"HTTP/1.1 200"), reply
+        trust = ssl.create_default_context(cafile=proxy.ca_file)
+        with trust.wrap_socket(raw, server_hostname=parts.hostname) as tls:
+            connection = WSConnection(ConnectionType.CLIENT)
+            tls.sendall(
+                connection.send(Request(host=authority, target=f"{parts.path}?{parts.query}"))
+            )
+            texts, partial = [], ""
+            while data := tls.recv(65536):
+                connection.receive_data(data)
+                for event in connection.events():
+                    if isinstance(event, TextMessage):
+                        partial += event.data
+                        if event.message_finished:
+                            texts.append(partial)
+                            partial = ""
+                    elif isinstance(event, CloseConnection):
+                        tls.sendall(connection.send(event.response()))
+                        return texts
+            return texts
+
+
+def test_chatgpt_web_answer_handed_over_to_a_websocket(stack):
+    """The send request is answered with a ``wss_url`` on another host name; veil starts
+    intercepting that host (the client trusts only veil's CA) and restores the answer."""
+    upstream, proxy = stack
+    message = {
+        "id": "u1",
+        "author": {"role": "user"},
+        "content": {"content_type": "text", "parts": [PROMPT]},
+    }
+    url = f"https://127.0.0.1:{upstream.port}/backend-api/f/conversation"
+    body = {"action": "next", "messages": [message], "websocket_request_id": "w-1"}
+    with _http(proxy) as http:
+        handoff = http.post(url, json=body).json()
+    assert "Jane Doe" not in repr(upstream.received[-1][1])
+    assert handoff["wss_url"].startswith(f"wss://localhost:{upstream.port}/")
+    stream = b"".join(
+        base64.b64decode(json.loads(text)["data"]["body"])
+        for text in _websocket_texts(proxy, handoff["wss_url"])
+    )
+    text = ""
+    for line in stream.decode().splitlines():
         if line.startswith("data: {"):
             event = json.loads(line[6:])
             if set(event) <= {"p", "o", "v", "c"} and isinstance(event["v"], str):
