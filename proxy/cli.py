@@ -219,5 +219,9 @@ def _print_table(original: str, result) -> None:
         console.print("[bold red]this message would be blocked by the site's policy[/]")
 
 
+from veil.proxy.cli_ca import ca  # noqa: E402  (subcommand groups, one module each)
+
+main.add_command(ca)
+
 if __name__ == "__main__":
     main()
