@@ -126,6 +126,14 @@ class FakeChatService:
                 else:
                     self.send_error(404)
 
+            def do_GET(self) -> None:
+                # claude.ai's history load: the chat as the service stored it.
+                path = self.path.split("?", 1)[0]
+                if "/chat_conversations/" in path:
+                    service.claude_history(self, path)
+                else:
+                    self.send_error(404)
+
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(cert, key)
@@ -166,6 +174,15 @@ class FakeChatService:
             handler.wfile.write(f"{len(piece):x}\r\n".encode() + piece + b"\r\n")
             handler.wfile.flush()
         handler.wfile.write(b"0\r\n\r\n")
+
+    def claude_history(self, handler: BaseHTTPRequestHandler, path: str) -> None:
+        messages = []
+        for sent_path, body in self.received:
+            if sent_path.split("?", 1)[0] == f"{path}/completion":
+                messages.append({"sender": "human", "text": body["prompt"]})
+                said = [{"type": "text", "text": f"You said: {body['prompt']}"}]
+                messages.append({"sender": "assistant", "content": said})
+        self._json(handler, {"uuid": path.rsplit("/", 1)[1], "chat_messages": messages})
 
     def openai(self, handler: BaseHTTPRequestHandler, body: dict, answer: str) -> None:
         base = {

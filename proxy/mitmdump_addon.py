@@ -1,11 +1,18 @@
 """veil as a mitmproxy script: ``mitmdump -s proxy/mitmdump_addon.py``.
 
-Uses the same config dir as ``veil start`` ($VEIL_CONFIG_DIR or the user config dir).
+Uses the same config and data dirs as ``veil start`` ($VEIL_CONFIG_DIR, $VEIL_DATA_DIR or
+the user dirs), so the vault and the redaction log are the same too.
 Set ``allow_hosts`` yourself (``veil pac`` lists the hosts) to keep other TLS untouched.
 """
 
+from veil.policies.paths import config_dir, data_dir
 from veil.proxy.addon import VeilAddon
-from veil.policies.paths import config_dir
 from veil.proxy.site_policies import SitePolicies
+from veil.proxy.storage.redaction_log import RedactionLog
+from veil.proxy.storage.vault_store import VaultStore
 
-addons = [VeilAddon(SitePolicies.load(config_dir()))]
+addons = [
+    VeilAddon(
+        SitePolicies.load(config_dir()), VaultStore.open(data_dir()), RedactionLog.open(data_dir())
+    )
+]

@@ -12,6 +12,8 @@ from mitmproxy.tools.dump import DumpMaster
 
 from veil.proxy.addon import VeilAddon
 from veil.proxy.site_policies import SitePolicies
+from veil.proxy.storage.redaction_log import RedactionLog
+from veil.proxy.storage.vault_store import VaultStore
 
 log = logging.getLogger("veil")
 
@@ -21,7 +23,9 @@ def build_master(
     listen_port: int,
     directory: Path,
     upstream_ca: str | None = None,
+    data_dir: Path | None = None,
 ) -> tuple[DumpMaster, VeilAddon]:
+    """Without ``data_dir`` vaults live in memory only and nothing is logged."""
     directory.mkdir(parents=True, exist_ok=True)
     policies = SitePolicies.load(directory)
     opts = options.Options(
@@ -37,7 +41,10 @@ def build_master(
             policy.name,
             ", ".join(policy.hosts),
         )
-    addon = VeilAddon(policies)
+    if data_dir is not None:
+        addon = VeilAddon(policies, VaultStore.open(data_dir), RedactionLog.open(data_dir))
+    else:
+        addon = VeilAddon(policies)
     master.addons.add(addon)
     updates: dict[str, object] = {"allow_hosts": policies.allow_hosts()}
     if upstream_ca:
@@ -47,13 +54,20 @@ def build_master(
 
 
 def run(
-    listen_host: str, listen_port: int, directory: Path, upstream_ca: str | None = None
+    listen_host: str,
+    listen_port: int,
+    directory: Path,
+    upstream_ca: str | None = None,
+    data_dir: Path | None = None,
 ) -> None:
     """Run until interrupted (the `veil start` command)."""
 
     async def main() -> None:
-        master, _ = build_master(listen_host, listen_port, directory, upstream_ca)
-        await master.run()
+        master, addon = build_master(listen_host, listen_port, directory, upstream_ca, data_dir)
+        try:
+            await master.run()
+        finally:
+            addon.close()
 
     asyncio.run(main())
 
@@ -61,8 +75,16 @@ def run(
 class ProxyThread:
     """A veil proxy on a background thread, for tests and benchmarks."""
 
-    def __init__(self, directory: Path, port: int, upstream_ca: str | None = None) -> None:
+    def __init__(
+        self,
+        directory: Path,
+        port: int,
+        upstream_ca: str | None = None,
+        data_dir: Path | None = None,
+    ) -> None:
         self.directory, self.port, self.upstream_ca = directory, port, upstream_ca
+        self.data_dir = data_dir
+        self.addon: VeilAddon | None = None
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self.master: DumpMaster | None = None
@@ -70,10 +92,15 @@ class ProxyThread:
 
     def _run(self) -> None:
         async def main() -> None:
-            self.master, _ = build_master("127.0.0.1", self.port, self.directory, self.upstream_ca)
+            self.master, self.addon = build_master(
+                "127.0.0.1", self.port, self.directory, self.upstream_ca, self.data_dir
+            )
             loop = asyncio.get_running_loop()
             loop.call_later(0.5, self._ready.set)
-            await self.master.run()
+            try:
+                await self.master.run()
+            finally:
+                self.addon.close()
 
         try:
             asyncio.run(main())
