@@ -7,12 +7,7 @@ Set ``allow_hosts`` yourself (``veil pac`` lists the hosts) to keep other TLS un
 
 from veil.policies.paths import config_dir, data_dir
 from veil.proxy.addon import VeilAddon
+from veil.proxy.server import open_records
 from veil.proxy.site_policies import SitePolicies
-from veil.proxy.storage.redaction_log import RedactionLog
-from veil.proxy.storage.vault_store import VaultStore
 
-addons = [
-    VeilAddon(
-        SitePolicies.load(config_dir()), VaultStore.open(data_dir()), RedactionLog.open(data_dir())
-    )
-]
+addons = [VeilAddon(SitePolicies.load(config_dir()), *open_records(data_dir()))]

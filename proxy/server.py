@@ -41,16 +41,34 @@ def build_master(
             policy.name,
             ", ".join(policy.hosts),
         )
-    if data_dir is not None:
-        addon = VeilAddon(policies, VaultStore.open(data_dir), RedactionLog.open(data_dir))
-    else:
-        addon = VeilAddon(policies)
+    addon = VeilAddon(policies, *open_records(data_dir))
     master.addons.add(addon)
     updates: dict[str, object] = {"allow_hosts": policies.allow_hosts()}
     if upstream_ca:
         updates["ssl_verify_upstream_trusted_ca"] = upstream_ca
     opts.update(**updates)
     return master, addon
+
+
+def open_records(data_dir: Path | None) -> tuple[VaultStore | None, RedactionLog | None]:
+    """The vault store and the redaction log, or None for what cannot be opened: the
+    proxy still filters (vaults in memory, nothing logged) and says so."""
+    if data_dir is None:
+        return None, None
+    opened: list = []
+    for kind in (VaultStore, RedactionLog):
+        try:
+            opened.append(kind.open(data_dir))
+        except Exception as error:  # an unwritable dir, a full disk: filter all the same
+            log.error(
+                "veil: cannot open %s in %s (%s: %s); running without it",
+                kind.__name__,
+                data_dir,
+                type(error).__name__,
+                error,
+            )
+            opened.append(None)
+    return opened[0], opened[1]
 
 
 def run(

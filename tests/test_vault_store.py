@@ -10,7 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.disk_bytes import leaked, record_files
+from veil.proxy.addon import VeilAddon
 from veil.proxy.conversations import ConversationStore
+from veil.proxy.server import open_records
+from veil.proxy.site_policies import SitePolicies
 from veil.proxy.storage import keys
 from veil.proxy.storage.database import StorageError
 from veil.proxy.storage.vault_store import FILE_NAME, VaultStore
@@ -209,3 +212,54 @@ def test_vault_snapshot_keeps_counters():
     restored = Vault.from_snapshot(vault.snapshot())
     assert restored.pseudonym_for("Cy", "PERSON") == "[[PERSON_3]]"
     assert restored.pseudonym_for("ann", "PERSON") == "[[PERSON_1]]"
+
+
+def test_the_proxy_runs_without_records_it_cannot_open(memory_keyring, tmp_path, caplog):
+    blocked = tmp_path / "not-a-dir"
+    blocked.write_text("a file where the data dir should be")
+    vaults, records = open_records(blocked)
+    assert vaults is None and records is None
+    assert "cannot open VaultStore" in caplog.text and "running without it" in caplog.text
+    conversations = ConversationStore(store=vaults)
+    vault = conversations.vault("c", PseudonymStyle.PLACEHOLDER)
+    assert vault.pseudonym_for("Dana Whitfield", "PERSON") == "[[PERSON_1]]"
+
+
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    values=st.lists(
+        st.text(alphabet="abcdefghijklmnopqrstuvwxyzÄÖÜßéçø ", min_size=8, max_size=30).filter(
+            lambda s: len(s.strip()) >= 8
+        ),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_no_value_is_ever_on_disk_in_the_clear(memory_keyring, tmp_path_factory, values):
+    directory = tmp_path_factory.mktemp("leak")
+    store = VaultStore.open(directory)
+    vault = ConversationStore(store=store).vault("c1", PseudonymStyle.PLACEHOLDER, site="s")
+    for value in values:
+        vault.pseudonym_for(value, "PERSON")
+    assert any(p.name.endswith("-wal") for p in record_files(directory))  # searched while open
+    assert leaked(directory, [v.strip() for v in values]) == []
+    store.close()
+    assert leaked(directory, [v.strip() for v in values]) == []
+
+
+def test_retention_comes_from_each_site_policy(memory_keyring, tmp_path):
+    policies = tmp_path / "config" / "policies"
+    policies.mkdir(parents=True)
+    (policies / "claude.yaml").write_text("name: claude\nrecords: {retention_days: 2}\n")
+    store = VaultStore.open(tmp_path / "data")
+    addon = VeilAddon(SitePolicies.load(tmp_path / "config"), store)
+    claude = _fill(addon.conversations, "claude", "a")
+    chatgpt = _fill(addon.conversations, "chatgpt", "b")  # shipped default: 30 days
+    for conversation in (claude, chatgpt):
+        store.touch(conversation, time.time() - 3 * 86400)
+    addon.maintain()
+    assert store.existing([claude, chatgpt]) == {chatgpt}
+    assert len(addon.conversations.vault(claude, "placeholder", create=False)) == 0
+    addon.close()
