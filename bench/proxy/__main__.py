@@ -219,6 +219,8 @@ def main() -> None:
                 str(veil_port),
                 "--config-dir",
                 str(config),
+                "--data-dir",  # a throwaway vault and log, as a real user would have
+                str(config.parent / "data"),
                 "--upstream-ca",
                 str(upstream.ca),
             ]
