@@ -71,6 +71,7 @@ class VeilAddon:
         self.redaction_log = redaction_log
         self._stages: dict[str, FastStage] = {}
         self._maintenance: asyncio.Task | None = None
+        self._log_failing = False
 
     def stage(self, policy: SitePolicy) -> FastStage:
         stage = self._stages.get(policy.name)
@@ -174,8 +175,11 @@ class VeilAddon:
             return
         try:
             await asyncio.to_thread(self.redaction_log.record, entry)
+            self._log_failing = False
         except Exception:  # the log must never stop a message
-            log.exception("veil: could not write the redaction log")
+            if not self._log_failing:  # once per failure, not once per request
+                log.exception("veil: could not write the redaction log")
+            self._log_failing = True
 
     async def _filter(
         self, flow: http.HTTPFlow, policy: SitePolicy, adapter: SiteAdapter, entry: LogEntry

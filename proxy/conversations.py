@@ -37,6 +37,7 @@ class ConversationStore:
         self._limit = limit
         self._lock = threading.Lock()
         self._failed_writes = False
+        self._failed_reads = False
 
     def conversation_id(self, site: str, first_user_text: str) -> str:
         digest = hmac.new(self._key, f"{site}\0{first_user_text}".encode(), hashlib.sha256)
@@ -105,7 +106,9 @@ class ConversationStore:
         try:
             stored = self.store.load(conversation_id)
         except Exception:
-            log.exception("veil: could not read conversation %s from the vault", conversation_id)
+            if not self._failed_reads:  # once, not on every request while the file is bad
+                log.exception("veil: could not read the vault; new conversations stay in memory")
+            self._failed_reads = True
             return None
         if stored is None:
             return None

@@ -148,3 +148,16 @@ def test_a_damaged_log_is_set_aside(memory_keyring, tmp_path, damage):
     path.write_bytes(damage or path.read_bytes()[:1000])
     fresh = RedactionLog.open(tmp_path)
     assert fresh.db.set_aside is not None and fresh.count() == 0
+
+
+def test_records_that_cannot_be_written_never_stop_a_message(memory_keyring, tmp_path, caplog):
+    addon = _addon(tmp_path)
+    addon.redaction_log.close()  # the files are gone from under the proxy
+    addon.conversations.store.close()
+    flows = [_send(addon, _chat(f"I'm {NAME}, turn {n}")) for n in range(3)]
+    for flow in flows:
+        assert flow.response is None  # sent on, filtered
+        assert NAME not in flow.request.get_text() and "[[PERSON_1]]" in flow.request.get_text()
+    assert caplog.text.count("could not write the redaction log") == 1
+    assert caplog.text.count("could not write to the vault") == 1
+    assert caplog.text.count("could not read the vault") == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import stat
 import time
 
 import pytest
@@ -57,6 +58,8 @@ def test_values_and_pseudonyms_are_sealed_on_disk(memory_keyring, tmp_path):
     _fill(ConversationStore(store=store))
     assert record_files(tmp_path)  # the test reads real files
     assert leaked(tmp_path, [v for _, v in VALUES] + ["[[PERSON_1]]", "chat"]) == []
+    for path in record_files(tmp_path):  # the database, its -wal and -shm: owner only
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
     store.close()
 
 

@@ -40,7 +40,7 @@ class Database:
         self._schema = schema
         self._lock = threading.RLock()
         self.set_aside: Path | None = None  # where an unusable file went, if one did
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         try:
             self._connection = self._open_checked()
         except StorageError as problem:

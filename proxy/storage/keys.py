@@ -89,7 +89,7 @@ def _warn_once(key_file: Path, error: Exception) -> None:
 
 
 def _new_key_file(key_file: Path) -> bytes:
-    key_file.parent.mkdir(parents=True, exist_ok=True)
+    key_file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     key = AESGCM.generate_key(KEY_BITS)
     try:
         # Created 0600 from the start: never readable by others, not even for a moment.

@@ -83,15 +83,14 @@ class VaultStore:
 
     def load(self, conversation_id: str) -> StoredVault | None:
         """The conversation's vault, or None if there is none or it cannot be trusted."""
-        rows = self.db.query(
-            "SELECT c.id, c.site, c.style FROM conversations c"
-            " LEFT JOIN aliases a ON a.conversation = c.id"
-            " WHERE c.id = ? OR a.alias = ? LIMIT 1",
-            (conversation_id, conversation_id),
+        aliased = self.db.query(
+            "SELECT conversation FROM aliases WHERE alias = ?", (conversation_id,)
         )
+        canonical = aliased[0][0] if aliased else conversation_id
+        rows = self.db.query("SELECT site, style FROM conversations WHERE id = ?", (canonical,))
         if not rows:
             return None
-        canonical, site, style = rows[0]
+        site, style = rows[0]
         sealed = self.db.query(
             "SELECT sealed FROM mappings WHERE conversation = ? ORDER BY id", (canonical,)
         )
