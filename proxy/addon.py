@@ -20,7 +20,8 @@ from typing import Any
 from mitmproxy import http
 
 from veil.policies.engine import FastStage
-from veil.policies.schema import OnError, RecordSettings, SitePolicy
+from veil.policies.loader import load_site_policy
+from veil.policies.schema import OnError, SitePolicy
 from veil.proxy.adapters import ADAPTERS, SiteAdapter, TextSlot
 from veil.proxy.adapters.base import BLOCK_PREFIX, Unscannable, apply_texts
 from veil.proxy.conversations import ConversationStore
@@ -80,11 +81,11 @@ class VeilAddon:
         return stage
 
     async def running(self) -> None:
-        # Load spaCy and the name lists before the first message, not during it; they
-        # are shared, so warming one site's stage warms them all.
         if self.conversations.store is not None or self.redaction_log is not None:
             await asyncio.to_thread(self.maintain)
             self._maintenance = asyncio.create_task(self._maintain_periodically())
+        # Load spaCy and the name lists before the first message, not during it; they
+        # are shared, so warming one site's stage warms them all.
         policies = self.policies.all()
         if policies:
             await asyncio.to_thread(self.stage(policies[0]).warm_up)
@@ -92,7 +93,8 @@ class VeilAddon:
     def maintain(self) -> None:
         """Apply retention and let go of conversations forgotten on disk."""
         retention = {p.name: p.records.retention_days for p in self.policies.all()}
-        default_days = max(retention.values(), default=RecordSettings().retention_days)
+        # Records of a site that no longer has a policy follow the default policy.
+        default_days = load_site_policy("default").records.retention_days
         try:
             if self.conversations.store is not None:
                 purged = self.conversations.store.purge(retention, default_days)
@@ -207,8 +209,7 @@ class VeilAddon:
             raise Blocked(
                 f"it contains {', '.join(sorted(report.blocked))}, which this site's policy blocks"
             )
-        texts = report.texts
-        apply_texts(body, slots, texts)
+        apply_texts(body, slots, report.texts)
         known = adapter.known_value_slots(body)
         apply_texts(body, known, [vault.pseudonymize_known(s.text) for s in known])
         flow.request.content = adapter.serialize_body(body)

@@ -260,9 +260,16 @@ def test_retention_comes_from_each_site_policy(memory_keyring, tmp_path):
     addon = VeilAddon(SitePolicies.load(tmp_path / "config"), store)
     claude = _fill(addon.conversations, "claude", "a")
     chatgpt = _fill(addon.conversations, "chatgpt", "b")  # shipped default: 30 days
+    retired_old = _fill(addon.conversations, "retired", "c")  # no policy: the default's
+    retired_recent = _fill(addon.conversations, "retired", "d")
     for conversation in (claude, chatgpt):
         store.touch(conversation, time.time() - 3 * 86400)
+    store.touch(retired_old, time.time() - 31 * 86400)
+    store.touch(retired_recent, time.time() - 29 * 86400)
     addon.maintain()
-    assert store.existing([claude, chatgpt]) == {chatgpt}
+    assert store.existing([claude, chatgpt, retired_old, retired_recent]) == {
+        chatgpt,
+        retired_recent,
+    }
     assert len(addon.conversations.vault(claude, "placeholder", create=False)) == 0
     addon.close()
