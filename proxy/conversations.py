@@ -112,6 +112,11 @@ class ConversationStore:
             return None
         if stored is None:
             return None
+        for cached in self._vaults.values():
+            # Reached by its other id (a chat's first message or its alias): one vault
+            # per conversation, never two that number pseudonyms on their own.
+            if self._canonical.get(id(cached)) == stored.conversation_id:
+                return cached
         vault = Vault.from_snapshot(stored.snapshot)
         self._persist(stored.conversation_id, vault, touched=False)
         return vault

@@ -273,3 +273,15 @@ def test_retention_comes_from_each_site_policy(memory_keyring, tmp_path):
     }
     assert len(addon.conversations.vault(claude, "placeholder", create=False)) == 0
     addon.close()
+
+
+def test_one_vault_per_conversation_whichever_id_reaches_it(memory_keyring, tmp_path):
+    conversations = ConversationStore(limit=2, store=VaultStore.open(tmp_path))
+    first = _fill(conversations, "chatgpt", "first message")
+    vault = conversations.vault(first, "placeholder", site="chatgpt")
+    alias = conversations.conversation_id("chatgpt", "conv-uuid")
+    conversations.bind(alias, vault)
+    conversations.vault(first, "placeholder", site="chatgpt")  # the alias is now oldest
+    _fill(conversations, "chatgpt", "another chat")  # and leaves the cache
+    assert alias not in conversations._vaults and first in conversations._vaults
+    assert conversations.vault(alias, "placeholder", site="chatgpt") is vault
