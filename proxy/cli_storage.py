@@ -167,22 +167,30 @@ def forget(site: str | None, everything: bool, yes: bool, data_dir: str | None) 
         click.echo(f"veil forget: nothing stored in {directory}")
         return
     try:
-        vaults = VaultStore.open(directory, recover=False, create_key=False)
-        records = RedactionLog.open(directory, recover=False, create_key=False)
+        # Only the files that exist: forgetting must not create empty ones.
+        stores = [
+            kind.open(directory, recover=False, create_key=False)
+            for kind, path in zip((VaultStore, RedactionLog), files, strict=True)
+            if path.exists()
+        ]
     except (StorageError, NoDataKey) as error:
         if site:
             raise click.ClickException(f"cannot open veil's records: {error}") from None
         _delete_files(directory, files, yes, error)
         return
+    vaults = next((s for s in stores if isinstance(s, VaultStore)), None)
+    records = next((s for s in stores if isinstance(s, RedactionLog)), None)
     scope = f"site {site}" if site else "all sites"
-    conversations, entries = vaults.count(site), records.count(site)
+    conversations = vaults.count(site) if vaults else 0
+    entries = records.count(site) if records else 0
     question = f"Forget {conversations} conversation(s) and {entries} log entries for {scope}?"
     if not yes and not click.confirm(question, default=False):
         click.echo("veil forget: nothing was deleted")
         return
-    forgotten, removed = vaults.forget(site), records.forget(site)
-    vaults.close()
-    records.close()
+    forgotten = vaults.forget(site) if vaults else 0
+    removed = records.forget(site) if records else 0
+    for store in stores:
+        store.close()
     click.echo(f"veil forget: deleted {forgotten} conversation(s) and {removed} log entries")
 
 

@@ -167,3 +167,12 @@ def test_forget_all_deletes_records_it_cannot_read(data_dir, memory_keyring):
     result = _run("forget", "--all", "--yes", data_dir=data_dir)
     assert result.exit_code == 0 and "deleted the record files" in result.output
     assert not list(data_dir.glob("*.sqlite3*"))
+
+
+def test_forget_creates_no_files(memory_keyring, tmp_path):
+    records = RedactionLog.open(tmp_path)
+    records.record(LogEntry("claude"))
+    records.close()
+    result = _run("forget", "--all", "--yes", data_dir=tmp_path)
+    assert "deleted 0 conversation(s) and 1 log entries" in result.output
+    assert not (tmp_path / "vault.sqlite3").exists()
