@@ -41,12 +41,12 @@ def parse_since(text: str | None, now: float | None = None) -> float | None:
         return (now if now is not None else time.time()) - float(amount) * _UNITS[unit]
     try:
         moment = datetime.fromisoformat(text.strip())
-    except ValueError:
+        return moment.timestamp() if moment.tzinfo else moment.astimezone().timestamp()
+    except (ValueError, OverflowError, OSError):  # not a date, or one no clock can hold
         raise click.BadParameter(
             f"{text!r} is neither an age like 30m, 12h, 7d, 2w nor an ISO date like 2026-05-01",
             param_hint="--since",
         ) from None
-    return moment.timestamp() if moment.tzinfo else moment.astimezone().timestamp()
 
 
 def _open_log(data_dir: Path) -> RedactionLog | None:

@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 import time
 
+import click
 import pytest
 from click.testing import CliRunner
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from veil.proxy.cli import main
 from veil.proxy.cli_storage import parse_since
@@ -124,6 +127,17 @@ def test_stats_json_and_table(data_dir):
 def test_bad_since_is_a_clear_error(data_dir):
     result = _run("log", "--since", "yesterday-ish", data_dir=data_dir)
     assert result.exit_code == 2 and "neither an age" in result.output
+
+
+@given(st.one_of(st.text(max_size=30), st.dates().map(str), st.datetimes().map(str)))
+@example("0001-01-01")
+def test_any_since_parses_or_is_a_usage_error(text):
+    try:
+        moment = parse_since(text, now=1_000_000.0)
+    except click.BadParameter as error:
+        assert "--since" in str(error.param_hint)
+    else:
+        assert isinstance(moment, float)
 
 
 def test_parse_since_forms():
