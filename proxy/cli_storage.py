@@ -90,9 +90,9 @@ def _print_log(entries: list[LogEntry], values: bool) -> None:
 
     table = Table(title=f"{len(entries)} request(s)")
     for column in ("time", "site", "decision", "entities", "actions", "stages (ms)", "reason"):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")  # wrap narrow cells, never cut them off
     if values:
-        table.add_column("values")
+        table.add_column("values", overflow="fold")
     for entry in entries:
         row = [
             datetime.fromtimestamp(entry.time).strftime("%Y-%m-%d %H:%M:%S"),
