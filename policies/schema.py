@@ -63,6 +63,17 @@ class SlowStageSettings(BaseModel):
     anonymizer_model: str = "qwen2.5-coder-0.5b-instruct"
 
 
+class RecordSettings(BaseModel):
+    """What veil keeps on disk about this site's conversations (veil.proxy.storage)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    # Vaults of conversations unused for this long, and log entries this old, are deleted.
+    retention_days: float = Field(30.0, gt=0, le=36500)
+    # Also keep the replaced values in the redaction log, sealed with the data key.
+    log_values: bool = False
+
+
 class SitePolicy(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -85,6 +96,7 @@ class SitePolicy(BaseModel):
     # Bodies larger than this are not scanned (and on_error decides what happens).
     max_body_bytes: int = Field(8 * 1024 * 1024, gt=0)
     slow_stage: SlowStageSettings = Field(default_factory=SlowStageSettings)
+    records: RecordSettings = Field(default_factory=RecordSettings)
 
     @field_validator("thresholds", "actions")
     @classmethod

@@ -4,6 +4,8 @@ Only flows to hosts that a site policy names get here (mitmproxy's ``allow_hosts
 keeps TLS to every other host untouched). Model work runs in a worker thread, off
 mitmproxy's event loop. If anything fails, the site's ``on_error`` decides: block with
 an error in the site's own format (nothing goes upstream), or pass and log loudly.
+With a ``VaultStore`` vaults outlive the process; with a ``RedactionLog`` each decision
+is recorded (proxy/storage).
 """
 
 from __future__ import annotations
@@ -13,18 +15,22 @@ import json
 import logging
 import re
 import threading
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
 from mitmproxy import ctx, http
 
 from veil.policies.engine import FastStage
+from veil.policies.loader import load_site_policy
 from veil.policies.schema import OnError, SitePolicy
 from veil.proxy.adapters import ADAPTERS, SiteAdapter, TextSlot
 from veil.proxy.adapters.base import BLOCK_PREFIX, Unscannable, apply_texts
 from veil.proxy.adapters.chatgpt_web import Handoff, HandoffSocket
 from veil.proxy.conversations import ConversationStore
 from veil.proxy.site_policies import SitePolicies
+from veil.proxy.storage.redaction_log import Decision, LogEntry, RedactionLog
+from veil.proxy.storage.vault_store import VaultStore
 from veil.rules.restore import Restorer
 from veil.rules.vault import Vault
 
@@ -50,13 +56,37 @@ class HandoffTarget:
     vaults: dict[str, Vault]
 
 
+@dataclass
+class ScanReport:
+    """What the fast stage did to one request's slots (for the redaction log)."""
+
+    texts: list[str] = field(default_factory=list)
+    blocked: set[str] = field(default_factory=set)
+    labels: Counter[str] = field(default_factory=Counter)
+    actions: Counter[str] = field(default_factory=Counter)
+    timings_ms: Counter[str] = field(default_factory=Counter)
+    values: list[dict[str, Any]] = field(default_factory=list)
+
+
+# How often retention runs and forgotten conversations leave the in-memory cache.
+MAINTENANCE_INTERVAL_S = 60.0
+
+
 class VeilAddon:
-    def __init__(self, policies: SitePolicies) -> None:
+    def __init__(
+        self,
+        policies: SitePolicies,
+        vault_store: VaultStore | None = None,
+        redaction_log: RedactionLog | None = None,
+    ) -> None:
         self.policies = policies
-        self.conversations = ConversationStore()
+        self.conversations = ConversationStore(store=vault_store)
+        self.redaction_log = redaction_log
         self._stages: dict[str, FastStage] = {}
         self._handoffs: dict[tuple[str, int], HandoffTarget] = {}
         self.warmed_up = threading.Event()  # models loaded: the first message will not wait
+        self._maintenance: asyncio.Task | None = None
+        self._log_failing = False
 
     def stage(self, policy: SitePolicy) -> FastStage:
         stage = self._stages.get(policy.name)
@@ -65,6 +95,9 @@ class VeilAddon:
         return stage
 
     async def running(self) -> None:
+        if self.conversations.store is not None or self.redaction_log is not None:
+            await asyncio.to_thread(self.maintain)
+            self._maintenance = asyncio.create_task(self._maintain_periodically())
         # Load spaCy and the name lists before the first message, not during it; they
         # are shared, so warming one site's stage warms them all.
         try:
@@ -74,6 +107,38 @@ class VeilAddon:
         finally:
             self.warmed_up.set()
 
+    def maintain(self) -> None:
+        """Apply retention and let go of conversations forgotten on disk."""
+        retention = {p.name: p.records.retention_days for p in self.policies.all()}
+        # Records of a site that no longer has a policy follow the default policy.
+        default_days = load_site_policy("default").records.retention_days
+        try:
+            if self.conversations.store is not None:
+                purged = self.conversations.store.purge(retention, default_days)
+                if purged:
+                    log.info("veil: deleted %d conversation(s) past retention", purged)
+            if self.redaction_log is not None:
+                self.redaction_log.purge(retention, default_days)
+        except Exception:
+            log.exception("veil: retention could not run; will try again")
+        self.conversations.drop_forgotten()
+
+    async def _maintain_periodically(self) -> None:
+        while True:
+            await asyncio.sleep(MAINTENANCE_INTERVAL_S)
+            await asyncio.to_thread(self.maintain)
+
+    def done(self) -> None:
+        if self._maintenance is not None:
+            self._maintenance.cancel()
+
+    def close(self) -> None:
+        """Close the record files (after the proxy stopped)."""
+        if self.conversations.store is not None:
+            self.conversations.store.close()
+        if self.redaction_log is not None:
+            self.redaction_log.close()
+
     async def request(self, flow: http.HTTPFlow) -> None:
         policy = self.policies.match(flow.request.pretty_host, flow.request.port, flow.request.path)
         if policy is None or policy.adapter not in ADAPTERS:
@@ -81,20 +146,32 @@ class VeilAddon:
         adapter = ADAPTERS[policy.adapter]
         if adapter.restores_only(flow):
             # A history load: the answer carries the conversation's pseudonyms.
-            vault = self._vault(policy, adapter, flow, None, None)
+            conversation, vault = await asyncio.to_thread(
+                self._vault, policy, adapter, flow, None, None, False
+            )
             flow.request.headers["accept-encoding"] = "identity"
             flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault), vault)
+            await self._record(LogEntry(policy.name, Decision.RESTORED, conversation=conversation))
             return
         if not adapter.matches(flow):
             return
+        entry = LogEntry(policy.name)
         try:
-            await self._filter(flow, policy, adapter)
+            scanned = await self._filter(flow, policy, adapter, entry)
         except Blocked as reason:
             log.warning("veil blocked a message to %s: %s", flow.request.pretty_host, reason)
             flow.response = adapter.error_response(flow, f"{BLOCK_PREFIX}: {reason}")
+            entry.decision, entry.reason = Decision.BLOCKED, str(reason)
+            scanned = True
         except Exception as error:  # every failure is the policy's decision, never a crash
             reason = (
                 str(error) if isinstance(error, Unscannable) else f"{type(error).__name__}: {error}"
+            )
+            entry.reason, scanned = reason, True
+            entry.decision = (
+                Decision.BLOCKED_ON_ERROR
+                if policy.on_error is OnError.BLOCK
+                else Decision.PASSED_ON_ERROR
             )
             if policy.on_error is OnError.BLOCK:
                 log.warning(
@@ -109,21 +186,47 @@ class VeilAddon:
                     flow.request.pretty_host,
                     reason,
                 )
+        if scanned:
+            await self._record(entry)
 
-    async def _filter(self, flow: http.HTTPFlow, policy: SitePolicy, adapter: SiteAdapter) -> None:
+    async def _record(self, entry: LogEntry) -> None:
+        if self.redaction_log is None:
+            return
+        try:
+            await asyncio.to_thread(self.redaction_log.record, entry)
+            self._log_failing = False
+        except Exception:  # the log must never stop a message
+            if not self._log_failing:  # once per failure, not once per request
+                log.exception("veil: could not write the redaction log")
+            self._log_failing = True
+
+    async def _filter(
+        self, flow: http.HTTPFlow, policy: SitePolicy, adapter: SiteAdapter, entry: LogEntry
+    ) -> bool:
+        """Filter the request in place; False if it held no user text to scan."""
         content_type = flow.request.headers.get("content-type", "")
         body = adapter.parse_body(_body_text(flow, policy.max_body_bytes), content_type)
         slots = adapter.extract(body)
         if not slots:
-            return
-        vault = self._vault(policy, adapter, flow, body, slots[0].text)
+            return False
         stage = self.stage(policy)
-        texts, blocked = await asyncio.to_thread(_redact_slots, stage, slots, vault)
-        if blocked:
+
+        def scan() -> tuple[str, Vault, ScanReport]:
+            conversation, vault = self._vault(policy, adapter, flow, body, slots[0].text)
+            report = _redact_slots(stage, slots, vault, policy.records.log_values)
+            return conversation, vault, report
+
+        conversation, vault, report = await asyncio.to_thread(scan)
+        entry.conversation = conversation
+        entry.entities, entry.actions = dict(report.labels), dict(report.actions)
+        entry.stages = dict(report.timings_ms)
+        if policy.records.log_values:
+            entry.values = report.values
+        if report.blocked:
             raise Blocked(
-                f"it contains {', '.join(sorted(blocked))}, which this site's policy blocks"
+                f"it contains {', '.join(sorted(report.blocked))}, which this site's policy blocks"
             )
-        apply_texts(body, slots, texts)
+        apply_texts(body, slots, report.texts)
         known = adapter.known_value_slots(body)
         apply_texts(body, known, [vault.pseudonymize_known(s.text) for s in known])
         flow.request.content = adapter.serialize_body(body)
@@ -137,6 +240,7 @@ class VeilAddon:
             )
 
         flow.metadata["veil_bind_conversation"] = bind_conversation
+        return True
 
     def _vault(
         self,
@@ -145,12 +249,17 @@ class VeilAddon:
         flow: http.HTTPFlow,
         body: Any,
         first_text: str | None,
-    ) -> Vault:
+        create: bool = True,
+    ) -> tuple[str, Vault]:
+        """The conversation's keyed id and vault (may read the store: call off the loop)."""
         # Web apps name the conversation in the URL; APIs resend the history, whose first
         # user message identifies the chat.
         key = adapter.conversation_id(flow, body) or first_text or ""
         conversation = self.conversations.conversation_id(policy.name, key)
-        return self.conversations.vault(conversation, policy.pseudonym_style)
+        vault = self.conversations.vault(
+            conversation, policy.pseudonym_style, site=policy.name, create=create
+        )
+        return conversation, vault
 
     def responseheaders(self, flow: http.HTTPFlow) -> None:
         state: FlowState | None = flow.metadata.get("veil")
@@ -246,12 +355,26 @@ def _body_text(flow: http.HTTPFlow, limit: int) -> str:
 
 
 def _redact_slots(
-    stage: FastStage, slots: list[TextSlot], vault: Vault
-) -> tuple[list[str], set[str]]:
-    texts: list[str] = []
-    blocked: set[str] = set()
+    stage: FastStage, slots: list[TextSlot], vault: Vault, keep_values: bool = False
+) -> ScanReport:
+    report = ScanReport()
     for slot in slots:
-        result = stage.run(slot.text, vault).redacted
-        texts.append(result.text)
-        blocked |= {f.label for f in result.findings if f.action == "block"}
-    return texts, blocked
+        result = stage.run(slot.text, vault)
+        redacted = result.redacted
+        report.texts.append(redacted.text)
+        report.timings_ms.update(result.timings_ms)
+        for finding in redacted.findings:
+            report.labels[finding.label] += 1
+            report.actions[str(finding.action)] += 1
+            if finding.action == "block":
+                report.blocked.add(finding.label)
+            if keep_values:
+                report.values.append(
+                    {
+                        "label": finding.label,
+                        "value": slot.text[finding.start : finding.end],
+                        "replacement": finding.replacement,
+                        "action": str(finding.action),
+                    }
+                )
+    return report

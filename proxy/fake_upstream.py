@@ -25,8 +25,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
 
-def make_tls_files(directory: Path) -> tuple[Path, Path, Path]:
-    """(ca.pem, server.pem, server.key) for a server on 127.0.0.1."""
+def make_tls_files(directory: Path, names: tuple[str, ...] = ()) -> tuple[Path, Path, Path]:
+    """(ca.pem, server.pem, server.key) for a server on 127.0.0.1 (and ``names``)."""
     now = datetime.datetime.now(datetime.UTC)
     ca_key = ec.generate_private_key(ec.SECP256R1())
     ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "veil test upstream CA")])
@@ -56,7 +56,10 @@ def make_tls_files(directory: Path) -> tuple[Path, Path, Path]:
         .not_valid_after(now + datetime.timedelta(days=7))
         .add_extension(
             x509.SubjectAlternativeName(
-                [x509.IPAddress(ipaddress.IPv4Address("127.0.0.1")), x509.DNSName("localhost")]
+                [
+                    x509.IPAddress(ipaddress.IPv4Address("127.0.0.1")),
+                    *(x509.DNSName(name) for name in ("localhost", *names)),
+                ]
             ),
             critical=False,
         )
@@ -74,6 +77,52 @@ def make_tls_files(directory: Path) -> tuple[Path, Path, Path]:
     )
     return paths
 
+
+# A chat page like the real ones: it sends the prompt with fetch to chatgpt.com's endpoint
+# and renders the streamed, delta-encoded answer as it arrives.
+CHAT_PAGE = """<!doctype html>
+<html><head><meta charset="utf-8"><title>fake chat</title></head>
+<body style="font: 16px sans-serif; margin: 2em">
+<h1>fake chat</h1>
+<p>you: <span id="prompt"></span></p>
+<p>assistant: <span id="answer"></span></p>
+<script>
+const prompt = new URLSearchParams(location.search).get("q") || "Hello";
+document.getElementById("prompt").textContent = prompt;
+async function send() {
+  const message = {id: "u1", author: {role: "user"},
+                   content: {content_type: "text", parts: [prompt]}};
+  const response = await fetch("/backend-api/f/conversation", {
+    method: "POST", headers: {"content-type": "application/json"},
+    body: JSON.stringify({action: "next", messages: [message], model: "auto"})});
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "", text = "";
+  for (;;) {
+    const {done, value} = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, {stream: true});
+    let end;
+    while ((end = buffer.indexOf("\\n\\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      for (const line of block.split("\\n")) {
+        if (!line.startsWith("data: {")) continue;
+        const event = JSON.parse(line.slice(6));
+        const keys = Object.keys(event);
+        if (typeof event.v === "string" && keys.every(k => "povc".includes(k))) {
+          text += event.v;
+          document.getElementById("answer").textContent = text;
+        }
+      }
+    }
+  }
+  document.title = "done";
+}
+if (location.search.includes("q=")) send().catch(e => { document.title = "error: " + e; });
+</script>
+</body></html>
+"""
 
 CHATGPT_CONVERSATION = "6740d1a2-1b2c-4d5e-8f90-a1b2c3d4e5f6"
 WEBSOCKET_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"  # RFC 6455's handshake constant
@@ -110,8 +159,10 @@ def last_user_text(body: dict) -> str:
 
 
 class FakeChatService:
-    def __init__(self, directory: Path, chunk_bytes: int = 3) -> None:
-        self.ca, cert, key = make_tls_files(directory)
+    def __init__(self, directory: Path, chunk_bytes: int = 3, names: tuple[str, ...] = ()) -> None:
+        """``names``: host names the certificate is valid for besides 127.0.0.1 and
+        localhost (a test that maps a chat site's name to this server)."""
+        self.ca, cert, key = make_tls_files(directory, names)
         self.received: list[tuple[str, dict]] = []
         self.chunk_bytes = chunk_bytes
         self._handed_over: list[bytes] = []  # SSE answers waiting for their WebSocket
@@ -158,8 +209,14 @@ class FakeChatService:
                     self.send_error(404)
 
             def do_GET(self) -> None:
+                path = self.path.split("?", 1)[0]
                 if self.headers.get("upgrade", "").lower() == "websocket":
                     service.chatgpt_socket(self)
+                elif "/chat_conversations/" in path:
+                    # claude.ai's history load: the chat as the service stored it.
+                    service.claude_history(self, path)
+                elif path == "/":
+                    service.chat_page(self)
                 else:
                     self.send_error(404)
 
@@ -203,6 +260,15 @@ class FakeChatService:
             handler.wfile.write(f"{len(piece):x}\r\n".encode() + piece + b"\r\n")
             handler.wfile.flush()
         handler.wfile.write(b"0\r\n\r\n")
+
+    def claude_history(self, handler: BaseHTTPRequestHandler, path: str) -> None:
+        messages = []
+        for sent_path, body in self.received:
+            if sent_path.split("?", 1)[0] == f"{path}/completion":
+                messages.append({"sender": "human", "text": body["prompt"]})
+                said = [{"type": "text", "text": f"You said: {body['prompt']}"}]
+                messages.append({"sender": "assistant", "content": said})
+        self._json(handler, {"uuid": path.rsplit("/", 1)[1], "chat_messages": messages})
 
     def openai(self, handler: BaseHTTPRequestHandler, body: dict, answer: str) -> None:
         base = {
@@ -365,6 +431,14 @@ class FakeChatService:
         handler.wfile.write(_server_frame(0x8, (1000).to_bytes(2, "big")))
         handler.wfile.flush()
         handler.close_connection = True
+
+    def chat_page(self, handler: BaseHTTPRequestHandler) -> None:
+        data = CHAT_PAGE.encode()
+        handler.send_response(200)
+        handler.send_header("content-type", "text/html; charset=utf-8")
+        handler.send_header("content-length", str(len(data)))
+        handler.end_headers()
+        handler.wfile.write(data)
 
     def _chatgpt_stream(self, answer: str) -> bytes:
         conversation = CHATGPT_CONVERSATION

@@ -15,6 +15,8 @@ from mitmproxy.tools.dump import DumpMaster
 from veil.proxy.addon import VeilAddon
 from veil.proxy.pac import ServePac
 from veil.proxy.site_policies import SitePolicies
+from veil.proxy.storage.redaction_log import RedactionLog
+from veil.proxy.storage.vault_store import VaultStore
 
 log = logging.getLogger("veil")
 
@@ -26,7 +28,9 @@ def build_master(
     listen_port: int,
     directory: Path,
     upstream_ca: str | None = None,
+    data_dir: Path | None = None,
 ) -> tuple[DumpMaster, VeilAddon]:
+    """Without ``data_dir`` vaults live in memory only and nothing is logged."""
     directory.mkdir(parents=True, exist_ok=True)
     policies = SitePolicies.load(directory)
     opts = options.Options(
@@ -42,7 +46,7 @@ def build_master(
             policy.name,
             ", ".join(policy.hosts),
         )
-    addon = VeilAddon(policies)
+    addon = VeilAddon(policies, *open_records(data_dir))
     master.addons.add(addon, ServePac(policies))
     updates: dict[str, object] = {"allow_hosts": policies.allow_hosts()}
     if upstream_ca:
@@ -51,14 +55,42 @@ def build_master(
     return master, addon
 
 
+def open_records(data_dir: Path | None) -> tuple[VaultStore | None, RedactionLog | None]:
+    """The vault store and the redaction log, or None for what cannot be opened: the
+    proxy still filters (vaults in memory, nothing logged) and says so."""
+    if data_dir is None:
+        return None, None
+    opened: list = []
+    for kind in (VaultStore, RedactionLog):
+        try:
+            opened.append(kind.open(data_dir))
+        except Exception as error:  # an unwritable dir, a full disk: filter all the same
+            log.error(
+                "veil: cannot open %s in %s (%s: %s); running without it",
+                kind.__name__,
+                data_dir,
+                type(error).__name__,
+                error,
+            )
+            opened.append(None)
+    return opened[0], opened[1]
+
+
 def run(
-    listen_host: str, listen_port: int, directory: Path, upstream_ca: str | None = None
+    listen_host: str,
+    listen_port: int,
+    directory: Path,
+    upstream_ca: str | None = None,
+    data_dir: Path | None = None,
 ) -> None:
     """Run until interrupted (the `veil start` command)."""
 
     async def main() -> None:
-        master, _ = build_master(listen_host, listen_port, directory, upstream_ca)
-        await master.run()
+        master, addon = build_master(listen_host, listen_port, directory, upstream_ca, data_dir)
+        try:
+            await master.run()
+        finally:
+            addon.close()
 
     asyncio.run(main())
 
@@ -66,8 +98,19 @@ def run(
 class ProxyThread:
     """A veil proxy on a background thread, for tests and benchmarks."""
 
-    def __init__(self, directory: Path, port: int, upstream_ca: str | None = None) -> None:
+    def __init__(
+        self,
+        directory: Path,
+        port: int,
+        upstream_ca: str | None = None,
+        data_dir: Path | None = None,
+        extra_addons: list[object] | None = None,
+    ) -> None:
+        """``extra_addons`` run beside veil's (a test's own name resolution, say)."""
         self.directory, self.port, self.upstream_ca = directory, port, upstream_ca
+        self.data_dir = data_dir
+        self.extra_addons = extra_addons or []
+        self.addon: VeilAddon | None = None
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self.master: DumpMaster | None = None
@@ -75,13 +118,18 @@ class ProxyThread:
 
     def _run(self) -> None:
         async def main() -> None:
-            self.master, addon = build_master(
-                "127.0.0.1", self.port, self.directory, self.upstream_ca
+            self.master, self.addon = build_master(
+                "127.0.0.1", self.port, self.directory, self.upstream_ca, self.data_dir
             )
+            self.master.addons.add(*self.extra_addons)
             # Ready once the models are loaded, so a slow machine's first request does not
             # spend its client's timeout waiting for spaCy.
-            asyncio.get_running_loop().run_in_executor(None, self._ready_when, addon.warmed_up)
-            await self.master.run()
+            loop = asyncio.get_running_loop()
+            loop.run_in_executor(None, self._ready_when, self.addon.warmed_up)
+            try:
+                await self.master.run()
+            finally:
+                self.addon.close()
 
         try:
             asyncio.run(main())

@@ -253,6 +253,8 @@ def main() -> None:
                 return [
                     *(sys.executable, "-m", "veil.proxy.cli", "start"),
                     *("--listen-port", str(port), "--config-dir", str(directory)),
+                    # a throwaway vault and log, as a real user would have
+                    *("--data-dir", str(directory.parent / f"{directory.name}-data")),
                     *("--upstream-ca", str(upstream.ca)),
                 ]
 
