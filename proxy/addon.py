@@ -11,17 +11,19 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from mitmproxy import http
+from mitmproxy import ctx, http
 
 from veil.policies.engine import FastStage
-from veil.policies.schema import OnError, SitePolicy
+from veil.policies.schema import OnError, SitePolicy, UploadAction, normalize_role
 from veil.proxy.adapters import ADAPTERS, SiteAdapter, TextSlot
 from veil.proxy.adapters.base import BLOCK_PREFIX, Unscannable, apply_texts
 from veil.proxy.conversations import ConversationStore
 from veil.proxy.site_policies import SitePolicies
+from veil.proxy.uploads import file_parts, upload_request
 from veil.rules.restore import Restorer
 from veil.rules.vault import Vault
 
@@ -32,6 +34,10 @@ class Blocked(Exception):
     """The policy says this message must not be sent."""
 
 
+class UnscannedUpload(Exception):
+    """The request carries a file veil cannot read; the ``uploads`` policy decides."""
+
+
 @dataclass
 class FlowState:
     adapter: SiteAdapter
@@ -39,10 +45,23 @@ class FlowState:
 
 
 class VeilAddon:
-    def __init__(self, policies: SitePolicies) -> None:
+    """``reload_interval``: how often (seconds) the user's policy files are checked for
+    changes; None turns hot reload off. ``manage_allow_hosts``: keep mitmproxy's
+    ``allow_hosts`` in step with the policies' hosts (``veil start`` does)."""
+
+    def __init__(
+        self,
+        policies: SitePolicies,
+        reload_interval: float | None = 1.0,
+        manage_allow_hosts: bool = False,
+    ) -> None:
         self.policies = policies
+        self.reload_interval = reload_interval
+        self.manage_allow_hosts = manage_allow_hosts
         self.conversations = ConversationStore()
         self._stages: dict[str, FastStage] = {}
+        self._watcher: asyncio.Task[None] | None = None
+        self._warm_up: asyncio.Task[None] | None = None
 
     def stage(self, policy: SitePolicy) -> FastStage:
         stage = self._stages.get(policy.name)
@@ -51,11 +70,44 @@ class VeilAddon:
         return stage
 
     async def running(self) -> None:
-        # Load spaCy and the name lists before the first message, not during it; they
-        # are shared, so warming one site's stage warms them all.
-        policies = self.policies.all()
+        if self.reload_interval is not None and self.policies.config is not None:
+            self._watcher = asyncio.create_task(self._watch(self.reload_interval))
+        # Load spaCy and the name lists now rather than during the first message; they
+        # are shared, so warming one site's stage warms them all. In the background:
+        # mitmproxy exits on any error logged while this hook runs, and a policy file
+        # the user breaks during a slow warm-up must not stop the proxy.
+        policies = self.policies.active()
         if policies:
-            await asyncio.to_thread(self.stage(policies[0]).warm_up)
+            self._warm_up = asyncio.create_task(self._warm(policies[0]))
+
+    async def _warm(self, policy: SitePolicy) -> None:
+        try:
+            await asyncio.to_thread(self.stage(policy).warm_up)
+        except Exception:  # the first message will meet the same error and on_error decides
+            log.exception("veil could not load its recognizers")
+
+    def done(self) -> None:
+        for task in (self._watcher, self._warm_up):
+            if task is not None:
+                task.cancel()
+
+    async def _watch(self, interval: float) -> None:
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                await self.reload()
+            except Exception:  # a reload must never stop the proxy or the next reload
+                log.exception("veil could not reload its policies")
+
+    async def reload(self) -> bool:
+        """Pick up edited policy files now; True when the policies changed."""
+        changed = await asyncio.to_thread(self.policies.refresh)
+        if changed and self.manage_allow_hosts:
+            hosts = self.policies.allow_hosts()
+            if list(ctx.options.allow_hosts) != hosts:
+                ctx.options.update(allow_hosts=hosts)
+                log.info("veil now intercepts: %s", ", ".join(hosts))
+        return changed
 
     async def request(self, flow: http.HTTPFlow) -> None:
         policy = self.policies.match(flow.request.pretty_host, flow.request.port, flow.request.path)
@@ -63,29 +115,41 @@ class VeilAddon:
             return
         adapter = ADAPTERS[policy.adapter]
         if adapter.restores_only(flow):
+            if policy.dry_run:
+                return  # nothing was pseudonymized, so nothing to restore
             # A history load: the answer carries the conversation's pseudonyms.
             vault = self._vault(policy, adapter, flow, None, None)
             flow.request.headers["accept-encoding"] = "identity"
             flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault))
             return
-        if not adapter.matches(flow):
+        upload = upload_request(flow)
+        if upload is None and not adapter.matches(flow):
             return
         try:
+            if upload is not None:
+                raise UnscannedUpload(upload)
             await self._filter(flow, policy, adapter)
         except Blocked as reason:
-            log.warning("veil blocked a message to %s: %s", flow.request.pretty_host, reason)
-            flow.response = adapter.error_response(flow, f"{BLOCK_PREFIX}: {reason}")
+            self._stop(flow, policy, adapter, str(reason))
+        except UnscannedUpload as upload_kind:
+            if policy.uploads is UploadAction.BLOCK:
+                self._stop(
+                    flow, policy, adapter,
+                    f"it carries {upload_kind}, which veil cannot scan and this site's "
+                    "policy blocks (uploads: block)",
+                )  # fmt: skip
+            else:
+                log.warning(
+                    "UNSCANNED %s passed to %s (uploads: pass)",
+                    upload_kind,
+                    flow.request.pretty_host,
+                )
         except Exception as error:  # every failure is the policy's decision, never a crash
             reason = (
                 str(error) if isinstance(error, Unscannable) else f"{type(error).__name__}: {error}"
             )
             if policy.on_error is OnError.BLOCK:
-                log.warning(
-                    "veil could not check a message to %s: %s", flow.request.pretty_host, reason
-                )
-                flow.response = adapter.error_response(
-                    flow, f"{BLOCK_PREFIX}: veil could not check it ({reason})"
-                )
+                self._stop(flow, policy, adapter, f"veil could not check it ({reason})")
             else:
                 log.error(
                     "UNCHECKED message passed to %s (on_error: pass): %s",
@@ -93,22 +157,57 @@ class VeilAddon:
                     reason,
                 )
 
+    def _stop(
+        self, flow: http.HTTPFlow, policy: SitePolicy, adapter: SiteAdapter, reason: str
+    ) -> None:
+        """Block the message, unless this is a dry run: then only say so."""
+        host = flow.request.pretty_host
+        if policy.dry_run:
+            log.warning(
+                "dry run on %s: veil would stop a message to %s: %s", policy.name, host, reason
+            )
+            return
+        log.warning("veil stopped a message to %s: %s", host, reason)
+        flow.response = adapter.error_response(flow, f"{BLOCK_PREFIX}: {reason}")
+
     async def _filter(self, flow: http.HTTPFlow, policy: SitePolicy, adapter: SiteAdapter) -> None:
         content_type = flow.request.headers.get("content-type", "")
         body = adapter.parse_body(_body_text(flow, policy.max_body_bytes), content_type)
-        slots = adapter.extract(body)
-        if not slots:
+        user_side = adapter.extract(body)
+        others = adapter.known_value_slots(body)
+        files = file_parts(body)
+        if files:
+            if policy.uploads is UploadAction.BLOCK:
+                raise UnscannedUpload(f"a file ({', '.join(files)})")
+            log.warning(
+                "UNSCANNED file (%s) passed to %s (uploads: pass); its text is still filtered",
+                ", ".join(files),
+                flow.request.pretty_host,
+            )
+        scanned = [s for s in user_side + others if normalize_role(s.role) in policy.roles]
+        unscanned = [s for s in user_side + others if normalize_role(s.role) not in policy.roles]
+        if not scanned:
             return
-        vault = self._vault(policy, adapter, flow, body, slots[0].text)
-        stage = self.stage(policy)
-        texts, blocked = await asyncio.to_thread(_redact_slots, stage, slots, vault)
+        # The first user turn names an API conversation whatever the roles scanned.
+        first = user_side[0].text if user_side else scanned[0].text
+        vault = self._vault(policy, adapter, flow, body, first)
+        stage = await asyncio.to_thread(self.stage, policy)
+        texts, blocked, counts = await asyncio.to_thread(_redact_slots, stage, scanned, vault)
+        if policy.dry_run:
+            log.warning(
+                "dry run on %s: veil would replace %s in %d text(s) and forwards it unchanged",
+                policy.name,
+                _describe_counts(counts),
+                len(scanned),
+            )
         if blocked:
             raise Blocked(
                 f"it contains {', '.join(sorted(blocked))}, which this site's policy blocks"
             )
-        apply_texts(body, slots, texts)
-        known = adapter.known_value_slots(body)
-        apply_texts(body, known, [vault.pseudonymize_known(s.text) for s in known])
+        if policy.dry_run:
+            return
+        apply_texts(body, scanned, texts)
+        apply_texts(body, unscanned, [vault.pseudonymize_known(s.text) for s in unscanned])
         flow.request.content = adapter.serialize_body(body)
         # Answers must come back uncompressed for the stream restorer to read them.
         flow.request.headers["accept-encoding"] = "identity"
@@ -189,11 +288,20 @@ def _body_text(flow: http.HTTPFlow, limit: int) -> str:
 
 def _redact_slots(
     stage: FastStage, slots: list[TextSlot], vault: Vault
-) -> tuple[list[str], set[str]]:
+) -> tuple[list[str], set[str], Counter[str]]:
     texts: list[str] = []
     blocked: set[str] = set()
+    counts: Counter[str] = Counter()
     for slot in slots:
         result = stage.run(slot.text, vault).redacted
         texts.append(result.text)
         blocked |= {f.label for f in result.findings if f.action == "block"}
-    return texts, blocked
+        counts.update(f"{f.label} ({f.action})" for f in result.findings if f.action != "allow")
+    return texts, blocked, counts
+
+
+def _describe_counts(counts: Counter[str]) -> str:
+    # labels and counts only: never the values themselves
+    if not counts:
+        return "nothing"
+    return ", ".join(f"{n} {what}" for what, n in sorted(counts.items()))

@@ -219,5 +219,9 @@ def _print_table(original: str, result) -> None:
         console.print("[bold red]this message would be blocked by the site's policy[/]")
 
 
+from veil.proxy.cli_policy import policy  # noqa: E402  (needs `main` defined first)
+
+main.add_command(policy)
+
 if __name__ == "__main__":
     main()

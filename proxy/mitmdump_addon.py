@@ -4,8 +4,8 @@ Uses the same config dir as ``veil start`` ($VEIL_CONFIG_DIR or the user config 
 Set ``allow_hosts`` yourself (``veil pac`` lists the hosts) to keep other TLS untouched.
 """
 
-from veil.proxy.addon import VeilAddon
 from veil.policies.paths import config_dir
+from veil.proxy.addon import VeilAddon
 from veil.proxy.site_policies import SitePolicies
 
 addons = [VeilAddon(SitePolicies.load(config_dir()))]

@@ -12,7 +12,7 @@ def pac_file(policies: SitePolicies, listen_host: str, listen_port: int) -> str:
     hosts = sorted(
         {
             entry.partition("/")[0].partition(":")[0].lower()
-            for policy in policies.all()
+            for policy in policies.active()
             if policy.name not in missing
             for entry in policy.hosts
         }

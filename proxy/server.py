@@ -37,7 +37,7 @@ def build_master(
             policy.name,
             ", ".join(policy.hosts),
         )
-    addon = VeilAddon(policies)
+    addon = VeilAddon(policies, manage_allow_hosts=True)
     master.addons.add(addon)
     updates: dict[str, object] = {"allow_hosts": policies.allow_hosts()}
     if upstream_ca:
@@ -66,11 +66,14 @@ class ProxyThread:
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self.master: DumpMaster | None = None
+        self.addon: VeilAddon | None = None
         self.error: BaseException | None = None
 
     def _run(self) -> None:
         async def main() -> None:
-            self.master, _ = build_master("127.0.0.1", self.port, self.directory, self.upstream_ca)
+            self.master, self.addon = build_master(
+                "127.0.0.1", self.port, self.directory, self.upstream_ca
+            )
             loop = asyncio.get_running_loop()
             loop.call_later(0.5, self._ready.set)
             await self.master.run()
