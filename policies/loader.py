@@ -24,7 +24,7 @@ def validate_over(base: dict[str, Any], source: YamlSource, name: str) -> SitePo
     try:
         return SitePolicy.model_validate(merge(base, {**source.data, "name": name}))
     except ValidationError as error:
-        raise source.errors(error) from None
+        raise source.errors(error, SitePolicy) from None
 
 
 def _read(name: str) -> dict[str, Any]:

@@ -94,4 +94,4 @@ def load_profile(source: YamlSource) -> Profile:
     try:
         return Profile.model_validate(source.data)
     except ValidationError as error:
-        raise source.errors(error) from None
+        raise source.errors(error, Profile) from None

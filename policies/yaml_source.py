@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from typing import Any
 
 import yaml
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 
 class PolicyError(ValueError):
@@ -57,18 +58,33 @@ class YamlSource:
             return {}
         return {str(k.value): k.start_mark.line + 1 for k, _ in self.root.value}
 
-    def errors(self, error: ValidationError) -> PolicyError:
-        return PolicyError([self.describe(item) for item in error.errors()])
+    def errors(self, error: ValidationError, model: type[BaseModel]) -> PolicyError:
+        """``error`` from validating ``model``, one located line per problem."""
+        return PolicyError([self.describe(item, model) for item in error.errors()])
 
-    def describe(self, item: Any) -> str:
+    def describe(self, item: Any, model: type[BaseModel]) -> str:
         loc = tuple(item["loc"])
         field = ".".join(str(step) for step in loc) or "(top level)"
         message = item["msg"].removeprefix("Value error, ")
         if item["type"] == "extra_forbidden":
             message = "unknown field"
+            close = difflib.get_close_matches(str(loc[-1]), _field_names(model, loc[:-1]), n=1)
+            if close:
+                message += f"; did you mean {close[0]!r}?"
         elif item["type"] != "missing" and _is_scalar(item.get("input")):
             message += f" (got {item['input']!r})"
         return f"{self.where}:{self.line_of(loc)}: {field}: {message}"
+
+
+def _field_names(model: type[BaseModel], loc: tuple[str | int, ...]) -> list[str]:
+    """The fields of the (nested) model at ``loc``; none where loc leaves the models."""
+    for step in loc:
+        field = model.model_fields.get(str(step))
+        annotation = field.annotation if field is not None else None
+        if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+            return []
+        model = annotation
+    return list(model.model_fields)
 
 
 def _is_scalar(value: Any) -> bool:

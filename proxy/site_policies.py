@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 from pathlib import Path
 
 from veil.policies.loader import PolicyError, load_site_policy, site_names
@@ -28,6 +29,7 @@ class SitePolicies:
     def __init__(self, policies: list[SitePolicy], config: UserConfig | None = None) -> None:
         self._policies = policies
         self._config = config
+        self._lock = threading.Lock()  # the watcher and a dashboard may both refresh
 
     @classmethod
     def load(cls, config_dir: Path | None, strict: bool = True) -> SitePolicies:
@@ -56,15 +58,20 @@ class SitePolicies:
         version stays in force."""
         if self._config is None:
             return False
-        changed, problems = self._config.scan()
-        for problem in problems:
-            log.error("%s\nveil keeps using the last valid version of this file", problem)
-        if not changed:
-            return False
-        old = {p.name: p for p in self._policies}
-        # Unchanged sites keep their objects, so their fast stages are not rebuilt.
-        self._policies = [old[p.name] if old.get(p.name) == p else p for p in self._config.sites()]
-        log.info("veil reloaded its policies: %s", ", ".join(p.name for p in self._policies))
+        with self._lock:
+            changed, problems = self._config.scan()
+            for problem in problems:
+                log.error("%s\nveil keeps using the last valid version of this file", problem)
+            if not changed:
+                return False
+            old = {p.name: p for p in self._policies}
+            new = self._config.sites()
+            # Unchanged sites keep their objects, so their fast stages are not rebuilt.
+            self._policies = [old[p.name] if old.get(p.name) == p else p for p in new]
+        edited = {p.name for p in new if old.get(p.name) != p} | (
+            old.keys() - {p.name for p in new}
+        )
+        log.info("veil reloaded its policies; changed: %s", ", ".join(sorted(edited)))
         return True
 
     def all(self) -> list[SitePolicy]:
@@ -82,7 +89,8 @@ class SitePolicies:
         the change is in force when this returns."""
         if self._config is None:
             raise PolicyError(["no config dir: cannot save a site switch"])
-        path = self._config.set_enabled(name, enabled)
+        with self._lock:
+            path = self._config.set_enabled(name, enabled)
         self.refresh()
         return path
 

@@ -74,7 +74,14 @@ def test_invalid_value_names_file_line_and_field(tmp_path):
             "name: claude\n\nroles: [user, bot]\n",
             "policies/claude.yaml:3: roles.1: Input should be",
         ),
-        ("name: claude\nthreshhold: 0.3\n", "policies/claude.yaml:2: threshhold: unknown field"),
+        (
+            "name: claude\nthreshhold: 0.3\n",
+            "policies/claude.yaml:2: threshhold: unknown field; did you mean 'threshold'?",
+        ),
+        (
+            "name: claude\nslow_stage:\n  enable: true\n",
+            "policies/claude.yaml:3: slow_stage.enable: unknown field; did you mean 'enabled'?",
+        ),
         (
             "name: claude\nslow_stage:\n  max_rounds: 0\n",
             "policies/claude.yaml:3: slow_stage.max_rounds: Input should be greater than",
@@ -142,7 +149,7 @@ def test_reported_line_is_the_bad_entry_line(padding, label, bad):
     source = parse_yaml("\n".join(lines) + "\n", "policies/claude.yaml")
     with pytest.raises(ValidationError) as caught:
         SitePolicy.model_validate(source.data)
-    (problem,) = source.errors(caught.value).problems
+    (problem,) = source.errors(caught.value, SitePolicy).problems
     assert problem.startswith(f"policies/claude.yaml:{len(lines)}: actions.{label}: ")
     assert f"(got {bad!r})" in problem
 
@@ -239,7 +246,10 @@ def test_profile_terms_are_redacted_by_the_fast_stage(tmp_path):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("names: [Dana]\nfriends: [Bo]\n", "profile.yaml:2: friends: unknown field"),
+        (
+            "names: [Dana]\nfamly: [Bo]\n",
+            "profile.yaml:2: famly: unknown field; did you mean 'family'?",
+        ),
         ("names: [Dana]\nother:\n  Falcon: code name\n", "profile.yaml:2: other: label(s)"),
         ("names:\n  - Dana\n  - 42\n", "profile.yaml:3: names.1: Input should be a valid string"),
         ("never_redact: ['re:[']\n", "profile.yaml:1: never_redact: allow_list: invalid regex"),
