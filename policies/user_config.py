@@ -98,7 +98,8 @@ class UserConfig:
         name = source.data.get("name") or path.stem
         if not isinstance(name, str):
             return load_site_policy().model_dump(), source, name  # validation names the error
-        for other in self._files.values():
+        in_force = path.parent == self.config_dir / POLICY_DIR if self.config_dir else False
+        for other in self._files.values() if in_force else ():
             if other.path != path and other.policy is not None and other.policy.name == name:
                 line = source.line_of(("name",))
                 raise PolicyError(

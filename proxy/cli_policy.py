@@ -54,7 +54,7 @@ def list_sites(config_dir: str | None) -> None:
     policies, config = _load(config_dir)
     table = Table(title=f"site policies (config dir {config.config_dir})")
     for column in ("site", "hosts", "adapter", "state", "source"):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")
     for site in policies.all():
         if not site.enabled:
             state = "[dim]off[/]"

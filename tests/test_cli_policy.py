@@ -10,7 +10,7 @@ from veil.proxy.cli import main
 
 def _config(tmp_path):
     folder = tmp_path / "policies"
-    folder.mkdir()
+    folder.mkdir(parents=True)
     (folder / "claude.yaml").write_text(
         "# mine\nname: claude\n\ndry_run: true\nactions:\n  NORP: warn\n"
     )
@@ -80,6 +80,23 @@ def test_check_good_and_bad_files(tmp_path):
     result = CliRunner().invoke(main, ["policy", "check", str(bad), "--config-dir", str(config)])
     assert result.exit_code == 1
     assert result.output.startswith("policies/claude.yaml:3: actions.SECRET: Input should be")
+
+
+def test_check_a_candidate_file_outside_the_config_dir(tmp_path):
+    config = _config(tmp_path / "config")
+    candidate = tmp_path / "new-claude.yaml"
+    candidate.write_text("name: claude\nactions:\n  SECRET: blok\nthreshhold: 2\n")
+    result = CliRunner().invoke(
+        main, ["policy", "check", str(candidate), "--config-dir", str(config)]
+    )
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    # every problem, each located; a site set in the config dir is no conflict for a candidate
+    assert lines[0] == (
+        f"{candidate}:3: actions.SECRET: Input should be 'pseudonymize', 'mask', 'block', "
+        "'warn' or 'allow' (got 'blok')"
+    )
+    assert lines[1] == f"{candidate}:4: threshhold: unknown field; did you mean 'threshold'?"
 
 
 def test_switch_turns_a_site_off_and_on(tmp_path):
