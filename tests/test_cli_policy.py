@@ -106,3 +106,12 @@ def test_switch_turns_a_site_off_and_on(tmp_path):
     assert (config / "policies" / "chatgpt.yaml").read_text() == "name: chatgpt\nenabled: false\n"
     _run("policy", "switch", "gemini", "on", "--config-dir", str(config))
     assert (config / "policies" / "gemini.yaml").read_text() == "enabled: true\n"
+
+
+def test_start_refuses_an_invalid_file_with_its_location(tmp_path):
+    folder = tmp_path / "policies"
+    folder.mkdir()
+    (folder / "claude.yaml").write_text("name: claude\nuploads: sometimes\n")
+    result = CliRunner().invoke(main, ["start", "--config-dir", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "policies/claude.yaml:2: uploads: Input should be 'block' or 'pass'" in result.output

@@ -320,3 +320,36 @@ def test_check_file_outside_the_config_dir_names_its_path(tmp_path):
     with pytest.raises(PolicyError) as caught:
         UserConfig(tmp_path / "config").check_file(outside)
     assert str(caught.value).startswith(f"{outside.resolve()}:2: uploads: Input should be")
+
+
+policy_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=8), children, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    fields=st.dictionaries(
+        st.sampled_from(sorted(SitePolicy.model_fields)) | st.text(max_size=10),
+        policy_values,
+        max_size=5,
+    )
+)
+def test_any_policy_file_is_accepted_or_every_problem_is_located(tmp_path_factory, fields):
+    import yaml
+
+    config = tmp_path_factory.mktemp("config")
+    text = yaml.safe_dump({"name": "claude", **fields}, allow_unicode=True)
+    _write(config, "claude.yaml", text)
+    total_lines = text.count("\n") + 1
+    try:
+        SitePolicies.load(config)
+    except PolicyError as error:
+        for problem in error.problems:
+            where, line, rest = problem.split(":", 2)
+            assert where == "policies/claude.yaml" and 1 <= int(line) <= total_lines, problem
+            assert rest.startswith(" ") and rest.strip()
