@@ -41,6 +41,14 @@ class _ProfileFile:
     problem: PolicyError | None = None
 
 
+def _policy_files(folder: Path) -> list[Path]:
+    """``*.yaml`` and ``*.yml``, skipping hidden files (editors' locks and swap files)."""
+    if not folder.is_dir():
+        return []
+    found = [*folder.glob("*.yaml"), *folder.glob("*.yml")]
+    return sorted(path for path in found if not path.name.startswith("."))
+
+
 def _stamp(path: Path) -> Stamp | None:
     try:
         info = path.stat()
@@ -73,7 +81,7 @@ class UserConfig:
         problems: list[PolicyError] = []
         changed = self._scan_profile(problems)
         policy_dir = self.config_dir / POLICY_DIR
-        on_disk = sorted(policy_dir.glob("*.yaml")) if policy_dir.is_dir() else []
+        on_disk = _policy_files(policy_dir)
         for gone in set(self._files) - set(on_disk):
             changed |= self._files.pop(gone).policy is not None
         for path in on_disk:

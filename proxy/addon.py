@@ -102,7 +102,9 @@ class VeilAddon:
     async def reload(self) -> bool:
         """Pick up edited policy files now; True when the policies changed."""
         changed = await asyncio.to_thread(self.policies.refresh)
-        if changed and self.manage_allow_hosts:
+        # Compared every time: a switch flipped through SitePolicies.set_enabled (the
+        # dashboard) has already refreshed the policies, so `changed` misses it.
+        if self.manage_allow_hosts:
             hosts = self.policies.allow_hosts()
             if list(ctx.options.allow_hosts) != hosts:
                 ctx.options.update(allow_hosts=hosts)

@@ -181,6 +181,9 @@ def test_reload_updates_allow_hosts_in_mitmproxy(tmp_path, caplog):
         asyncio.run(addon.reload())
         assert not any("chatgpt" in p for p in context.options.allow_hosts)
         assert asyncio.run(addon.reload()) is False  # nothing changed since
+        policies.set_enabled("claude", False)  # as the dashboard does: refreshes at once
+        asyncio.run(addon.reload())
+        assert not any("claude" in p for p in context.options.allow_hosts)
 
 
 def test_a_policy_without_a_config_dir_has_nothing_to_reload():

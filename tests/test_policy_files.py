@@ -16,6 +16,7 @@ from veil.policies.profile import Profile
 from veil.policies.schema import Role, SitePolicy, UploadAction
 from veil.policies.user_config import UserConfig
 from veil.policies.yaml_source import PolicyError, parse_yaml
+from veil.proxy.pac import pac_file
 from veil.proxy.site_policies import NO_HOST, SitePolicies
 
 
@@ -283,6 +284,7 @@ def test_site_switch_writes_the_override_and_keeps_comments(tmp_path):
     assert policies.get("claude").enabled is False
     assert policies.match("claude.ai", 443, "/api/x") is None
     assert all("claude" not in pattern for pattern in policies.allow_hosts())
+    assert "claude.ai" not in pac_file(policies, "127.0.0.1", 8080)
     policies.set_enabled("claude", True)
     assert path.read_text().endswith("enabled: true\n") and path.read_text().count("enabled") == 1
     assert policies.match("claude.ai", 443, "/api/x").name == "claude"
@@ -353,3 +355,11 @@ def test_any_policy_file_is_accepted_or_every_problem_is_located(tmp_path_factor
             where, line, rest = problem.split(":", 2)
             assert where == "policies/claude.yaml" and 1 <= int(line) <= total_lines, problem
             assert rest.startswith(" ") and rest.strip()
+
+
+def test_yml_files_count_and_hidden_files_do_not(tmp_path):
+    _write(tmp_path, "claude.yml", "name: claude\ndry_run: true\n")
+    _write(tmp_path, ".#chatgpt.yaml", "this: is an editor's lock file\n")
+    policies = SitePolicies.load(tmp_path)
+    assert policies.get("claude").dry_run is True
+    assert policies.config.problems() == []
