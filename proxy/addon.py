@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
+import threading
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +23,7 @@ from veil.policies.engine import FastStage
 from veil.policies.schema import OnError, SitePolicy, UploadAction, normalize_role
 from veil.proxy.adapters import ADAPTERS, SiteAdapter, TextSlot
 from veil.proxy.adapters.base import BLOCK_PREFIX, Unscannable, apply_texts
+from veil.proxy.adapters.chatgpt_web import Handoff, HandoffSocket
 from veil.proxy.conversations import ConversationStore
 from veil.proxy.site_policies import SitePolicies
 from veil.proxy.uploads import file_parts, upload_request
@@ -42,6 +45,15 @@ class UnscannedUpload(Exception):
 class FlowState:
     adapter: SiteAdapter
     restorer: Restorer
+    vault: Vault
+
+
+@dataclass
+class HandoffTarget:
+    """A WebSocket host a chat site handed an answer over to, and its conversations."""
+
+    site: str
+    vaults: dict[str, Vault]
 
 
 class VeilAddon:
@@ -62,6 +74,8 @@ class VeilAddon:
         self._stages: dict[str, FastStage] = {}
         self._watcher: asyncio.Task[None] | None = None
         self._warm_up: asyncio.Task[None] | None = None
+        self._handoffs: dict[tuple[str, int], HandoffTarget] = {}
+        self.warmed_up = threading.Event()  # models loaded: the first message will not wait
 
     def stage(self, policy: SitePolicy) -> FastStage:
         stage = self._stages.get(policy.name)
@@ -79,12 +93,16 @@ class VeilAddon:
         policies = self.policies.active()
         if policies:
             self._warm_up = asyncio.create_task(self._warm(policies[0]))
+        else:
+            self.warmed_up.set()
 
     async def _warm(self, policy: SitePolicy) -> None:
         try:
             await asyncio.to_thread(self.stage(policy).warm_up)
         except Exception:  # the first message will meet the same error and on_error decides
             log.exception("veil could not load its recognizers")
+        finally:
+            self.warmed_up.set()
 
     def done(self) -> None:
         for task in (self._watcher, self._warm_up):
@@ -105,11 +123,21 @@ class VeilAddon:
         # Compared every time: a switch flipped through SitePolicies.set_enabled (the
         # dashboard) has already refreshed the policies, so `changed` misses it.
         if self.manage_allow_hosts:
-            hosts = self.policies.allow_hosts()
+            hosts = self.intercepted_patterns()
             if list(ctx.options.allow_hosts) != hosts:
                 ctx.options.update(allow_hosts=hosts)
                 log.info("veil now intercepts: %s", ", ".join(hosts))
         return changed
+
+    def intercepted_patterns(self) -> list[str]:
+        """The policies' hosts, and the hosts their sites hand answers over to."""
+        active = {p.name for p in self.policies.active()}
+        handoffs = [
+            _host_pattern(host, port)
+            for (host, port), target in self._handoffs.items()
+            if target.site in active
+        ]
+        return [*self.policies.allow_hosts(), *handoffs]
 
     async def request(self, flow: http.HTTPFlow) -> None:
         policy = self.policies.match(flow.request.pretty_host, flow.request.port, flow.request.path)
@@ -122,7 +150,7 @@ class VeilAddon:
             # A history load: the answer carries the conversation's pseudonyms.
             vault = self._vault(policy, adapter, flow, None, None)
             flow.request.headers["accept-encoding"] = "identity"
-            flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault))
+            flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault), vault)
             return
         upload = upload_request(flow)
         if upload is None and not adapter.matches(flow):
@@ -213,7 +241,7 @@ class VeilAddon:
         flow.request.content = adapter.serialize_body(body)
         # Answers must come back uncompressed for the stream restorer to read them.
         flow.request.headers["accept-encoding"] = "identity"
-        flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault))
+        flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault), vault)
 
         def bind_conversation(conversation_id: str) -> None:
             self.conversations.bind(
@@ -271,6 +299,51 @@ class VeilAddon:
             return  # not JSON: nothing of ours in it
         restored = state.adapter.restore_body(body, state.restorer)
         flow.response.content = json.dumps(restored, ensure_ascii=False).encode("utf-8")
+        # Only some sites hand answers over to a WebSocket (an optional adapter method).
+        find = getattr(state.adapter, "handoff", None)
+        handoff = find(body) if find is not None else None
+        if handoff is not None:
+            self._expect_handoff(flow, handoff, state.vault)
+
+    def _expect_handoff(self, flow: http.HTTPFlow, handoff: Handoff, vault: Vault) -> None:
+        """The answer continues on a WebSocket elsewhere: intercept that host from now on."""
+        policy = self.policies.match(flow.request.pretty_host, flow.request.port, flow.request.path)
+        if policy is None:
+            return
+        key = (handoff.host, handoff.port)
+        target = self._handoffs.setdefault(key, HandoffTarget(policy.name, {}))
+        target.vaults[handoff.conversation_id] = vault
+        pattern = _host_pattern(handoff.host, handoff.port)
+        if pattern not in ctx.options.allow_hosts:
+            ctx.options.update(allow_hosts=[*ctx.options.allow_hosts, pattern])
+            log.info("veil: intercepting %s:%s, where %s hands answers over", *key, policy.name)
+
+    def websocket_message(self, flow: http.HTTPFlow) -> None:
+        target = self._handoffs.get((flow.request.pretty_host.lower(), flow.request.port))
+        if target is None or flow.websocket is None:
+            return
+        message = flow.websocket.messages[-1]
+        if message.from_client:
+            return  # acknowledgements; prompts are sent over HTTP, where veil filters them
+        socket = flow.metadata.get("veil_socket")
+        if socket is None:
+
+            def restorer_for(conversation_id: str) -> Restorer | None:
+                vault = target.vaults.get(conversation_id)
+                return Restorer.for_vault(vault) if vault is not None else None
+
+            socket = flow.metadata["veil_socket"] = HandoffSocket(restorer_for)
+        try:
+            restored = socket.server_message(message.content)
+        except Exception:  # the answer must keep flowing; it only lacks restoring
+            log.exception("veil could not restore a WebSocket message; passing it on as is")
+            return
+        if restored is not None:
+            message.content = restored
+
+
+def _host_pattern(host: str, port: int) -> str:
+    return f"^{re.escape(host)}:{port}$"
 
 
 def _body_text(flow: http.HTTPFlow, limit: int) -> str:

@@ -4,16 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 import threading
+import time
 from pathlib import Path
 
 from mitmproxy import options
 from mitmproxy.tools.dump import DumpMaster
 
 from veil.proxy.addon import VeilAddon
+from veil.proxy.pac import ServePac
 from veil.proxy.site_policies import SitePolicies
 
 log = logging.getLogger("veil")
+
+WARM_UP_TIMEOUT_S = 600
 
 
 def build_master(
@@ -38,7 +43,7 @@ def build_master(
             ", ".join(policy.hosts),
         )
     addon = VeilAddon(policies, manage_allow_hosts=True)
-    master.addons.add(addon)
+    master.addons.add(addon, ServePac(policies))
     updates: dict[str, object] = {"allow_hosts": policies.allow_hosts()}
     if upstream_ca:
         updates["ssl_verify_upstream_trusted_ca"] = upstream_ca
@@ -74,8 +79,9 @@ class ProxyThread:
             self.master, self.addon = build_master(
                 "127.0.0.1", self.port, self.directory, self.upstream_ca
             )
-            loop = asyncio.get_running_loop()
-            loop.call_later(0.5, self._ready.set)
+            # Ready once the models are loaded, so a slow machine's first request does not
+            # spend its client's timeout waiting for spaCy.
+            asyncio.get_running_loop().run_in_executor(None, self._ready_when, self.addon.warmed_up)
             await self.master.run()
 
         try:
@@ -84,9 +90,19 @@ class ProxyThread:
             self.error = error
             self._ready.set()
 
+    def _ready_when(self, warmed_up: threading.Event) -> None:
+        warmed_up.wait(WARM_UP_TIMEOUT_S)
+        for _ in range(100):  # and the listener is up
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        self._ready.set()
+
     def __enter__(self) -> ProxyThread:
         self._thread.start()
-        self._ready.wait(120)
+        self._ready.wait(WARM_UP_TIMEOUT_S + 10)
         if self.error:
             raise self.error
         return self
