@@ -1,6 +1,7 @@
 """Hot reload against a real running proxy: edit a policy file and the next requests
 follow it; an invalid edit is logged with file, line and field while the old policy
-stays; switching the site off stops interception (its TLS passes through untouched)."""
+stays; a new profile applies at once; switching the site off stops interception (its
+TLS passes through untouched)."""
 
 from __future__ import annotations
 
@@ -43,9 +44,11 @@ def _eventually(check: Callable[[], bool]) -> None:
         time.sleep(0.2)
 
 
-def _post(proxy: ProxyThread, upstream: FakeChatService, trust: str) -> httpx.Response:
+def _post(
+    proxy: ProxyThread, upstream: FakeChatService, trust: str, text: str = f"mail {EMAIL}"
+) -> httpx.Response:
     context = ssl.create_default_context(cafile=trust)
-    body = {"model": "m", "messages": [{"role": "user", "content": f"mail {EMAIL}"}]}
+    body = {"model": "m", "messages": [{"role": "user", "content": text}]}
     proxy_url = f"http://127.0.0.1:{proxy.port}"
     with httpx.Client(proxy=proxy_url, verify=context, timeout=60) as client:
         return client.post(f"https://127.0.0.1:{upstream.port}/v1/chat/completions", json=body)
@@ -77,6 +80,16 @@ def test_policy_edits_apply_to_a_running_proxy(tmp_path, caplog):
             blocked = _post(proxy, upstream, proxy.ca_file)
             assert blocked.status_code == 403 and "EMAIL" in blocked.text
             assert len(upstream.received) == sent_before  # nothing went upstream
+
+            # The profile applies to every site, and is picked up the same way.
+            (tmp_path / "config" / "profile.yaml").write_text("names: [Zorblax Quentin]\n")
+
+            def name_is_redacted() -> bool:
+                answer = _post(proxy, upstream, proxy.ca_file, "I am Zorblax Quentin")
+                sent = upstream.received[-1][1]["messages"][0]["content"]
+                return "Zorblax" not in sent and "Zorblax Quentin" in answer.text
+
+            _eventually(name_is_redacted)
 
             _edit(site, head + "enabled: false\n")
             # Not intercepted any more: the client sees the origin's own certificate.

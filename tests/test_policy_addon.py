@@ -189,3 +189,23 @@ def test_reload_updates_allow_hosts_in_mitmproxy(tmp_path, caplog):
 def test_a_policy_without_a_config_dir_has_nothing_to_reload():
     addon = VeilAddon(SitePolicies([SitePolicy(name="x", hosts=["x.org"], adapter="openai")]))
     assert asyncio.run(addon.reload()) is False
+
+
+def test_reload_keeps_hand_off_hosts_while_their_site_is_on(tmp_path):
+    from mitmproxy.test import taddons
+
+    from veil.proxy.adapters.chatgpt_web import Handoff
+    from veil.rules.vault import Vault
+
+    policies = SitePolicies.load(tmp_path)
+    addon = VeilAddon(policies, manage_allow_hosts=True)
+    with taddons.context(addon) as context:
+        context.options.update(allow_hosts=policies.allow_hosts())
+        send = _flow({}, "/backend-api/f/conversation", "chatgpt.com")
+        addon._expect_handoff(send, Handoff("ws.chatgpt.com", 443, "c1"), Vault())
+        handoff_pattern = r"^ws\.chatgpt\.com:443$"
+        asyncio.run(addon.reload())
+        assert handoff_pattern in context.options.allow_hosts
+        policies.set_enabled("chatgpt", False)
+        asyncio.run(addon.reload())
+        assert handoff_pattern not in context.options.allow_hosts
