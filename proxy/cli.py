@@ -219,8 +219,10 @@ def _print_table(original: str, result) -> None:
         console.print("[bold red]this message would be blocked by the site's policy[/]")
 
 
-from veil.proxy.cli_policy import policy  # noqa: E402  (needs `main` defined first)
+from veil.proxy.cli_ca import ca  # noqa: E402  (subcommand groups, one module each)
+from veil.proxy.cli_policy import policy  # noqa: E402
 
+main.add_command(ca)
 main.add_command(policy)
 
 if __name__ == "__main__":
