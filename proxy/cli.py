@@ -232,8 +232,13 @@ def _print_table(original: str, result) -> None:
 
 from veil.proxy import cli_storage  # noqa: E402  (commands register after main exists)
 from veil.proxy.cli_ca import ca  # noqa: E402
+from veil.proxy.cli_policy import policy  # noqa: E402
+from veil.proxy.cli_setup import doctor, service  # noqa: E402
 
 main.add_command(ca)
+main.add_command(policy)
+main.add_command(service)
+main.add_command(doctor)
 main.add_command(cli_storage.log_command)
 main.add_command(cli_storage.stats)
 main.add_command(cli_storage.forget)

@@ -25,7 +25,7 @@ def intercepted_hosts(policies: SitePolicies) -> list[tuple[str, int | None]]:
     """(host, port or None for any port) for every site veil filters."""
     missing = {p.name for p in policies.without_adapter()}
     entries = set()
-    for policy in policies.all():
+    for policy in policies.active():
         if policy.name in missing:
             continue
         for entry in policy.hosts:

@@ -46,7 +46,7 @@ def build_master(
             policy.name,
             ", ".join(policy.hosts),
         )
-    addon = VeilAddon(policies, *open_records(data_dir))
+    addon = VeilAddon(policies, *open_records(data_dir), manage_allow_hosts=True)
     master.addons.add(addon, ServePac(policies))
     updates: dict[str, object] = {"allow_hosts": policies.allow_hosts()}
     if upstream_ca:
@@ -114,6 +114,7 @@ class ProxyThread:
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self.master: DumpMaster | None = None
+        self.addon: VeilAddon | None = None
         self.error: BaseException | None = None
 
     def _run(self) -> None:
