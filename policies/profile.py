@@ -11,10 +11,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from veil.policies.schema import SitePolicy, check_deny_labels
+from veil.policies.schema import SitePolicy, checked_allow_list, checked_deny_list
 from veil.policies.yaml_source import YamlSource
 from veil.rules.labels import LOCATION, ORGANIZATION, PERSON
-from veil.rules.lists import AllowList, DenyList, ListPatternError
 
 PROFILE_FILE = "profile.yaml"
 
@@ -41,30 +40,18 @@ class Profile(BaseModel):
     @field_validator("names", "family", "employer", "places")
     @classmethod
     def _terms(cls, value: list[str]) -> list[str]:
-        try:
-            DenyList(dict.fromkeys(value, PERSON))
-        except ListPatternError as error:
-            raise ValueError(str(error)) from None
+        checked_deny_list(dict.fromkeys(value, PERSON))
         return value
 
     @field_validator("never_redact")
     @classmethod
     def _allowed_terms(cls, value: list[str]) -> list[str]:
-        try:
-            AllowList(value)
-        except ListPatternError as error:
-            raise ValueError(str(error)) from None
-        return value
+        return checked_allow_list(value)
 
     @field_validator("other")
     @classmethod
     def _labelled_terms(cls, value: dict[str, str]) -> dict[str, str]:
-        check_deny_labels(value)
-        try:
-            DenyList(value)
-        except ListPatternError as error:
-            raise ValueError(str(error)) from None
-        return value
+        return checked_deny_list(value)
 
     def deny_list(self) -> dict[str, str]:
         entries = {term: label for term, label in self.other.items()}

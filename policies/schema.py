@@ -129,6 +129,24 @@ def check_deny_labels(entries: dict[str, str]) -> None:
         raise ValueError(f"label(s) {bad} must be a word of letters, digits and '_'")
 
 
+def checked_allow_list(terms: list[str]) -> list[str]:
+    """The terms, if each compiles as an allow-list entry (``re:`` patterns included)."""
+    try:
+        AllowList(terms)
+    except ListPatternError as error:
+        raise ValueError(str(error)) from None
+    return terms
+
+
+def checked_deny_list(entries: dict[str, str]) -> dict[str, str]:
+    check_deny_labels(entries)
+    try:
+        DenyList(entries)
+    except ListPatternError as error:
+        raise ValueError(str(error)) from None
+    return entries
+
+
 HOST_ENTRY = re.compile(r"[A-Za-z0-9.-]+(:[0-9]{1,5})?(/\S*)?")
 
 
@@ -191,21 +209,12 @@ class SitePolicy(BaseModel):
     @field_validator("allow_list")
     @classmethod
     def _allow_patterns(cls, value: list[str]) -> list[str]:
-        try:
-            AllowList(value)
-        except ListPatternError as error:
-            raise ValueError(str(error)) from None
-        return value
+        return checked_allow_list(value)
 
     @field_validator("deny_list")
     @classmethod
     def _deny_entries(cls, value: dict[str, str]) -> dict[str, str]:
-        check_deny_labels(value)
-        try:
-            DenyList(value)
-        except ListPatternError as error:
-            raise ValueError(str(error)) from None
-        return value
+        return checked_deny_list(value)
 
     @field_validator("recognizers")
     @classmethod

@@ -173,26 +173,32 @@ def test_claude_web_through_the_proxy(stack):
     assert text == f"You said: {PROMPT}"
 
 
-def test_chatgpt_web_through_the_proxy(stack):
-    upstream, proxy = stack
-    message = {
-        "id": "u1",
-        "author": {"role": "user"},
-        "content": {"content_type": "text", "parts": [PROMPT]},
-    }
-    url = f"https://127.0.0.1:{upstream.port}/backend-api/f/conversation"
-    with _http(proxy) as http:
-        raw = _stream_text(
-            http, "POST", url, json={"action": "next", "messages": [message], "model": "auto"}
-        )
-    assert "Jane Doe" not in repr(upstream.received[-1][1])
+CHATGPT_MESSAGE = {
+    "id": "u1",
+    "author": {"role": "user"},
+    "content": {"content_type": "text", "parts": [PROMPT]},
+}
+
+
+def _chatgpt_answer(sse: str) -> str:
+    """The assistant text of a delta-encoded ChatGPT stream (appends to text parts)."""
     text = ""
-    for line in raw.splitlines():
+    for line in sse.splitlines():
         if line.startswith("data: {"):
             event = json.loads(line[6:])
             if set(event) <= {"p", "o", "v", "c"} and isinstance(event["v"], str):
                 text += event["v"]
-    assert text == f"You said: {PROMPT}"
+    return text
+
+
+def test_chatgpt_web_through_the_proxy(stack):
+    upstream, proxy = stack
+    url = f"https://127.0.0.1:{upstream.port}/backend-api/f/conversation"
+    body = {"action": "next", "messages": [CHATGPT_MESSAGE], "model": "auto"}
+    with _http(proxy) as http:
+        raw = _stream_text(http, "POST", url, json=body)
+    assert "Jane Doe" not in repr(upstream.received[-1][1])
+    assert _chatgpt_answer(raw) == f"You said: {PROMPT}"
 
 
 def _websocket_texts(proxy: ProxyThread, url: str) -> list[str]:
@@ -231,13 +237,8 @@ def test_chatgpt_web_answer_handed_over_to_a_websocket(stack):
     """The send request is answered with a ``wss_url`` on another host name; veil starts
     intercepting that host (the client trusts only veil's CA) and restores the answer."""
     upstream, proxy = stack
-    message = {
-        "id": "u1",
-        "author": {"role": "user"},
-        "content": {"content_type": "text", "parts": [PROMPT]},
-    }
     url = f"https://127.0.0.1:{upstream.port}/backend-api/f/conversation"
-    body = {"action": "next", "messages": [message], "websocket_request_id": "w-1"}
+    body = {"action": "next", "messages": [CHATGPT_MESSAGE], "websocket_request_id": "w-1"}
     with _http(proxy) as http:
         handoff = http.post(url, json=body).json()
     assert "Jane Doe" not in repr(upstream.received[-1][1])
@@ -246,13 +247,7 @@ def test_chatgpt_web_answer_handed_over_to_a_websocket(stack):
         base64.b64decode(json.loads(text)["data"]["body"])
         for text in _websocket_texts(proxy, handoff["wss_url"])
     )
-    text = ""
-    for line in stream.decode().splitlines():
-        if line.startswith("data: {"):
-            event = json.loads(line[6:])
-            if set(event) <= {"p", "o", "v", "c"} and isinstance(event["v"], str):
-                text += event["v"]
-    assert text == f"You said: {PROMPT}"
+    assert _chatgpt_answer(stream.decode()) == f"You said: {PROMPT}"
 
 
 def test_gemini_web_through_the_proxy(stack):

@@ -11,12 +11,15 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
 from veil.proxy.storage.files import move_aside
 from veil.proxy.storage.sealing import Sealer, Unreadable
+
+DAY_S = 86400.0
 
 log = logging.getLogger("veil")
 
@@ -123,6 +126,44 @@ class Database:
                 (name, self.sealer.seal(make, f"meta {name}")),
             )
             return make
+
+    # Per-site housekeeping shared by the vault and the log: ``table`` has a ``site``
+    # column and ``time_column`` holds seconds since the epoch. Names come from veil's own
+    # code, never from input, so formatting them into the SQL is safe.
+
+    def purge_by_site(
+        self,
+        table: str,
+        time_column: str,
+        retention_days: Mapping[str, float],
+        default_days: float,
+    ) -> int:
+        """Delete rows older than their site's retention (others: ``default_days``)."""
+        now = time.time()
+        deleted = 0
+        with self.transaction() as connection:
+            for site, days in retention_days.items():
+                deleted += connection.execute(
+                    f"DELETE FROM {table} WHERE site = ? AND {time_column} < ?",
+                    (site, now - days * DAY_S),
+                ).rowcount
+            marks = ",".join("?" * len(retention_days))
+            deleted += connection.execute(
+                f"DELETE FROM {table} WHERE site NOT IN ({marks}) AND {time_column} < ?",
+                (*retention_days, now - default_days * DAY_S),
+            ).rowcount
+        return deleted
+
+    def count_by_site(self, table: str, site: str | None = None) -> int:
+        if site is None:
+            return self.query(f"SELECT count(*) FROM {table}")[0][0]
+        return self.query(f"SELECT count(*) FROM {table} WHERE site = ?", (site,))[0][0]
+
+    def delete_by_site(self, table: str, site: str | None = None) -> int:
+        with self.transaction() as connection:
+            if site is None:
+                return connection.execute(f"DELETE FROM {table}").rowcount
+            return connection.execute(f"DELETE FROM {table} WHERE site = ?", (site,)).rowcount
 
     def close(self) -> None:
         with self._lock:

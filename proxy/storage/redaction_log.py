@@ -23,7 +23,6 @@ from veil.proxy.storage.keys import data_key
 from veil.proxy.storage.sealing import Sealer, Unreadable
 
 FILE_NAME = "log.sqlite3"
-DAY_S = 86400.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS entries (
@@ -160,30 +159,13 @@ class RedactionLog:
         }
 
     def purge(self, retention_days: Mapping[str, float], default_days: float) -> int:
-        now = time.time()
-        deleted = 0
-        with self.db.transaction() as connection:
-            for site, days in retention_days.items():
-                deleted += connection.execute(
-                    "DELETE FROM entries WHERE site = ? AND time < ?", (site, now - days * DAY_S)
-                ).rowcount
-            marks = ",".join("?" * len(retention_days))
-            deleted += connection.execute(
-                f"DELETE FROM entries WHERE site NOT IN ({marks}) AND time < ?",
-                (*retention_days, now - default_days * DAY_S),
-            ).rowcount
-        return deleted
+        return self.db.purge_by_site("entries", "time", retention_days, default_days)
 
     def count(self, site: str | None = None) -> int:
-        if site is None:
-            return self.db.query("SELECT count(*) FROM entries")[0][0]
-        return self.db.query("SELECT count(*) FROM entries WHERE site = ?", (site,))[0][0]
+        return self.db.count_by_site("entries", site)
 
     def forget(self, site: str | None = None) -> int:
-        with self.db.transaction() as connection:
-            if site is None:
-                return connection.execute("DELETE FROM entries").rowcount
-            return connection.execute("DELETE FROM entries WHERE site = ?", (site,)).rowcount
+        return self.db.delete_by_site("entries", site)
 
     def _entry(self, row: tuple, with_values: bool) -> LogEntry:
         number, when, site, conversation, decision, entities, actions, stages = row[:8]

@@ -26,7 +26,6 @@ from veil.rules.vault import PseudonymStyle, VaultEntry, VaultSnapshot
 log = logging.getLogger("veil")
 
 FILE_NAME = "vault.sqlite3"
-DAY_S = 86400.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS conversations (
@@ -166,32 +165,14 @@ class VaultStore:
 
     def purge(self, retention_days: Mapping[str, float], default_days: float) -> int:
         """Delete conversations unused for longer than their site's retention."""
-        now = time.time()
-        deleted = 0
-        with self.db.transaction() as connection:
-            for site, days in retention_days.items():
-                deleted += connection.execute(
-                    "DELETE FROM conversations WHERE site = ? AND last_used < ?",
-                    (site, now - days * DAY_S),
-                ).rowcount
-            marks = ",".join("?" * len(retention_days))
-            deleted += connection.execute(
-                f"DELETE FROM conversations WHERE site NOT IN ({marks}) AND last_used < ?",
-                (*retention_days, now - default_days * DAY_S),
-            ).rowcount
-        return deleted
+        return self.db.purge_by_site("conversations", "last_used", retention_days, default_days)
 
     def count(self, site: str | None = None) -> int:
-        if site is None:
-            return self.db.query("SELECT count(*) FROM conversations")[0][0]
-        return self.db.query("SELECT count(*) FROM conversations WHERE site = ?", (site,))[0][0]
+        return self.db.count_by_site("conversations", site)
 
     def forget(self, site: str | None = None) -> int:
         """Delete every conversation (of one site, if given); returns how many."""
-        with self.db.transaction() as connection:
-            if site is None:
-                return connection.execute("DELETE FROM conversations").rowcount
-            return connection.execute("DELETE FROM conversations WHERE site = ?", (site,)).rowcount
+        return self.db.delete_by_site("conversations", site)
 
     def forget_ids(self, ids: Iterable[str]) -> None:
         with self.db.transaction() as connection:
