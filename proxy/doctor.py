@@ -134,13 +134,11 @@ def check_keyring(setup: Setup) -> Check:
                 return Check(
                     "keyring", False, f"{key_file} is readable by others", f"chmod 600 {key_file}"
                 )
-            return Check(
-                "keyring", True, f"no keyring ({error}); using the 0600 key file {key_file}"
-            )
+            return Check("keyring", True, f"no OS keyring here; the key is in {key_file} (0600)")
         return Check(
             "keyring",
             True,
-            f"no keyring ({error}); veil will keep its key in {key_file} (0600)",
+            f"no OS keyring here ({type(error).__name__}); veil will keep its key in {key_file}",
         )
     return Check("keyring", True, f"{type(backend).__name__}")
 
