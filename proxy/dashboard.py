@@ -81,7 +81,7 @@ class Dashboard:
             return False
         port = ctx.options.listen_port or 8080
         # The Host header too: a DNS-rebound name that resolves to 127.0.0.1 is not ours.
-        host_header = (request.host_header or "").rsplit(":", 1)[0].lower()
+        host_header = _authority(request).rsplit(":", 1)[0].lower()
         return (
             request.port == port
             and request.host.lower() in LOOPBACK_NAMES
@@ -174,7 +174,7 @@ class Dashboard:
         given = request.headers.get(TOKEN_HEADER, "")
         if not hmac.compare_digest(given.encode(), self.token.encode()):
             return "missing or wrong token"
-        own = f"http://{request.host_header}"
+        own = f"http://{_authority(request)}"
         origin = request.headers.get("origin")
         if origin is None:
             referer = urlsplit(request.headers.get("referer", ""))
@@ -182,6 +182,11 @@ class Dashboard:
         if origin != own:
             return f"origin {origin!r} is not the dashboard's own ({own})"
         return None
+
+
+def _authority(request: http.Request) -> str:
+    """host[:port] as the client wrote it (Host header, else the absolute URL's)."""
+    return request.host_header or request.authority or f"{request.host}:{request.port}"
 
 
 def _response(status: int, body: bytes, content_type: str, extra: dict | None = None):

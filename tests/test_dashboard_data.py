@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
+from mitmproxy import http
 
 from veil.proxy import dashboard_data
 from veil.proxy.site_policies import SitePolicies
@@ -127,3 +129,65 @@ def test_policies_status_lists_every_site_with_its_slow_stage(tmp_path):
     assert models[0] == {"role": "attacker", "name": "a.gguf", "kind": "file", "present": True}
     assert models[1]["role"] == "anonymizer" and models[1]["present"] is False
     assert any(p["enabled"] and p["adapter_available"] for p in listed)
+
+
+def _flow(method: str, url: str, client: str = "127.0.0.1", **headers: str):
+    from mitmproxy.test import tflow
+
+    flow = tflow.tflow()
+    flow.client_conn.peername = (client, 50000)
+    flow.request = http.Request.make(method, url, b"", headers)
+    return flow
+
+
+def _serve(addon, flow) -> None:
+    addon.requestheaders(flow)
+    asyncio.run(addon.request(flow))
+
+
+@pytest.fixture
+def dashboard(tmp_path):
+    from mitmproxy.test import taddons
+
+    from veil.proxy.addon import VeilAddon
+    from veil.proxy.dashboard import Dashboard
+
+    config = tmp_path / "config"
+    (config / "policies").mkdir(parents=True)
+    veil = VeilAddon(SitePolicies.load(config), reload_interval=None)
+    addon = Dashboard(veil, token="secret-token")
+    with taddons.context(addon) as context:
+        context.configure(addon, listen_port=8080)
+        yield addon, config
+
+
+@pytest.mark.parametrize(
+    "url, client",
+    [
+        ("http://127.0.0.1:8080/veil/", "192.0.2.5"),  # another machine
+        ("http://attacker.example:8080/veil/", "127.0.0.1"),  # a rebound name
+        ("http://127.0.0.1:9090/veil/", "127.0.0.1"),  # another port: not this proxy
+        ("http://127.0.0.1:8080/veilx", "127.0.0.1"),
+    ],
+)
+def test_only_loopback_requests_to_this_proxy_are_answered(dashboard, url, client):
+    addon, _ = dashboard
+    flow = _flow("GET", url, client)
+    _serve(addon, flow)
+    assert flow.response is None  # left to mitmproxy: never the dashboard
+
+
+def test_a_get_never_switches_and_the_page_carries_the_token(dashboard):
+    addon, config = dashboard
+    page = _flow("GET", "http://localhost:8080/veil/", "::ffff:127.0.0.1")
+    _serve(addon, page)
+    assert page.response.status_code == 200 and b'content="secret-token"' in page.response.content
+    switch = _flow(
+        "GET",
+        "http://127.0.0.1:8080/veil/api/policies/chatgpt?enabled=false",
+        **{"x-veil-token": "secret-token", "origin": "http://127.0.0.1:8080"},
+    )
+    _serve(addon, switch)
+    assert switch.response.status_code == 404
+    assert SitePolicies.load(config).get("chatgpt").enabled
+    assert not (config / "policies" / "chatgpt.yaml").exists()
