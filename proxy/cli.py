@@ -127,12 +127,38 @@ def start(
     click.echo(f"veil: proxy on {listen_host}:{listen_port}, config in {directory}")
     click.echo(f"veil: vault and redaction log in {records}")
     click.echo(f"veil: clients must trust {directory / 'mitmproxy' / 'mitmproxy-ca-cert.pem'}")
+    click.echo(f"veil: dashboard at {_dashboard_location(listen_host, listen_port)}")
     try:
         server.run(listen_host, listen_port, directory, upstream_ca, records)
     except PolicyError as error:
         raise click.ClickException(str(error)) from None
     except KeyboardInterrupt:
         pass
+
+
+def _dashboard_location(listen_host: str, listen_port: int) -> str:
+    from veil.proxy.dashboard import LOOPBACK_NAMES, dashboard_url
+
+    url = dashboard_url(listen_port)
+    if listen_host in LOOPBACK_NAMES or listen_host in ("", "0.0.0.0", "::"):
+        return url
+    # The dashboard answers on loopback only, and this proxy does not listen there.
+    return f"{url} (unavailable: the proxy listens on {listen_host}, not on loopback)"
+
+
+@main.command()
+@click.option("--listen-port", default=8080, show_default=True, type=int)
+@click.option("--open", "open_it", is_flag=True, help="Also open it in the default browser.")
+def dashboard(listen_port: int, open_it: bool) -> None:
+    """Print the address of the running proxy's dashboard (or open it)."""
+    from veil.proxy.dashboard import dashboard_url
+
+    url = dashboard_url(listen_port)
+    click.echo(url)
+    if open_it:
+        import webbrowser
+
+        webbrowser.open(url)
 
 
 @main.command()

@@ -13,6 +13,7 @@ from mitmproxy import options
 from mitmproxy.tools.dump import DumpMaster
 
 from veil.proxy.addon import VeilAddon
+from veil.proxy.dashboard import Dashboard
 from veil.proxy.pac import ServePac
 from veil.proxy.site_policies import SitePolicies
 from veil.proxy.storage.redaction_log import RedactionLog
@@ -47,7 +48,7 @@ def build_master(
             ", ".join(policy.hosts),
         )
     addon = VeilAddon(policies, *open_records(data_dir), manage_allow_hosts=True)
-    master.addons.add(addon, ServePac(policies))
+    master.addons.add(addon, ServePac(policies), Dashboard(addon))
     updates: dict[str, object] = {"allow_hosts": policies.allow_hosts()}
     if upstream_ca:
         updates["ssl_verify_upstream_trusted_ca"] = upstream_ca

@@ -158,6 +158,13 @@ class RedactionLog:
             "decisions": dict(per_decision.most_common()),
         }
 
+    def entity_counts(self, since: float | None = None) -> list[tuple[float, dict[str, int]]]:
+        """(time, label -> findings) per entry since then, oldest first (for charts)."""
+        rows = self.db.query(
+            "SELECT time, entities FROM entries WHERE time >= ? ORDER BY time", (since or 0.0,)
+        )
+        return [(when, json.loads(entities)) for when, entities in rows]
+
     def purge(self, retention_days: Mapping[str, float], default_days: float) -> int:
         return self.db.purge_by_site("entries", "time", retention_days, default_days)
 
