@@ -8,7 +8,6 @@ form llama.cpp-based servers accept, and that choice is remembered.
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 from collections.abc import Sequence
@@ -17,6 +16,7 @@ from typing import Any
 import httpx
 
 from veil.local_models.backend import ChatMessage, LLMError
+from veil.local_models.llama_cpp_backend import schema_answer
 
 DEFAULT_TIMEOUT_S = 120.0
 API_KEY_ENV = "VEIL_LLM_API_KEY"
@@ -76,11 +76,8 @@ class OpenAICompatibleLLM:
         reply = self._post_chat(body) if schema is None else self._post_structured(body, schema)
         text = _answer_text(reply, self.name)
         if schema is not None:
-            try:
-                json.loads(text)
-            except json.JSONDecodeError as error:
-                raise LLMError(f"{self.name} answered with text that is not JSON: "
-                               f"{text[:200]!r}") from error
+            finish_reason = (reply.get("choices") or [{}])[0].get("finish_reason")
+            return schema_answer(text, schema, self.name, finish_reason)
         return text
 
     def _post_structured(self, body: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:

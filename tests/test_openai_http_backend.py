@@ -178,7 +178,7 @@ def faulty_server() -> Iterator[callable]:
     [
         ("html", None, "the answer is not JSON"),
         ("no-choices", None, "no choices"),
-        ("prose", SCHEMA, "text that is not JSON"),
+        ("prose", SCHEMA, "returned text that is not JSON"),
     ],
 )
 def test_malformed_answers_are_clear_errors(faulty_server, mode, schema, message) -> None:
