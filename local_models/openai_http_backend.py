@@ -2,8 +2,9 @@
 llama-server, llama-cpp-python's server, vLLM, a team's shared inference server).
 
 Structured output asks for ``response_format: {type: json_schema}``; a server that
-refuses that (HTTP 400/422) is asked again with ``{type: json_object, schema}``, the
-form llama.cpp-based servers accept, and that choice is remembered.
+refuses that (HTTP 400/422, or an error naming response_format) is asked again with
+``{type: json_object, schema}``, the form llama.cpp-based servers accept, and that
+choice is remembered.
 """
 
 from __future__ import annotations
@@ -99,7 +100,10 @@ class OpenAICompatibleLLM:
 
     def _post_chat(self, body: dict[str, Any]) -> dict[str, Any]:
         response = self._request("POST", "/chat/completions", json=body)
-        if response.status_code in (400, 422):
+        # 400/422 is how servers refuse a request's shape; llama-cpp-python's server
+        # answers 500 with the validation error, which names the refused field.
+        refused_format = "response_format" in body and "response_format" in response.text
+        if response.status_code in (400, 422) or (response.status_code >= 400 and refused_format):
             raise _RefusedRequest(f"HTTP {response.status_code}: {response.text[:300]}")
         return _json_body(response, self.name)
 
