@@ -258,6 +258,7 @@ def _print_table(original: str, result) -> None:
 
 from veil.proxy import cli_storage  # noqa: E402  (commands register after main exists)
 from veil.proxy.cli_ca import ca  # noqa: E402
+from veil.proxy.cli_models import models  # noqa: E402
 from veil.proxy.cli_policy import policy  # noqa: E402
 from veil.proxy.cli_setup import doctor, service  # noqa: E402
 
@@ -268,6 +269,7 @@ main.add_command(doctor)
 main.add_command(cli_storage.log_command)
 main.add_command(cli_storage.stats)
 main.add_command(cli_storage.forget)
+main.add_command(models)
 
 if __name__ == "__main__":
     main()

@@ -1,3 +1,5 @@
+from pathlib import Path
+
 import pytest
 
 from veil.rules.analyzer import Analyzer
@@ -14,3 +16,11 @@ def analyzer() -> Analyzer:
 
 def found(analyzer: Analyzer, text: str) -> list[tuple[str, str]]:
     return [(s.label, text[s.start : s.end]) for s in analyzer.analyze(text)]
+
+
+@pytest.fixture(scope="session")
+def tiny_gguf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A tiny random-weight llama GGUF with a ChatML template (built once per session)."""
+    from tests.tiny_gguf import build_tiny_gguf
+
+    return build_tiny_gguf(tmp_path_factory.mktemp("tiny-gguf") / "tiny.gguf")
