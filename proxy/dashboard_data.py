@@ -112,19 +112,8 @@ def slow_stage_status(policy: SitePolicy, models: Path) -> dict[str, Any]:
 
 
 def model_status(name: str, models: Path) -> dict[str, Any]:
-    """Whether a configured model is on disk.
+    """Whether a configured model is on disk (a server is not contacted)."""
+    from veil.local_models.load import model_presence
 
-    A URL names a server (not checked: that would be a network call); a path or a
-    ``.gguf`` name is a file (relative to the models dir); anything else is a catalog
-    name, present when the models dir holds a file or folder whose name starts with it."""
-    if name.startswith(("http://", "https://")):
-        return {"name": name, "kind": "server", "present": None}
-    candidate = Path(name).expanduser()
-    if candidate.is_absolute() or "/" in name or name.endswith(".gguf"):
-        path = candidate if candidate.is_absolute() else models / candidate
-        return {"name": name, "kind": "file", "present": path.exists()}
-    try:
-        present = any(entry.name.startswith(name) for entry in models.iterdir())
-    except OSError:  # no models dir yet
-        present = False
-    return {"name": name, "kind": "catalog", "present": present}
+    found = model_presence(name, models)
+    return {"name": name, "kind": found["kind"], "present": found["present"]}

@@ -104,6 +104,35 @@ def check_pac(setup: Setup) -> Check:
     return Check("PAC served", True, url)
 
 
+def check_models(setup: Setup) -> Check:
+    """The models of every site whose slow stage is on; else the embedded default."""
+    from veil.local_models.load import model_presence
+    from veil.proxy.site_policies import SitePolicies
+
+    try:
+        policies = SitePolicies.load(setup.config_dir, strict=False).active()
+    except Exception:  # the policies check reports it
+        policies = []
+    wanted = {
+        spec: policy.name
+        for policy in policies
+        if policy.slow_stage.enabled
+        for spec in (policy.slow_stage.attacker_model, policy.slow_stage.anonymizer_model)
+    }
+    if not wanted:
+        default = model_presence("default")
+        state = "present" if default["present"] else "not downloaded"
+        return Check("models", True, f"slow stage off on every site; default model {state}")
+    missing = [
+        f"{spec} (for {site}): {found['detail']}"
+        for spec, site in wanted.items()
+        if (found := model_presence(spec))["present"] is False
+    ]
+    if missing:
+        return Check("models", False, "; ".join(missing), "veil models pull NAME (see above)")
+    return Check("models", True, ", ".join(sorted(wanted)))
+
+
 def check_service(setup: Setup) -> Check:
     from veil.proxy.service import ServiceError, platform_service
 
@@ -173,6 +202,7 @@ CHECKS: tuple[Callable[[Setup], Check], ...] = (
     check_ca,
     check_proxy,
     check_pac,
+    check_models,
     check_service,
     check_keyring,
     check_records,

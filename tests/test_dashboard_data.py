@@ -96,37 +96,48 @@ def test_chart_without_a_log_is_empty_but_shaped():
 
 
 def test_model_status_by_kind(tmp_path):
+    """The same rules as loading: a path is a file, a URL a server, else a catalog name,
+    present only once `veil models pull` installed it in the models dir."""
     models = tmp_path / "models"
     models.mkdir()
-    (models / "qwen2.5-coder-0.5b-instruct-q4_k_m.gguf").write_bytes(b"GGUF")
-    (models / "mine.gguf").write_bytes(b"GGUF")
+    (tmp_path / "mine.gguf").write_bytes(b"GGUF")
+    # a file that merely looks like the model does not make the catalog entry installed
+    (models / "qwen2.5-coder-0.5b-instruct.gguf").write_bytes(b"GGUF")
     status = dashboard_data.model_status
-    assert status("qwen2.5-coder-0.5b-instruct", models)["present"] is True
-    assert status("phi-3-mini", models) == {
-        "name": "phi-3-mini",
+    assert status("qwen2.5-coder-0.5b-instruct", models) == {
+        "name": "qwen2.5-coder-0.5b-instruct",
         "kind": "catalog",
         "present": False,
     }
-    assert status("mine.gguf", models) == {"name": "mine.gguf", "kind": "file", "present": True}
+    assert status("phi-3-mini", models)["present"] is False  # not in the catalog
+    assert status(str(tmp_path / "mine.gguf"), models) == {
+        "name": str(tmp_path / "mine.gguf"),
+        "kind": "file",
+        "present": True,
+    }
     assert status(str(tmp_path / "gone.gguf"), models)["present"] is False
-    assert status("http://127.0.0.1:8081/v1", models)["kind"] == "server"
-    assert status("phi", tmp_path / "no-such-dir")["present"] is False
+    assert status("http://127.0.0.1:8081/v1", models) == {
+        "name": "http://127.0.0.1:8081/v1",
+        "kind": "server",
+        "present": None,
+    }
 
 
 def test_policies_status_lists_every_site_with_its_slow_stage(tmp_path):
     config = tmp_path / "config"
     (config / "policies").mkdir(parents=True)
+    model = tmp_path / "a.gguf"
     (config / "policies" / "chatgpt.yaml").write_text(
-        "name: chatgpt\nenabled: false\nslow_stage:\n  enabled: true\n  attacker_model: a.gguf\n"
+        f"name: chatgpt\nenabled: false\nslow_stage:\n  enabled: true\n  attacker_model: {model}\n"
     )
     (tmp_path / "models").mkdir()
-    (tmp_path / "models" / "a.gguf").write_bytes(b"GGUF")
+    model.write_bytes(b"GGUF")
     listed = dashboard_data.policies_status(SitePolicies.load(config), tmp_path / "models")
     by_name = {p["name"]: p for p in listed}
     assert by_name["chatgpt"]["enabled"] is False
     assert by_name["chatgpt"]["slow_stage"]["enabled"] is True
     models = by_name["chatgpt"]["slow_stage"]["models"]
-    assert models[0] == {"role": "attacker", "name": "a.gguf", "kind": "file", "present": True}
+    assert models[0] == {"role": "attacker", "name": str(model), "kind": "file", "present": True}
     assert models[1]["role"] == "anonymizer" and models[1]["present"] is False
     assert any(p["enabled"] and p["adapter_available"] for p in listed)
 

@@ -36,9 +36,10 @@ def llm(tiny_gguf: Path) -> LlamaCppLLM:
 
 def test_tiny_gguf_is_deterministic(tmp_path: Path, tiny_gguf: Path) -> None:
     again = build_tiny_gguf(tmp_path / "again.gguf")
-    assert hashlib.sha256(again.read_bytes()).digest() == hashlib.sha256(
-        tiny_gguf.read_bytes()
-    ).digest()
+    assert (
+        hashlib.sha256(again.read_bytes()).digest()
+        == hashlib.sha256(tiny_gguf.read_bytes()).digest()
+    )
     other_seed = build_tiny_gguf(tmp_path / "other.gguf", seed=1)
     assert other_seed.read_bytes() != tiny_gguf.read_bytes()
 
@@ -64,7 +65,8 @@ def test_answers_are_deterministic_across_calls_and_instances(tiny_gguf: Path) -
     assert len(answers) == 1
     # A different prompt reaches a different point of the random model.
     other = first.complete(
-        [{"role": "user", "content": "Guess the author's age."}], schema=CITY_SCHEMA,
+        [{"role": "user", "content": "Guess the author's age."}],
+        schema=CITY_SCHEMA,
         max_tokens=256,
     )
     assert json.loads(other).keys() == {"city", "certainty"}

@@ -49,11 +49,25 @@ def llama_server(tiny_gguf: Path, tmp_path_factory: pytest.TempPathFactory) -> I
     log = (tmp_path_factory.mktemp("server") / "server.log").open("w")
     process = subprocess.Popen(
         [
-            sys.executable, "-m", "llama_cpp.server", "--model", str(tiny_gguf),
-            "--model_alias", "tiny", "--host", "127.0.0.1", "--port", str(port),
-            "--n_threads", "1", "--n_ctx", "1024",
+            sys.executable,
+            "-m",
+            "llama_cpp.server",
+            "--model",
+            str(tiny_gguf),
+            "--model_alias",
+            "tiny",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--n_threads",
+            "1",
+            "--n_ctx",
+            "1024",
         ],
-        stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "HF_HUB_OFFLINE": "1"},
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "HF_HUB_OFFLINE": "1"},
     )
     base_url = f"http://127.0.0.1:{port}/v1"
     try:
@@ -93,7 +107,9 @@ def test_server_without_json_schema_support_gets_json_object(llama_server: str) 
     refused = httpx.post(
         f"{llama_server}/chat/completions",
         json={
-            "model": "tiny", "messages": ASK, "max_tokens": 8,
+            "model": "tiny",
+            "messages": ASK,
+            "max_tokens": 8,
             "response_format": {"type": "json_schema", "json_schema": {"schema": SCHEMA}},
         },
         timeout=60,

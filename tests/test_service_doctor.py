@@ -91,6 +91,19 @@ def test_doctor_names_each_broken_piece_with_its_fix(tmp_path):
     assert checks["vault and log"].ok  # nothing recorded yet is fine
 
 
+def test_doctor_names_the_model_a_slow_stage_site_lacks(tmp_path, monkeypatch):
+    monkeypatch.setenv("VEIL_MODELS_DIR", str(tmp_path / "models"))
+    config = tmp_path / "config"
+    (config / "policies").mkdir(parents=True)
+    (config / "policies" / "claude.yaml").write_text(
+        "name: claude\nslow_stage:\n  enabled: true\n  attacker_model: smollm2-135m-instruct\n"
+    )
+    checks = _by_name(run_checks(Setup(config, tmp_path / "data", "127.0.0.1", _free_port())))
+    assert not checks["models"].ok
+    assert "smollm2-135m-instruct (for claude)" in checks["models"].detail
+    assert "veil models pull smollm2-135m-instruct" in checks["models"].detail
+
+
 def test_doctor_passes_the_pieces_of_a_working_setup(tmp_path):
     require("certutil")
     config, home = tmp_path / "config", tmp_path / "home"
