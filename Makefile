@@ -7,6 +7,7 @@ run:
 
 test:
 	@install/setup.sh dev
+	@install/system-packages.sh
 	.venv/bin/ruff check .
 	.venv/bin/python -m pytest -n 2 -q
 

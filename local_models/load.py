@@ -57,10 +57,31 @@ def _make_llm(spec: str, models_dir: Path) -> LLM:
         raise LLMError(f"{entry.name} is not a chat model (format {entry.format})")
     if not entry.is_installed(models_dir):
         raise LLMError(
-            f"model {entry.name!r} is not installed in {models_dir}: "
-            f"run `veil models pull {spec}`"
+            f"model {entry.name!r} is not installed in {models_dir}: run `veil models pull {spec}`"
         )
     return LlamaCppLLM(entry.model_path(models_dir), name=entry.name)
+
+
+def model_presence(spec: str, models_dir: str | os.PathLike[str] | None = None) -> dict:
+    """Whether ``spec`` is ready to load, by the rules ``load_llm`` follows, without
+    loading it: ``{"name", "kind": server|file|catalog, "present": bool | None, "detail"}``.
+    A server is not contacted (``present`` None): that would be a network call."""
+    spec = spec.strip()
+    directory = paths.models_dir(models_dir)
+    if spec.startswith(("http://", "https://")):
+        return {"name": spec, "kind": "server", "present": None, "detail": "a server, not checked"}
+    candidate = Path(spec).expanduser()
+    if spec.endswith(".gguf") or os.sep in spec or candidate.is_file():
+        found = candidate.is_file()
+        detail = str(candidate) if found else f"no file {candidate}"
+        return {"name": spec, "kind": "file", "present": found, "detail": detail}
+    catalog = load_catalog()
+    if spec not in catalog:
+        return {"name": spec, "kind": "catalog", "present": False, "detail": "not in the catalog"}
+    entry = catalog.get(spec)
+    installed = entry.is_installed(directory)
+    detail = str(entry.model_path(directory)) if installed else f"run `veil models pull {spec}`"
+    return {"name": spec, "kind": "catalog", "present": installed, "detail": detail}
 
 
 def clear_cache() -> None:

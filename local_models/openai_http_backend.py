@@ -2,13 +2,13 @@
 llama-server, llama-cpp-python's server, vLLM, a team's shared inference server).
 
 Structured output asks for ``response_format: {type: json_schema}``; a server that
-refuses that (HTTP 400/422) is asked again with ``{type: json_object, schema}``, the
-form llama.cpp-based servers accept, and that choice is remembered.
+refuses that (HTTP 400/422, or an error naming response_format) is asked again with
+``{type: json_object, schema}``, the form llama.cpp-based servers accept, and that
+choice is remembered.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 from collections.abc import Sequence
@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 
 from veil.local_models.backend import ChatMessage, LLMError
+from veil.local_models.llama_cpp_backend import schema_answer
 
 DEFAULT_TIMEOUT_S = 120.0
 API_KEY_ENV = "VEIL_LLM_API_KEY"
@@ -76,11 +77,8 @@ class OpenAICompatibleLLM:
         reply = self._post_chat(body) if schema is None else self._post_structured(body, schema)
         text = _answer_text(reply, self.name)
         if schema is not None:
-            try:
-                json.loads(text)
-            except json.JSONDecodeError as error:
-                raise LLMError(f"{self.name} answered with text that is not JSON: "
-                               f"{text[:200]!r}") from error
+            finish_reason = (reply.get("choices") or [{}])[0].get("finish_reason")
+            return schema_answer(text, schema, self.name, finish_reason)
         return text
 
     def _post_structured(self, body: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
@@ -102,7 +100,10 @@ class OpenAICompatibleLLM:
 
     def _post_chat(self, body: dict[str, Any]) -> dict[str, Any]:
         response = self._request("POST", "/chat/completions", json=body)
-        if response.status_code in (400, 422):
+        # 400/422 is how servers refuse a request's shape; llama-cpp-python's server
+        # answers 500 with the validation error, which names the refused field.
+        refused_format = "response_format" in body and "response_format" in response.text
+        if response.status_code in (400, 422) or (response.status_code >= 400 and refused_format):
             raise _RefusedRequest(f"HTTP {response.status_code}: {response.text[:300]}")
         return _json_body(response, self.name)
 

@@ -104,7 +104,10 @@ def _tail(text: str, lines: int = 5) -> str:
 
 def _probe_in_this_process(path: str) -> dict:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    from llama_cpp import Llama
+    try:
+        from llama_cpp import Llama
+    except ImportError as error:
+        return {"ok": False, "error": f"llama-cpp-python is not installed ({error})"}
 
     try:
         model = Llama(model_path=path, n_ctx=64, n_threads=1, verbose=False)

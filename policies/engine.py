@@ -56,9 +56,12 @@ class FastStage:
 
     def warm_up(self) -> None:
         """Load models now rather than on the first message."""
-        self.analyzer.analyze("warm up: Jane Doe lives in Paris.")
+        if self.policy.fast_stage.enabled:
+            self.analyzer.analyze("warm up: Jane Doe lives in Paris.")
 
     def run(self, text: str, vault: Vault) -> StageResult:
+        if not self.policy.fast_stage.enabled:
+            return StageResult(RedactedText(text))  # switched off: the text as it is
         started = time.perf_counter()
         spans = list(self._recognize(text))
         recognized = time.perf_counter()

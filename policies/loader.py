@@ -6,25 +6,25 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
 from veil.policies.schema import SitePolicy
+from veil.policies.yaml_source import PolicyError, YamlSource, parse_yaml
 
-
-class PolicyError(ValueError):
-    """A policy that cannot be used; the message names the file and the field."""
+__all__ = ["PolicyError", "load_site_policy", "merge", "parse_policy_yaml", "site_names"]
 
 
 def parse_policy_yaml(text: str, where: str) -> dict[str, Any]:
-    """A policy file's mapping; errors name the file (YAML's own message has the line)."""
+    """A policy file's mapping; errors name the file and the line."""
+    return parse_yaml(text, where).data
+
+
+def validate_over(base: dict[str, Any], source: YamlSource, name: str) -> SitePolicy:
+    """``source``'s fields laid over ``base``; errors point into ``source``'s file."""
     try:
-        data = yaml.safe_load(text) or {}
-    except yaml.YAMLError as error:
-        raise PolicyError(f"{where}: {error}") from None
-    if not isinstance(data, dict):
-        raise PolicyError(f"{where}: expected a mapping at the top")
-    return data
+        return SitePolicy.model_validate(merge(base, {**source.data, "name": name}))
+    except ValidationError as error:
+        raise source.errors(error, SitePolicy) from None
 
 
 def _read(name: str) -> dict[str, Any]:
@@ -53,11 +53,11 @@ def site_names() -> list[str]:
 def load_site_policy(name: str = "default") -> SitePolicy:
     known = site_names()
     if name != "default" and name not in known:
-        raise PolicyError(f"unknown site {name!r}; known: {', '.join(known)}")
+        raise PolicyError([f"unknown site {name!r}; known: {', '.join(known)}"])
     data = _read("default")
     if name != "default":
         data = merge(data, _read(name))
     try:
         return SitePolicy.model_validate(data)
     except ValidationError as error:
-        raise PolicyError(f"policy {name!r}: {error}") from None
+        raise PolicyError([f"policy {name!r}: {error}"]) from None

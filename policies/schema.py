@@ -1,12 +1,14 @@
 """The policy schema: what veil does on one site.
 
-This is the fast-stage core of it (recognizers, thresholds, actions, lists, pseudonym
-style, on_error); the policies issue extends it with the slow stage, size limits and
-uploads. Unknown keys are errors, so a typo in a policy file never silently does nothing.
+Where a site is (hosts, adapter), whether veil looks at it at all, which stages run on
+which roles' text, what each entity gets, and what happens when veil cannot check a
+message (on_error, uploads, body size). Unknown keys are errors, so a typo in a policy
+file never silently does nothing.
 """
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from typing import Any
 
@@ -14,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from veil.rules.analyzer import DEFAULT_RECOGNIZERS, DEFAULT_THRESHOLD
 from veil.rules.labels import ALL_LABELS
+from veil.rules.lists import AllowList, DenyList, ListPatternError
 from veil.rules.redact import Action
 from veil.rules.vault import PseudonymStyle
 
@@ -21,6 +24,48 @@ from veil.rules.vault import PseudonymStyle
 class OnError(StrEnum):
     BLOCK = "block"
     PASS = "pass"
+
+
+class UploadAction(StrEnum):
+    """What to do with files veil cannot read (multipart uploads, images, PDFs)."""
+
+    BLOCK = "block"
+    PASS = "pass"
+
+
+class Role(StrEnum):
+    """Who wrote a piece of text in a request (adapters' roles, normalized)."""
+
+    USER = "user"
+    TOOL = "tool"  # tool and function results the user's side sends back
+    SYSTEM = "system"  # system and developer prompts
+    ASSISTANT = "assistant"  # earlier answers, resent as history
+
+
+# Adapters keep each API's own role names; these are the same authors under other names.
+ROLE_ALIASES: dict[str, Role] = {
+    "function": Role.TOOL,
+    "developer": Role.SYSTEM,
+    "model": Role.ASSISTANT,
+}
+
+
+def normalize_role(role: str) -> Role | None:
+    """The policy role of an adapter's role name (None for a name veil does not know)."""
+    if role in ROLE_ALIASES:
+        return ROLE_ALIASES[role]
+    try:
+        return Role(role)
+    except ValueError:
+        return None
+
+
+class FastStageSettings(BaseModel):
+    """Recognizers and actions (the fields at the top level configure them)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    enabled: bool = True
 
 
 class ValidityTier(StrEnum):
@@ -63,13 +108,63 @@ class SlowStageSettings(BaseModel):
     anonymizer_model: str = "qwen2.5-coder-0.5b-instruct"
 
 
+class RecordSettings(BaseModel):
+    """What veil keeps on disk about this site's conversations (veil.proxy.storage)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    # Vaults of conversations unused for this long, and log entries this old, are deleted.
+    retention_days: float = Field(30.0, gt=0, le=36500)
+    # Also keep the replaced values in the redaction log, sealed with the data key.
+    log_values: bool = False
+
+
+# A deny-list label may be veil's own or the user's (CODENAME): it names pseudonyms.
+DENY_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+
+
+def check_deny_labels(entries: dict[str, str]) -> None:
+    bad = sorted({label for label in entries.values() if not DENY_LABEL.fullmatch(label)})
+    if bad:
+        raise ValueError(f"label(s) {bad} must be a word of letters, digits and '_'")
+
+
+def checked_allow_list(terms: list[str]) -> list[str]:
+    """The terms, if each compiles as an allow-list entry (``re:`` patterns included)."""
+    try:
+        AllowList(terms)
+    except ListPatternError as error:
+        raise ValueError(str(error)) from None
+    return terms
+
+
+def checked_deny_list(entries: dict[str, str]) -> dict[str, str]:
+    check_deny_labels(entries)
+    try:
+        DenyList(entries)
+    except ListPatternError as error:
+        raise ValueError(str(error)) from None
+    return entries
+
+
+HOST_ENTRY = re.compile(r"[A-Za-z0-9.-]+(:[0-9]{1,5})?(/\S*)?")
+
+
 class SitePolicy(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str
     description: str = ""
-    hosts: list[str] = Field(default_factory=list)
+    # false: the site is not intercepted at all (its TLS passes through untouched)
+    enabled: bool = True
+    hosts: list[str] = Field(default_factory=list)  # host[:port][/path prefix]
     adapter: str | None = None
+    fast_stage: FastStageSettings = Field(default_factory=FastStageSettings)
+    # whose text is scanned; the rest only has known values swapped for their pseudonyms
+    roles: list[Role] = Field(default_factory=lambda: [Role.USER, Role.TOOL], min_length=1)
+    # run everything and log what would be done, but forward every request unchanged
+    dry_run: bool = False
+    uploads: UploadAction = UploadAction.BLOCK
     recognizers: list[str] = Field(default_factory=lambda: list(DEFAULT_RECOGNIZERS))
     # per-recognizer settings, e.g. {"gliner.v1": {"model_dir": "...", "threshold": 0.6}}
     recognizer_options: dict[str, dict[str, Any]] = Field(default_factory=dict)
@@ -85,6 +180,7 @@ class SitePolicy(BaseModel):
     # Bodies larger than this are not scanned (and on_error decides what happens).
     max_body_bytes: int = Field(8 * 1024 * 1024, gt=0)
     slow_stage: SlowStageSettings = Field(default_factory=SlowStageSettings)
+    records: RecordSettings = Field(default_factory=RecordSettings)
 
     @field_validator("thresholds", "actions")
     @classmethod
@@ -93,6 +189,32 @@ class SitePolicy(BaseModel):
         if unknown:
             raise ValueError(f"unknown label(s) {unknown}; known: {list(ALL_LABELS)}")
         return value
+
+    @field_validator("name")
+    @classmethod
+    def _file_name(cls, value: str) -> str:
+        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", value):
+            raise ValueError("use letters, digits, '.', '_' and '-' (it names a file)")
+        return value
+
+    @field_validator("hosts")
+    @classmethod
+    def _host_entries(cls, value: list[str]) -> list[str]:
+        for entry in value:
+            match = HOST_ENTRY.fullmatch(entry)
+            if not match or (match.group(1) and int(match.group(1)[1:]) > 65535):
+                raise ValueError(f"{entry!r} is not host[:port][/path prefix]")
+        return value
+
+    @field_validator("allow_list")
+    @classmethod
+    def _allow_patterns(cls, value: list[str]) -> list[str]:
+        return checked_allow_list(value)
+
+    @field_validator("deny_list")
+    @classmethod
+    def _deny_entries(cls, value: dict[str, str]) -> dict[str, str]:
+        return checked_deny_list(value)
 
     @field_validator("recognizers")
     @classmethod

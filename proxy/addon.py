@@ -4,6 +4,8 @@ Only flows to hosts that a site policy names get here (mitmproxy's ``allow_hosts
 keeps TLS to every other host untouched). Model work runs in a worker thread, off
 mitmproxy's event loop. If anything fails, the site's ``on_error`` decides: block with
 an error in the site's own format (nothing goes upstream), or pass and log loudly.
+With a ``VaultStore`` vaults outlive the process; with a ``RedactionLog`` each decision
+is recorded (proxy/storage).
 """
 
 from __future__ import annotations
@@ -11,10 +13,13 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from dataclasses import dataclass
+import re
+import threading
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
-from mitmproxy import http
+from mitmproxy import ctx, http
 
 from veil.local_models.slow_stage import SlowStageResult
 from veil.local_models.slow_stage.cache import ResultCache
@@ -26,11 +31,16 @@ from veil.policies.engine import (
     SlowStageBlocked,
     SlowStageRunner,
 )
-from veil.policies.schema import OnError, SitePolicy
+from veil.policies.loader import load_site_policy
+from veil.policies.schema import OnError, SitePolicy, UploadAction, normalize_role
 from veil.proxy.adapters import ADAPTERS, SiteAdapter, TextSlot
 from veil.proxy.adapters.base import BLOCK_PREFIX, Unscannable, apply_texts
+from veil.proxy.adapters.chatgpt_web import Handoff, HandoffSocket
 from veil.proxy.conversations import ConversationStore
 from veil.proxy.site_policies import SitePolicies
+from veil.proxy.storage.redaction_log import Decision, LogEntry, RedactionLog
+from veil.proxy.storage.vault_store import VaultStore
+from veil.proxy.uploads import file_parts, upload_request
 from veil.rules.restore import Restorer
 from veil.rules.vault import Vault
 
@@ -41,19 +51,72 @@ class Blocked(Exception):
     """The policy says this message must not be sent."""
 
 
+class UnscannedUpload(Exception):
+    """The request carries a file veil cannot read; the ``uploads`` policy decides."""
+
+
 @dataclass
 class FlowState:
     adapter: SiteAdapter
     restorer: Restorer
+    vault: Vault
+
+
+@dataclass
+class HandoffTarget:
+    """A WebSocket host a chat site handed an answer over to, and its conversations."""
+
+    site: str
+    vaults: dict[str, Vault]
+
+
+@dataclass
+class ScanReport:
+    """What the fast stage did to one request's slots (for the redaction log)."""
+
+    texts: list[str] = field(default_factory=list)
+    blocked: set[str] = field(default_factory=set)
+    labels: Counter[str] = field(default_factory=Counter)
+    actions: Counter[str] = field(default_factory=Counter)
+    actions_by_label: Counter[str] = field(default_factory=Counter)  # "PERSON (mask)": n
+    timings_ms: Counter[str] = field(default_factory=Counter)
+    values: list[dict[str, Any]] = field(default_factory=list)
+
+
+# How often retention runs and forgotten conversations leave the in-memory cache.
+MAINTENANCE_INTERVAL_S = 60.0
 
 
 class VeilAddon:
-    def __init__(self, policies: SitePolicies, load_llm: LLMLoader | None = None) -> None:
+    """With a ``VaultStore`` vaults outlive the process; with a ``RedactionLog`` each
+    decision is recorded. ``reload_interval``: how often (seconds) the user's policy
+    files are checked for changes; None turns hot reload off. ``manage_allow_hosts``:
+    keep mitmproxy's ``allow_hosts`` in step with the policies' hosts (``veil start``).
+    ``load_llm``: how the slow stage loads a model spec (None: the model catalog's)."""
+
+    def __init__(
+        self,
+        policies: SitePolicies,
+        vault_store: VaultStore | None = None,
+        redaction_log: RedactionLog | None = None,
+        reload_interval: float | None = 1.0,
+        manage_allow_hosts: bool = False,
+        load_llm: LLMLoader | None = None,
+    ) -> None:
         self.policies = policies
-        self.conversations = ConversationStore()
+        self.reload_interval = reload_interval
+        self.manage_allow_hosts = manage_allow_hosts
+        self.conversations = ConversationStore(store=vault_store)
+        self.redaction_log = redaction_log
         self._stages: dict[str, FastStage] = {}
+        self._watcher: asyncio.Task[None] | None = None
+        self._warm_up: asyncio.Task[None] | None = None
+        self._handoffs: dict[tuple[str, int], HandoffTarget] = {}
+        self.warmed_up = threading.Event()  # models loaded: the first message will not wait
+        self._maintenance: asyncio.Task | None = None
+        self._log_failing = False
         self._slow_stages: dict[str, SlowStageRunner] = {}
-        self._load_llm = load_llm  # None: the model catalog's loader
+        self._load_llm = load_llm
         # One cache for every site: its keys carry the settings, so a reloaded policy keeps
         # the results that still apply.
         self._slow_cache: ResultCache[SlowStageResult] = ResultCache()
@@ -76,11 +139,91 @@ class VeilAddon:
         return runner
 
     async def running(self) -> None:
-        # Load spaCy and the name lists before the first message, not during it; they
+        # Background tasks, not work inside this hook: mitmproxy exits on any error logged
+        # while it runs, and neither a failing retention sweep nor a policy file the user
+        # breaks during a slow warm-up may stop the proxy.
+        if self.conversations.store is not None or self.redaction_log is not None:
+            self._maintenance = asyncio.create_task(self._maintain_periodically())
+        if self.reload_interval is not None and self.policies.config is not None:
+            self._watcher = asyncio.create_task(self._watch(self.reload_interval))
+        # Load spaCy and the name lists now rather than during the first message; they
         # are shared, so warming one site's stage warms them all.
-        policies = self.policies.all()
+        policies = self.policies.active()
         if policies:
-            await asyncio.to_thread(self.stage(policies[0]).warm_up)
+            self._warm_up = asyncio.create_task(self._warm(policies[0]))
+        else:
+            self.warmed_up.set()
+
+    async def _warm(self, policy: SitePolicy) -> None:
+        try:
+            await asyncio.to_thread(self.stage(policy).warm_up)
+        except Exception:  # the first message will meet the same error and on_error decides
+            log.exception("veil could not load its recognizers")
+        finally:
+            self.warmed_up.set()
+
+    def maintain(self) -> None:
+        """Apply retention and let go of conversations forgotten on disk."""
+        retention = {p.name: p.records.retention_days for p in self.policies.all()}
+        # Records of a site that no longer has a policy follow the default policy.
+        default_days = load_site_policy("default").records.retention_days
+        try:
+            if self.conversations.store is not None:
+                purged = self.conversations.store.purge(retention, default_days)
+                if purged:
+                    log.info("veil: deleted %d conversation(s) past retention", purged)
+            if self.redaction_log is not None:
+                self.redaction_log.purge(retention, default_days)
+        except Exception:
+            log.exception("veil: retention could not run; will try again")
+        self.conversations.drop_forgotten()
+
+    async def _maintain_periodically(self) -> None:
+        while True:
+            await asyncio.to_thread(self.maintain)
+            await asyncio.sleep(MAINTENANCE_INTERVAL_S)
+
+    def close(self) -> None:
+        """Close the record files (after the proxy stopped)."""
+        if self.conversations.store is not None:
+            self.conversations.store.close()
+        if self.redaction_log is not None:
+            self.redaction_log.close()
+
+    def done(self) -> None:
+        for task in (self._watcher, self._warm_up, self._maintenance):
+            if task is not None:
+                task.cancel()
+
+    async def _watch(self, interval: float) -> None:
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                await self.reload()
+            except Exception:  # a reload must never stop the proxy or the next reload
+                log.exception("veil could not reload its policies")
+
+    async def reload(self) -> bool:
+        """Pick up edited policy files now; True when the policies changed."""
+        changed = await asyncio.to_thread(self.policies.refresh)
+        # Compared every time: a switch flipped through SitePolicies.set_enabled (the
+        # dashboard) has already refreshed the policies, so `changed` misses it.
+        if self.manage_allow_hosts:
+            hosts = self.intercepted_patterns()
+            if list(ctx.options.allow_hosts) != hosts:
+                ctx.options.update(allow_hosts=hosts)
+                log.info("veil now intercepts: %s", ", ".join(hosts))
+        return changed
+
+    def intercepted_patterns(self) -> list[str]:
+        """The policies' hosts, and the hosts their sites hand answers over to."""
+        active = {p.name for p in self.policies.active()}
+        handoffs = [
+            _host_pattern(host, port)
+            for (host, port), target in self._handoffs.items()
+            if target.site in active
+        ]
+        return [*self.policies.allow_hosts(), *handoffs]
 
     async def request(self, flow: http.HTTPFlow) -> None:
         policy = self.policies.match(flow.request.pretty_host, flow.request.port, flow.request.path)
@@ -88,61 +231,152 @@ class VeilAddon:
             return
         adapter = ADAPTERS[policy.adapter]
         if adapter.restores_only(flow):
+            if policy.dry_run:
+                return  # nothing was pseudonymized, so nothing to restore
             # A history load: the answer carries the conversation's pseudonyms.
-            vault = self._vault(policy, adapter, flow, None, None)
+            conversation, vault = await asyncio.to_thread(
+                self._vault, policy, adapter, flow, None, None, False
+            )
             flow.request.headers["accept-encoding"] = "identity"
-            flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault))
+            flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault), vault)
+            await self._record(LogEntry(policy.name, Decision.RESTORED, conversation=conversation))
             return
-        if not adapter.matches(flow):
+        upload = upload_request(flow)
+        if upload is None and not adapter.matches(flow):
             return
+        entry = LogEntry(policy.name)
         try:
-            await self._filter(flow, policy, adapter)
+            if upload is not None:
+                raise UnscannedUpload(upload)
+            scanned = await self._filter(flow, policy, adapter, entry)
         except (Blocked, SlowStageBlocked) as reason:
-            log.warning("veil blocked a message to %s: %s", flow.request.pretty_host, reason)
-            flow.response = adapter.error_response(flow, f"{BLOCK_PREFIX}: {reason}")
+            self._stop(flow, policy, adapter, str(reason))
+            entry.decision, entry.reason, scanned = Decision.BLOCKED, str(reason), True
+        except UnscannedUpload as upload_kind:
+            scanned = True
+            if policy.uploads is UploadAction.BLOCK:
+                reason = (
+                    f"it carries {upload_kind}, which veil cannot scan and this site's "
+                    "policy blocks (uploads: block)"
+                )
+                self._stop(flow, policy, adapter, reason)
+                entry.decision, entry.reason = Decision.BLOCKED, reason
+            else:
+                log.warning(
+                    "UNSCANNED %s passed to %s (uploads: pass)",
+                    upload_kind,
+                    flow.request.pretty_host,
+                )
+                entry.reason = f"unscanned {upload_kind} passed (uploads: pass)"
         except Exception as error:  # every failure is the policy's decision, never a crash
             reason = (
                 str(error) if isinstance(error, Unscannable) else f"{type(error).__name__}: {error}"
             )
+            entry.reason, scanned = reason, True
+            entry.decision = (
+                Decision.BLOCKED_ON_ERROR
+                if policy.on_error is OnError.BLOCK
+                else Decision.PASSED_ON_ERROR
+            )
             if policy.on_error is OnError.BLOCK:
-                log.warning(
-                    "veil could not check a message to %s: %s", flow.request.pretty_host, reason
-                )
-                flow.response = adapter.error_response(
-                    flow, f"{BLOCK_PREFIX}: veil could not check it ({reason})"
-                )
+                self._stop(flow, policy, adapter, f"veil could not check it ({reason})")
             else:
                 log.error(
                     "UNCHECKED message passed to %s (on_error: pass): %s",
                     flow.request.pretty_host,
                     reason,
                 )
+        if scanned:
+            await self._record(entry)
 
-    async def _filter(self, flow: http.HTTPFlow, policy: SitePolicy, adapter: SiteAdapter) -> None:
+    async def _record(self, entry: LogEntry) -> None:
+        if self.redaction_log is None:
+            return
+        try:
+            await asyncio.to_thread(self.redaction_log.record, entry)
+            self._log_failing = False
+        except Exception:  # the log must never stop a message
+            if not self._log_failing:  # once per failure, not once per request
+                log.exception("veil: could not write the redaction log")
+            self._log_failing = True
+
+    def _stop(
+        self, flow: http.HTTPFlow, policy: SitePolicy, adapter: SiteAdapter, reason: str
+    ) -> None:
+        """Block the message, unless this is a dry run: then only say so."""
+        host = flow.request.pretty_host
+        if policy.dry_run:
+            log.warning(
+                "dry run on %s: veil would stop a message to %s: %s", policy.name, host, reason
+            )
+            return
+        log.warning("veil stopped a message to %s: %s", host, reason)
+        flow.response = adapter.error_response(flow, f"{BLOCK_PREFIX}: {reason}")
+
+    async def _filter(
+        self, flow: http.HTTPFlow, policy: SitePolicy, adapter: SiteAdapter, entry: LogEntry
+    ) -> bool:
+        """Filter the request in place; False if it held no text to scan."""
         content_type = flow.request.headers.get("content-type", "")
         body = adapter.parse_body(_body_text(flow, policy.max_body_bytes), content_type)
-        slots = adapter.extract(body)
-        if not slots:
-            return
-        vault = self._vault(policy, adapter, flow, body, slots[0].text)
-        stage = self.stage(policy)
-        texts, blocked = await asyncio.to_thread(_redact_slots, stage, slots, vault)
-        if blocked:
-            raise Blocked(
-                f"it contains {', '.join(sorted(blocked))}, which this site's policy blocks"
+        user_side = adapter.extract(body)
+        others = adapter.known_value_slots(body)
+        files = file_parts(body)
+        if files:
+            if policy.uploads is UploadAction.BLOCK:
+                raise UnscannedUpload(f"a file ({', '.join(files)})")
+            log.warning(
+                "UNSCANNED file (%s) passed to %s (uploads: pass); its text is still filtered",
+                ", ".join(files),
+                flow.request.pretty_host,
             )
+        scanned = [s for s in user_side + others if normalize_role(s.role) in policy.roles]
+        unscanned = [s for s in user_side + others if normalize_role(s.role) not in policy.roles]
+        if not scanned:
+            return False
+        # The first user turn names an API conversation whatever the roles scanned.
+        first = user_side[0].text if user_side else scanned[0].text
+        stage = self.stage(policy)
+
+        def scan() -> tuple[str, Vault, ScanReport]:
+            conversation, vault = self._vault(policy, adapter, flow, body, first)
+            report = _redact_slots(stage, scanned, vault, policy.records.log_values)
+            return conversation, vault, report
+
+        conversation, vault, report = await asyncio.to_thread(scan)
+        entry.conversation = conversation
+        entry.entities, entry.actions = dict(report.labels), dict(report.actions)
+        entry.stages = dict(report.timings_ms)
+        if policy.records.log_values:
+            entry.values = report.values
+        if policy.dry_run:
+            log.warning(
+                "dry run on %s: veil would replace %s in %d text(s) and forwards it unchanged",
+                policy.name,
+                _describe_counts(report.actions_by_label),
+                len(scanned),
+            )
+        if report.blocked:
+            raise Blocked(
+                f"it contains {', '.join(sorted(report.blocked))}, which this site's policy blocks"
+            )
+        if policy.dry_run:
+            return True
+        texts = report.texts
         slow = self.slow_stage(policy)
         if slow is not None:
-            texts, outcomes = await asyncio.to_thread(_rewrite_slots, slow, slots, texts, vault)
+            texts, outcomes = await asyncio.to_thread(_rewrite_slots, slow, scanned, texts, vault)
             # What the slow stage did, for the log: stop reasons, leaks, edits, timings.
             flow.metadata["veil_slow_stage"] = outcomes
-        apply_texts(body, slots, texts)
-        known = adapter.known_value_slots(body)
-        apply_texts(body, known, [vault.pseudonymize_known(s.text) for s in known])
+            entry.stages["slow"] = 1e3 * sum(
+                o.result.seconds for o in outcomes if o.result and not o.result.cached
+            )
+        apply_texts(body, scanned, texts)
+        apply_texts(body, unscanned, [vault.pseudonymize_known(s.text) for s in unscanned])
         flow.request.content = adapter.serialize_body(body)
         # Answers must come back uncompressed for the stream restorer to read them.
         flow.request.headers["accept-encoding"] = "identity"
-        flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault))
+        flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault), vault)
 
         def bind_conversation(conversation_id: str) -> None:
             self.conversations.bind(
@@ -150,6 +384,7 @@ class VeilAddon:
             )
 
         flow.metadata["veil_bind_conversation"] = bind_conversation
+        return True
 
     def _vault(
         self,
@@ -158,12 +393,17 @@ class VeilAddon:
         flow: http.HTTPFlow,
         body: Any,
         first_text: str | None,
-    ) -> Vault:
+        create: bool = True,
+    ) -> tuple[str, Vault]:
+        """The conversation's keyed id and vault (may read the store: call off the loop)."""
         # Web apps name the conversation in the URL; APIs resend the history, whose first
         # user message identifies the chat.
         key = adapter.conversation_id(flow, body) or first_text or ""
         conversation = self.conversations.conversation_id(policy.name, key)
-        return self.conversations.vault(conversation, policy.pseudonym_style)
+        vault = self.conversations.vault(
+            conversation, policy.pseudonym_style, site=policy.name, create=create
+        )
+        return conversation, vault
 
     def responseheaders(self, flow: http.HTTPFlow) -> None:
         state: FlowState | None = flow.metadata.get("veil")
@@ -200,6 +440,51 @@ class VeilAddon:
             return  # not JSON: nothing of ours in it
         restored = state.adapter.restore_body(body, state.restorer)
         flow.response.content = json.dumps(restored, ensure_ascii=False).encode("utf-8")
+        # Only some sites hand answers over to a WebSocket (an optional adapter method).
+        find = getattr(state.adapter, "handoff", None)
+        handoff = find(body) if find is not None else None
+        if handoff is not None:
+            self._expect_handoff(flow, handoff, state.vault)
+
+    def _expect_handoff(self, flow: http.HTTPFlow, handoff: Handoff, vault: Vault) -> None:
+        """The answer continues on a WebSocket elsewhere: intercept that host from now on."""
+        policy = self.policies.match(flow.request.pretty_host, flow.request.port, flow.request.path)
+        if policy is None:
+            return
+        key = (handoff.host, handoff.port)
+        target = self._handoffs.setdefault(key, HandoffTarget(policy.name, {}))
+        target.vaults[handoff.conversation_id] = vault
+        pattern = _host_pattern(handoff.host, handoff.port)
+        if pattern not in ctx.options.allow_hosts:
+            ctx.options.update(allow_hosts=[*ctx.options.allow_hosts, pattern])
+            log.info("veil: intercepting %s:%s, where %s hands answers over", *key, policy.name)
+
+    def websocket_message(self, flow: http.HTTPFlow) -> None:
+        target = self._handoffs.get((flow.request.pretty_host.lower(), flow.request.port))
+        if target is None or flow.websocket is None:
+            return
+        message = flow.websocket.messages[-1]
+        if message.from_client:
+            return  # acknowledgements; prompts are sent over HTTP, where veil filters them
+        socket = flow.metadata.get("veil_socket")
+        if socket is None:
+
+            def restorer_for(conversation_id: str) -> Restorer | None:
+                vault = target.vaults.get(conversation_id)
+                return Restorer.for_vault(vault) if vault is not None else None
+
+            socket = flow.metadata["veil_socket"] = HandoffSocket(restorer_for)
+        try:
+            restored = socket.server_message(message.content)
+        except Exception:  # the answer must keep flowing; it only lacks restoring
+            log.exception("veil could not restore a WebSocket message; passing it on as is")
+            return
+        if restored is not None:
+            message.content = restored
+
+
+def _host_pattern(host: str, port: int) -> str:
+    return f"^{re.escape(host)}:{port}$"
 
 
 def _body_text(flow: http.HTTPFlow, limit: int) -> str:
@@ -218,15 +503,38 @@ def _body_text(flow: http.HTTPFlow, limit: int) -> str:
 
 
 def _redact_slots(
-    stage: FastStage, slots: list[TextSlot], vault: Vault
-) -> tuple[list[str], set[str]]:
-    texts: list[str] = []
-    blocked: set[str] = set()
+    stage: FastStage, slots: list[TextSlot], vault: Vault, keep_values: bool = False
+) -> ScanReport:
+    report = ScanReport()
     for slot in slots:
-        result = stage.run(slot.text, vault).redacted
-        texts.append(result.text)
-        blocked |= {f.label for f in result.findings if f.action == "block"}
-    return texts, blocked
+        result = stage.run(slot.text, vault)
+        redacted = result.redacted
+        report.texts.append(redacted.text)
+        report.timings_ms.update(result.timings_ms)
+        for finding in redacted.findings:
+            report.labels[finding.label] += 1
+            report.actions[str(finding.action)] += 1
+            if finding.action != "allow":
+                report.actions_by_label[f"{finding.label} ({finding.action})"] += 1
+            if finding.action == "block":
+                report.blocked.add(finding.label)
+            if keep_values:
+                report.values.append(
+                    {
+                        "label": finding.label,
+                        "value": slot.text[finding.start : finding.end],
+                        "replacement": finding.replacement,
+                        "action": str(finding.action),
+                    }
+                )
+    return report
+
+
+def _describe_counts(counts: Counter[str]) -> str:
+    # labels and counts only: never the values themselves
+    if not counts:
+        return "nothing"
+    return ", ".join(f"{n} {what}" for what, n in sorted(counts.items()))
 
 
 # Where the APIs keep the conversation's messages, oldest first.

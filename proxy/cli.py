@@ -98,12 +98,21 @@ def _read_stdin_text() -> str:
     help="Default: $VEIL_CONFIG_DIR or the user config dir.",
 )
 @click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False),
+    help="Vault and redaction log. Default: $VEIL_DATA_DIR or the user data dir.",
+)
+@click.option(
     "--upstream-ca",
     type=click.Path(dir_okay=False, exists=True),
     help="Also trust this CA for upstream TLS (a self-hosted endpoint with a private CA).",
 )
 def start(
-    listen_host: str, listen_port: int, config_dir: str | None, upstream_ca: str | None
+    listen_host: str,
+    listen_port: int,
+    config_dir: str | None,
+    data_dir: str | None,
+    upstream_ca: str | None,
 ) -> None:
     """Run the filtering proxy (loopback only unless told otherwise)."""
     import logging
@@ -114,14 +123,42 @@ def start(
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s veil %(levelname)s %(message)s")
     directory = paths.config_dir(config_dir)
+    records = paths.data_dir(data_dir)
     click.echo(f"veil: proxy on {listen_host}:{listen_port}, config in {directory}")
+    click.echo(f"veil: vault and redaction log in {records}")
     click.echo(f"veil: clients must trust {directory / 'mitmproxy' / 'mitmproxy-ca-cert.pem'}")
+    click.echo(f"veil: dashboard at {_dashboard_location(listen_host, listen_port)}")
     try:
-        server.run(listen_host, listen_port, directory, upstream_ca)
+        server.run(listen_host, listen_port, directory, upstream_ca, records)
     except PolicyError as error:
         raise click.ClickException(str(error)) from None
     except KeyboardInterrupt:
         pass
+
+
+def _dashboard_location(listen_host: str, listen_port: int) -> str:
+    from veil.proxy.dashboard import LOOPBACK_NAMES, dashboard_url
+
+    url = dashboard_url(listen_port)
+    if listen_host in LOOPBACK_NAMES or listen_host in ("", "0.0.0.0", "::"):
+        return url
+    # The dashboard answers on loopback only, and this proxy does not listen there.
+    return f"{url} (unavailable: the proxy listens on {listen_host}, not on loopback)"
+
+
+@main.command()
+@click.option("--listen-port", default=8080, show_default=True, type=int)
+@click.option("--open", "open_it", is_flag=True, help="Also open it in the default browser.")
+def dashboard(listen_port: int, open_it: bool) -> None:
+    """Print the address of the running proxy's dashboard (or open it)."""
+    from veil.proxy.dashboard import dashboard_url
+
+    url = dashboard_url(listen_port)
+    click.echo(url)
+    if open_it:
+        import webbrowser
+
+        webbrowser.open(url)
 
 
 @main.command()
@@ -219,13 +256,22 @@ def _print_table(original: str, result) -> None:
         console.print("[bold red]this message would be blocked by the site's policy[/]")
 
 
-from veil.proxy.cli_slow import slow as _slow_command  # noqa: E402
+from veil.proxy import cli_storage  # noqa: E402  (commands register after main exists)
+from veil.proxy.cli_ca import ca  # noqa: E402
+from veil.proxy.cli_models import models  # noqa: E402
+from veil.proxy.cli_policy import policy  # noqa: E402
+from veil.proxy.cli_setup import doctor, service  # noqa: E402
+from veil.proxy.cli_slow import slow  # noqa: E402
 
-main.add_command(_slow_command)
-
-from veil.proxy.cli_models import models as _models_group  # noqa: E402
-
-main.add_command(_models_group)
+main.add_command(ca)
+main.add_command(slow)
+main.add_command(policy)
+main.add_command(service)
+main.add_command(doctor)
+main.add_command(cli_storage.log_command)
+main.add_command(cli_storage.stats)
+main.add_command(cli_storage.forget)
+main.add_command(models)
 
 if __name__ == "__main__":
     main()

@@ -118,7 +118,9 @@ def verify(names: tuple[str, ...], models_dir: str | None) -> None:
                 problems.append(str(error))
         failed = failed or bool(problems)
         table.add_row(
-            entry.name, "FAILED" if problems and loads != "FAILED" else "ok", loads,
+            entry.name,
+            "FAILED" if problems and loads != "FAILED" else "ok",
+            loads,
             "; ".join(problems),
         )
     Console().print(table)

@@ -2,11 +2,14 @@
 with veil like mitmproxy.test ships with mitmproxy), speaking the OpenAI and Anthropic
 wire formats. It records what it received and answers by echoing the user's last
 message, streamed in deliberately tiny chunks that split pseudonyms and UTF-8
-characters."""
+characters. For chatgpt.com it can also hand the answer over to a WebSocket, as the
+real site does, when the request carries a ``websocket_request_id``."""
 
 from __future__ import annotations
 
+import base64
 import datetime
+import hashlib
 import ipaddress
 import json
 import socket
@@ -22,8 +25,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
 
-def make_tls_files(directory: Path) -> tuple[Path, Path, Path]:
-    """(ca.pem, server.pem, server.key) for a server on 127.0.0.1."""
+def make_tls_files(directory: Path, names: tuple[str, ...] = ()) -> tuple[Path, Path, Path]:
+    """(ca.pem, server.pem, server.key) for a server on 127.0.0.1 (and ``names``)."""
     now = datetime.datetime.now(datetime.UTC)
     ca_key = ec.generate_private_key(ec.SECP256R1())
     ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "veil test upstream CA")])
@@ -53,7 +56,10 @@ def make_tls_files(directory: Path) -> tuple[Path, Path, Path]:
         .not_valid_after(now + datetime.timedelta(days=7))
         .add_extension(
             x509.SubjectAlternativeName(
-                [x509.IPAddress(ipaddress.IPv4Address("127.0.0.1")), x509.DNSName("localhost")]
+                [
+                    x509.IPAddress(ipaddress.IPv4Address("127.0.0.1")),
+                    *(x509.DNSName(name) for name in ("localhost", *names)),
+                ]
             ),
             critical=False,
         )
@@ -72,6 +78,76 @@ def make_tls_files(directory: Path) -> tuple[Path, Path, Path]:
     return paths
 
 
+# A chat page like the real ones: it sends the prompt with fetch to chatgpt.com's endpoint
+# and renders the streamed, delta-encoded answer as it arrives.
+CHAT_PAGE = """<!doctype html>
+<html><head><meta charset="utf-8"><title>fake chat</title></head>
+<body style="font: 16px sans-serif; margin: 2em">
+<h1>fake chat</h1>
+<p>you: <span id="prompt"></span></p>
+<p>assistant: <span id="answer"></span></p>
+<script>
+const prompt = new URLSearchParams(location.search).get("q") || "Hello";
+document.getElementById("prompt").textContent = prompt;
+async function send() {
+  const message = {id: "u1", author: {role: "user"},
+                   content: {content_type: "text", parts: [prompt]}};
+  const response = await fetch("/backend-api/f/conversation", {
+    method: "POST", headers: {"content-type": "application/json"},
+    body: JSON.stringify({action: "next", messages: [message], model: "auto"})});
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "", text = "";
+  for (;;) {
+    const {done, value} = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, {stream: true});
+    let end;
+    while ((end = buffer.indexOf("\\n\\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      for (const line of block.split("\\n")) {
+        if (!line.startsWith("data: {")) continue;
+        const event = JSON.parse(line.slice(6));
+        const keys = Object.keys(event);
+        if (typeof event.v === "string" && keys.every(k => "povc".includes(k))) {
+          text += event.v;
+          document.getElementById("answer").textContent = text;
+        }
+      }
+    }
+  }
+  document.title = "done";
+}
+if (location.search.includes("q=")) send().catch(e => { document.title = "error: " + e; });
+</script>
+</body></html>
+"""
+
+CHATGPT_CONVERSATION = "6740d1a2-1b2c-4d5e-8f90-a1b2c3d4e5f6"
+WEBSOCKET_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"  # RFC 6455's handshake constant
+
+
+def _server_frame(opcode: int, payload: bytes) -> bytes:
+    """One final, unmasked WebSocket frame (servers do not mask, RFC 6455 §5.1)."""
+    size = len(payload)
+    if size < 126:
+        header = bytes([0x80 | opcode, size])
+    elif size < 1 << 16:
+        header = bytes([0x80 | opcode, 126]) + size.to_bytes(2, "big")
+    else:
+        header = bytes([0x80 | opcode, 127]) + size.to_bytes(8, "big")
+    return header + payload
+
+
+def _sse_bytes(events: list[tuple[str | None, dict | str]]) -> bytes:
+    stream = b""
+    for name, payload in events:
+        data = payload if isinstance(payload, str) else json.dumps(payload, ensure_ascii=False)
+        stream += ((f"event: {name}\n" if name else "") + f"data: {data}\n\n").encode()
+    return stream
+
+
 def last_user_text(body: dict) -> str:
     for message in reversed(body.get("messages", [])):
         if message.get("role") == "user":
@@ -83,10 +159,13 @@ def last_user_text(body: dict) -> str:
 
 
 class FakeChatService:
-    def __init__(self, directory: Path, chunk_bytes: int = 3) -> None:
-        self.ca, cert, key = make_tls_files(directory)
+    def __init__(self, directory: Path, chunk_bytes: int = 3, names: tuple[str, ...] = ()) -> None:
+        """``names``: host names the certificate is valid for besides 127.0.0.1 and
+        localhost (a test that maps a chat site's name to this server)."""
+        self.ca, cert, key = make_tls_files(directory, names)
         self.received: list[tuple[str, dict]] = []
         self.chunk_bytes = chunk_bytes
+        self._handed_over: list[bytes] = []  # SSE answers waiting for their WebSocket
         service = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -122,7 +201,22 @@ class FakeChatService:
                     )
                 elif path.endswith("/conversation"):
                     text = body["messages"][0]["content"]["parts"][0]
-                    service.chatgpt_web(self, f"You said: {text}")
+                    if body.get("websocket_request_id"):
+                        service.chatgpt_handoff(self, f"You said: {text}")
+                    else:
+                        service.chatgpt_web(self, f"You said: {text}")
+                else:
+                    self.send_error(404)
+
+            def do_GET(self) -> None:
+                path = self.path.split("?", 1)[0]
+                if self.headers.get("upgrade", "").lower() == "websocket":
+                    service.chatgpt_socket(self)
+                elif "/chat_conversations/" in path:
+                    # claude.ai's history load: the chat as the service stored it.
+                    service.claude_history(self, path)
+                elif path == "/":
+                    service.chat_page(self)
                 else:
                     self.send_error(404)
 
@@ -153,19 +247,28 @@ class FakeChatService:
     def _sse(
         self, handler: BaseHTTPRequestHandler, events: list[tuple[str | None, dict | str]]
     ) -> None:
+        self._chunked(handler, "text/event-stream", _sse_bytes(events))
+
+    def _chunked(self, handler: BaseHTTPRequestHandler, content_type: str, data: bytes) -> None:
+        """Send ``data`` in chunks of ``chunk_bytes``, each flushed on its own."""
         handler.send_response(200)
-        handler.send_header("content-type", "text/event-stream")
+        handler.send_header("content-type", content_type)
         handler.send_header("transfer-encoding", "chunked")
         handler.end_headers()
-        stream = b""
-        for name, payload in events:
-            data = payload if isinstance(payload, str) else json.dumps(payload, ensure_ascii=False)
-            stream += ((f"event: {name}\n" if name else "") + f"data: {data}\n\n").encode()
-        for start in range(0, len(stream), self.chunk_bytes):
-            piece = stream[start : start + self.chunk_bytes]
+        for start in range(0, len(data), self.chunk_bytes):
+            piece = data[start : start + self.chunk_bytes]
             handler.wfile.write(f"{len(piece):x}\r\n".encode() + piece + b"\r\n")
             handler.wfile.flush()
         handler.wfile.write(b"0\r\n\r\n")
+
+    def claude_history(self, handler: BaseHTTPRequestHandler, path: str) -> None:
+        messages = []
+        for sent_path, body in self.received:
+            if sent_path.split("?", 1)[0] == f"{path}/completion":
+                messages.append({"sender": "human", "text": body["prompt"]})
+                said = [{"type": "text", "text": f"You said: {body['prompt']}"}]
+                messages.append({"sender": "assistant", "content": said})
+        self._json(handler, {"uuid": path.rsplit("/", 1)[1], "chat_messages": messages})
 
     def openai(self, handler: BaseHTTPRequestHandler, body: dict, answer: str) -> None:
         base = {
@@ -287,7 +390,58 @@ class FakeChatService:
         self._sse(handler, events)
 
     def chatgpt_web(self, handler: BaseHTTPRequestHandler, answer: str) -> None:
-        conversation = "6740d1a2-1b2c-4d5e-8f90-a1b2c3d4e5f6"
+        self._chunked(handler, "text/event-stream", self._chatgpt_stream(answer))
+
+    def chatgpt_handoff(self, handler: BaseHTTPRequestHandler, answer: str) -> None:
+        """Answer with a ``wss_url`` on another host name; the stream goes there."""
+        self._handed_over.append(self._chatgpt_stream(answer))
+        self._json(
+            handler,
+            {
+                "wss_url": f"wss://localhost:{self.port}/client/hubs/conversations?access_token=t",
+                "conversation_id": CHATGPT_CONVERSATION,
+                "response_id": "r-1",
+                "expires_at": "2030-01-01T00:00:00Z",
+            },
+        )
+
+    def chatgpt_socket(self, handler: BaseHTTPRequestHandler) -> None:
+        """The hand-off WebSocket: the SSE answer, base64-wrapped, in tiny messages."""
+        key = handler.headers["sec-websocket-key"].strip()
+        accept = base64.b64encode(hashlib.sha1((key + WEBSOCKET_GUID).encode()).digest())
+        handler.send_response(101)
+        handler.send_header("upgrade", "websocket")
+        handler.send_header("connection", "Upgrade")
+        handler.send_header("sec-websocket-accept", accept.decode())
+        handler.end_headers()
+        stream = self._handed_over.pop(0) if self._handed_over else b""
+        step = self.chunk_bytes * 4
+        pieces = [stream[i : i + step] for i in range(0, len(stream), step)] or [b""]
+        for sequence, piece in enumerate(pieces, start=1):
+            data = {
+                "type": "http.response.body",
+                "body": base64.b64encode(piece).decode(),
+                "more_body": sequence < len(pieces),
+                "response_id": "r-1",
+                "conversation_id": CHATGPT_CONVERSATION,
+            }
+            message = {"sequenceId": sequence, "type": "message", "from": "server"}
+            payload = json.dumps({**message, "dataType": "json", "data": data}).encode()
+            handler.wfile.write(_server_frame(0x1, payload))
+        handler.wfile.write(_server_frame(0x8, (1000).to_bytes(2, "big")))
+        handler.wfile.flush()
+        handler.close_connection = True
+
+    def chat_page(self, handler: BaseHTTPRequestHandler) -> None:
+        data = CHAT_PAGE.encode()
+        handler.send_response(200)
+        handler.send_header("content-type", "text/html; charset=utf-8")
+        handler.send_header("content-length", str(len(data)))
+        handler.end_headers()
+        handler.wfile.write(data)
+
+    def _chatgpt_stream(self, answer: str) -> bytes:
+        conversation = CHATGPT_CONVERSATION
         message = {
             "id": "m-bot",
             "author": {"role": "assistant"},
@@ -315,9 +469,8 @@ class FakeChatService:
             (None, {"type": "message_stream_complete", "conversation_id": conversation}),
             (None, "[DONE]"),
         ]
-        self._sse(
-            handler,
-            [(name, json.dumps(v) if name == "delta_encoding" else v) for name, v in events],
+        return _sse_bytes(
+            [(name, json.dumps(v) if name == "delta_encoding" else v) for name, v in events]
         )
 
     def gemini_web(self, handler: BaseHTTPRequestHandler, answer: str) -> None:
@@ -332,13 +485,4 @@ class FakeChatService:
             )
             units = sum(2 if ord(c) > 0xFFFF else 1 for c in frame)
             body += f"\n{units}\n{frame}"
-        handler.send_response(200)
-        handler.send_header("content-type", "application/json; charset=utf-8")
-        handler.send_header("transfer-encoding", "chunked")
-        handler.end_headers()
-        data = body.encode()
-        for start in range(0, len(data), self.chunk_bytes):
-            piece = data[start : start + self.chunk_bytes]
-            handler.wfile.write(f"{len(piece):x}\r\n".encode() + piece + b"\r\n")
-            handler.wfile.flush()
-        handler.wfile.write(b"0\r\n\r\n")
+        self._chunked(handler, "application/json; charset=utf-8", body.encode())

@@ -4,16 +4,24 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 import threading
+import time
 from pathlib import Path
 
 from mitmproxy import options
 from mitmproxy.tools.dump import DumpMaster
 
 from veil.proxy.addon import VeilAddon
+from veil.proxy.dashboard import Dashboard
+from veil.proxy.pac import ServePac
 from veil.proxy.site_policies import SitePolicies
+from veil.proxy.storage.redaction_log import RedactionLog
+from veil.proxy.storage.vault_store import VaultStore
 
 log = logging.getLogger("veil")
+
+WARM_UP_TIMEOUT_S = 600
 
 
 def build_master(
@@ -21,7 +29,9 @@ def build_master(
     listen_port: int,
     directory: Path,
     upstream_ca: str | None = None,
+    data_dir: Path | None = None,
 ) -> tuple[DumpMaster, VeilAddon]:
+    """Without ``data_dir`` vaults live in memory only and nothing is logged."""
     directory.mkdir(parents=True, exist_ok=True)
     policies = SitePolicies.load(directory)
     opts = options.Options(
@@ -37,8 +47,8 @@ def build_master(
             policy.name,
             ", ".join(policy.hosts),
         )
-    addon = VeilAddon(policies)
-    master.addons.add(addon)
+    addon = VeilAddon(policies, *open_records(data_dir), manage_allow_hosts=True)
+    master.addons.add(addon, ServePac(policies), Dashboard(addon))
     updates: dict[str, object] = {"allow_hosts": policies.allow_hosts()}
     if upstream_ca:
         updates["ssl_verify_upstream_trusted_ca"] = upstream_ca
@@ -46,14 +56,42 @@ def build_master(
     return master, addon
 
 
+def open_records(data_dir: Path | None) -> tuple[VaultStore | None, RedactionLog | None]:
+    """The vault store and the redaction log, or None for what cannot be opened: the
+    proxy still filters (vaults in memory, nothing logged) and says so."""
+    if data_dir is None:
+        return None, None
+    opened: list = []
+    for kind in (VaultStore, RedactionLog):
+        try:
+            opened.append(kind.open(data_dir))
+        except Exception as error:  # an unwritable dir, a full disk: filter all the same
+            log.error(
+                "veil: cannot open %s in %s (%s: %s); running without it",
+                kind.__name__,
+                data_dir,
+                type(error).__name__,
+                error,
+            )
+            opened.append(None)
+    return opened[0], opened[1]
+
+
 def run(
-    listen_host: str, listen_port: int, directory: Path, upstream_ca: str | None = None
+    listen_host: str,
+    listen_port: int,
+    directory: Path,
+    upstream_ca: str | None = None,
+    data_dir: Path | None = None,
 ) -> None:
     """Run until interrupted (the `veil start` command)."""
 
     async def main() -> None:
-        master, _ = build_master(listen_host, listen_port, directory, upstream_ca)
-        await master.run()
+        master, addon = build_master(listen_host, listen_port, directory, upstream_ca, data_dir)
+        try:
+            await master.run()
+        finally:
+            addon.close()
 
     asyncio.run(main())
 
@@ -61,19 +99,39 @@ def run(
 class ProxyThread:
     """A veil proxy on a background thread, for tests and benchmarks."""
 
-    def __init__(self, directory: Path, port: int, upstream_ca: str | None = None) -> None:
+    def __init__(
+        self,
+        directory: Path,
+        port: int,
+        upstream_ca: str | None = None,
+        data_dir: Path | None = None,
+        extra_addons: list[object] | None = None,
+    ) -> None:
+        """``extra_addons`` run beside veil's (a test's own name resolution, say)."""
         self.directory, self.port, self.upstream_ca = directory, port, upstream_ca
+        self.data_dir = data_dir
+        self.extra_addons = extra_addons or []
+        self.addon: VeilAddon | None = None
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self.master: DumpMaster | None = None
+        self.addon: VeilAddon | None = None
         self.error: BaseException | None = None
 
     def _run(self) -> None:
         async def main() -> None:
-            self.master, _ = build_master("127.0.0.1", self.port, self.directory, self.upstream_ca)
+            self.master, self.addon = build_master(
+                "127.0.0.1", self.port, self.directory, self.upstream_ca, self.data_dir
+            )
+            self.master.addons.add(*self.extra_addons)
+            # Ready once the models are loaded, so a slow machine's first request does not
+            # spend its client's timeout waiting for spaCy.
             loop = asyncio.get_running_loop()
-            loop.call_later(0.5, self._ready.set)
-            await self.master.run()
+            loop.run_in_executor(None, self._ready_when, self.addon.warmed_up)
+            try:
+                await self.master.run()
+            finally:
+                self.addon.close()
 
         try:
             asyncio.run(main())
@@ -81,9 +139,19 @@ class ProxyThread:
             self.error = error
             self._ready.set()
 
+    def _ready_when(self, warmed_up: threading.Event) -> None:
+        warmed_up.wait(WARM_UP_TIMEOUT_S)
+        for _ in range(100):  # and the listener is up
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        self._ready.set()
+
     def __enter__(self) -> ProxyThread:
         self._thread.start()
-        self._ready.wait(120)
+        self._ready.wait(WARM_UP_TIMEOUT_S + 10)
         if self.error:
             raise self.error
         return self

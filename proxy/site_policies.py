@@ -1,52 +1,101 @@
 """The site policies the proxy applies, and which one a request's host falls under.
 
-Shipped defaults plus the user's files in ``<config dir>/policies/*.yaml``; a user file
-with a shipped site's name overrides it field by field, any other name adds a site
-(self-hosted and compatible endpoints: ``hosts: ["127.0.0.1:9000"]``, ``adapter: openai``).
+Shipped defaults plus the user's files in ``<config dir>/policies/*.yaml`` and the
+profile (see ``veil.policies.user_config``). A site switched off (``enabled: false``)
+matches no request and is not intercepted.
 """
 
 from __future__ import annotations
 
+import logging
 import re
+import threading
 from pathlib import Path
 
-from pydantic import ValidationError
-
-from veil.policies.loader import (
-    PolicyError,
-    load_site_policy,
-    merge,
-    parse_policy_yaml,
-    site_names,
-)
+from veil.policies.loader import PolicyError, load_site_policy, site_names
 from veil.policies.schema import SitePolicy
+from veil.policies.user_config import UserConfig
+
+log = logging.getLogger("veil")
+
+# allow_hosts with no pattern would intercept every host: this one matches none.
+NO_HOST = r"^veil-intercepts-no-host\.invalid:0$"
 
 
 class SitePolicies:
-    def __init__(self, policies: list[SitePolicy]) -> None:
+    """The policies in force. ``refresh`` picks up edits to the user's files; readers
+    always see one consistent set (the list is replaced, never changed in place)."""
+
+    def __init__(self, policies: list[SitePolicy], config: UserConfig | None = None) -> None:
         self._policies = policies
+        self._config = config
+        self._lock = threading.Lock()  # the watcher and a dashboard may both refresh
 
     @classmethod
-    def load(cls, config_dir: Path | None) -> SitePolicies:
-        policies = {name: load_site_policy(name) for name in site_names()}
-        user_dir = config_dir / "policies" if config_dir else None
-        for path in sorted(user_dir.glob("*.yaml")) if user_dir and user_dir.is_dir() else []:
-            data = parse_policy_yaml(path.read_text("utf-8"), str(path))
-            name = data.get("name") or path.stem
-            base = (
-                policies[name].model_dump() if name in policies else load_site_policy().model_dump()
-            )
-            try:
-                policies[name] = SitePolicy.model_validate(merge(base, {**data, "name": name}))
-            except ValidationError as error:
-                raise PolicyError(f"{path}: {error}") from None
-        return cls(list(policies.values()))
+    def load(cls, config_dir: Path | None, strict: bool = True) -> SitePolicies:
+        """Shipped policies with the user's files laid over them.
+
+        ``strict``: any invalid user file is an error (at startup, where the user is
+        watching); otherwise its problems are logged and the file is left out."""
+        if config_dir is None:
+            return cls([load_site_policy(name) for name in site_names()])
+        config = UserConfig(config_dir)
+        _, problems = config.scan()
+        if problems and strict:
+            raise PolicyError([line for problem in problems for line in problem.problems])
+        for problem in problems:
+            log.error("%s\nveil ignores this file until it is fixed", problem)
+        return cls(config.sites(), config)
+
+    @property
+    def config(self) -> UserConfig | None:
+        return self._config
+
+    def refresh(self) -> bool:
+        """Read the user's files again if they changed; True when the policies changed.
+
+        An invalid file is logged with its file, line and field, and its last valid
+        version stays in force."""
+        if self._config is None:
+            return False
+        with self._lock:
+            changed, problems = self._config.scan()
+            for problem in problems:
+                log.error("%s\nveil keeps using the last valid version of this file", problem)
+            if not changed:
+                return False
+            old = {p.name: p for p in self._policies}
+            new = self._config.sites()
+            # Unchanged sites keep their objects, so their fast stages are not rebuilt.
+            self._policies = [old[p.name] if old.get(p.name) == p else p for p in new]
+        edited = {p.name for p in new if old.get(p.name) != p} | (
+            old.keys() - {p.name for p in new}
+        )
+        log.info("veil reloaded its policies; changed: %s", ", ".join(sorted(edited)))
+        return True
 
     def all(self) -> list[SitePolicy]:
+        """Every site, switched on or off."""
         return list(self._policies)
 
+    def active(self) -> list[SitePolicy]:
+        return [p for p in self._policies if p.enabled]
+
+    def get(self, name: str) -> SitePolicy | None:
+        return next((p for p in self._policies if p.name == name), None)
+
+    def set_enabled(self, name: str, enabled: bool) -> Path:
+        """Switch a site on or off in the user's override file (for the dashboard);
+        the change is in force when this returns."""
+        if self._config is None:
+            raise PolicyError(["no config dir: cannot save a site switch"])
+        with self._lock:
+            path = self._config.set_enabled(name, enabled)
+        self.refresh()
+        return path
+
     def match(self, host: str, port: int, path: str) -> SitePolicy | None:
-        for policy in self._policies:
+        for policy in self.active():
             for entry in policy.hosts:
                 entry_host, _, prefix = entry.partition("/")
                 name, _, entry_port = entry_host.partition(":")
@@ -60,7 +109,7 @@ class SitePolicies:
     def without_adapter(self) -> list[SitePolicy]:
         from veil.proxy.adapters import ADAPTERS
 
-        return [p for p in self._policies if p.adapter not in ADAPTERS]
+        return [p for p in self.active() if p.adapter not in ADAPTERS]
 
     def allow_hosts(self) -> list[str]:
         """mitmproxy ``allow_hosts`` patterns: intercept these, tunnel everything else.
@@ -69,7 +118,7 @@ class SitePolicies:
         through untouched rather than being opened and passed on unfiltered."""
         patterns = []
         missing = {p.name for p in self.without_adapter()}
-        for policy in self._policies:
+        for policy in self.active():
             if policy.name in missing:
                 continue
             for entry in policy.hosts:
@@ -77,4 +126,4 @@ class SitePolicies:
                 name, _, port = host.partition(":")
                 port_pattern = port or r"\d+"
                 patterns.append(f"^{re.escape(name)}:{port_pattern}$")
-        return patterns
+        return patterns or [NO_HOST]

@@ -3,7 +3,8 @@
 The same value gets the same pseudonym in every message of a conversation, including
 when a client resends the whole history. Values are keyed canonically per label, so
 "+1 503 555 0147" and "(503) 555-0147" are one phone number and "Jane Doe" and
-"jane  doe" one person. Persistence comes with the policies issue; this one is in memory.
+"jane  doe" one person. A vault lives in memory; ``snapshot``/``from_snapshot`` and the
+``on_new_entry`` hook let a store (veil.proxy.storage) keep it on disk.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 import os
 import random
 import threading
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 import phonenumbers
@@ -31,6 +33,15 @@ class VaultEntry:
     value: str
     pseudonym: str
     style: PseudonymStyle
+
+
+@dataclass(frozen=True, slots=True)
+class VaultSnapshot:
+    """Everything a vault knows, to save and load it."""
+
+    style: PseudonymStyle
+    entries: list[VaultEntry]
+    counters: dict[str, int] = field(default_factory=dict)
 
 
 def placeholder(label: str, number: int) -> str:
@@ -73,6 +84,31 @@ class Vault:
         self._lock = threading.Lock()
         self.version = 0  # bumps on every new entry; caches built from the entries check it
         self._known: tuple[int, regex.Pattern[str] | None, dict[str, str]] | None = None
+        # Called under the vault's lock with each new entry, before its pseudonym is
+        # handed out: a store saves the mapping before the pseudonym can leave the machine.
+        self.on_new_entry: Callable[[VaultEntry], None] | None = None
+
+    @classmethod
+    def from_snapshot(cls, snapshot: VaultSnapshot, rng: random.Random | None = None) -> Vault:
+        vault = cls(style=snapshot.style, rng=rng)
+        for entry in snapshot.entries:
+            vault._by_key[(entry.label, canonical_key(entry.label, entry.value))] = entry
+            vault._by_pseudonym[entry.pseudonym.casefold()] = entry
+        # Placeholder numbers continue where they stopped, even if counters were not saved.
+        counters = dict(snapshot.counters)
+        for entry in snapshot.entries:
+            number = _placeholder_number(entry)
+            if number is not None:
+                counters[entry.label] = max(counters.get(entry.label, 0), number)
+        vault._counters = counters
+        vault.version = len(snapshot.entries)
+        return vault
+
+    def snapshot(self) -> VaultSnapshot:
+        with self._lock:
+            return VaultSnapshot(
+                self.style, list(self._by_pseudonym.values()), dict(self._counters)
+            )
 
     def __len__(self) -> int:
         return len(self._by_pseudonym)
@@ -90,6 +126,8 @@ class Vault:
                 self._by_key[key] = entry
                 self._by_pseudonym[entry.pseudonym.casefold()] = entry
                 self.version += 1
+                if self.on_new_entry is not None:
+                    self.on_new_entry(entry)
             return entry.pseudonym
 
     def pseudonymize_known(self, text: str) -> str:
@@ -158,3 +196,11 @@ class Vault:
         if folded == value.casefold() or folded in known_values:
             return False
         return not any(p.startswith(folded) or folded.startswith(p) for p in self._by_pseudonym)
+
+
+def _placeholder_number(entry: VaultEntry) -> int | None:
+    if entry.style is not PseudonymStyle.PLACEHOLDER:
+        return None
+    prefix = f"[[{entry.label}_"
+    digits = entry.pseudonym.removeprefix(prefix).removesuffix("]]")
+    return int(digits) if entry.pseudonym.startswith(prefix) and digits.isdigit() else None

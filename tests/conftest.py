@@ -4,6 +4,9 @@ import pytest
 
 from veil.rules.analyzer import Analyzer
 
+# memory_keyring / no_keyring fixtures for the vault and log tests
+pytest_plugins = ["tests.memory_keyring"]
+
 
 @pytest.fixture(scope="session")
 def analyzer() -> Analyzer:

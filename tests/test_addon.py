@@ -71,7 +71,7 @@ def test_gzip_request_is_filtered_and_recompressed(addon):
             b"--x\r\nContent-Disposition: form-data; name=file\r\n\r\nJane Doe\r\n--x--",
             "multipart/form-data; boundary=x",
             {},
-            "unsupported content type",
+            "multipart/form-data upload",
         ),
         (
             b"not really gzip",
@@ -114,7 +114,10 @@ def test_other_paths_and_hosts_pass_untouched(addon):
     assert json.loads(other.request.content)["messages"][0]["content"] == PRIVATE
 
 
-def test_anthropic_signed_thinking_and_images_are_left_alone(addon):
+def test_anthropic_signed_thinking_and_images_are_left_alone():
+    # images are unscannable uploads: this site's policy lets them pass
+    policy = load_site_policy("anthropic-api").model_copy(update={"uploads": "pass"})
+    addon = VeilAddon(SitePolicies([policy]))
     thinking = {"type": "thinking", "thinking": "Jane Doe asked", "signature": "c2ln"}
     body = {
         "model": "claude",

@@ -4,12 +4,15 @@ user's message, the title and the history load restored, for any chunking."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
+import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mitmproxy import http
-from mitmproxy.test import tflow
+from mitmproxy import http, websocket
+from mitmproxy.test import taddons, tflow
+from wsproto.frame_protocol import Opcode
 
 from tests.helpers import split_at
 from veil.proxy.addon import VeilAddon
@@ -164,3 +167,76 @@ def test_new_chat_round_trip(cuts, wire):
         json.loads(history.response.content)["mapping"]["m-user"]["message"]["content"]["parts"][0]
         == PROMPT
     )
+
+
+WSS_HOST = "chatgpt-async-webps-prod-eastus-3.webpubsub.azure.com"
+
+
+def _socket_message(body: bytes, more: bool, conversation: str = CONVERSATION) -> bytes:
+    data = {
+        "type": "http.response.body",
+        "body": base64.b64encode(body).decode(),
+        "more_body": more,
+        "response_id": "r-1",
+        "conversation_id": conversation,
+    }
+    message = {"sequenceId": 1, "type": "message", "from": "server", "dataType": "json"}
+    return json.dumps({**message, "data": data}).encode()
+
+
+def test_an_answer_handed_over_to_a_websocket_is_restored():
+    """chatgpt.com can answer the send request with a ``wss_url`` and stream the answer,
+    base64-wrapped SSE, over a WebSocket on another host: veil starts intercepting that
+    host and restores the messages, pseudonyms split across messages included."""
+    addon = VeilAddon(SitePolicies.load(None))
+    with taddons.context(addon) as context:
+        context.options.allow_hosts = ["^chatgpt\\.com:\\d+$"]
+        send = _post(
+            "/backend-api/f/conversation", {"action": "next", "messages": [_message(PROMPT)]}
+        )
+        asyncio.run(addon.request(send))
+        sent = json.loads(send.request.content)["messages"][0]["content"]["parts"][0]
+        assert "Eli Brookfield" not in sent
+        handoff = {
+            "wss_url": f"wss://{WSS_HOST}/client/hubs/conversations?access_token=t",
+            "conversation_id": CONVERSATION,
+            "response_id": "r-1",
+        }
+        send.response = http.Response.make(
+            200, json.dumps(handoff), {"content-type": "application/json"}
+        )
+        addon.responseheaders(send)
+        addon.response(send)
+        assert f"^{re.escape(WSS_HOST)}:443$" in context.options.allow_hosts
+        stream = _stream(sent, [sent[i : i + 5] for i in range(0, len(sent), 5)])
+
+        @settings(max_examples=40, deadline=None)
+        @given(wire=st.lists(st.integers(0, len(stream)), max_size=30))
+        def messages_split_anywhere(wire):
+            socket = tflow.twebsocketflow(messages=False)
+            socket.request.host, socket.request.port = WSS_HOST, 443
+            pieces = [p for p in split_at(stream, wire) if p]
+            out = b""
+            for i, piece in enumerate(pieces):
+                last = i == len(pieces) - 1
+                socket.websocket.messages.append(
+                    websocket.WebSocketMessage(Opcode.TEXT, False, _socket_message(piece, not last))
+                )
+                addon.websocket_message(socket)
+                data = json.loads(socket.websocket.messages[-1].content)["data"]
+                out += base64.b64decode(data["body"])
+            assert _assistant_text(out) == PROMPT
+            assert "[[" not in out.decode()
+
+        messages_split_anywhere()
+
+
+def test_websocket_messages_veil_has_no_vault_for_pass_unchanged():
+    addon = VeilAddon(SitePolicies.load(None))
+    with taddons.context(addon):
+        socket = tflow.twebsocketflow(messages=False)
+        socket.request.host, socket.request.port = WSS_HOST, 443
+        original = _socket_message(b'data: {"v": "[[PERSON_1]]"}\n\n', more=False)
+        socket.websocket.messages.append(websocket.WebSocketMessage(Opcode.TEXT, False, original))
+        addon.websocket_message(socket)  # no hand-off announced for this host
+        assert socket.websocket.messages[-1].content == original

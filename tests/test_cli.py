@@ -147,10 +147,14 @@ def test_the_readme_policy_examples_are_valid_policies():
     import yaml
 
     readme = (pathlib.Path(__file__).parents[1] / "README.md").read_text("utf-8")
-    examples = [
-        yaml.safe_load(block) for block in re.findall(r"```yaml\n(.*?)```", readme, re.DOTALL)
+    from veil.policies.profile import Profile
+
+    blocks = re.findall(r"```yaml\n(.*?)```", readme, re.DOTALL)
+    profiles = [Profile.model_validate(yaml.safe_load(b)) for b in blocks if "profile.yaml" in b]
+    assert profiles and all(p.deny_list() for p in profiles)
+    policies = [
+        SitePolicy.model_validate(yaml.safe_load(b)) for b in blocks if "profile.yaml" not in b
     ]
-    policies = [SitePolicy.model_validate(example) for example in examples]
     assert len(policies) >= 2
     assert any(
         p.actions.get("SECRET") == "block" and "gliner.v1" in p.recognizers for p in policies

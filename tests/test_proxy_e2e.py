@@ -3,14 +3,20 @@ and the official OpenAI and Anthropic SDKs as clients."""
 
 from __future__ import annotations
 
+import base64
 import json
+import shutil
 import socket
 import ssl
+import subprocess
+import urllib.parse
 
 import anthropic
 import httpx
 import openai
 import pytest
+from wsproto import ConnectionType, WSConnection
+from wsproto.events import CloseConnection, Request, TextMessage
 
 from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.server import ProxyThread
@@ -167,26 +173,81 @@ def test_claude_web_through_the_proxy(stack):
     assert text == f"You said: {PROMPT}"
 
 
-def test_chatgpt_web_through_the_proxy(stack):
-    upstream, proxy = stack
-    message = {
-        "id": "u1",
-        "author": {"role": "user"},
-        "content": {"content_type": "text", "parts": [PROMPT]},
-    }
-    url = f"https://127.0.0.1:{upstream.port}/backend-api/f/conversation"
-    with _http(proxy) as http:
-        raw = _stream_text(
-            http, "POST", url, json={"action": "next", "messages": [message], "model": "auto"}
-        )
-    assert "Jane Doe" not in repr(upstream.received[-1][1])
+CHATGPT_MESSAGE = {
+    "id": "u1",
+    "author": {"role": "user"},
+    "content": {"content_type": "text", "parts": [PROMPT]},
+}
+
+
+def _chatgpt_answer(sse: str) -> str:
+    """The assistant text of a delta-encoded ChatGPT stream (appends to text parts)."""
     text = ""
-    for line in raw.splitlines():
+    for line in sse.splitlines():
         if line.startswith("data: {"):
             event = json.loads(line[6:])
             if set(event) <= {"p", "o", "v", "c"} and isinstance(event["v"], str):
                 text += event["v"]
-    assert text == f"You said: {PROMPT}"
+    return text
+
+
+def test_chatgpt_web_through_the_proxy(stack):
+    upstream, proxy = stack
+    url = f"https://127.0.0.1:{upstream.port}/backend-api/f/conversation"
+    body = {"action": "next", "messages": [CHATGPT_MESSAGE], "model": "auto"}
+    with _http(proxy) as http:
+        raw = _stream_text(http, "POST", url, json=body)
+    assert "Jane Doe" not in repr(upstream.received[-1][1])
+    assert _chatgpt_answer(raw) == f"You said: {PROMPT}"
+
+
+def _websocket_texts(proxy: ProxyThread, url: str) -> list[str]:
+    """The text messages of a WebSocket opened through the proxy (CONNECT, then TLS
+    trusting veil's CA only), until the server closes it."""
+    parts = urllib.parse.urlsplit(url)
+    authority = f"{parts.hostname}:{parts.port}"
+    with socket.create_connection(("127.0.0.1", proxy.port), timeout=60) as raw:
+        raw.sendall(f"CONNECT {authority} HTTP/1.1\r\nHost: {authority}\r\n\r\n".encode())
+        reply = b""
+        while b"\r\n\r\n" not in reply:
+            reply += raw.recv(4096)
+        assert reply.startswith(b"HTTP/1.1 200"), reply
+        trust = ssl.create_default_context(cafile=proxy.ca_file)
+        with trust.wrap_socket(raw, server_hostname=parts.hostname) as tls:
+            connection = WSConnection(ConnectionType.CLIENT)
+            tls.sendall(
+                connection.send(Request(host=authority, target=f"{parts.path}?{parts.query}"))
+            )
+            texts, partial = [], ""
+            while data := tls.recv(65536):
+                connection.receive_data(data)
+                for event in connection.events():
+                    if isinstance(event, TextMessage):
+                        partial += event.data
+                        if event.message_finished:
+                            texts.append(partial)
+                            partial = ""
+                    elif isinstance(event, CloseConnection):
+                        tls.sendall(connection.send(event.response()))
+                        return texts
+            return texts
+
+
+def test_chatgpt_web_answer_handed_over_to_a_websocket(stack):
+    """The send request is answered with a ``wss_url`` on another host name; veil starts
+    intercepting that host (the client trusts only veil's CA) and restores the answer."""
+    upstream, proxy = stack
+    url = f"https://127.0.0.1:{upstream.port}/backend-api/f/conversation"
+    body = {"action": "next", "messages": [CHATGPT_MESSAGE], "websocket_request_id": "w-1"}
+    with _http(proxy) as http:
+        handoff = http.post(url, json=body).json()
+    assert "Jane Doe" not in repr(upstream.received[-1][1])
+    assert handoff["wss_url"].startswith(f"wss://localhost:{upstream.port}/")
+    stream = b"".join(
+        base64.b64decode(json.loads(text)["data"]["body"])
+        for text in _websocket_texts(proxy, handoff["wss_url"])
+    )
+    assert _chatgpt_answer(stream.decode()) == f"You said: {PROMPT}"
 
 
 def test_gemini_web_through_the_proxy(stack):
@@ -216,3 +277,47 @@ def test_hosts_without_a_policy_are_tunnelled_untouched(stack, tmp_path):
             response = http.post(f"https://127.0.0.1:{other.port}/v1/chat/completions", json=body)
         assert response.status_code == 200
         assert other.received[-1][1]["messages"][0]["content"] == PROMPT  # not ours to filter
+
+
+def _evaluate_pac(pac: str, urls: list[str]) -> list[str]:
+    """Run the PAC file's FindProxyForURL in Node, the way a browser's PAC engine would."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed: cannot run the PAC file's JavaScript")
+    script = (
+        pac
+        + "\nconst urls = JSON.parse(process.argv[1]);\n"
+        + "console.log(JSON.stringify(urls.map(u => FindProxyForURL(u, new URL(u).hostname))));"
+    )
+    done = subprocess.run(
+        [node, "-e", script, json.dumps(urls)], capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout)
+
+
+def test_the_proxy_serves_a_pac_file_that_sends_only_chat_hosts_to_it(stack):
+    upstream, proxy = stack
+    before = len(upstream.received)
+    response = httpx.get(f"http://127.0.0.1:{proxy.port}/proxy.pac", timeout=30)  # no proxy
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "application/x-ns-proxy-autoconfig"
+    decisions = _evaluate_pac(
+        response.text,
+        [
+            "https://chatgpt.com/backend-api/f/conversation",
+            "https://claude.ai/api/organizations",
+            "https://api.openai.com/v1/chat/completions",
+            f"https://127.0.0.1:{upstream.port}/v1/chat/completions",  # a user policy's host
+            "https://example.org/",
+            "https://127.0.0.1:1/",  # same host, a port no policy names
+        ],
+    )
+    via_veil = f"PROXY 127.0.0.1:{proxy.port}"
+    assert decisions == [via_veil] * 4 + ["DIRECT", "DIRECT"]
+    assert len(upstream.received) == before  # answered by the proxy, not forwarded
+
+
+def test_the_pac_file_is_only_served_to_reads(stack):
+    _, proxy = stack
+    response = httpx.post(f"http://127.0.0.1:{proxy.port}/proxy.pac", content=b"x", timeout=30)
+    assert response.status_code == 405

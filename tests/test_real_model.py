@@ -29,9 +29,7 @@ def test_default_model_answers_within_the_schema() -> None:
     entry = load_catalog().get("default")
     models_dir = paths.models_dir()
     if not entry.is_installed(models_dir):
-        pytest.fail(
-            f"the default model is not in {models_dir}: run `veil models pull default`"
-        )
+        pytest.fail(f"the default model is not in {models_dir}: run `veil models pull default`")
     llm = load_llm("default")
     text = llm.complete(
         [

@@ -3,10 +3,12 @@
     .venv/bin/python -m bench.proxy [--requests 100] [--clients 50] [--per-client 20]
 
 In one run: latency p50/p95 of a 1 KB prompt sent directly, through bare mitmproxy
-(mitmdump, no addon) and through veil (fast stage); time to the first answer token of a
-streamed answer the same three ways; 50 concurrent clients x 20 requests through veil
-(errors, lost requests, answers restored); each proxy's peak memory (VmHWM). Writes
-bench/proxy/results/proxy.{json,md}.
+(mitmdump, no addon), through veil (fast stage) and through veil without spaCy's NER
+(the configuration a latency-sensitive site can choose); time to the first answer token
+of a streamed answer the same ways; 50 concurrent clients x 20 requests through veil
+(errors, lost requests, answers restored); each proxy's peak memory (VmHWM); and, in
+process, where the fast stage's time goes per recognizer, which explains veil's share.
+Writes bench/proxy/results/proxy.{json,md}.
 """
 
 from __future__ import annotations
@@ -27,7 +29,13 @@ from pathlib import Path
 
 import httpx
 
+from veil.policies.engine import FastStage
+from veil.policies.loader import load_site_policy
 from veil.proxy.fake_upstream import FakeChatService
+from veil.rules.analyzer import DEFAULT_RECOGNIZERS
+from veil.rules.vault import Vault
+
+NER = "spacy.ner.v1"
 
 PROMPT = (
     "Hi, I'm Dana Whitfield, a nurse at Northwind Health in Sacramento. Please draft a short, "
@@ -137,6 +145,29 @@ def measure(http: httpx.Client, url: str, requests: int) -> tuple[dict, dict]:
     return percentiles(latencies), percentiles(ttft)
 
 
+def fast_stage_breakdown(samples: int) -> dict:
+    """The fast stage in process on the same prompts: total and per recognizer (p50)."""
+    stage = FastStage(load_site_policy("openai-api"))
+    stage.warm_up()
+    per_recognizer: dict[str, list[float]] = {}
+    totals = []
+    for n in range(samples):
+        text = prompt(20_000 + n)
+        for recognizer in stage.analyzer.recognizers:
+            started = time.perf_counter()
+            recognizer.find(text)
+            per_recognizer.setdefault(recognizer.name, []).append(time.perf_counter() - started)
+        started = time.perf_counter()
+        stage.run(text, Vault())
+        totals.append(time.perf_counter() - started)
+    return {
+        "total_p50_ms": statistics.median(totals) * 1e3,
+        "by_recognizer_p50_ms": {
+            name: statistics.median(times) * 1e3 for name, times in per_recognizer.items()
+        },
+    }
+
+
 def concurrency(proxy_port: int, ca: Path, url: str, clients: int, per_client: int) -> dict:
     errors: list[str] = []
     restored_ok = 0
@@ -190,12 +221,19 @@ def main() -> None:
     try:
         with FakeChatService(work, chunk_bytes=64) as upstream:
             url = f"https://127.0.0.1:{upstream.port}/v1/chat/completions"
-            config = work / "veil"
+            host = f"127.0.0.1:{upstream.port}"
+            config, light_config = work / "veil", work / "veil-no-ner"
             (config / "policies").mkdir(parents=True)
             (config / "policies" / "bench.yaml").write_text(
-                f'name: bench\nhosts: ["127.0.0.1:{upstream.port}"]\nadapter: openai\n'
+                f'name: bench\nhosts: ["{host}"]\nadapter: openai\n'
             )
-            bare_port, veil_port = free_port(), free_port()
+            (light_config / "policies").mkdir(parents=True)
+            without_ner = [name for name in DEFAULT_RECOGNIZERS if name != NER]
+            (light_config / "policies" / "bench.yaml").write_text(
+                f'name: bench\nhosts: ["{host}"]\nadapter: openai\n'
+                f"recognizers: {json.dumps(without_ner)}\n"
+            )
+            bare_port, veil_port, light_port = free_port(), free_port(), free_port()
             bare_conf = work / "bare"
             mitmdump = Path(sys.executable).with_name("mitmdump")
             bare_cmd = [
@@ -209,19 +247,20 @@ def main() -> None:
                 f"confdir={bare_conf}",
                 "--set",
                 f"ssl_verify_upstream_trusted_ca={upstream.ca}",
+                # stream answers as veil does: mitmproxy buffers whole bodies by default,
+                # which would make the baseline's time to first token the full answer's
+                "--set",
+                "stream_large_bodies=1",
             ]
-            veil_cmd = [
-                sys.executable,
-                "-m",
-                "veil.proxy.cli",
-                "start",
-                "--listen-port",
-                str(veil_port),
-                "--config-dir",
-                str(config),
-                "--upstream-ca",
-                str(upstream.ca),
-            ]
+
+            def veil_cmd(port: int, directory: Path) -> list[str]:
+                return [
+                    *(sys.executable, "-m", "veil.proxy.cli", "start"),
+                    *("--listen-port", str(port), "--config-dir", str(directory)),
+                    # a throwaway vault and log, as a real user would have
+                    *("--data-dir", str(directory.parent / f"{directory.name}-data")),
+                    *("--upstream-ca", str(upstream.ca)),
+                ]
 
             with client(None, upstream.ca) as http:
                 latency, ttft = measure(http, url, args.requests)
@@ -238,7 +277,7 @@ def main() -> None:
 
             veil_ca = config / "mitmproxy" / "mitmproxy-ca-cert.pem"
             veil_start = len(upstream.received)
-            with proxy_process(veil_cmd, veil_port, veil_ca) as process:
+            with proxy_process(veil_cmd(veil_port, config), veil_port, veil_ca) as process:
                 with client(veil_port, veil_ca) as http:
                     answer = chat(http, url, PROMPT)  # first request loads the models
                     assert answer == f"You said: {PROMPT}", "veil did not restore the answer"
@@ -254,6 +293,18 @@ def main() -> None:
                 "Dana Whitfield" in body or "@acme-health.org" in body for body in through_veil
             )
             results["requests_through_veil"] = len(through_veil)
+
+            light_ca = light_config / "mitmproxy" / "mitmproxy-ca-cert.pem"
+            with proxy_process(veil_cmd(light_port, light_config), light_port, light_ca) as process:
+                with client(light_port, light_ca) as http:
+                    chat(http, url, PROMPT)
+                    latency, ttft = measure(http, url, args.requests)
+                results["veil_without_ner"] = {
+                    "latency_ms": latency,
+                    "ttft_ms": ttft,
+                    "peak_memory_mb": peak_memory_mb(process.pid),
+                }
+        results["fast_stage"] = fast_stage_breakdown(samples=30)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -274,6 +325,7 @@ def render(r: dict) -> str:
         ("direct", "direct"),
         ("bare_mitmproxy", "bare mitmproxy"),
         ("veil", "veil (fast stage)"),
+        ("veil_without_ner", "veil without spaCy NER"),
     ):
         x = r[key]
         memory = f"{x['peak_memory_mb']:.0f} MB" if "peak_memory_mb" in x else "–"
@@ -281,8 +333,14 @@ def render(r: dict) -> str:
             f"| {label} | {x['latency_ms']['p50']:.1f} ms | {x['latency_ms']['p95']:.1f} ms | "
             f"{x['ttft_ms']['p50']:.1f} ms | {x['ttft_ms']['p95']:.1f} ms | {memory} |"
         )
-    added = r["veil"]["latency_ms"]["p50"] - r["bare_mitmproxy"]["latency_ms"]["p50"]
-    ttft_added = r["veil"]["ttft_ms"]["p50"] - r["bare_mitmproxy"]["ttft_ms"]["p50"]
+
+    def over_bare(key: str, metric: str) -> float:
+        return r[key][metric]["p50"] - r["bare_mitmproxy"][metric]["p50"]
+
+    added, ttft_added = over_bare("veil", "latency_ms"), over_bare("veil", "ttft_ms")
+    stage = r["fast_stage"]
+    ner = stage["by_recognizer_p50_ms"].get(NER, 0.0)
+    slowest = sorted(stage["by_recognizer_p50_ms"].items(), key=lambda kv: -kv[1])[:4]
     c = r["concurrency"]
     return "\n".join(
         [
@@ -290,9 +348,19 @@ def render(r: dict) -> str:
             "",
             *rows,
             "",
-            f"- veil adds {added:.1f} ms p50 over bare mitmproxy (target ≤ 20 ms)",
+            f"- veil adds {added:.1f} ms p50 over bare mitmproxy (target ≤ 20 ms); "
+            f"without spaCy NER {over_bare('veil_without_ner', 'latency_ms'):.1f} ms",
             f"- veil adds {ttft_added:.1f} ms to time-to-first-token p50 over bare mitmproxy "
-            "(target ≤ 5 ms)",
+            f"(target ≤ 5 ms); without spaCy NER "
+            f"{over_bare('veil_without_ner', 'ttft_ms'):.1f} ms",
+            f"- where it goes (in process, same prompts): the fast stage takes "
+            f"{stage['total_p50_ms']:.1f} ms p50, of which spaCy NER {ner:.1f} ms; slowest "
+            "recognizers: " + ", ".join(f"{name} {ms:.1f} ms" for name, ms in slowest),
+            f"- everything else veil does per request (parse, rewrite, restore, worker "
+            f"thread): about {added - stage['total_p50_ms']:.1f} ms",
+            f"- time to first token carries the same fast stage (the request is filtered "
+            f"before it leaves); beyond the request's latency cost, restoring the stream "
+            f"adds {ttft_added - added:+.1f} ms p50",
             f"- {c['requests']} requests from concurrent clients: {c['errors']} errors, "
             f"{c['lost']} lost, {c['restored_answers']} answers restored exactly, "
             f"{c['requests_per_second']:.1f} req/s (target: 0 errors, 0 lost)",

@@ -7,13 +7,24 @@ The prompt is in ``messages[].content.parts[]`` (and first in ``.../prepare`` un
 and op (events of other types in between do not reset them) and ``"o": "patch"`` carries
 a list of ops. The server also echoes the user's message (``input_message`` and a
 ``{"v": {message}, "c": 1}`` add) and sends a title made from the text: all restored.
+
+Instead of streaming, the send request can answer ``{"wss_url", "conversation_id",
+"response_id"}`` and hand the answer over to a WebSocket on another host (Azure Web
+PubSub). Its server messages wrap the same SSE stream, base64-encoded, in
+``{"type": "message", "data": {"type": "http.response.body", "body", "more_body",
+"response_id", "conversation_id"}}``; ``HandoffSocket`` restores them message by message,
+one delta stream per response, as if they were the SSE answer itself.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import re
+import urllib.parse
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from mitmproxy import http
@@ -127,6 +138,70 @@ def _find_key(value: Any, key: str, depth: int = 0) -> Any:
     return None
 
 
+@dataclass(frozen=True)
+class Handoff:
+    """The answer to one send request continues on a WebSocket at host:port."""
+
+    host: str
+    port: int
+    conversation_id: str
+
+
+def find_handoff(body: Any) -> Handoff | None:
+    if not isinstance(body, dict) or not isinstance(body.get("wss_url"), str):
+        return None
+    url = urllib.parse.urlsplit(body["wss_url"])
+    conversation = body.get("conversation_id")
+    if url.scheme not in ("wss", "ws") or not url.hostname or not isinstance(conversation, str):
+        return None
+    return Handoff(
+        url.hostname.lower(), url.port or (443 if url.scheme == "wss" else 80), conversation
+    )
+
+
+class HandoffSocket:
+    """Restores the server messages of a hand-off WebSocket (one per connection).
+
+    ``restorer_for(conversation_id)`` gives the conversation's restorer, or None for a
+    conversation veil did not filter (its messages pass unchanged)."""
+
+    def __init__(self, restorer_for: Callable[[str], Restorer | None]) -> None:
+        self._restorer_for = restorer_for
+        self._streams: dict[str, ChatGPTStream] = {}
+
+    def server_message(self, content: bytes) -> bytes | None:
+        """The message to forward instead, or None to forward it unchanged."""
+        try:
+            message = json.loads(content)
+        except ValueError:
+            return None
+        data = message.get("data") if isinstance(message, dict) else None
+        if not isinstance(data, dict) or not isinstance(data.get("body"), str):
+            return None
+        conversation = data.get("conversation_id")
+        if not isinstance(conversation, str):
+            return None
+        key = str(data.get("response_id") or conversation)
+        stream = self._streams.get(key)
+        if stream is None:
+            # one restorer per answer: a later turn may have added pseudonyms to the vault
+            restorer = self._restorer_for(conversation)
+            if restorer is None:
+                return None
+            stream = ChatGPTStream(restorer)
+        try:
+            chunk = base64.b64decode(data["body"], validate=True)
+        except (binascii.Error, ValueError):
+            return None
+        self._streams[key] = stream
+        out = stream.feed(chunk)
+        if data.get("more_body") is False:
+            out += stream.close()
+            del self._streams[key]
+        data["body"] = base64.b64encode(out).decode("ascii")
+        return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode()
+
+
 class ChatGPTWebAdapter(JsonBody):
     name = "chatgpt_web"
 
@@ -163,6 +238,9 @@ class ChatGPTWebAdapter(JsonBody):
 
     def restore_body(self, body: Any, restorer: Restorer) -> Any:
         return restore_strings(body, restorer)
+
+    def handoff(self, body: Any) -> Handoff | None:
+        return find_handoff(body)
 
     def error_response(self, flow: http.HTTPFlow, message: str) -> http.Response:
         return json_error(403, {"detail": message})

@@ -1,0 +1,200 @@
+"""The redaction log: one row per request veil filtered, and what it did.
+
+A row holds counts and names, never the user's text: time, site, the conversation's
+keyed id, entity labels and counts, actions, stages and their timings, the decision.
+Two things are sealed with the data key: the reason for a block or an error (an error
+message could quote the input) and, only if the site's policy turns the value log on,
+the values that were replaced.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from veil.proxy.storage.database import Database
+from veil.proxy.storage.keys import data_key
+from veil.proxy.storage.sealing import Sealer, Unreadable
+
+FILE_NAME = "log.sqlite3"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS entries (
+    id INTEGER PRIMARY KEY,
+    time REAL NOT NULL,
+    site TEXT NOT NULL,
+    conversation TEXT,
+    decision TEXT NOT NULL,
+    entities TEXT NOT NULL,
+    actions TEXT NOT NULL,
+    stages TEXT NOT NULL,
+    reason BLOB,
+    sealed_values BLOB
+);
+CREATE INDEX IF NOT EXISTS entries_time ON entries (time);
+"""
+
+
+class Decision(StrEnum):
+    SENT = "sent"  # filtered (perhaps unchanged) and sent on
+    BLOCKED = "blocked"  # the policy blocks what it contains
+    BLOCKED_ON_ERROR = "blocked_on_error"  # veil could not check it; on_error: block
+    PASSED_ON_ERROR = "passed_on_error"  # veil could not check it; on_error: pass
+    RESTORED = "restored"  # a history load: only the answer was restored
+
+
+@dataclass
+class LogEntry:
+    site: str
+    decision: Decision = Decision.SENT
+    time: float = field(default_factory=time.time)
+    conversation: str | None = None
+    entities: dict[str, int] = field(default_factory=dict)  # label -> findings
+    actions: dict[str, int] = field(default_factory=dict)  # action -> findings
+    stages: dict[str, float] = field(default_factory=dict)  # stage -> milliseconds
+    reason: str | None = None
+    # [{"label", "value", "replacement", "action"}]; kept only with the value log on
+    values: list[dict[str, Any]] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        record = {
+            "time": self.time,
+            "site": self.site,
+            "conversation": self.conversation,
+            "decision": str(self.decision),
+            "entities": self.entities,
+            "actions": self.actions,
+            "stages": {name: round(ms, 3) for name, ms in self.stages.items()},
+            "reason": self.reason,
+        }
+        if self.values is not None:
+            record["values"] = self.values
+        return record
+
+
+class RedactionLog:
+    def __init__(self, database: Database) -> None:
+        self.db = database
+
+    @classmethod
+    def open(cls, data_dir: Path, recover: bool = True, create_key: bool = True) -> RedactionLog:
+        sealer = Sealer(data_key(data_dir, create=create_key))
+        return cls(Database(data_dir / FILE_NAME, sealer, _SCHEMA, recover=recover))
+
+    def record(self, entry: LogEntry) -> None:
+        sealer = self.db.sealer
+        with self.db.transaction() as connection:
+            cursor = connection.execute(
+                "INSERT INTO entries (time, site, conversation, decision, entities, actions,"
+                " stages, reason, sealed_values) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL)",
+                (
+                    entry.time,
+                    entry.site,
+                    entry.conversation,
+                    str(entry.decision),
+                    json.dumps(entry.entities, sort_keys=True),
+                    json.dumps(entry.actions, sort_keys=True),
+                    json.dumps(entry.stages, sort_keys=True),
+                ),
+            )
+            # Sealed after the insert so the row id binds each blob to its own row.
+            row = cursor.lastrowid
+            if entry.reason is not None or entry.values is not None:
+                connection.execute(
+                    "UPDATE entries SET reason = ?, sealed_values = ? WHERE id = ?",
+                    (
+                        None
+                        if entry.reason is None
+                        else sealer.seal(entry.reason.encode(), f"reason {row}"),
+                        None
+                        if entry.values is None
+                        else sealer.seal_json(entry.values, f"values {row}"),
+                        row,
+                    ),
+                )
+
+    def entries(
+        self,
+        since: float | None = None,
+        site: str | None = None,
+        limit: int | None = None,
+        with_values: bool = False,
+    ) -> list[LogEntry]:
+        """Newest first."""
+        sql = (
+            "SELECT id, time, site, conversation, decision, entities, actions, stages, reason,"
+            " sealed_values FROM entries WHERE time >= ?"
+        )
+        parameters: list[Any] = [since or 0.0]
+        if site is not None:
+            sql += " AND site = ?"
+            parameters.append(site)
+        sql += " ORDER BY time DESC, id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            parameters.append(limit)
+        return [self._entry(row, with_values) for row in self.db.query(sql, parameters)]
+
+    def stats(self, since: float | None = None) -> dict[str, dict[str, int]]:
+        per_site: Counter[str] = Counter()
+        per_entity: Counter[str] = Counter()
+        per_decision: Counter[str] = Counter()
+        rows = self.db.query(
+            "SELECT site, decision, entities FROM entries WHERE time >= ?", (since or 0.0,)
+        )
+        for site, decision, entities in rows:
+            per_site[site] += 1
+            per_decision[decision] += 1
+            per_entity.update(json.loads(entities))
+        return {
+            "sites": dict(per_site.most_common()),
+            "entities": dict(per_entity.most_common()),
+            "decisions": dict(per_decision.most_common()),
+        }
+
+    def entity_counts(self, since: float | None = None) -> list[tuple[float, dict[str, int]]]:
+        """(time, label -> findings) per entry since then, oldest first (for charts)."""
+        rows = self.db.query(
+            "SELECT time, entities FROM entries WHERE time >= ? ORDER BY time", (since or 0.0,)
+        )
+        return [(when, json.loads(entities)) for when, entities in rows]
+
+    def purge(self, retention_days: Mapping[str, float], default_days: float) -> int:
+        return self.db.purge_by_site("entries", "time", retention_days, default_days)
+
+    def count(self, site: str | None = None) -> int:
+        return self.db.count_by_site("entries", site)
+
+    def forget(self, site: str | None = None) -> int:
+        return self.db.delete_by_site("entries", site)
+
+    def _entry(self, row: tuple, with_values: bool) -> LogEntry:
+        number, when, site, conversation, decision, entities, actions, stages = row[:8]
+        reason_blob, values_blob = row[8], row[9]
+        entry = LogEntry(
+            site=site,
+            decision=Decision(decision),
+            time=when,
+            conversation=conversation,
+            entities=json.loads(entities),
+            actions=json.loads(actions),
+            stages=json.loads(stages),
+        )
+        sealer = self.db.sealer
+        try:
+            if reason_blob is not None:
+                entry.reason = sealer.open(reason_blob, f"reason {number}").decode()
+            if with_values and values_blob is not None:
+                entry.values = sealer.open_json(values_blob, f"values {number}")
+        except Unreadable as error:
+            entry.reason = f"(unreadable: {error})"
+        return entry
+
+    def close(self) -> None:
+        self.db.close()
