@@ -114,9 +114,7 @@ def test_every_real_quote_is_located(data):
 
 def test_edits_apply_to_every_exact_occurrence_as_whole_words():
     text = "Zurich is home. SUNNY Zurich, NY!"
-    edited, applied, rejected = apply_edits(
-        text, [Edit("Zurich", "a city"), Edit("NY", "a state")]
-    )
+    edited, applied, rejected = apply_edits(text, [Edit("Zurich", "a city"), Edit("NY", "a state")])
     assert edited == "a city is home. SUNNY a city, a state!"
     assert len(applied) == 2 and rejected == []
 

@@ -57,9 +57,7 @@ def test_the_same_text_gives_the_same_result_and_the_second_costs_nothing(tiny, 
     first = first_run
     stage = SlowStage(_settings(max_rounds=1), tiny, tiny, limits=TINY_MODEL_LIMITS)
     again = stage.run(TEXT, ["[[PERSON_1]]"])
-    assert again.as_dict()["rounds"][0]["inferences"] == first.as_dict()["rounds"][0][
-        "inferences"
-    ]
+    assert again.as_dict()["rounds"][0]["inferences"] == first.as_dict()["rounds"][0]["inferences"]
     assert stage.run(TEXT, ["[[PERSON_1]]"]).cached and not again.cached
 
 
@@ -84,9 +82,7 @@ def test_a_real_anonymizer_in_the_loop_stops_after_max_rounds(tiny):
         current = messages[1]["content"].split('"""')[1].strip()
         return attack(inference("location", "Leeds", " ".join(current.split()[:2])))
 
-    attacker = ScriptedLLM(
-        {"attacker": [cite_opening], "arbitrator": [grades(location="high")]}
-    )
+    attacker = ScriptedLLM({"attacker": [cite_opening], "arbitrator": [grades(location="high")]})
     stage = SlowStage(_settings(max_rounds=2), attacker, tiny, limits=TINY_MODEL_LIMITS)
     result = stage.run(TEXT, ["[[PERSON_1]]"])
     assert result.stop_reason in {StopReason.MAX_ROUNDS, StopReason.NO_VALID_EDITS}

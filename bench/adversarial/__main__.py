@@ -73,7 +73,10 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
             error = ""
             try:
                 inferences, _ = attack(
-                    attacker, rewrite.text, [sample.attribute], Budget(EVALUATION_BUDGET_S),
+                    attacker,
+                    rewrite.text,
+                    [sample.attribute],
+                    Budget(EVALUATION_BUDGET_S),
                     LIMITS[args.limits],
                 )
                 guesses = list(inferences[0].guesses) if inferences else []
@@ -237,8 +240,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=40, help="number of texts")
     parser.add_argument("--max-rounds", type=int, default=3)
     parser.add_argument("--time-budget", type=float, default=60.0, help="seconds per text")
-    parser.add_argument("--limits", choices=sorted(LIMITS), default="standard",
-                        help="output bounds per model call (compact for CPU-only machines)")
+    parser.add_argument(
+        "--limits",
+        choices=sorted(LIMITS),
+        default="standard",
+        help="output bounds per model call (compact for CPU-only machines)",
+    )
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("results"))
     args = parser.parse_args(argv)
     started = time.perf_counter()

@@ -84,10 +84,20 @@ def main() -> None:
     print(f"{'threads':>7} {'probe s':>8} {'load s':>7} {'p50 s':>6} {'p95 s':>6} {'chars/s':>8}")
     for threads in args.threads:
         completed = subprocess.run(
-            [sys.executable, "-m", "bench.models", "--child", "--model", args.model,
-             "--calls", str(args.calls)],
+            [
+                sys.executable,
+                "-m",
+                "bench.models",
+                "--child",
+                "--model",
+                args.model,
+                "--calls",
+                str(args.calls),
+            ],
             env={**os.environ, "VEIL_LLM_THREADS": str(threads)},
-            capture_output=True, text=True, check=False,
+            capture_output=True,
+            text=True,
+            check=False,
         )
         if completed.returncode != 0:
             print(f"{threads:>7} failed: {completed.stderr.strip().splitlines()[-1:]}")

@@ -41,9 +41,7 @@ class GradedInference:
         return {**self.inference.as_dict(), "grade": str(self.grade), "grade_reason": self.reason}
 
 
-def arbitrator_schema(
-    inferences: Sequence[Inference], limits: Limits = STANDARD
-) -> dict[str, Any]:
+def arbitrator_schema(inferences: Sequence[Inference], limits: Limits = STANDARD) -> dict[str, Any]:
     attributes = [i.attribute for i in inferences]
     grade = {
         "type": "object",

@@ -32,9 +32,7 @@ def locate(quote: str, text: str) -> str | None:
     return found.group(0) if found else None
 
 
-def ground(
-    inferences: list[Inference], text: str
-) -> tuple[list[Inference], list[Rejection]]:
+def ground(inferences: list[Inference], text: str) -> tuple[list[Inference], list[Rejection]]:
     """Keep only evidence found in ``text``; drop inferences left without any."""
     grounded: list[Inference] = []
     rejected: list[Rejection] = []

@@ -239,9 +239,7 @@ class SlowStage:
             error=error,
         )
 
-    def _find_leaks(
-        self, text: str, report: RoundReport, budget: Budget
-    ) -> list[GradedInference]:
+    def _find_leaks(self, text: str, report: RoundReport, budget: Budget) -> list[GradedInference]:
         inferences, call = attacker.attack(
             self.attacker_llm, text, self.attributes, budget, self.limits
         )
