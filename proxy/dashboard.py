@@ -131,6 +131,9 @@ class Dashboard:
         if route == "api/policies":
             policies = await asyncio.to_thread(dashboard_data.policies_status, self.veil.policies)
             return _json(200, {"policies": policies})
+        if route == "api/status":
+            # warmed_up: recognizers loaded; until then a message waits for the models
+            return _json(200, {"warmed_up": self.veil.warmed_up.is_set()})
         return _json(404, {"error": "not found"})
 
     async def _requests(self, params: dict[str, str]) -> http.Response:

@@ -92,6 +92,21 @@ def proxy_process(command: list[str], port: int, ca_file: Path):
             process.kill()
 
 
+def wait_until_warmed_up(port: int, timeout: float = 300) -> None:
+    """veil loads its recognizers in the background after it starts listening; measure
+    only once that is done (its dashboard says so), not while it competes for the CPU."""
+    deadline = time.monotonic() + timeout
+    url = f"http://127.0.0.1:{port}/veil/api/status"
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(url, timeout=5, trust_env=False).json().get("warmed_up"):
+                return
+        except (httpx.HTTPError, ValueError):
+            pass
+        time.sleep(0.2)
+    raise TimeoutError("veil did not finish loading its recognizers")
+
+
 def client(proxy_port: int | None, ca: Path) -> httpx.Client:
     context = ssl.create_default_context(cafile=str(ca))
     proxy = f"http://127.0.0.1:{proxy_port}" if proxy_port else None
@@ -278,6 +293,7 @@ def main() -> None:
             veil_ca = config / "mitmproxy" / "mitmproxy-ca-cert.pem"
             veil_start = len(upstream.received)
             with proxy_process(veil_cmd(veil_port, config), veil_port, veil_ca) as process:
+                wait_until_warmed_up(veil_port)
                 with client(veil_port, veil_ca) as http:
                     answer = chat(http, url, PROMPT)  # first request loads the models
                     assert answer == f"You said: {PROMPT}", "veil did not restore the answer"
@@ -296,6 +312,7 @@ def main() -> None:
 
             light_ca = light_config / "mitmproxy" / "mitmproxy-ca-cert.pem"
             with proxy_process(veil_cmd(light_port, light_config), light_port, light_ca) as process:
+                wait_until_warmed_up(light_port)
                 with client(light_port, light_ca) as http:
                     chat(http, url, PROMPT)
                     latency, ttft = measure(http, url, args.requests)
