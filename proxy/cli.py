@@ -122,6 +122,8 @@ def start(
     from veil.proxy import server
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s veil %(levelname)s %(message)s")
+    # mitmproxy says "client connect/disconnect" for every connection: noise in veil's log
+    logging.getLogger("mitmproxy.proxy.server").setLevel(logging.WARNING)
     directory = paths.config_dir(config_dir)
     records = paths.data_dir(data_dir)
     click.echo(f"veil: proxy on {listen_host}:{listen_port}, config in {directory}")
