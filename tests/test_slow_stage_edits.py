@@ -93,6 +93,16 @@ def test_grounding_keeps_quotes_in_the_text_in_its_own_spelling():
     }
 
 
+def test_a_quote_wrapped_in_the_models_own_words_keeps_only_the_quoted_run():
+    """A 0.5B attacker wrote exactly this kind of evidence (seen with Qwen2.5-Coder-0.5B)."""
+    text = "Living near the Golden Gate bridge is expensive on a nurse's salary, sadly."
+    quote = "The author mentions that living near the Golden Gate bridge is expensive"
+    assert locate(quote, text) == "Living near the Golden Gate bridge is expensive"
+    # runs shorter than MIN_RESCUED_WORDS are not evidence; nor is a cut-off word
+    assert locate("The author says near the", text) is None
+    assert locate("he wrote the Golden Gate bri", "the Golden Gate bridge") == "the Golden Gate"
+
+
 @given(st.text(min_size=1, max_size=60), st.text(min_size=1, max_size=20))
 def test_located_evidence_is_always_part_of_the_text(text, quote):
     located = locate(quote, text)
