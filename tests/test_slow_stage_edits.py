@@ -135,6 +135,8 @@ def test_edits_apply_to_every_exact_occurrence_as_whole_words():
         (Edit("Geneva", "a city"), "phrase not in the text"),
         (Edit("", "x"), "phrase not in the text"),
         (Edit("Zurich", "Zurich"), "replacement equals the phrase"),
+        # seen with a 0.5B anonymizer: the evidence kept, and more information added
+        (Edit("moved to Zurich", "moved to zurich, near the lake"), "replacement keeps the phrase"),
         (Edit("[[PERSON_1]] and I", "we"), "phrase touches a pseudonym"),
         (Edit("PERSON_1", "someone"), "phrase touches a pseudonym"),
         (Edit("and I got", "and [[PERSON_2]] got"), "replacement contains or imitates"),

@@ -166,6 +166,9 @@ def apply_edits(
             reason = "phrase not in the text"
         elif edit.replacement == edit.phrase:
             reason = "replacement equals the phrase"
+        elif edit.phrase.casefold() in edit.replacement.casefold():
+            # "school" -> "school, near the bridge": the evidence stays, and more is added
+            reason = "replacement keeps the phrase (it must generalize or remove it)"
         elif any(_overlaps(o, protected) for o in occurrences):
             reason = "phrase touches a pseudonym"
         elif _invents_pseudonym(edit.replacement, pseudonyms):
