@@ -1,3 +1,4 @@
+import os
 from pathlib import Path
 
 import pytest
@@ -24,3 +25,11 @@ def tiny_gguf(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from tests.tiny_gguf import build_tiny_gguf
 
     return build_tiny_gguf(tmp_path_factory.mktemp("tiny-gguf") / "tiny.gguf")
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    """Where screenshots go: test-artifacts/, or $VEIL_TEST_ARTIFACTS."""
+    directory = Path(os.environ.get("VEIL_TEST_ARTIFACTS", "test-artifacts"))
+    directory.mkdir(parents=True, exist_ok=True)
+    return directory

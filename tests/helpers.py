@@ -1,6 +1,7 @@
 """Helpers shared by the tests: arbitrary chunking, a vault with known pseudonyms."""
 
 import itertools
+import socket
 from typing import TypeVar
 
 T = TypeVar("T", str, bytes)
@@ -22,3 +23,10 @@ def placeholder_vault():
     for n in range(2, 13):
         vault.pseudonym_for(f"Person {n}", "PERSON")
     return vault
+
+
+def free_port() -> int:
+    """A loopback TCP port nobody listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

@@ -12,14 +12,14 @@ The screenshot is kept in ``test-artifacts/`` (or ``$VEIL_TEST_ARTIFACTS``).
 from __future__ import annotations
 
 import os
-import shutil
-import socket
 import subprocess
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from tests.chromium import launch
+from tests.helpers import free_port
 from tests.test_trust import require
 from veil.proxy.cli import main
 from veil.proxy.fake_upstream import FakeChatService
@@ -28,7 +28,6 @@ from veil.proxy.server import ProxyThread
 CHAT_HOST = "chatgpt.com"
 OTHER_HOST = "origin.veil.test"
 PROMPT = "Hi, I'm Jane Doe, write to jane.doe@acme-health.org about my visit"
-CHROMIUM = "/usr/bin/chromium"
 
 
 class ResolveForProxy:
@@ -46,12 +45,6 @@ class ResolveForProxy:
             data.server.address = self.mapping[host]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _trust(home: Path, config: Path, other_ca: Path) -> None:
     """veil's CA via `veil ca install`; the other origin's CA as its owner would have it."""
     env = {"HOME": str(home), "VEIL_CONFIG_DIR": str(config)}
@@ -64,17 +57,8 @@ def _trust(home: Path, config: Path, other_ca: Path) -> None:
     )
 
 
-@pytest.fixture
-def artifacts() -> Path:
-    directory = Path(os.environ.get("VEIL_TEST_ARTIFACTS", "test-artifacts"))
-    directory.mkdir(parents=True, exist_ok=True)
-    return directory
-
-
 def test_chat_page_in_chromium_through_the_pac(tmp_path, artifacts):
     require("certutil")
-    if not Path(CHROMIUM).exists():
-        require("chromium")
     playwright = pytest.importorskip("playwright.sync_api")
     home, config = tmp_path / "home", tmp_path / "config"
     (tmp_path / "chat").mkdir()
@@ -84,24 +68,16 @@ def test_chat_page_in_chromium_through_the_pac(tmp_path, artifacts):
         FakeChatService(tmp_path / "other", names=(OTHER_HOST,)) as other,
     ):
         resolve = ResolveForProxy({CHAT_HOST: ("127.0.0.1", chat.port)})
-        port = _free_port()
+        port = free_port()
         with ProxyThread(config, port, str(chat.ca), extra_addons=[resolve]):
             _trust(home, config, other.ca)
             with playwright.sync_playwright() as driver:
-                browser = driver.chromium.launch(
-                    executable_path=shutil.which("chromium") or CHROMIUM,
+                browser = launch(
+                    driver,
+                    f"--proxy-pac-url=http://127.0.0.1:{port}/proxy.pac",
+                    f"--host-resolver-rules=MAP {OTHER_HOST} 127.0.0.1:{other.port}",
+                    "--disable-quic",
                     env={**os.environ, "HOME": str(home)},
-                    args=[
-                        f"--proxy-pac-url=http://127.0.0.1:{port}/proxy.pac",
-                        f"--host-resolver-rules=MAP {OTHER_HOST} 127.0.0.1:{other.port}",
-                        "--no-sandbox",
-                        "--disable-gpu",
-                        "--disable-quic",
-                        "--disable-background-networking",
-                        "--disable-component-update",
-                        "--disable-sync",
-                        "--no-first-run",
-                    ],
                 )
                 try:
                     page = browser.new_page()

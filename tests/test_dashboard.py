@@ -10,17 +10,15 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import socket
 import ssl
-from pathlib import Path
 
 import httpx
 import keyring
 import pytest
 
+from tests.chromium import launch
+from tests.helpers import free_port
 from tests.memory_keyring import MemoryKeyring
-from tests.test_trust import require
 from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.server import ProxyThread
 from veil.proxy.site_policies import SitePolicies
@@ -31,14 +29,7 @@ PROMPTS = [
     "Nothing personal here, just a haiku about autumn",
 ]
 RAW_VALUES = ["Jane Doe", "jane.doe@acme-health.org", "Marcus Oyelaran", "7946 0958"]
-CHROMIUM = "/usr/bin/chromium"
 SITE = "local-openai"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +53,7 @@ def stack(tmp_path_factory):
                 f'name: local-anthropic\nhosts: ["localhost:{upstream.port}/v1/messages"]\n'
                 "adapter: anthropic\n"
             )
-            with ProxyThread(config, _free_port(), str(upstream.ca), data_dir=data) as proxy:
+            with ProxyThread(config, free_port(), str(upstream.ca), data_dir=data) as proxy:
                 trust = ssl.create_default_context(cafile=proxy.ca_file)
                 with httpx.Client(
                     proxy=f"http://127.0.0.1:{proxy.port}", verify=trust, timeout=60
@@ -207,31 +198,11 @@ def test_switch_rejects_bad_requests(stack):
     assert proxy.addon.policies.get(SITE).enabled
 
 
-@pytest.fixture
-def artifacts() -> Path:
-    directory = Path(os.environ.get("VEIL_TEST_ARTIFACTS", "test-artifacts"))
-    directory.mkdir(parents=True, exist_ok=True)
-    return directory
-
-
 def test_dashboard_in_chromium(stack, artifacts):
-    if not Path(CHROMIUM).exists():
-        require("chromium")
     playwright = pytest.importorskip("playwright.sync_api")
     proxy, config = stack
     with playwright.sync_playwright() as driver:
-        browser = driver.chromium.launch(
-            executable_path=shutil.which("chromium") or CHROMIUM,
-            args=[
-                "--no-proxy-server",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
+        browser = launch(driver, "--no-proxy-server")
         try:
             page = browser.new_page(viewport={"width": 1200, "height": 900})
             errors: list[str] = []

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 import os
-import socket
 import ssl
 import time
 from collections.abc import Callable
@@ -16,17 +15,12 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.helpers import free_port
 from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.server import ProxyThread
 
 EMAIL = "jane.doe@acme-health.org"
 WAIT_S = 30  # generous: the proxy polls every second, but CI machines are slow
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _edit(path: Path, text: str) -> None:
@@ -65,7 +59,7 @@ def test_policy_edits_apply_to_a_running_proxy(tmp_path, caplog):
             "recognizers: [regex.email.v1]\n"  # no NER model to load: a faster test
         )
         site.write_text(head)
-        with ProxyThread(tmp_path / "config", _free_port(), str(upstream.ca)) as proxy:
+        with ProxyThread(tmp_path / "config", free_port(), str(upstream.ca)) as proxy:
             first = _post(proxy, upstream, proxy.ca_file)
             assert first.status_code == 200
             assert EMAIL not in repr(upstream.received[-1][1]) and EMAIL in first.text

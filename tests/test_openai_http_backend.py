@@ -8,7 +8,6 @@ import contextlib
 import http.server
 import json
 import os
-import socket
 import subprocess
 import sys
 import threading
@@ -20,6 +19,7 @@ import httpx
 import jsonschema
 import pytest
 
+from tests.helpers import free_port
 from veil.local_models.backend import LLMError
 from veil.local_models.load import clear_cache, load_llm
 from veil.local_models.openai_http_backend import OpenAICompatibleLLM
@@ -36,16 +36,10 @@ SCHEMA = {
 }
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def llama_server(tiny_gguf: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """llama-cpp-python's OpenAI-compatible server on loopback; yields its /v1 base URL."""
-    port = _free_port()
+    port = free_port()
     log = (tmp_path_factory.mktemp("server") / "server.log").open("w")
     process = subprocess.Popen(
         [
@@ -137,7 +131,7 @@ def test_load_llm_spec_with_model_after_hash(llama_server: str) -> None:
 
 
 def test_nothing_listening_is_a_clear_error() -> None:
-    llm = OpenAICompatibleLLM(f"http://127.0.0.1:{_free_port()}/v1", "tiny")
+    llm = OpenAICompatibleLLM(f"http://127.0.0.1:{free_port()}/v1", "tiny")
     with pytest.raises(LLMError, match="cannot reach"):
         llm.complete(ASK)
 

@@ -18,16 +18,11 @@ import pytest
 from wsproto import ConnectionType, WSConnection
 from wsproto.events import CloseConnection, Request, TextMessage
 
+from tests.helpers import free_port
 from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.server import ProxyThread
 
 PROMPT = "Hi, I'm Jane Doe (jane.doe@acme-health.org), card 4526 0181 5908 3012. Grüße!"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +46,7 @@ def stack(tmp_path_factory):
             (policies / f"{name}.yaml").write_text(
                 f'name: {name}\nhosts: ["{host}/{prefix}"]\nadapter: {adapter}\n'
             )
-        with ProxyThread(directory / "config", _free_port(), str(upstream.ca)) as proxy:
+        with ProxyThread(directory / "config", free_port(), str(upstream.ca)) as proxy:
             yield upstream, proxy
 
 

@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from click.testing import CliRunner
 
+from tests.helpers import free_port
 from tests.test_trust import require
 from veil.proxy.cli import main
 from veil.proxy.doctor import Setup, run_checks
@@ -25,12 +26,6 @@ from veil.proxy.service import (
 )
 
 COMMAND = ["/opt/my venv/bin/python", "-m", "veil.proxy.cli", "start", "--listen-port", "8080"]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_start_command_runs_this_interpreter_with_the_chosen_dirs(tmp_path):
@@ -82,7 +77,7 @@ def test_doctor_names_each_broken_piece_with_its_fix(tmp_path):
     config = tmp_path / "config"
     (config / "policies").mkdir(parents=True)
     (config / "policies" / "claude.yaml").write_text("name: claude\nactions:\n  SECRET: blok\n")
-    setup = Setup(config, tmp_path / "data", "127.0.0.1", _free_port())
+    setup = Setup(config, tmp_path / "data", "127.0.0.1", free_port())
     checks = _by_name(run_checks(setup))
     assert not checks["policies"].ok and "claude.yaml:3" in checks["policies"].detail
     assert not checks["CA trusted"].ok and checks["CA trusted"].fix == "veil ca install"
@@ -98,7 +93,7 @@ def test_doctor_names_the_model_a_slow_stage_site_lacks(tmp_path, monkeypatch):
     (config / "policies" / "claude.yaml").write_text(
         "name: claude\nslow_stage:\n  enabled: true\n  attacker_model: smollm2-135m-instruct\n"
     )
-    checks = _by_name(run_checks(Setup(config, tmp_path / "data", "127.0.0.1", _free_port())))
+    checks = _by_name(run_checks(Setup(config, tmp_path / "data", "127.0.0.1", free_port())))
     assert not checks["models"].ok
     assert "smollm2-135m-instruct (for claude)" in checks["models"].detail
     assert "veil models pull smollm2-135m-instruct" in checks["models"].detail
@@ -113,7 +108,7 @@ def test_doctor_passes_the_pieces_of_a_working_setup(tmp_path):
         runner.invoke(main, ["ca", "install", "--store", "chromium", "--yes"], env=env).exit_code
         == 0
     )
-    port = _free_port()
+    port = free_port()
     with ProxyThread(config, port):
         done = runner.invoke(
             main,

@@ -5,7 +5,6 @@ for sites whose policy turns the slow stage on."""
 from __future__ import annotations
 
 import re
-import socket
 import ssl
 
 import anthropic
@@ -13,18 +12,13 @@ import httpx
 import openai
 import pytest
 
+from tests.helpers import free_port
 from tests.tiny_limits import TINY_MODEL_LIMITS
 from veil.proxy.addon import VeilAddon
 from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.server import ProxyThread
 
 PROMPT = "Hi, I'm Jane Doe. I moved to Leeds for my nursing job after I turned 40."
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +41,7 @@ def stack(tmp_path_factory, tiny_gguf):
             "slow_stage:\n  enabled: true\n  time_budget_s: 0.000001\n"
             f"  on_budget_exhausted: block\n  attacker_model: {model}\n"
         )
-        with ProxyThread(directory / "config", _free_port(), str(upstream.ca)) as proxy:
+        with ProxyThread(directory / "config", free_port(), str(upstream.ca)) as proxy:
             addon = proxy.master.addons.get("veiladdon")
             addon.slow_limits = TINY_MODEL_LIMITS  # before the first request builds a stage
             yield upstream, proxy

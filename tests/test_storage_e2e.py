@@ -4,13 +4,13 @@ proxy wrote to disk holds none of the user's values."""
 
 from __future__ import annotations
 
-import socket
 import ssl
 
 import httpx
 import openai
 
 from tests.disk_bytes import leaked, record_files
+from tests.helpers import free_port
 from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.server import ProxyThread
 from veil.proxy.storage.redaction_log import Decision, RedactionLog
@@ -18,12 +18,6 @@ from veil.proxy.storage.redaction_log import Decision, RedactionLog
 FIRST = "My neighbour is Priya Raman (priya.raman@fernhill.org)."
 CLAUDE = "Tell my landlord Marcus Oyelaran the rent comes on Monday."
 VALUES = ["Priya Raman", "priya.raman@fernhill.org", "Marcus Oyelaran", "Oyelaran", "neighbour"]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _http(proxy: ProxyThread) -> httpx.Client:
@@ -56,7 +50,7 @@ def test_conversations_restore_after_a_restart(memory_keyring, tmp_path):
         claude = f"https://{host}/api/organizations/o1/chat_conversations/c-77"
         first = [{"role": "user", "content": FIRST}]
 
-        with ProxyThread(config, _free_port(), str(upstream.ca), data_dir=data) as proxy:
+        with ProxyThread(config, free_port(), str(upstream.ca), data_dir=data) as proxy:
             reply = (
                 _openai(upstream, proxy)
                 .chat.completions.create(model="gpt-4o", messages=first)
@@ -77,7 +71,7 @@ def test_conversations_restore_after_a_restart(memory_keyring, tmp_path):
 
         # A new proxy process on the same data dir: a later turn of the API chat keeps
         # its pseudonyms (the resent assistant turn is re-pseudonymized) ...
-        with ProxyThread(config, _free_port(), str(upstream.ca), data_dir=data) as proxy:
+        with ProxyThread(config, free_port(), str(upstream.ca), data_dir=data) as proxy:
             history = [
                 *first,
                 {"role": "assistant", "content": reply},
