@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import tomllib
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Literal
@@ -126,7 +127,10 @@ class Catalog(BaseModel):
         return name == DEFAULT_ALIAS or any(entry.name == name for entry in self.model)
 
 
+@lru_cache(maxsize=4)
 def parse_catalog(text: str, origin: str = CATALOG_FILE) -> Catalog:
+    # Cached by text: the dashboard and `veil doctor` look a model up per site and role,
+    # and the file is read each time (cheap) so a changed catalog is still seen.
     try:
         return Catalog.model_validate(tomllib.loads(text))
     except (tomllib.TOMLDecodeError, ValidationError) as error:
