@@ -250,8 +250,9 @@ class VeilAddon:
                 raise UnscannedUpload(upload)
             scanned = await self._filter(flow, policy, adapter, entry)
         except (Blocked, SlowStageBlocked) as reason:
-            self._stop(flow, policy, adapter, str(reason))
-            entry.decision, entry.reason, scanned = Decision.BLOCKED, str(reason), True
+            stopped = self._stop(flow, policy, adapter, str(reason))
+            entry.decision = Decision.BLOCKED if stopped else Decision.SENT
+            entry.reason, scanned = str(reason), True
         except UnscannedUpload as upload_kind:
             scanned = True
             if policy.uploads is UploadAction.BLOCK:
@@ -259,8 +260,9 @@ class VeilAddon:
                     f"it carries {upload_kind}, which veil cannot scan and this site's "
                     "policy blocks (uploads: block)"
                 )
-                self._stop(flow, policy, adapter, reason)
-                entry.decision, entry.reason = Decision.BLOCKED, reason
+                stopped = self._stop(flow, policy, adapter, reason)
+                entry.decision = Decision.BLOCKED if stopped else Decision.SENT
+                entry.reason = reason
             else:
                 log.warning(
                     "UNSCANNED %s passed to %s (uploads: pass)",
@@ -273,13 +275,10 @@ class VeilAddon:
                 str(error) if isinstance(error, Unscannable) else f"{type(error).__name__}: {error}"
             )
             entry.reason, scanned = reason, True
-            entry.decision = (
-                Decision.BLOCKED_ON_ERROR
-                if policy.on_error is OnError.BLOCK
-                else Decision.PASSED_ON_ERROR
-            )
+            entry.decision = Decision.PASSED_ON_ERROR
             if policy.on_error is OnError.BLOCK:
-                self._stop(flow, policy, adapter, f"veil could not check it ({reason})")
+                if self._stop(flow, policy, adapter, f"veil could not check it ({reason})"):
+                    entry.decision = Decision.BLOCKED_ON_ERROR
             else:
                 log.error(
                     "UNCHECKED message passed to %s (on_error: pass): %s",
@@ -302,16 +301,17 @@ class VeilAddon:
 
     def _stop(
         self, flow: http.HTTPFlow, policy: SitePolicy, adapter: SiteAdapter, reason: str
-    ) -> None:
-        """Block the message, unless this is a dry run: then only say so."""
+    ) -> bool:
+        """Block the message, unless this is a dry run: then only say so. True if blocked."""
         host = flow.request.pretty_host
         if policy.dry_run:
             log.warning(
                 "dry run on %s: veil would stop a message to %s: %s", policy.name, host, reason
             )
-            return
+            return False
         log.warning("veil stopped a message to %s: %s", host, reason)
         flow.response = adapter.error_response(flow, f"{BLOCK_PREFIX}: {reason}")
+        return True
 
     async def _filter(
         self, flow: http.HTTPFlow, policy: SitePolicy, adapter: SiteAdapter, entry: LogEntry

@@ -72,6 +72,17 @@ def test_each_decision_gets_one_entry_with_counts_and_no_values(memory_keyring, 
     assert leaked(tmp_path / "data", [NAME, EMAIL, "Hi, I'm"]) == []
 
 
+def test_a_dry_run_logs_what_it_forwarded_not_what_it_would_have_blocked(memory_keyring, tmp_path):
+    addon = _addon(tmp_path, "dry_run: true\nactions:\n  SECRET: block\n")
+    secret = _send(addon, _chat(f"my key is {KEY}"))
+    broken = _send(addon, b'{"messages": [')
+    assert secret.response is None and broken.response is None  # both forwarded as they were
+    entries = addon.redaction_log.entries()
+    assert [e.decision for e in entries] == [Decision.PASSED_ON_ERROR, Decision.SENT]
+    assert "SECRET" in entries[1].reason  # what it would have blocked, by label
+    addon.close()
+
+
 def test_blocked_and_passed_on_error_decisions(memory_keyring, tmp_path):
     addon = _addon(tmp_path, "name: openai-api\non_error: pass\nactions: {SECRET: block}\n")
     blocked = _send(addon, _chat(f"my key is {KEY}"))
