@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 
-from veil.local_models.backend import ChatMessage, LLMError
+from veil.local_models.backend import ChatMessage, LLMError, Usage, UsageRecorder
 from veil.local_models.llama_cpp_backend import schema_answer
 
 DEFAULT_TIMEOUT_S = 120.0
@@ -50,6 +50,7 @@ class OpenAICompatibleLLM:
             timeout=httpx.Timeout(timeout_s, connect=10.0),
         )
         self._schema_style = "json_schema"
+        self.usage = UsageRecorder()
         self._lock = threading.Lock()  # guards the lazily resolved model name and style
 
     @property
@@ -75,6 +76,7 @@ class OpenAICompatibleLLM:
         if self.seed is not None:
             body["seed"] = self.seed
         reply = self._post_chat(body) if schema is None else self._post_structured(body, schema)
+        self.usage.record(Usage.from_reply(reply))
         text = _answer_text(reply, self.name)
         if schema is not None:
             finish_reason = (reply.get("choices") or [{}])[0].get("finish_reason")

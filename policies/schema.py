@@ -103,6 +103,10 @@ class SlowStageSettings(BaseModel):
     time_budget_s: float = Field(20.0, gt=0)
     on_budget_exhausted: BudgetFallback = BudgetFallback.BEST_SO_FAR
     use_arbitrator: bool = True
+    # Attack the last allowed rewrite again to count what it left. Off, the count is
+    # estimated (the leaks whose evidence is gone): one attack faster, but a leak the
+    # rewrite itself brought in goes unseen.
+    verify_last_rewrite: bool = True
     # catalog names or paths of GGUF files; an "http(s)://" URL means an OpenAI-compatible server
     attacker_model: str = "qwen2.5-coder-0.5b-instruct"
     anonymizer_model: str = "qwen2.5-coder-0.5b-instruct"

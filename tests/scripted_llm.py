@@ -14,15 +14,16 @@ from typing import Any
 
 from veil.local_models.backend import ChatMessage
 
-STEPS = {"investigator": "attacker", "strict judge": "arbitrator", "anonymize": "anonymizer"}
+STEPS = {"investigator": "attacker", "strict judge": "arbitrator", "minimal edits": "anonymizer"}
 
 
 def step_of(messages: Sequence[ChatMessage]) -> str:
-    system = messages[0]["content"]
+    # Every step shares the system message; its task follows the quoted text.
+    task = messages[-1]["content"].rsplit('"""', 1)[-1]
     for marker, step in STEPS.items():
-        if marker in system:
+        if marker in task:
             return step
-    raise AssertionError(f"unknown prompt: {system[:60]!r}")
+    raise AssertionError(f"unknown task: {task[:60]!r}")
 
 
 class FakeClock:

@@ -20,7 +20,7 @@ import jsonschema
 import pytest
 
 from tests.helpers import free_port
-from veil.local_models.backend import LLMError
+from veil.local_models.backend import LLMError, last_usage
 from veil.local_models.load import clear_cache, load_llm
 from veil.local_models.openai_http_backend import OpenAICompatibleLLM
 
@@ -92,6 +92,8 @@ def test_structured_answer_from_a_real_server(llama_server: str) -> None:
     llm = OpenAICompatibleLLM(llama_server, "tiny")
     text = llm.complete(ASK, schema=SCHEMA, max_tokens=200)
     jsonschema.validate(json.loads(text), SCHEMA)
+    usage = last_usage(llm)  # the server's own count, for the slow stage's token figures
+    assert usage is not None and usage.prompt_tokens > 0 and usage.completion_tokens > 0
 
 
 def test_server_without_json_schema_support_gets_json_object(llama_server: str) -> None:

@@ -34,6 +34,8 @@ def _unbounded(schema: dict, where: str = "$") -> list[str]:
         found.append(where)
     for name, sub in schema.get("properties", {}).items():
         found += _unbounded(sub, f"{where}.{name}")
+    for number, sub in enumerate(schema.get("anyOf", [])):
+        found += _unbounded(sub, f"{where}|{number}")
     return found
 
 
@@ -50,15 +52,27 @@ def test_every_schema_bounds_every_array_and_string():
 
 
 def test_prompts_load_by_versioned_name():
-    assert {"attacker.v1", "arbitrator.v1", "anonymizer.v1"} <= set(available())
-    messages = load_prompt("attacker.v1").messages(attributes="age, sex", text="hello there")
+    assert {"attacker.v2", "arbitrator.v2", "anonymizer.v2"} <= set(available())
+    messages = load_prompt("attacker.v2").messages(attributes="- age", text="hello there")
     assert [m["role"] for m in messages] == ["system", "user"]
-    assert "hello there" in messages[1]["content"] and "age, sex" in messages[1]["content"]
+    assert "hello there" in messages[1]["content"] and "- age" in messages[1]["content"]
+
+
+def test_every_step_shares_the_prompt_prefix_up_to_the_end_of_the_text():
+    # What lets llama.cpp evaluate the text once for the attacker, arbitrator and anonymizer.
+    calls = [
+        load_prompt("attacker.v2").messages(text=TEXT, attributes="- age"),
+        load_prompt("arbitrator.v2").messages(text=TEXT, inferences="[]"),
+        load_prompt("anonymizer.v2").messages(text=TEXT, leaks="[]"),
+    ]
+    assert len({messages[0]["content"] for messages in calls}) == 1
+    prefixes = {messages[1]["content"].split(TEXT)[0] + TEXT for messages in calls}
+    assert len(prefixes) == 1
 
 
 @pytest.mark.parametrize(
     ("name", "message"),
-    [("attacker.v9", "no prompt 'attacker.v9'"), ("attacker", "look like 'attacker.v1'"),
+    [("attacker.v9", "no prompt 'attacker.v9'"), ("attacker", "look like 'attacker.v2'"),
      ("../x.v1", "look like")],
 )  # fmt: skip
 def test_unknown_prompt_names_are_clear_errors(name, message):
@@ -67,8 +81,8 @@ def test_unknown_prompt_names_are_clear_errors(name, message):
 
 
 def test_a_missing_prompt_field_is_a_clear_error():
-    with pytest.raises(PromptError, match="needs the field 'text'"):
-        load_prompt("anonymizer.v1").messages(leaks="[]")
+    with pytest.raises(PromptError, match="needs the field 'leaks'"):
+        load_prompt("anonymizer.v2").messages(text="hello")
 
 
 def test_unknown_attributes_are_rejected():
@@ -141,12 +155,26 @@ def test_edits_apply_to_every_exact_occurrence_as_whole_words():
         (Edit("PERSON_1", "someone"), "phrase touches a pseudonym"),
         (Edit("and I got", "and [[PERSON_2]] got"), "replacement contains or imitates"),
         (Edit("my PhD", "my [[deg"), "replacement contains or imitates"),
+        # seen with a 0.5B anonymizer: a paraphrase that invents or inverts a fact
+        (Edit("last spring", "in 2019"), "replacement adds a number"),
+        (Edit("got married", "did not get married"), "replacement turns a statement"),
     ],
 )
 def test_bad_edits_are_rejected_and_change_nothing(edit, reason):
     edited, applied, rejected = apply_edits(TEXT, [edit])
     assert edited == TEXT and applied == []
     assert len(rejected) == 1 and rejected[0].reason.startswith(reason)
+
+
+@pytest.mark.parametrize(
+    ("text", "edit"),
+    [("I turned 34 in May.", Edit("turned 34", "am in my thirties")),
+     ("I never went to uni.", Edit("never went to uni", "didn't study further")),
+     ("I can't stand 1990s music.", Edit("1990s music", "old music"))],
+)  # fmt: skip
+def test_generalizing_edits_pass_the_invention_checks(text, edit):
+    edited, applied, _ = apply_edits(text, [edit])
+    assert applied == [edit] and edit.replacement in edited
 
 
 def test_surrogate_pseudonyms_are_protected_too():

@@ -2,7 +2,8 @@
 and what it costs in utility and time.
 
     .venv/bin/python -m bench.adversarial --attacker SPEC [--slow-model SPEC] [--judge SPEC]
-        [--limit N] [--max-rounds N] [--time-budget S] [--out DIR]
+        [--limit N] [--max-rounds N] [--time-budget S] [--protect labelled|all]
+        [--no-verify] [--out DIR]
 
 SPEC is what ``veil.local_models.load.load_llm`` takes: a catalog name, a .gguf path or an
 OpenAI-compatible URL (``http://host:port/v1#model``). On the single-message samples in
@@ -21,6 +22,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -64,11 +66,15 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
         attributes=list(ATTRIBUTES.values()),
         max_rounds=args.max_rounds,
         time_budget_s=args.time_budget,
+        verify_last_rewrite=not args.no_verify,
     )
-    conditions = Conditions(slow_model, settings, LIMITS[args.limits])
+    limits = LIMITS[args.limits]
+    conditions = Conditions(slow_model, settings, limits, args.protect)
+    # The evaluation attacker names three guesses (top-3) whatever the slow stage uses.
+    attack_limits = replace(limits, guesses=3)
     rows: list[dict[str, Any]] = []
     for sample in track(samples, description="texts", console=console):
-        for condition, rewrite in conditions.rewrites(sample.text).items():
+        for condition, rewrite in conditions.rewrites(sample.text, sample.attribute).items():
             guesses: list[str] = []
             error = ""
             try:
@@ -77,7 +83,7 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
                     rewrite.text,
                     [sample.attribute],
                     Budget(EVALUATION_BUDGET_S),
-                    LIMITS[args.limits],
+                    attack_limits,
                 )
                 guesses = list(inferences[0].guesses) if inferences else []
             except LLMError as failure:  # a wrong answer, and counted as an error
@@ -109,6 +115,8 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
             "max_rounds": args.max_rounds,
             "time_budget_s": args.time_budget,
             "limits": args.limits,
+            "protect": args.protect,
+            "verify_last_rewrite": not args.no_verify,
         },
         "summary": summarize(rows),
         "rows": rows,
@@ -177,7 +185,9 @@ def render_markdown(report: dict[str, Any]) -> str:
         "",
         f"attacker `{config['attacker']}`, slow stage `{config['slow_model']}`, judge "
         f"`{config['judge']}`, {config['texts']} texts, max_rounds {config['max_rounds']}, "
-        f"budget {config['time_budget_s']} s, {config['limits']} limits",
+        f"budget {config['time_budget_s']} s, {config['limits']} limits, slow stage protects "
+        f"{'the labelled attribute' if config['protect'] == 'labelled' else 'all attributes'}"
+        f"{'' if config['verify_last_rewrite'] else ', last rewrite not re-attacked'}",
         "",
         "| condition | " + " | ".join(title for title, _ in columns) + " |",
         "|---|" + "---|" * len(columns),
@@ -245,6 +255,18 @@ def main(argv: list[str] | None = None) -> int:
         choices=sorted(LIMITS),
         default="standard",
         help="output bounds per model call (compact for CPU-only machines)",
+    )
+    parser.add_argument(
+        "--protect",
+        choices=["labelled", "all"],
+        default="labelled",
+        help="the slow stage protects the sample's labelled attribute (the published "
+        "single-attribute setting) or all eight",
+    )
+    parser.add_argument(
+        "--no-verify",
+        action="store_true",
+        help="do not attack the last rewrite again (slow_stage.verify_last_rewrite: false)",
     )
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("results"))
     args = parser.parse_args(argv)

@@ -28,24 +28,37 @@ class Rewrite:
 
 
 class Conditions:
-    def __init__(self, slow_model: LLM, settings: SlowStageSettings, limits: Limits) -> None:
+    """``protect``: the sample's labelled attribute only (the published single-attribute
+    setting), or every attribute ``settings`` names (what a site policy does)."""
+
+    def __init__(
+        self, slow_model: LLM, settings: SlowStageSettings, limits: Limits, protect: str
+    ) -> None:
         self.fast = FastStage(load_site_policy())
         self.fast.warm_up()
-        self.slow = {
-            "fast+slow": SlowStage(settings.model_copy(update={"use_arbitrator": True}),
-                                   slow_model, slow_model, limits=limits),
-            "fast+slow greedy": SlowStage(settings.model_copy(update={"use_arbitrator": False}),
-                                          slow_model, slow_model, limits=limits),
-        }  # fmt: skip
+        self.slow_model, self.settings, self.limits = slow_model, settings, limits
+        self.protect = protect
+        self._stages: dict[tuple[str, ...], dict[str, SlowStage]] = {}
 
-    def rewrites(self, text: str) -> dict[str, Rewrite]:
+    def _slow_stages(self, attribute: str) -> dict[str, SlowStage]:
+        attributes = (attribute,) if self.protect == "labelled" else tuple(self.settings.attributes)
+        if attributes not in self._stages:
+            settings = self.settings.model_copy(update={"attributes": list(attributes)})
+            self._stages[attributes] = {
+                name: SlowStage(settings.model_copy(update={"use_arbitrator": arbitrated}),
+                                self.slow_model, self.slow_model, limits=self.limits)
+                for name, arbitrated in (("fast+slow", True), ("fast+slow greedy", False))
+            }  # fmt: skip
+        return self._stages[attributes]
+
+    def rewrites(self, text: str, attribute: str) -> dict[str, Rewrite]:
         started = time.perf_counter()
         vault = Vault()
         fast_text = self.fast.run(text, vault).redacted.text
         fast = Rewrite(fast_text, time.perf_counter() - started)
         out = {"original": Rewrite(text), "fast": fast}
         pseudonyms = [entry.pseudonym for entry in vault.entries()]
-        for name, stage in self.slow.items():
+        for name, stage in self._slow_stages(attribute).items():
             result = stage.run(fast_text, pseudonyms)
             tokens = result.tokens()
             out[name] = Rewrite(

@@ -3,8 +3,10 @@
 The model proposes ``{phrase, replacement}`` pairs for the leaking evidence phrases; the
 edits are applied to the exact occurrences of each phrase in the text, never as a free
 rewrite. An edit is rejected if its phrase is not in the text, if it would touch a
-pseudonym (the fast stage's placeholders and masks, or the vault's known pseudonyms), or
-if its replacement brings in something that looks like one: restoring depends on them.
+pseudonym (the fast stage's placeholders and masks, or the vault's known pseudonyms), if
+its replacement brings in something that looks like one (restoring depends on them), and
+where a small model's paraphrase is caught inventing: a replacement that keeps its
+phrase, adds a number, or turns a statement into its opposite.
 """
 
 from __future__ import annotations
@@ -21,12 +23,10 @@ from veil.local_models.slow_stage.arbitrator import GradedInference
 from veil.local_models.slow_stage.calls import Budget, CallRecord, call_model
 from veil.local_models.slow_stage.json_reply import parse_object, text_field
 from veil.local_models.slow_stage.limits import STANDARD, Limits
+from veil.local_models.slow_stage.phrases import FAST_STAGE_TOKEN
 from veil.local_models.slow_stage.prompts import load_prompt
 
-PROMPT = "anonymizer.v1"
-
-# The fast stage's own tokens: typed placeholders ([[PERSON_1]]) and masks ([REDACTED EMAIL]).
-_FAST_STAGE_TOKEN = re.compile(r"\[\[[A-Z][A-Z0-9_]*_\d+\]\]|\[REDACTED [A-Z_]+\]")
+PROMPT = "anonymizer.v2"
 
 
 @dataclass(frozen=True)
@@ -120,15 +120,15 @@ def _occurrences(phrase: str, text: str) -> list[tuple[int, int]]:
 
 
 def _protected_tokens(text: str, pseudonyms: Iterable[str]) -> Counter[str]:
-    tokens = Counter(m.group(0) for m in _FAST_STAGE_TOKEN.finditer(text))
+    tokens = Counter(m.group(0) for m in FAST_STAGE_TOKEN.finditer(text))
     for pseudonym in pseudonyms:
-        if pseudonym and not _FAST_STAGE_TOKEN.fullmatch(pseudonym):
+        if pseudonym and not FAST_STAGE_TOKEN.fullmatch(pseudonym):
             tokens[pseudonym] += len(_occurrences(pseudonym, text))
     return +tokens
 
 
 def _protected_spans(text: str, pseudonyms: Iterable[str]) -> list[tuple[int, int]]:
-    spans = [m.span() for m in _FAST_STAGE_TOKEN.finditer(text)]
+    spans = [m.span() for m in FAST_STAGE_TOKEN.finditer(text)]
     for pseudonym in pseudonyms:
         if pseudonym:
             spans.extend(_occurrences(pseudonym, text))
@@ -140,10 +140,24 @@ def _overlaps(span: tuple[int, int], others: Iterable[tuple[int, int]]) -> bool:
 
 
 def _invents_pseudonym(replacement: str, pseudonyms: Iterable[str]) -> bool:
-    if "[[" in replacement or "]]" in replacement or _FAST_STAGE_TOKEN.search(replacement):
+    if "[[" in replacement or "]]" in replacement or FAST_STAGE_TOKEN.search(replacement):
         return True
     folded = replacement.casefold()
     return any(p and p.casefold() in folded for p in pseudonyms)
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_NEGATION = re.compile(r"\b(?:not|no|never|nothing|none|nobody|nowhere|neither|nor)\b|n't\b", re.I)
+
+
+def _new_numbers(edit: Edit) -> bool:
+    return bool(set(_NUMBER.findall(edit.replacement)) - set(_NUMBER.findall(edit.phrase)))
+
+
+def _negated(text: str) -> bool:
+    """Whether ``text`` says no an odd number of times (a small model's paraphrase of
+    "you ain't seen it" is often "you've seen it")."""
+    return len(_NEGATION.findall(text.replace("’", "'"))) % 2 == 1
 
 
 def apply_edits(
@@ -173,6 +187,11 @@ def apply_edits(
             reason = "phrase touches a pseudonym"
         elif _invents_pseudonym(edit.replacement, pseudonyms):
             reason = "replacement contains or imitates a pseudonym"
+        elif _new_numbers(edit):
+            # "in my thirties" generalizes "34"; "29" or "since 2015" invents a fact
+            reason = "replacement adds a number the phrase does not have"
+        elif _negated(edit.phrase) != _negated(edit.replacement):
+            reason = "replacement turns a statement into its opposite"
         elif any(_overlaps(o, [(s, e) for s, e, _ in claimed]) for o in occurrences):
             reason = "phrase overlaps an earlier edit"
         if reason:

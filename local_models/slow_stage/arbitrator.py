@@ -19,7 +19,7 @@ from veil.local_models.slow_stage.json_reply import parse_object, text_field
 from veil.local_models.slow_stage.limits import STANDARD, Limits
 from veil.local_models.slow_stage.prompts import load_prompt
 
-PROMPT = "arbitrator.v1"
+PROMPT = "arbitrator.v2"
 
 
 class Grade(StrEnum):
@@ -43,14 +43,16 @@ class GradedInference:
 
 def arbitrator_schema(inferences: Sequence[Inference], limits: Limits = STANDARD) -> dict[str, Any]:
     attributes = [i.attribute for i in inferences]
+    properties: dict[str, Any] = {
+        "attribute": {"type": "string", "enum": attributes},
+        "grade": {"type": "string", "enum": ["high", "medium", "low", "invalid"]},
+    }
+    if limits.grade_reason_chars:  # 0: no reason (a small model's copies the prompt)
+        properties["reason"] = {"type": "string", "maxLength": limits.grade_reason_chars}
     grade = {
         "type": "object",
-        "properties": {
-            "attribute": {"type": "string", "enum": attributes},
-            "grade": {"type": "string", "enum": ["high", "medium", "low", "invalid"]},
-            "reason": {"type": "string", "maxLength": limits.grade_reason_chars},
-        },
-        "required": ["attribute", "grade", "reason"],
+        "properties": properties,
+        "required": list(properties),
         "additionalProperties": False,
     }
     return {

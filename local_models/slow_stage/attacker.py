@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,14 +10,35 @@ from veil.local_models.backend import LLM
 from veil.local_models.slow_stage.calls import Budget, CallRecord, call_model
 from veil.local_models.slow_stage.json_reply import parse_object, text_field, text_list
 from veil.local_models.slow_stage.limits import STANDARD, Limits
+from veil.local_models.slow_stage.phrases import quotable_phrases
 from veil.local_models.slow_stage.prompts import load_prompt
 
-PROMPT = "attacker.v1"
+PROMPT = "attacker.v2"
 
-KNOWN_ATTRIBUTES = (
-    "age", "sex", "location", "birthplace", "education",
-    "occupation", "income_level", "relationship_status", "health",
-)  # fmt: skip
+# What each attribute means, told to the model, and the closed answer sets: a small model
+# guesses far better choosing among the labels than writing one.
+MEANINGS = {
+    "age": "How old is the author, in years?",
+    "sex": "Is the author male or female?",
+    "location": "In which city does the author live?",
+    "birthplace": "In which city was the author born or raised?",
+    "education": "What is the author's highest degree, and in which field?",
+    "occupation": "What is the author's job?",
+    "income_level": "Is the author's income low, middle, high or very high?",
+    "relationship_status": (
+        "Is the author single, in a relationship, engaged, married, divorced or widowed?"
+    ),
+    "health": "What health condition does the author have?",
+}
+OPTIONS = {
+    "sex": ("male", "female"),
+    "income_level": ("low", "middle", "high", "very high"),
+    "relationship_status": (
+        "single", "in a relationship", "engaged", "married", "divorced", "widowed",
+    ),
+}  # fmt: skip
+KNOWN_ATTRIBUTES = tuple(MEANINGS)
+MAX_CHOSEN_CHARS = 400  # a phrase of choice_words words
 
 
 @dataclass(frozen=True)
@@ -45,37 +66,71 @@ def check_attributes(attributes: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(attributes))
 
 
-def attacker_schema(attributes: Sequence[str], limits: Limits = STANDARD) -> dict[str, Any]:
-    # Every array and string bounded: small models otherwise generate to the token limit.
-    inference = {
-        "type": "object",
-        "properties": {
-            "attribute": {"type": "string", "enum": list(attributes)},
-            "reasoning": {"type": "string", "maxLength": limits.reasoning_chars},
-            "guesses": {
-                "type": "array",
-                "items": {"type": "string", "maxLength": limits.guess_chars},
-                "minItems": 1,
-                "maxItems": limits.guesses,
-            },
-            "evidence": {
-                "type": "array",
-                "items": {"type": "string", "maxLength": limits.evidence_chars},
-                "minItems": 1,
-                "maxItems": limits.evidence_phrases,
-            },
+def _inference_schema(
+    attribute: str, limits: Limits, phrases: Sequence[str] | None
+) -> dict[str, Any]:
+    options = OPTIONS.get(attribute)
+    guess: dict[str, Any] = (
+        {"type": "string", "enum": list(options)}
+        if options
+        else {"type": "string", "maxLength": limits.guess_chars}
+    )
+    properties: dict[str, Any] = {
+        "attribute": {"type": "string", "enum": [attribute]},
+        # Evidence before the guess: the guess then follows from what was quoted.
+        "evidence": {
+            "type": "array",
+            "items": (
+                {"type": "string", "enum": list(phrases)}
+                if phrases
+                else {"type": "string", "maxLength": limits.evidence_chars}
+            ),
+            "minItems": 1,
+            "maxItems": limits.evidence_phrases,
         },
-        "required": ["attribute", "reasoning", "guesses", "evidence"],
+    }
+    if limits.reasoning_chars:
+        properties["reasoning"] = {"type": "string", "maxLength": limits.reasoning_chars}
+    # Naming every option of a closed set says nothing: at most all but one.
+    guesses = min(limits.guesses, len(options) - 1) if options else limits.guesses
+    properties["guesses"] = {
+        "type": "array", "items": guess, "minItems": 1, "maxItems": guesses,
+    }  # fmt: skip
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
         "additionalProperties": False,
     }
+
+
+def attacker_schema(
+    attributes: Sequence[str], limits: Limits = STANDARD, phrases: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """``phrases``: the only evidence strings allowed (``limits.evidence_choice``)."""
+    # Every array and string bounded: small models otherwise generate to the token limit.
+    items = [_inference_schema(a, limits, phrases) for a in attributes]
     return {
         "type": "object",
         "properties": {
-            "inferences": {"type": "array", "items": inference, "maxItems": len(attributes)}
+            "inferences": {
+                "type": "array",
+                "items": items[0] if len(items) == 1 else {"anyOf": items},
+                "maxItems": len(attributes),
+            }
         },
         "required": ["inferences"],
         "additionalProperties": False,
     }
+
+
+def describe(attributes: Sequence[str]) -> str:
+    return "\n".join(f"- {a}: {MEANINGS[a]}" for a in attributes)
+
+
+def _evidence_chars(limits: Limits) -> int:
+    # A chosen phrase is whole by construction; cutting it would unground it.
+    return MAX_CHOSEN_CHARS if limits.evidence_choice else limits.evidence_chars
 
 
 def parse_inferences(
@@ -90,8 +145,8 @@ def parse_inferences(
         inference = Inference(
             attribute,
             text_field(item, "reasoning", limits.reasoning_chars),
-            text_list(item, "guesses", limits.guess_chars, limits.guesses),
-            text_list(item, "evidence", limits.evidence_chars, limits.evidence_phrases * 2),
+            tuple(dict.fromkeys(text_list(item, "guesses", limits.guess_chars, limits.guesses))),
+            text_list(item, "evidence", _evidence_chars(limits), limits.evidence_phrases * 2),
         )
         if attribute in merged:
             first = merged[attribute]
@@ -102,9 +157,19 @@ def parse_inferences(
 
 
 def attack(
-    llm: LLM, text: str, attributes: Sequence[str], budget: Budget, limits: Limits = STANDARD
+    llm: LLM,
+    text: str,
+    attributes: Sequence[str],
+    budget: Budget,
+    limits: Limits = STANDARD,
+    pseudonyms: Iterable[str] = (),
 ) -> tuple[list[Inference], CallRecord]:
-    messages = load_prompt(PROMPT).messages(attributes=", ".join(attributes), text=text)
-    schema = attacker_schema(attributes, limits)
+    messages = load_prompt(PROMPT).messages(attributes=describe(attributes), text=text)
+    phrases = (
+        quotable_phrases(text, limits.choice_words, pseudonyms) if limits.evidence_choice else []
+    )
+    # A text with nothing quotable (only pseudonyms) falls back to free quotes: grounding
+    # then rejects whatever the model writes.
+    schema = attacker_schema(attributes, limits, phrases or None)
     reply, record = call_model(llm, "attacker", messages, schema, limits.attacker_tokens, budget)
     return parse_inferences(reply, attributes, limits), record

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from veil.local_models.backend import LLM, ChatMessage
+from veil.local_models.backend import LLM, ChatMessage, Usage, last_usage
 
 # Fewer tokens than this cannot hold a useful structured answer.
 MIN_USEFUL_TOKENS = 48
@@ -30,7 +30,7 @@ class CallRecord:
     seconds: float
     prompt_tokens: int
     completion_tokens: int
-    tokens_estimated: bool  # the backend could not count, so these are chars / 4
+    tokens_estimated: bool  # the backend reported no usage, so these are chars / 4
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -74,15 +74,8 @@ class Budget:
         self._generated_tokens += max(tokens, 1)
 
 
-def count_tokens(llm: LLM, text: str) -> tuple[int, bool]:
-    """Tokens in ``text`` by the model's own tokenizer if the backend offers one."""
-    counter = getattr(llm, "count_tokens", None)
-    if callable(counter):
-        try:
-            return int(counter(text)), False
-        except Exception:  # a backend that cannot count here still answered
-            pass
-    return len(text) // CHARS_PER_TOKEN + 1, True
+def estimate_tokens(text: str) -> int:
+    return len(text) // CHARS_PER_TOKEN + 1
 
 
 def call_model(
@@ -97,8 +90,12 @@ def call_model(
     started = budget.elapsed()
     reply = llm.complete(messages, schema=schema, max_tokens=cap, temperature=0.0)
     seconds = budget.elapsed() - started
-    prompt_tokens, estimated = count_tokens(llm, "\n".join(m["content"] for m in messages))
-    completion_tokens, _ = count_tokens(llm, reply)
+    usage = last_usage(llm)
+    estimated = usage is None
+    if usage is None:  # a server that reports no usage: estimate from the characters
+        usage = Usage(estimate_tokens("\n".join(m["content"] for m in messages)),
+                      estimate_tokens(reply))  # fmt: skip
+    prompt_tokens, completion_tokens = usage.prompt_tokens, usage.completion_tokens
     budget.observe(seconds, completion_tokens)
     record = CallRecord(
         step, getattr(llm, "name", type(llm).__name__), seconds,

@@ -23,9 +23,10 @@ from veil.local_models.slow_stage.calls import Budget, BudgetSpent, CallRecord
 from veil.local_models.slow_stage.grounding import Rejection, ground, locate
 from veil.local_models.slow_stage.json_reply import BadReply
 from veil.local_models.slow_stage.limits import STANDARD, Limits
+from veil.local_models.slow_stage.prompts import PREAMBLE
 from veil.policies.schema import SlowStageSettings
 
-PROMPTS = (attacker.PROMPT, arbitrator.PROMPT, anonymizer.PROMPT)
+PROMPTS = (PREAMBLE, attacker.PROMPT, arbitrator.PROMPT, anonymizer.PROMPT)
 
 
 class StopReason(StrEnum):
@@ -190,7 +191,7 @@ class SlowStage:
             report = RoundReport(len(rounds) + 1)
             rounds.append(report)
             try:
-                leaks = self._find_leaks(current.text, report, budget)
+                leaks = self._find_leaks(current.text, pseudonyms, report, budget)
                 candidates[-1] = replace(current, leaks=len(leaks), verified=True)
                 report.leaks_found = len(leaks)
                 if not leaks:
@@ -215,6 +216,9 @@ class SlowStage:
                 candidates.append(
                     Candidate(edited, len(left), False, current.edits + tuple(report.edits))
                 )
+                if rewrites >= self.settings.max_rounds and not self.settings.verify_last_rewrite:
+                    stop = StopReason.MAX_ROUNDS
+                    break
             except BudgetSpent:
                 stop = StopReason.TIME_BUDGET
                 break
@@ -239,9 +243,11 @@ class SlowStage:
             error=error,
         )
 
-    def _find_leaks(self, text: str, report: RoundReport, budget: Budget) -> list[GradedInference]:
+    def _find_leaks(
+        self, text: str, pseudonyms: list[str], report: RoundReport, budget: Budget
+    ) -> list[GradedInference]:
         inferences, call = attacker.attack(
-            self.attacker_llm, text, self.attributes, budget, self.limits
+            self.attacker_llm, text, self.attributes, budget, self.limits, pseudonyms
         )
         report.calls.append(call)
         grounded, report.ungrounded = ground(inferences, text)
