@@ -74,6 +74,9 @@ class CatalogEntry(BaseModel):
     size: int = Field(ge=0)  # bytes; 0 = not recorded
     approx_size: str = ""  # for display where size is not recorded, e.g. "2.1 GB"
     sha256: str = Field(pattern=r"^([0-9a-f]{64})?$")  # "" = not recorded
+    # The slow stage's output bounds for this model (slow_stage.limits: auto):
+    # compact for models too small to quote or reason (veil.local_models.slow_stage.limits).
+    limits: Literal["standard", "compact"] = "standard"
     source: Annotated[PypiSource | HubSource, Field(discriminator="type")]
 
     @model_validator(mode="after")

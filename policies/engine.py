@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from veil.local_models.backend import LLM, LLMError
+from veil.local_models.catalog import load_catalog
 from veil.local_models.slow_stage import SlowStage, SlowStageResult
 from veil.local_models.slow_stage.cache import ResultCache
-from veil.local_models.slow_stage.limits import STANDARD, Limits
+from veil.local_models.slow_stage.limits import BY_NAME, STANDARD, Limits
 from veil.policies.schema import BudgetFallback, SitePolicy, SlowStageSettings
 from veil.rules.analyzer import Analyzer
 from veil.rules.lists import AllowList, DenyList
@@ -105,6 +106,19 @@ class SlowOutcome:
     fallback: str = ""  # the on_budget_exhausted choice, when the budget ran out
 
 
+def limits_for(settings: SlowStageSettings) -> Limits:
+    """The policy's ``limits``; ``auto``: what the attacker model's catalog entry says,
+    standard for a path or a server (their size is not known here)."""
+    if settings.limits != "auto":
+        return BY_NAME[settings.limits]
+    try:
+        catalog = load_catalog()
+    except (OSError, ValueError):  # a broken catalog is reported by veil doctor
+        return STANDARD
+    model = settings.attacker_model
+    return BY_NAME[catalog.get(model).limits] if model in catalog else STANDARD
+
+
 class SlowStageRunner:
     """A policy's slow stage on the fast stage's output: models load on first use, once."""
 
@@ -113,12 +127,12 @@ class SlowStageRunner:
         settings: SlowStageSettings,
         load_llm: LLMLoader | None = None,
         cache: ResultCache[SlowStageResult] | None = None,
-        limits: Limits = STANDARD,
+        limits: Limits | None = None,
     ) -> None:
         self.settings = settings
         self._load = load_llm or default_llm_loader
         self._cache = cache
-        self._limits = limits
+        self._limits = limits or limits_for(settings)
         self._stage: SlowStage | None = None
         self._lock = threading.Lock()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -107,6 +107,9 @@ class SlowStageSettings(BaseModel):
     # estimated (the leaks whose evidence is gone): one attack faster, but a leak the
     # rewrite itself brought in goes unseen.
     verify_last_rewrite: bool = True
+    # Output bounds per call: auto takes the attacker model's catalog entry (compact for
+    # the small PyPI models), standard for paths and servers.
+    limits: Literal["auto", "standard", "compact"] = "auto"
     # catalog names or paths of GGUF files; an "http(s)://" URL means an OpenAI-compatible server
     attacker_model: str = "qwen2.5-coder-0.5b-instruct"
     anonymizer_model: str = "qwen2.5-coder-0.5b-instruct"

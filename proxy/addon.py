@@ -23,13 +23,14 @@ from mitmproxy import ctx, http
 
 from veil.local_models.slow_stage import SlowStageResult
 from veil.local_models.slow_stage.cache import ResultCache
-from veil.local_models.slow_stage.limits import STANDARD
+from veil.local_models.slow_stage.limits import Limits
 from veil.policies.engine import (
     FastStage,
     LLMLoader,
     SlowOutcome,
     SlowStageBlocked,
     SlowStageRunner,
+    default_llm_loader,
 )
 from veil.policies.loader import load_site_policy
 from veil.policies.schema import OnError, SitePolicy, UploadAction, normalize_role
@@ -120,7 +121,8 @@ class VeilAddon:
         # One cache for every site: its keys carry the settings, so a reloaded policy keeps
         # the results that still apply.
         self._slow_cache: ResultCache[SlowStageResult] = ResultCache()
-        self.slow_limits = STANDARD  # smaller for slow machines and the tiny test model
+        # None: each policy's slow_stage.limits decides; tests set the tiny model's
+        self.slow_limits: Limits | None = None
 
     def stage(self, policy: SitePolicy) -> FastStage:
         stage = self._stages.get(policy.name)
@@ -159,8 +161,27 @@ class VeilAddon:
             await asyncio.to_thread(self.stage(policy).warm_up)
         except Exception:  # the first message will meet the same error and on_error decides
             log.exception("veil could not load its recognizers")
+        try:
+            await asyncio.to_thread(self._warm_slow_stage_models)
         finally:
             self.warmed_up.set()
+
+    def _warm_slow_stage_models(self) -> None:
+        """Load the models of every site whose slow stage is on (seconds for a GGUF), so
+        its first message does not wait; loaders cache, so the stages get these."""
+        load = self._load_llm or default_llm_loader
+        specs = sorted({
+            spec for p in self.policies.active() if p.slow_stage.enabled
+            for spec in (p.slow_stage.attacker_model, p.slow_stage.anonymizer_model)
+        })  # fmt: skip
+        for spec in specs:
+            try:
+                model = load(spec)
+                warm = getattr(model, "load", None)  # a server needs no loading
+                if callable(warm):
+                    warm()
+            except Exception as error:  # that site's first message meets it; on_error decides
+                log.warning("veil could not load the slow stage's model %s: %s", spec, error)
 
     def maintain(self) -> None:
         """Apply retention and let go of conversations forgotten on disk."""

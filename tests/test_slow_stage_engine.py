@@ -7,7 +7,8 @@ import pytest
 
 from tests.scripted_llm import FakeClock, ScriptedLLM, attack, edits, grades, inference
 from veil.local_models.backend import LLMError
-from veil.policies.engine import SlowStageBlocked, SlowStageRunner
+from veil.local_models.slow_stage.limits import COMPACT, STANDARD
+from veil.policies.engine import SlowStageBlocked, SlowStageRunner, limits_for
 from veil.policies.schema import SlowStageSettings
 from veil.proxy.adapters import ADAPTERS
 from veil.proxy.adapters.base import TextSlot
@@ -209,3 +210,18 @@ def test_the_addon_builds_a_slow_stage_only_where_the_policy_enables_it():
     reloaded = on.model_copy(update={"slow_stage": SlowStageSettings(enabled=True)})
     again = addon.slow_stage(reloaded)
     assert again is not runner and again.resent(TEXT, []).text == rewritten
+
+
+@pytest.mark.parametrize(
+    ("settings", "expected"),
+    [({}, COMPACT),  # the default model's catalog entry: compact
+     ({"attacker_model": "default"}, COMPACT),
+     ({"attacker_model": "/models/llama-3-8b.gguf"}, STANDARD),  # size unknown
+     ({"attacker_model": "http://gpu-box:8000/v1#qwen"}, STANDARD),
+     ({"limits": "standard"}, STANDARD),
+     ({"attacker_model": "http://gpu-box:8000/v1#qwen", "limits": "compact"}, COMPACT)],
+)  # fmt: skip
+def test_output_bounds_follow_the_policy_else_the_models_catalog_entry(settings, expected):
+    assert limits_for(SlowStageSettings(enabled=True, **settings)) == expected
+    runner = _runner(_leaky_model(), **settings)
+    assert runner.stage().limits == expected

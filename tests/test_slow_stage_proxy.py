@@ -14,6 +14,7 @@ import pytest
 
 from tests.helpers import free_port
 from tests.tiny_limits import TINY_MODEL_LIMITS
+from veil.local_models.load import clear_cache, load_llm
 from veil.proxy.addon import VeilAddon
 from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.server import ProxyThread
@@ -25,6 +26,7 @@ PROMPT = "Hi, I'm Jane Doe. I moved to Leeds for my nursing job after I turned 4
 def stack(tmp_path_factory, tiny_gguf):
     directory = tmp_path_factory.mktemp("veil-slow")
     model = tiny_gguf
+    clear_cache()  # so what is loaded below, the proxy's warm-up loaded
     with FakeChatService(directory) as upstream:
         policies = directory / "config" / "policies"
         policies.mkdir(parents=True)
@@ -45,6 +47,11 @@ def stack(tmp_path_factory, tiny_gguf):
             addon = proxy.master.addons.get("veiladdon")
             addon.slow_limits = TINY_MODEL_LIMITS  # before the first request builds a stage
             yield upstream, proxy
+
+
+def test_the_slow_stage_models_are_loaded_before_the_first_message(stack, tiny_gguf):
+    # ProxyThread is ready once the warm-up is done: the tiny model is in memory by then
+    assert load_llm(str(tiny_gguf)).chat_template_source in {"gguf", "chatml fallback"}
 
 
 def _http(proxy: ProxyThread) -> httpx.Client:

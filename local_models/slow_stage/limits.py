@@ -50,3 +50,5 @@ COMPACT = Limits(
     arbitrator_tokens=256,
     anonymizer_tokens=384,
 )
+
+BY_NAME = {"standard": STANDARD, "compact": COMPACT}
