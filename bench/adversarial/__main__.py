@@ -2,8 +2,8 @@
 and what it costs in utility and time.
 
     .venv/bin/python -m bench.adversarial --attacker SPEC [--slow-model SPEC] [--judge SPEC]
-        [--limit N] [--max-rounds N] [--time-budget S] [--protect labelled|all]
-        [--no-verify] [--out DIR]
+        [--limit N] [--max-rounds N] [--time-budget S] [--limits auto|standard|compact]
+        [--protect labelled|all] [--no-verify] [--out DIR]
 
 SPEC is what ``veil.local_models.load.load_llm`` takes: a catalog name, a .gguf path or an
 OpenAI-compatible URL (``http://host:port/v1#model``). On the single-message samples in
@@ -37,12 +37,16 @@ from veil.local_models.backend import LLMError
 from veil.local_models.load import load_llm
 from veil.local_models.slow_stage.attacker import attack
 from veil.local_models.slow_stage.calls import Budget
-from veil.local_models.slow_stage.limits import COMPACT, STANDARD
+from veil.local_models.slow_stage.limits import BY_NAME
+from veil.policies.engine import limits_for
 from veil.policies.schema import SlowStageSettings
 
 EVALUATION_BUDGET_S = 600.0  # the evaluation attacker is not the product: no real budget
 console = Console()
-LIMITS = {"standard": STANDARD, "compact": COMPACT}
+
+
+def limits_name(limits: object) -> str:
+    return next((name for name, known in BY_NAME.items() if known == limits), "custom")
 
 
 def _percentile(values: list[float], share: float) -> float | None:
@@ -67,8 +71,10 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
         max_rounds=args.max_rounds,
         time_budget_s=args.time_budget,
         verify_last_rewrite=not args.no_verify,
+        attacker_model=args.slow_model or args.attacker,
+        limits=args.limits,
     )
-    limits = LIMITS[args.limits]
+    limits = limits_for(settings)
     conditions = Conditions(slow_model, settings, limits, args.protect)
     # The evaluation attacker names three guesses (top-3) whatever the slow stage uses.
     attack_limits = replace(limits, guesses=3)
@@ -114,7 +120,7 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
             "texts": len(samples),
             "max_rounds": args.max_rounds,
             "time_budget_s": args.time_budget,
-            "limits": args.limits,
+            "limits": args.limits if args.limits != "auto" else f"auto ({limits_name(limits)})",
             "protect": args.protect,
             "verify_last_rewrite": not args.no_verify,
         },
@@ -249,12 +255,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--judge", default="none", help="model spec of the judge, or none")
     parser.add_argument("--limit", type=int, default=40, help="number of texts")
     parser.add_argument("--max-rounds", type=int, default=3)
-    parser.add_argument("--time-budget", type=float, default=60.0, help="seconds per text")
+    parser.add_argument(
+        "--time-budget", type=float, default=20.0, help="seconds per text (a policy's default)"
+    )
     parser.add_argument(
         "--limits",
-        choices=sorted(LIMITS),
-        default="standard",
-        help="output bounds per model call (compact for CPU-only machines)",
+        choices=["auto", *BY_NAME],
+        default="auto",
+        help="output bounds per model call (auto: the slow-stage model's catalog entry's, "
+        "as slow_stage.limits in a policy)",
     )
     parser.add_argument(
         "--protect",
