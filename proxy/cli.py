@@ -9,7 +9,7 @@ from typing import IO, Any
 
 import click
 
-from veil.policies.loader import PolicyError, load_site_policy
+from veil.policies.loader import PolicyError
 from veil.rules.vault import Vault
 
 SAMPLE_PROMPT = """\
@@ -30,10 +30,12 @@ def main() -> None:
 
 
 def _fast_stage(site: str):
+    from veil.policies import paths
     from veil.policies.engine import FastStage
+    from veil.proxy.site_policies import effective_policy
 
     try:
-        return FastStage(load_site_policy(site))
+        return FastStage(effective_policy(site, paths.config_dir()))
     except PolicyError as error:
         raise click.UsageError(str(error)) from None
 

@@ -15,7 +15,9 @@ from rich.console import Console
 from rich.table import Table
 
 from veil.local_models.backend import LLMError
-from veil.policies.loader import PolicyError, load_site_policy
+from veil.policies import paths
+from veil.policies.loader import PolicyError
+from veil.proxy.site_policies import effective_policy
 from veil.rules.vault import Vault
 
 
@@ -33,14 +35,14 @@ def slow(
 ) -> None:  # fmt: skip
     """Run the fast and slow stages on TEXT (- for stdin) and report each round."""
     from veil.local_models.slow_stage import SlowStage
-    from veil.policies.engine import FastStage, default_llm_loader
+    from veil.policies.engine import FastStage, default_llm_loader, limits_for
 
     if text == "-":
         text = sys.stdin.read()
     if not text.strip():
         raise click.UsageError("empty input: nothing to check")
     try:
-        policy = load_site_policy(site)
+        policy = effective_policy(site, paths.config_dir())
     except PolicyError as error:
         raise click.UsageError(str(error)) from None
     changes: dict[str, object] = {"enabled": True}
@@ -58,7 +60,7 @@ def slow(
         fast_text = FastStage(policy).run(text, vault).redacted.text
         attacker = default_llm_loader(settings.attacker_model)
         anonymizer = default_llm_loader(settings.anonymizer_model)
-        result = SlowStage(settings, attacker, anonymizer).run(
+        result = SlowStage(settings, attacker, anonymizer, limits=limits_for(settings)).run(
             fast_text, [e.pseudonym for e in vault.entries()]
         )
     except (LLMError, ValueError) as error:

@@ -127,3 +127,17 @@ class SitePolicies:
                 port_pattern = port or r"\d+"
                 patterns.append(f"^{re.escape(name)}:{port_pattern}$")
         return patterns or [NO_HOST]
+
+
+def effective_policy(name: str, config_dir: Path | None) -> SitePolicy:
+    """One site's policy as the proxy applies it: the shipped one with the user's files
+    and profile laid over it (``veil check --site``, ``veil slow --site``)."""
+    policies = SitePolicies.load(config_dir)
+    policy = policies.get(name)
+    if policy is None and name == "default":  # the base of every site, not a site itself
+        base = load_site_policy("default")
+        return policies.config.profile.apply(base) if policies.config else base
+    if policy is None:
+        known = ", ".join(sorted(p.name for p in policies.all()))
+        raise PolicyError([f"unknown site {name!r}; known: {known}"])
+    return policy

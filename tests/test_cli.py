@@ -1,6 +1,7 @@
 """`veil check` as a user runs it: a real subprocess, real stdin and exit codes."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -75,6 +76,22 @@ def test_table_output_and_unknown_site():
     assert bad.returncode == 2 and b"unknown site 'nosuchsite'" in bad.stderr
 
 
+def test_check_applies_the_users_policy_files(tmp_path):
+    config = tmp_path / "config"
+    (config / "policies").mkdir(parents=True)
+    (config / "policies" / "claude.yaml").write_text("deny_list:\n  Project Falcon: CODENAME\n")
+    env = {**os.environ, "VEIL_CONFIG_DIR": str(config)}
+    result = subprocess.run([*VEIL, "check", "--json", "--site", "claude", "Ship Project Falcon"],
+                            capture_output=True, timeout=120, env=env)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["text"] == "Ship [[CODENAME_1]]"
+    broken = config / "policies" / "claude.yaml"
+    broken.write_text("slow_stage: {max_rounds: 99}\n")
+    result = subprocess.run([*VEIL, "check", "--site", "claude", "hi"], capture_output=True,
+                            timeout=120, env=env)  # fmt: skip
+    assert result.returncode == 2 and b"claude.yaml" in result.stderr
+
+
 def test_site_policy_is_default_overridden_field_by_field():
     chatgpt = load_site_policy("chatgpt")
     assert chatgpt.hosts == ["chatgpt.com", "chat.openai.com"]
@@ -127,13 +144,13 @@ def test_a_recognizer_that_cannot_load_is_a_clear_error(tmp_path, monkeypatch):
     """A policy that enables GLiNER without a model says so instead of a traceback."""
     from click.testing import CliRunner
 
-    from veil.proxy import cli
+    from veil.proxy import cli, site_policies
 
-    def policy_without_model(name: str) -> SitePolicy:
+    def policy_without_model(name: str, config_dir) -> SitePolicy:
         options = {"gliner.v1": {"model_dir": str(tmp_path)}}
         return SitePolicy(name=name, recognizers=["gliner.v1"], recognizer_options=options)
 
-    monkeypatch.setattr(cli, "load_site_policy", policy_without_model)
+    monkeypatch.setattr(site_policies, "effective_policy", policy_without_model)
     result = CliRunner().invoke(cli.main, ["check", "Jane Doe"])
     assert result.exit_code == 1
     assert "GlinerUnavailableError" in result.stderr and "veil models pull" in result.stderr
