@@ -99,6 +99,19 @@ def test_it_stops_after_max_rounds_and_keeps_the_best_candidate():
     assert (result.leaks_before, result.leaks_after) == (2, 1)
 
 
+def test_a_tie_goes_to_the_rewrite_that_removed_the_evidence():
+    # The attacker finds the job, the edit removes it; the next attack finds the city:
+    # one leak each, but what the first attack relied on is gone.
+    llm = ScriptedLLM({
+        "attacker": [attack(NURSE), attack(ZURICH)],
+        "arbitrator": [grades(occupation="high"), grades(location="medium")],
+        "anonymizer": [edits(("As a nurse", "As a worker"))],
+    })  # fmt: skip
+    result = _stage(llm, max_rounds=1).run(TEXT)
+    assert result.text.startswith("As a worker in Zurich")
+    assert (result.leaks_before, result.leaks_after, result.verified) == (1, 1, True)
+
+
 def test_a_rewrite_that_leaks_more_is_never_returned():
     # The attacker finds more in the rewrite (it reads "night shifts" as a nurse's job).
     llm = ScriptedLLM({

@@ -2,8 +2,10 @@
 
 Stops when no leak in the policy's tiers is left, after ``max_rounds`` rewrites, or when
 the time budget is spent, and returns the best candidate by actionable leaks: never one
-worse than its input (ties keep the earlier, less edited text). A rewrite is scored by the
-next attack; one the budget leaves unscored counts the leaks whose evidence it still holds.
+worse than its input. On a tie the rewrite wins if its edits removed the evidence of a leak
+(what the attacker relied on is gone, and it found no more than before), else the earlier,
+less edited text. A rewrite is scored by the next attack; one the budget leaves unscored
+counts the leaks whose evidence it still holds.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from itertools import pairwise
 from typing import Any
 
 from veil.local_models.backend import LLM, LLMError
@@ -69,6 +72,7 @@ class Candidate:
     leaks: int | None  # None until attacked (the input) or estimated (a rewrite)
     verified: bool  # leaks counted by an attack rather than estimated
     edits: tuple[Edit, ...] = ()
+    fixed: int = 0  # leaks of the text it was made from whose evidence its edits removed
 
 
 @dataclass(frozen=True)
@@ -213,9 +217,10 @@ class SlowStage:
                 rewrites += 1
                 left = [g for g in leaks if any(locate(p, edited) for p in g.inference.evidence)]
                 report.leaks_fixed = len(leaks) - len(left)
-                candidates.append(
-                    Candidate(edited, len(left), False, current.edits + tuple(report.edits))
-                )
+                candidates.append(Candidate(
+                    edited, len(left), False, current.edits + tuple(report.edits),
+                    report.leaks_fixed,
+                ))  # fmt: skip
                 if rewrites >= self.settings.max_rounds and not self.settings.verify_last_rewrite:
                     stop = StopReason.MAX_ROUNDS
                     break
@@ -267,11 +272,16 @@ class SlowStage:
 
 
 def _best(candidates: list[Candidate]) -> Candidate:
-    """Fewest actionable leaks; ties and unscored candidates keep the earlier text."""
+    """Fewest actionable leaks; a tie goes to a rewrite of the best so far that removed a
+    leak's evidence (each candidate is made from the one before it); unscored candidates
+    and other ties keep the earlier text."""
     best = candidates[0]
     if best.leaks is None:
         return best  # the input was never attacked: nothing is known to be better
-    for candidate in candidates[1:]:
-        if candidate.leaks is not None and candidate.leaks < best.leaks:
+    for previous, candidate in pairwise(candidates):
+        if candidate.leaks is None:
+            continue
+        progress = candidate.leaks == best.leaks and previous is best and candidate.fixed > 0
+        if candidate.leaks < best.leaks or progress:
             best = candidate
     return best
