@@ -112,6 +112,28 @@ def test_a_tie_goes_to_the_rewrite_that_removed_the_evidence():
     assert (result.leaks_before, result.leaks_after, result.verified) == (1, 1, True)
 
 
+def test_a_tie_goes_to_a_rewrite_that_removed_some_of_the_evidence():
+    job = inference("occupation", "nurse", "As a nurse", "in Zurich")
+    llm = ScriptedLLM({
+        "attacker": [attack(job), attack(ZURICH)],
+        "arbitrator": [grades(occupation="high"), grades(location="medium")],
+        "anonymizer": [edits(("As a nurse", "As a worker"))],
+    })  # fmt: skip
+    result = _stage(llm, max_rounds=1).run(TEXT)
+    assert result.text.startswith("As a worker in Zurich")
+    assert result.rounds[0].leaks_fixed == 0  # "in Zurich" is still there
+
+
+def test_a_tie_with_the_same_evidence_keeps_the_input():
+    llm = ScriptedLLM({
+        "attacker": [attack(NURSE), attack(NURSE)],
+        "arbitrator": [grades(occupation="high")],
+        "anonymizer": [edits(("in Zurich", "in a city"))],  # not the evidence
+    })  # fmt: skip
+    result = _stage(llm, max_rounds=1).run(TEXT)
+    assert result.text == TEXT
+
+
 def test_a_rewrite_that_leaks_more_is_never_returned():
     # The attacker finds more in the rewrite (it reads "night shifts" as a nurse's job).
     llm = ScriptedLLM({

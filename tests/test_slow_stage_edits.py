@@ -158,6 +158,8 @@ def test_edits_apply_to_every_exact_occurrence_as_whole_words():
         # seen with a 0.5B anonymizer: a paraphrase that invents or inverts a fact
         (Edit("last spring", "in 2019"), "replacement adds a number"),
         (Edit("got married", "did not get married"), "replacement turns a statement"),
+        (Edit("got married", "relationship_status"), "replacement copies the instructions"),
+        (Edit("after my PhD", "a kind of place, a rough one"), "replacement copies the"),
     ],
 )
 def test_bad_edits_are_rejected_and_change_nothing(edit, reason):
@@ -170,7 +172,8 @@ def test_bad_edits_are_rejected_and_change_nothing(edit, reason):
     ("text", "edit"),
     [("I turned 34 in May.", Edit("turned 34", "am in my thirties")),
      ("I never went to uni.", Edit("never went to uni", "didn't study further")),
-     ("I can't stand 1990s music.", Edit("1990s music", "old music"))],
+     ("I can't stand 1990s music.", Edit("1990s music", "old music")),
+     ("I work in the same lab as you.", Edit("the same lab", "the same kind of place"))],
 )  # fmt: skip
 def test_generalizing_edits_pass_the_invention_checks(text, edit):
     edited, applied, _ = apply_edits(text, [edit])

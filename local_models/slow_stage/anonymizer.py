@@ -16,6 +16,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from veil.local_models.backend import LLM
@@ -150,6 +151,26 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _NEGATION = re.compile(r"\b(?:not|no|never|nothing|none|nobody|nowhere|neither|nor)\b|n't\b", re.I)
 
 
+_COPIED_RUN = 4  # words in a row; three would catch everyday runs such as "in the same"
+
+
+def _runs(text: str) -> set[tuple[str, ...]]:
+    words = re.findall(r"[a-z]+", text.casefold())
+    return {tuple(words[i : i + _COPIED_RUN]) for i in range(len(words) - _COPIED_RUN + 1)}
+
+
+@cache
+def _instruction_runs() -> frozenset[tuple[str, ...]]:
+    return frozenset(_runs(load_prompt(PROMPT).task.template))
+
+
+def _copies_instructions(replacement: str) -> bool:
+    """A field name, or four words in a row taken from the anonymizer's own task."""
+    if re.search(r"\b[a-z]+_[a-z_]+\b", replacement):
+        return True
+    return not _runs(replacement).isdisjoint(_instruction_runs())
+
+
 def _new_numbers(edit: Edit) -> bool:
     return bool(set(_NUMBER.findall(edit.replacement)) - set(_NUMBER.findall(edit.phrase)))
 
@@ -187,6 +208,9 @@ def apply_edits(
             reason = "phrase touches a pseudonym"
         elif _invents_pseudonym(edit.replacement, pseudonyms):
             reason = "replacement contains or imitates a pseudonym"
+        elif _copies_instructions(edit.replacement):
+            # seen with a 0.5B anonymizer: "relationship_status", "a kind of place, a rough one"
+            reason = "replacement copies the instructions, not the text"
         elif _new_numbers(edit):
             # "in my thirties" generalizes "34"; "29" or "since 2015" invents a fact
             reason = "replacement adds a number the phrase does not have"

@@ -2,7 +2,7 @@
 
 Stops when no leak in the policy's tiers is left, after ``max_rounds`` rewrites, or when
 the time budget is spent, and returns the best candidate by actionable leaks: never one
-worse than its input. On a tie the rewrite wins if its edits removed the evidence of a leak
+worse than its input. On a tie the rewrite wins if its edits removed evidence of a leak
 (what the attacker relied on is gone, and it found no more than before), else the earlier,
 less edited text. A rewrite is scored by the next attack; one the budget leaves unscored
 counts the leaks whose evidence it still holds.
@@ -72,7 +72,8 @@ class Candidate:
     leaks: int | None  # None until attacked (the input) or estimated (a rewrite)
     verified: bool  # leaks counted by an attack rather than estimated
     edits: tuple[Edit, ...] = ()
-    fixed: int = 0  # leaks of the text it was made from whose evidence its edits removed
+    # leaks of the text it was made from that lost evidence to its edits (some or all)
+    touched: int = 0
 
 
 @dataclass(frozen=True)
@@ -217,9 +218,11 @@ class SlowStage:
                 rewrites += 1
                 left = [g for g in leaks if any(locate(p, edited) for p in g.inference.evidence)]
                 report.leaks_fixed = len(leaks) - len(left)
+                touched = sum(
+                    1 for g in leaks if not all(locate(p, edited) for p in g.inference.evidence)
+                )
                 candidates.append(Candidate(
-                    edited, len(left), False, current.edits + tuple(report.edits),
-                    report.leaks_fixed,
+                    edited, len(left), False, current.edits + tuple(report.edits), touched,
                 ))  # fmt: skip
                 if rewrites >= self.settings.max_rounds and not self.settings.verify_last_rewrite:
                     stop = StopReason.MAX_ROUNDS
@@ -272,8 +275,8 @@ class SlowStage:
 
 
 def _best(candidates: list[Candidate]) -> Candidate:
-    """Fewest actionable leaks; a tie goes to a rewrite of the best so far that removed a
-    leak's evidence (each candidate is made from the one before it); unscored candidates
+    """Fewest actionable leaks; a tie goes to a rewrite of the best so far that removed
+    evidence of a leak (each candidate is made from the one before it); unscored candidates
     and other ties keep the earlier text."""
     best = candidates[0]
     if best.leaks is None:
@@ -281,7 +284,7 @@ def _best(candidates: list[Candidate]) -> Candidate:
     for previous, candidate in pairwise(candidates):
         if candidate.leaks is None:
             continue
-        progress = candidate.leaks == best.leaks and previous is best and candidate.fixed > 0
+        progress = candidate.leaks == best.leaks and previous is best and candidate.touched > 0
         if candidate.leaks < best.leaks or progress:
             best = candidate
     return best
