@@ -99,21 +99,14 @@ def test_it_stops_after_max_rounds_and_keeps_the_best_candidate():
     assert (result.leaks_before, result.leaks_after) == (2, 1)
 
 
-def test_a_tie_goes_to_the_rewrite_that_removed_the_evidence():
-    # The attacker finds the job, the edit removes it; the next attack finds the city:
-    # one leak each, but what the first attack relied on is gone.
-    llm = ScriptedLLM({
-        "attacker": [attack(NURSE), attack(ZURICH)],
-        "arbitrator": [grades(occupation="high"), grades(location="medium")],
-        "anonymizer": [edits(("As a nurse", "As a worker"))],
-    })  # fmt: skip
-    result = _stage(llm, max_rounds=1).run(TEXT)
-    assert result.text.startswith("As a worker in Zurich")
-    assert (result.leaks_before, result.leaks_after, result.verified) == (1, 1, True)
-
-
-def test_a_tie_goes_to_a_rewrite_that_removed_some_of_the_evidence():
-    job = inference("occupation", "nurse", "As a nurse", "in Zurich")
+@pytest.mark.parametrize(
+    ("job", "fixed"),
+    [(NURSE, 1),  # all of the job's evidence removed
+     (inference("occupation", "nurse", "As a nurse", "in Zurich"), 0)],  # "in Zurich" stays
+)  # fmt: skip
+def test_a_tie_goes_to_the_rewrite_that_removed_evidence(job, fixed):
+    # The attacker finds the job, the edit removes its evidence; the next attack finds the
+    # city: one leak each, but what the first attack relied on is (partly) gone.
     llm = ScriptedLLM({
         "attacker": [attack(job), attack(ZURICH)],
         "arbitrator": [grades(occupation="high"), grades(location="medium")],
@@ -121,7 +114,8 @@ def test_a_tie_goes_to_a_rewrite_that_removed_some_of_the_evidence():
     })  # fmt: skip
     result = _stage(llm, max_rounds=1).run(TEXT)
     assert result.text.startswith("As a worker in Zurich")
-    assert result.rounds[0].leaks_fixed == 0  # "in Zurich" is still there
+    assert (result.leaks_before, result.leaks_after, result.verified) == (1, 1, True)
+    assert result.rounds[0].leaks_fixed == fixed
 
 
 def test_a_tie_with_the_same_evidence_keeps_the_input():
