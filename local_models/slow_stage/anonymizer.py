@@ -149,8 +149,6 @@ def _invents_pseudonym(replacement: str, pseudonyms: Iterable[str]) -> bool:
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _NEGATION = re.compile(r"\b(?:not|no|never|nothing|none|nobody|nowhere|neither|nor)\b|n't\b", re.I)
-
-
 _COPIED_RUN = 4  # words in a row; three would catch everyday runs such as "in the same"
 
 

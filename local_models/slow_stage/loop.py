@@ -216,13 +216,14 @@ class SlowStage:
                     stop = StopReason.NO_VALID_EDITS
                     break
                 rewrites += 1
-                left = [g for g in leaks if any(locate(p, edited) for p in g.inference.evidence)]
-                report.leaks_fixed = len(leaks) - len(left)
-                touched = sum(
-                    1 for g in leaks if not all(locate(p, edited) for p in g.inference.evidence)
-                )
+                # per leak: which of its evidence phrases the edited text still holds
+                kept = [[locate(p, edited) is not None for p in g.inference.evidence]
+                        for g in leaks]  # fmt: skip
+                left = sum(1 for phrases in kept if any(phrases))
+                report.leaks_fixed = len(leaks) - left
+                touched = sum(1 for phrases in kept if not all(phrases))
                 candidates.append(Candidate(
-                    edited, len(left), False, current.edits + tuple(report.edits), touched,
+                    edited, left, False, current.edits + tuple(report.edits), touched,
                 ))  # fmt: skip
                 if rewrites >= self.settings.max_rounds and not self.settings.verify_last_rewrite:
                     stop = StopReason.MAX_ROUNDS

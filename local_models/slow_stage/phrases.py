@@ -35,7 +35,7 @@ def quotable_phrases(text: str, max_words: int, pseudonyms: Iterable[str] = ()) 
     touching a pseudonym."""
     known = sorted((re.escape(p) for p in pseudonyms if p), key=len, reverse=True)
     split = re.compile("|".join([FAST_STAGE_TOKEN.pattern, *known]))
-    phrases: list[str] = []
+    phrases: dict[str, None] = {}  # ordered and distinct
     for piece in split.split(text):
         for clause in (c for part in _BOUNDARY.split(piece) for c in _cut_at_symbols(part)):
             words = clause.split()
@@ -44,6 +44,8 @@ def quotable_phrases(text: str, max_words: int, pseudonyms: Iterable[str] = ()) 
                 # the text's own spelling, whitespace included, so it is a substring
                 found = re.search(r"\s+".join(map(re.escape, chunk)), clause)
                 phrase = found.group(0) if found else ""
-                if phrase not in phrases and any(c.isalnum() for c in phrase):
-                    phrases.append(phrase)
-    return phrases[:MAX_PHRASES]
+                if any(c.isalnum() for c in phrase):
+                    phrases[phrase] = None
+                if len(phrases) == MAX_PHRASES:  # a long paste: stop, not cut afterwards
+                    return list(phrases)
+    return list(phrases)
