@@ -16,11 +16,10 @@ from veil.local_models.slow_stage import SlowStage, SlowStageResult
 from veil.local_models.slow_stage.cache import ResultCache
 from veil.local_models.slow_stage.limits import BY_NAME, STANDARD, Limits
 from veil.policies.schema import BudgetFallback, SitePolicy, SlowStageSettings
-from veil.rules.analyzer import Analyzer
+from veil.rules.analyzer import Analysis, Analyzer, RefereeSettings
 from veil.rules.lists import AllowList, DenyList
 from veil.rules.redact import RedactedText, redact
 from veil.rules.registry import create
-from veil.rules.spans import Span
 from veil.rules.vault import Vault
 
 RECOGNITION_CACHE_SIZE = 4096
@@ -36,8 +35,18 @@ class StageResult:
 class FastStage:
     """Built once per policy (models load once); ``run`` is safe to call from threads."""
 
-    def __init__(self, policy: SitePolicy) -> None:
+    def __init__(self, policy: SitePolicy, load_llm: LLMLoader | None = None) -> None:
         self.policy = policy
+        public = policy.public_entities
+        referee = None
+        if public.referee is not None:
+            from veil.local_models.referee import LLMReferee
+
+            referee = RefereeSettings(
+                LLMReferee(public.referee, load_llm or default_llm_loader),
+                max_calls=public.referee_max_calls,
+                budget_s=public.referee_budget_s,
+            )
         self.analyzer = Analyzer(
             recognizers=[
                 create(name, **policy.recognizer_options.get(name, {}))
@@ -47,40 +56,43 @@ class FastStage:
             deny_list=DenyList(policy.deny_list),
             thresholds=policy.thresholds,
             default_threshold=policy.threshold,
+            public_entities=public.by_label(),
+            referee=referee,
         )
         # Chat clients resend the whole history every turn: recognizing a text once is
         # enough (the spans depend on the text and the policy only, not on the vault).
         self._recognize = lru_cache(maxsize=RECOGNITION_CACHE_SIZE)(self._recognize_uncached)
 
-    def _recognize_uncached(self, text: str) -> tuple[Span, ...]:
-        return tuple(self.analyzer.analyze(text))
+    def _recognize_uncached(self, text: str) -> Analysis:
+        return self.analyzer.analyze_subjects(text)
 
     def warm_up(self) -> None:
         """Load models now rather than on the first message."""
         if self.policy.fast_stage.enabled:
-            self.analyzer.analyze("warm up: Jane Doe lives in Paris.")
+            self.analyzer.analyze("warm up: my friend Jane Doe lives in Paris.")
 
     def run(self, text: str, vault: Vault) -> StageResult:
         if not self.policy.fast_stage.enabled:
             return StageResult(RedactedText(text))  # switched off: the text as it is
         started = time.perf_counter()
-        spans = list(self._recognize(text))
+        analysis = self._recognize(text)
         recognized = time.perf_counter()
-        redacted = self._redact(text, spans, vault)
+        redacted = self._redact(text, analysis, vault)
         done = time.perf_counter()
         return StageResult(
             redacted,
             {"recognize": (recognized - started) * 1e3, "redact": (done - recognized) * 1e3},
         )
 
-    def _redact(self, text, spans, vault: Vault) -> RedactedText:
+    def _redact(self, text, analysis: Analysis, vault: Vault) -> RedactedText:
         return redact(
             text,
-            spans,
+            analysis.protected,
             vault,
             actions=self.policy.actions,
             default_action=self.policy.default_action,
             style=self.policy.pseudonym_style,
+            kept=[(k.span, k.reason) for k in analysis.kept],
         )
 
 

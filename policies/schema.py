@@ -12,12 +12,13 @@ import re
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from veil.rules.analyzer import DEFAULT_RECOGNIZERS, DEFAULT_THRESHOLD
+from veil.rules.analyzer import DEFAULT_RECOGNIZERS, DEFAULT_THRESHOLD, PublicEntities
 from veil.rules.labels import ALL_LABELS
 from veil.rules.lists import AllowList, DenyList, ListPatternError
 from veil.rules.redact import Action
+from veil.rules.subject import DECIDED_LABELS
 from veil.rules.vault import PseudonymStyle
 
 
@@ -115,6 +116,41 @@ class SlowStageSettings(BaseModel):
     anonymizer_model: str = "qwen2.5-coder-0.5b-instruct"
 
 
+class PublicEntitySettings(BaseModel):
+    """Names of public entities (public figures, works, brands, places as a topic,
+    languages): keep them so the question still makes sense, or protect them too.
+
+    ``public_entities: keep`` is short for ``{default: keep}``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    default: PublicEntities = PublicEntities.KEEP
+    labels: dict[str, PublicEntities] = Field(default_factory=dict)  # per-label override
+    # A local model asked about names nothing in the text decides (catalog name, GGUF
+    # path or http(s) URL); null: such names stay protected. Any failure protects.
+    referee: str | None = None
+    referee_max_calls: int = Field(4, ge=1, le=50)  # per text
+    referee_budget_s: float = Field(2.0, gt=0, le=60)  # per text, all calls
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, value: Any) -> Any:
+        return {"default": value} if isinstance(value, str) else value
+
+    @field_validator("labels")
+    @classmethod
+    def _decided(cls, value: dict[str, PublicEntities]) -> dict[str, PublicEntities]:
+        unknown = sorted(set(value) - DECIDED_LABELS)
+        if unknown:
+            raise ValueError(
+                f"label(s) {unknown} are never public entities; use one of {sorted(DECIDED_LABELS)}"
+            )
+        return value
+
+    def by_label(self) -> dict[str, PublicEntities]:
+        return {label: self.labels.get(label, self.default) for label in DECIDED_LABELS}
+
+
 class RecordSettings(BaseModel):
     """What veil keeps on disk about this site's conversations (veil.proxy.storage)."""
 
@@ -186,6 +222,7 @@ class SitePolicy(BaseModel):
     on_error: OnError = OnError.BLOCK
     # Bodies larger than this are not scanned (and on_error decides what happens).
     max_body_bytes: int = Field(8 * 1024 * 1024, gt=0)
+    public_entities: PublicEntitySettings = Field(default_factory=PublicEntitySettings)
     slow_stage: SlowStageSettings = Field(default_factory=SlowStageSettings)
     records: RecordSettings = Field(default_factory=RecordSettings)
 

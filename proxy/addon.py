@@ -533,6 +533,9 @@ def _redact_slots(
         report.texts.append(redacted.text)
         report.timings_ms.update(result.timings_ms)
         for finding in redacted.findings:
+            if finding.action == "keep":  # a public entity: counted, never a finding
+                report.actions["keep"] += 1
+                continue
             report.labels[finding.label] += 1
             report.actions[str(finding.action)] += 1
             if finding.action != "allow":

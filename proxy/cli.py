@@ -243,10 +243,12 @@ def _print_table(original: str, result) -> None:
 
     console = Console()
     console.print(Panel(result.text, title="redacted", expand=False))
-    table = Table(title=f"{len(result.findings)} finding(s)")
+    protected = [f for f in result.findings if f.action != "keep"]
+    kept = [f for f in result.findings if f.action == "keep"]
+    table = Table(title=f"{len(protected)} finding(s)")
     for column in ("label", "original", "replacement", "action", "source", "score"):
         table.add_column(column)
-    for finding in result.findings:
+    for finding in protected:
         table.add_row(
             finding.label,
             original[finding.start : finding.end],
@@ -256,6 +258,13 @@ def _print_table(original: str, result) -> None:
             f"{finding.score:.2f}",
         )
     console.print(table)
+    if kept:
+        public = Table(title=f"{len(kept)} public entit{'y' if len(kept) == 1 else 'ies'} kept")
+        for column in ("label", "original", "why it is public"):
+            public.add_column(column)
+        for finding in kept:
+            public.add_row(finding.label, original[finding.start : finding.end], finding.reason)
+        console.print(public)
     if result.blocked:
         console.print("[bold red]this message would be blocked by the site's policy[/]")
 

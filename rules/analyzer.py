@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
+import regex
+
+from veil.rules import gazetteer, labels, notability
 from veil.rules.lists import AllowList, DenyList
 from veil.rules.merge import DENY_SOURCE, resolve_overlaps
 from veil.rules.normalize import normalize
 from veil.rules.registry import Recognizer, create
 from veil.rules.spans import Span
+from veil.rules.subject import DECIDED_LABELS, Referee, Subject, Verdict, decide
 
 # Everything veil ships that needs no optional extra or local model.
 DEFAULT_RECOGNIZERS: tuple[str, ...] = (
@@ -35,6 +41,37 @@ _TEXT_AS_TYPED_ONLY = ("spacy.", "gliner.", "names.")
 
 DEFAULT_THRESHOLD = 0.5
 DISGUISE_BONUS = 0.2
+ECHO_SOURCE = "subject.echo"
+
+
+class PublicEntities(StrEnum):
+    """What happens to a span that names a public entity rather than a private person."""
+
+    KEEP = "keep"  # sent unchanged (the question is about it)
+    PROTECT = "protect"  # replaced like private data
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """A public entity left in the text, and why veil thinks it is public."""
+
+    span: Span
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    protected: tuple[Span, ...]
+    kept: tuple[Kept, ...] = ()
+
+
+@dataclass(frozen=True)
+class RefereeSettings:
+    """A local model asked about names nothing else decides; any failure protects."""
+
+    referee: Referee
+    max_calls: int = 4  # per text
+    budget_s: float = 2.0  # per text, all calls together
 
 
 @dataclass
@@ -44,16 +81,74 @@ class Analyzer:
     deny_list: DenyList = field(default_factory=DenyList)
     thresholds: Mapping[str, float] = field(default_factory=dict)
     default_threshold: float = DEFAULT_THRESHOLD
+    # label -> keep | protect for public entities; labels not named are kept
+    public_entities: Mapping[str, PublicEntities] = field(default_factory=dict)
+    referee: RefereeSettings | None = None
 
     @classmethod
     def from_names(cls, names: Sequence[str] = DEFAULT_RECOGNIZERS, **kwargs) -> Analyzer:
         return cls(recognizers=[create(name) for name in names], **kwargs)
 
     def analyze(self, text: str) -> list[Span]:
+        """The spans to protect."""
+        return list(self.analyze_subjects(text).protected)
+
+    def analyze_subjects(self, text: str) -> Analysis:
+        """The spans to protect, and the public entities left as they are."""
         spans: list[Span] = []
         for recognizer in self.recognizers:
             spans.extend(recognizer.find(text))
-        return self._finish(text, spans)
+        return self._by_subject(text, self._finish(text, spans))
+
+    def _by_subject(self, text: str, spans: list[Span]) -> Analysis:
+        verdicts = decide(text, spans)
+        verdicts = self._referee(text, spans, verdicts)
+        protected: list[Span] = []
+        kept: list[Kept] = []
+        for span, verdict in zip(spans, verdicts, strict=True):
+            if verdict.label != span.label:
+                span = replace(span, label=verdict.label)
+            keep = self.public_entities.get(span.label, PublicEntities.KEEP)
+            if (
+                verdict.subject is Subject.PUBLIC
+                and span.label in DECIDED_LABELS
+                and keep is PublicEntities.KEEP
+            ):
+                kept.append(Kept(span, verdict.reason))
+            else:
+                protected.append(span)
+        protected += _echoes(text, protected, kept)
+        return Analysis(tuple(sorted(protected, key=lambda s: s.start)), tuple(kept))
+
+    def _referee(self, text: str, spans: list[Span], verdicts: list[Verdict]) -> list[Verdict]:
+        settings = self.referee
+        if settings is None:
+            return verdicts
+        out = list(verdicts)
+        deadline = time.monotonic() + settings.budget_s
+        calls = 0
+        for i, (span, verdict) in enumerate(zip(spans, verdicts, strict=True)):
+            if verdict.subject is not Subject.UNKNOWN:
+                continue
+            if self.public_entities.get(verdict.label, PublicEntities.KEEP) is not (
+                PublicEntities.KEEP
+            ):
+                continue  # protected whatever the answer: do not spend a call
+            if calls >= settings.max_calls or time.monotonic() >= deadline:
+                break  # the rest stay protected
+            calls += 1
+            try:
+                public = settings.referee.is_public(
+                    text, text[span.start : span.end], verdict.label, deadline
+                )
+            except Exception as error:  # fail closed: the span stays protected
+                out[i] = Verdict(Subject.UNKNOWN, f"referee failed ({error})", verdict.label)
+                continue
+            if public and time.monotonic() <= deadline:
+                out[i] = Verdict(
+                    Subject.PUBLIC, "the local model knows it as public", verdict.label
+                )
+        return out
 
     def _finish(self, text: str, spans: list[Span]) -> list[Span]:
         normalized = normalize(text)
@@ -76,3 +171,38 @@ class Analyzer:
 
     def _threshold(self, span: Span) -> float:
         return self.thresholds.get(span.label, self.default_threshold)
+
+
+_ECHO_SKIP = frozenset({"mr", "mrs", "ms", "dr"})
+
+
+def _echoes(text: str, protected: list[Span], kept: list[Kept]) -> list[Span]:
+    """Other mentions of a private person's name that no recognizer saw ("taylor is 8"
+    after "my daughter Taylor"). Names that are also words, places or languages are
+    only followed in the case they were written in."""
+    taken = [*protected, *(k.span for k in kept)]
+    found: list[Span] = []
+    common = gazetteer.load("name_common_words")
+    names = {text[s.start : s.end] for s in protected if s.label == labels.PERSON}
+    # "Noor" after "Noor Al-Sayegh": the first name alone is the same person.
+    names |= {n.split()[0] for n in names if " " in n and n.split()[0][:1].isupper()}
+    for name in names:
+        if len(name) < 3 or name.casefold() in _ECHO_SKIP:
+            continue
+        place = notability.place(name)
+        ambiguous = (
+            name.casefold() in common
+            or (place is not None and place.prominent)
+            or notability.is_language_or_nationality(name)
+        )
+        flags = 0 if ambiguous else regex.IGNORECASE
+        # not the first word of a longer name ("Taylor" in "Taylor Swift")
+        pattern = regex.compile(
+            rf"(?<![\w@.]){regex.escape(name)}(?![\w@])(?![ \t]+(?-i:\p{{Lu}}))", flags
+        )
+        for match in pattern.finditer(text):
+            start, end = match.span()
+            if any(s.start < end and start < s.end for s in (*taken, *found)):
+                continue
+            found.append(Span(start, end, labels.PERSON, 0.8, ECHO_SOURCE))
+    return found

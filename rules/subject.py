@@ -1,0 +1,664 @@
+"""Whom a span identifies: a private person (the writer or someone they know) or a public
+entity (a public figure, character, work, brand, company as a topic, place as a topic or
+destination, language or nationality).
+
+Recognizers find every name; this decides which ones to protect. Private evidence is the
+text tying the span to someone's life: a relation ("my landlord X", "X, my boss"), a
+self-introduction, a greeting or sign-off, a contact detail beside it, a residence or a
+workplace ("we live in X", "I work at X"). Public evidence is notability (known places,
+languages, public figures) and how the text talks about it (a question about it, its
+works, its role in public life, a trip to it). The user's profile and deny-list always
+win. What has no evidence either way stays protected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol
+
+import regex
+
+from veil.rules import labels, notability
+from veil.rules.merge import DENY_SOURCE
+from veil.rules.spans import Span
+
+
+class Subject(StrEnum):
+    PRIVATE = "private"
+    PUBLIC = "public"
+    UNKNOWN = "unknown"  # no evidence either way: protected, or asked of a referee
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    subject: Subject
+    reason: str
+    label: str  # the span's label after type checks ("German" as PERSON -> NORP)
+
+
+class Referee(Protocol):
+    """Asked about a name nothing else decides: is it a public entity? Must return by
+    ``deadline`` (time.monotonic()); raising or a late answer leaves the span protected."""
+
+    def is_public(self, text: str, value: str, label: str, deadline: float) -> bool: ...
+
+
+DECIDED_LABELS = frozenset({labels.PERSON, labels.LOCATION, labels.ORGANIZATION, labels.NORP})
+# Identifiers of a person: beside a name they make it someone's contact entry.
+_CONTACT_LABELS = frozenset(
+    {
+        labels.EMAIL,
+        labels.PHONE,
+        labels.STREET_ADDRESS,
+        labels.USERNAME,
+        labels.ID_NUMBER,
+        labels.DATE_OF_BIRTH,
+        labels.IBAN,
+        labels.CREDIT_CARD,
+    }
+)
+WINDOW = 90  # characters of context read on each side of a span
+
+_I = regex.IGNORECASE | regex.VERSION1
+
+# Closed word classes of the languages veil reads most: possessives, relations, titles.
+_POSSESSIVE = (
+    r"(?:my|our|your|his|her|their|mi|mis|mio|mia|mie|miei|ma|mon|mes|meu|minha|mein|meine|"
+    r"meinem|meiner|meinen|mijn|onze|nuestro|nuestra|notre|nos|unser|unsere)"
+)
+_RELATION = (
+    r"(?:(?:mother|father|sister|brother|son|daughter)[- ]in[- ]law|in-laws|"
+    r"step(?:mom|mum|mother|dad|father|son|daughter|brother|sister)|"
+    r"wife|husband|partner|spouse|fianc[eé]e?|girlfriend|boyfriend|ex|son|daughter|kids?|"
+    r"child(?:ren)?|baby|toddler|twins?|brother|sister|siblings?|mum|mom|mummy|mommy|mother|"
+    r"dad|daddy|father|parents?|grandma|grandpa|grandmother|grandfather|grandparents?|"
+    r"grand(?:son|daughter|kids?|children)|granny|nan|nana|nanna|gran|grandad|granddad|"
+    r"aunt(?:ie|y)?|uncle|cousin|niece|nephew|godmother|godfather|godson|goddaughter|"
+    r"family|host family|relatives?|friends?|best friend|bff|mate|buddy|pal|roommate|"
+    r"flatmate|housemate|neighbou?rs?|landlord|landlady|tenants?|colleagues?|co-?workers?|"
+    r"boss|manager|line manager|supervisor|team ?lead|lead|director|md|ceo|cto|cfo|founder|"
+    r"employees?|staff|assistant|intern|mentor|mentee|clients?|customers?|patients?|"
+    r"students?|pupils?|teacher|tutor|professor|lecturer|coach|trainer|instructor|doctor|gp|"
+    r"dentist|therapist|counsel+or|psychiatrist|psychologist|nurse|midwife|vet|lawyer|"
+    r"solicitor|attorney|accountant|advis[eo]r|plumber|electrician|builder|contractor|"
+    r"cleaner|nanny|babysitter|carer|caregiver|driver|hairdresser|barber|guests?|date|"
+    r"crush|classmates?|team ?mates?|bandmates?|pastor|priest|vicar|rabbi|imam|team|class|"
+    r"office|department|desk|group|squad|crew|lab|dog|cat|pet|puppy|kitten|hamster|horse|"
+    r"jef[ea]|madre|padre|herman[oa]|hij[oa]|espos[oa]|amig[oa]|novi[oa]|abuel[oa]|t[ií][oa]|"
+    r"prim[oa]|mutter|vater|bruder|schwester|freund(?:in)?|chef(?:in)?|m[eè]re|p[eè]re|"
+    r"fr[eè]re|s[oœ]eur|ami[e]?|patron(?:ne)?|moglie|marito|figli[oa]|fratello|sorella|"
+    r"capo|vizinh[oa]|vriend(?:in)?|zus|broer|baas)"
+)
+_HONORIFIC = (
+    r"(?:mr|mrs|ms|miss|mx|dr|prof|professor|herr|frau|hr|fr|mme|mlle|monsieur|madame|"
+    r"mademoiselle|sr|sra|srta|se[nñ]or|se[nñ]ora|don|do[nñ]a|sig|sig\.ra|dott|dott\.ssa|"
+    r"avv|ing|dhr|mevr|coach|nurse|officer|judge|pastor|father|rabbi|imam)"
+)
+_NAME_GAP = (
+    r"(?:\s*[,:(–\-]\s*|\s+)(?:(?:is|was|who's|who is)\s+)?"
+    r"(?:(?:literally|also|actually|just|simply)\s+)?(?:(?:called|named)\s+)?"
+    rf"(?:{_HONORIFIC}\.?\s+)?"
+)
+# "my landlord X", "our chemistry teacher at Y is literally called mr X", "my MD, X"
+_RELATION_BEFORE = regex.compile(
+    rf"\b{_POSSESSIVE}\s+(?:[\w'’\-]+\s+){{0,2}}?{_RELATION}s?(?:'s|’s)?"
+    r"(?:\s+(?:at|in|from|of|on)\s+[^\s,.!?]+(?:\s+[^\s,.!?]+){0,3}?)?"
+    rf"{_NAME_GAP}$",
+    _I,
+)
+# "X, my boss", "X (my sister)", "X from my team", "X, our neighbour"
+_RELATION_AFTER = regex.compile(
+    rf"^(?:'s|’s)?\s*(?:[,(–\-]\s*|\s+(?:from|of|on|in)\s+|\s+(?:is|was)\s+)"
+    rf"(?:(?:from|of|on|in)\s+)?{_POSSESSIVE}\s+(?:[\w'’\-]+\s+){{0,2}}?{_RELATION}\b",
+    _I,
+)
+_SELF = regex.compile(
+    r"(?:\bI'm|\bI’m|\bI am|\bmy name is|\bmy name's|\bmy name’s|\b(?:first|last|middle|"
+    r"maiden|full|sur|given|nick)\s?name is|\bcall me|\bcalls me|\bnazywam się|\bje m'appelle|"
+    r"\bme llamo|\bmi nombre es|\bich heiße|\bmi chiamo|\bik heet|\bjmenuji se|"
+    r"\bmeu nome é|\bsign(?:ed)?(?: it| off)?(?: as| from)?|(?:^|\n)[ \t>]*from|"
+    r"\b(?:card|note|message|letter|gift|love|regards)\s+from)\s*[,:]?\s*$",
+    _I,
+)
+_GREETING = regex.compile(
+    r"(?:^|\n|[.!?]\s+|[,;(]\s*|\"|“)\s*(?:hi|hiya|hello|hey|dear|dearest|thanks|thank you|"
+    r"cheers|regards|best|best wishes|kind regards|warm regards|love|xo|xx|sincerely|yours|"
+    r"yours truly|atentamente|saludos|un saludo|estimad[oa]|querid[oa]|hola|bonjour|ch[eè]re?|"
+    r"salut|hallo|liebe[r]?|ciao|car[oa]|gentile|firma|signed|signature|hej|hoi|beste|"
+    r"pozdrawiam|olá|oi)\s*[,:!\-]?\s*$",
+    _I,
+)
+_HONORIFIC_BEFORE = regex.compile(rf"\b{_HONORIFIC}\.?\s+$", _I)
+_HONORIFIC_INSIDE = regex.compile(rf"^{_HONORIFIC}\.?\s", _I)
+# The person a message is written to or for: "an email to X", "invitation for X and Y".
+_ADDRESSEE = regex.compile(
+    r"\b(?:write|draft|send|compose|text|e-?mail|message|reply|respond|letter|note|card|"
+    r"invitation|invite|toast|speech|poem|rsvp|cv|resume|reference|recommendation|"
+    r"thank-you|apology|complaint|congrats|congratulations|remind|ask|tell|call)\b"
+    r"[^.!?\n]{0,50}?\b(?:to|for|with)\s+$",
+    _I,
+)
+_SPEAKER_AFTER = regex.compile(r"^[ \t]*:")
+_LINE_START = regex.compile(r"(?:^|\n)[ \t>*\-]*$")
+
+# Public life: a role before the name, its works after it, a question about it.
+_PUBLIC_ROLE = (
+    r"(?:ceo|chief executive|chief executive officer|founder|co-?founder|chair(?:man|woman)?|"
+    r"president|vice president|prime minister|premier|chancellor|minister|secretary|senator|"
+    r"congress(?:man|woman)|governor|mayor|king|queen|prince|princess|emperor|empress|pope|"
+    r"saint|st\.?|general|admiral|actor|actress|singer|rapper|songwriter|musician|band|"
+    r"artist|painter|sculptor|author|novelist|writer|poet|playwright|composer|conductor|"
+    r"director|filmmaker|chef|player|striker|goalkeeper|quarterback|footballer|cricketer|"
+    r"boxer|golfer|driver|athlete|champion|scientist|physicist|chemist|biologist|"
+    r"mathematician|philosopher|economist|historian|journalist|anchor|presenter|host|"
+    r"comedian|youtuber|streamer|influencer|character|villain|protagonist|hero|heroine|"
+    r"god|goddess|deity|prophet|apostle|pharaoh|tsar|czar|sultan|dictator|explorer|inventor|"
+    r"astronaut|tennis player|star|legend|icon|celebrity|billionaire|economist)"
+)
+_ROLE_BEFORE = regex.compile(
+    rf"(?:^|[^\w])(?:(?:the|former|late|then|current|new|famous|legendary|real|fictional|"
+    rf"[\p{{Lu}}][\w&.\-]*(?:'s|’s)|[\p{{Lu}}][\w&.\-]*)\s+)*{_PUBLIC_ROLE}\s+$",
+    _I,
+)
+_ROLE_AFTER = regex.compile(
+    rf"^\s*(?:,\s*|\s+)(?:the|a|an)\s+(?:[\w\-]+\s+){{0,3}}?{_PUBLIC_ROLE}\b", _I
+)
+_WORK_AFTER = regex.compile(
+    r"^(?:'s|’s|')\s+(?:[\p{Lu}\d]|(?:(?:first|last|new|latest|early|late|famous|best|"
+    r"debut|final|second|third|\d{4})\s+)?(?:novels?|books?|albums?|songs?|singles?|films?|"
+    r"movies?|shows?|series|paintings?|works?|theor(?:y|ies)|speech(?:es)?|career|"
+    r"presidency|administration|government|cabinet|reign|rule|legacy|music|lyrics|tours?|"
+    r"seasons?|role|poems?|plays?|operas?|symphon(?:y|ies)|discography|filmography|"
+    r"biography|quotes?|philosophy|polic(?:y|ies)|campaigns?|death|assassination|birthday|"
+    r"life|net worth|collections?|descent|myths?|story|character|fans?|concerts?|"
+    r"victory|defeat|wars?|reforms?|invention|discover(?:y|ies)|paper|research|experiments?|"
+    r"estate|dynasty|empire|style|method|law|principle|equation|recipes?|cookbooks?)\b)",
+    _I,
+)
+_ABOUT_BEFORE = regex.compile(
+    r"(?:\b(?:who|what|when|where|why|how)\s+(?:is|was|were|are|did|does|do|has|had|will|"
+    r"would|could|can|should|made|makes|became)(?:\s+the)?|\btell me about|"
+    r"\b(?:made|owned|sold|manufactured|developed|published|run|built|acquired|bought)\s+by|"
+    r"\b(?:brands?|companies|products?|apps?|services?|websites?|stores?|retailers?|labels?|"
+    r"films?|movies?|books?|shows?|bands?|artists?|players?|teams?|clubs?)\s+(?:including|"
+    r"like|such as)|"
+    r"\bwho (?:is|was)|\bbiography of|\blife of|\bstory of|\bmyths? of|\blegend of|"
+    r"\breign of|\bdeath of|\bquotes? (?:from|by)|\bspeech by|\binterview with|"
+    r"\bworks? of|\bmusic of|\bfilms? of|\bnovels? of|\bpaintings? of|\bstyle of|\bstyled? "
+    r"like|\bvoice of|\bimpression of|\bas|\blike|\bversus|\bvs\.?|\bcompare|\bcompared to|"
+    r"\bthan|\bsummari[sz]e|\bexplain|\bdescribe|\bteachings of|\bera of|\bage of|\btime of|"
+    r"\bfans? of|\bfan of|\bconcert of|\bbook by|\bsong by|\balbum by|\bfilm by|\bmovie by|"
+    r"\bnovel by|\bpainting by|\bpoem by|\bplay by|\bdirected by|\bwritten by|\bpainted by|"
+    r"\bcomposed by|\bsung by|\bperformed by|\bproduced by|\bcreated by|\binvented by|"
+    r"\bdiscovered by|\bfounded by|\bstarring|\bfeat\.?|\bft\.?|\bfeaturing|\bwhy did|"
+    r"\bwhat did|\bhow did)\s+$",
+    _I,
+)
+_WORK_BY = regex.compile(r"[\p{Lu}\d][^\s]*[!?\"”]?\s+by\s+$")
+_WHAT_X_DID = regex.compile(
+    r"^\s+(?:did|said|says|thinks|thought|wrote|sang|painted|composed|discovered|invented|"
+    r"founded|won|scored|played|directed|starred|meant|argued|proposed|claimed|believed)\b",
+    _I,
+)
+_WH_BEFORE = regex.compile(r"\b(?:what|how|why|when|where|whether|if)\s+$", _I)
+_QUIZ_ANSWER = regex.compile(r"\bwho\b[^?\n]{0,120}\?\s*(?:a\s*[:.)]|answer\s*:|[-–])?\s*$", _I)
+_FICTION_FROM = regex.compile(
+    r"^\s+(?:from|in|of)\s+(?:the\s+)?(?:(?:show|series|film|movie|book|novel|game|play|"
+    r"sitcom|anime|manga|comic)\s+)?[\p{Lu}\"“]",
+)
+_THING_AFTER = regex.compile(
+    r"^\s+(?:fans?|supporters?|concerts?|tour|albums?|songs?|era|style|merch|tickets?|"
+    r"games?|matches?|season|shares?|stock|products?|store|app|account|support|customer "
+    r"service)\b",
+    _I,
+)
+# Names take no article: "the Ramayana", "the Moon", "The Prophet" are things or works.
+_ARTICLE_BEFORE = regex.compile(r"\b(?:the|an?)\s+$", _I)
+# The holder of a document or an account: "ID card for X", "name on the booking X".
+_HOLDER = regex.compile(
+    r"(?:\b(?:card|id|passport|licen[cs]e|document|account|booking|reservation|ticket|"
+    r"policy|prescription|visa|certificate)\s+(?:for|of|in the name of|holder)|\bname"
+    r"(?:\s+on\s+(?:the\s+)?[\w\-]+)?\s*[:=\-]?|\b(?:compliance|hr|legal|finance|"
+    r"accounting|payroll|support|reception|admin|security)\s*\()\s*$",
+    _I,
+)
+_INTENT = regex.compile(
+    r"\b(?:want|wants|wanted|plan|plans|planning|hope|hoping|going|would like|'d like|"
+    r"thinking of|considering|dream|dreaming|wish|apply|applying)\b",
+    _I,
+)
+_COMPARISON_BEFORE = regex.compile(r"\b(?:basically|literally|like|as|channel|channeling)\s+$", _I)
+
+# Places: where someone lives or comes from, against a topic or a trip.
+_RESIDENCE_BEFORE = regex.compile(
+    r"\b(?:live|lives|living|lived|reside|resides|residing|resident of|based|moved|moving|"
+    r"move|relocat\w+|settled|grew up|raised|born|hometown|home town|home is|here in|back in|"
+    r"(?:i|we|they|he|she)(?:'m|’m|'re|’re| am| are| is|'s|’s)(?: still)? (?:in|at)|"
+    r"vivo en|vivimos en|j'habite à|j’habite à|on habite à|ich wohne in|wir wohnen in|"
+    r"abito a|viviamo a|mieszkam w|mieszkamy w|moro em|moramos em|woon in|wonen in|"
+    r"ở lại|về|sống ở|"
+    r"(?:is|are|am|'m|’m|was|were|come|comes|came|visiting|originally|hails?|"
+    r"family|parents?|grand(?:mother|father|parents|ma|pa))(?:\s+originally)?\s+from)\s+"
+    r"(?:(?:to|in|at|near|from|outside|just outside)\s+)?(?:the\s+)?$",
+    _I,
+)
+_RESIDENCE_AFTER = regex.compile(
+    r"^\s*,?\s*(?:where|which is where)\s+(?:i|we|they|he|she|my|our)\b[^.!?\n]{0,20}"
+    r"\b(?:live|lives|living|grew up|work|works|stay|stays|am from|are from)\b",
+    _I,
+)
+_RELATION_PLACE = regex.compile(
+    rf"\b{_POSSESSIVE}\s+(?:[\w'’\-]+\s+){{0,2}}?{_RELATION}(?:'s|’s)?"
+    r"(?:\s+[\w'’\-]+){0,4}?\s+(?:in|at|near|from|outside)\s+$",
+    _I,
+)
+_LIFE_VERB = regex.compile(
+    r"\b(?:work|works|working|worked|job|employed|run|runs|running|ran|own|owns|teach|"
+    r"teaches|taught|study|studies|studied|studying|led|lead|leads|manage|manages|managed|"
+    r"funeral|wedding|shop|stall|store|restaurant|practice|clinic|school|office|"
+    r"i'm an?|i am an?|i was an?|pracuj[eę]|mieszkam|trabajo|vivo|travaille|habite|arbeite|"
+    r"wohne|lavoro|abito|werk|woon|trabalho|moro)\b",
+    _I,
+)
+_TRAVEL_VERB = regex.compile(
+    r"\b(?:visit|visiting|visited|trip|travel\w*|fly|flying|flight|flights|holiday|vacation|"
+    r"honeymoon|tour|itinerary|days?|nights?|weekend|week|land|landing|arrive|arriving|"
+    r"cruise|going|go|goes|taking|take|drive|driving|train|heading|headed|stopover|layover|"
+    r"explore|exploring|sightseeing|hotel|hostel|airbnb|via|into)\b",
+    _I,
+)
+_FIRST_PERSON = regex.compile(
+    rf"\b(?:i|i'm|i’m|we|we're|we’re|me|us|pracuj[eę]|mieszkam|trabajo|vivo|travaille|habite|"
+    rf"arbeite|wohne|lavoro|abito|werk|woon|trabalho|moro|{_POSSESSIVE}\s+(?:[\w'’\-]+\s+){{0,2}}?{_RELATION})\b",
+    _I,
+)
+_TOPIC_BEFORE = regex.compile(
+    r"(?:history|capital|population|economy|geography|culture|politics|government|"
+    r"president|prime minister|king|queen|war|battle|invasion|fall|siege|map|climate|"
+    r"cuisine|architecture|flag|currency|language|languages|founding|independence|"
+    r"constitution|weather|tourist attractions|landmarks|gdp|time zone|timezone|region|"
+    r"aws|azure|gcp|datacenter|data center)\s+(?:of|in|for)\s+(?:the\s+)?$",
+    _I,
+)
+_POSTCODE_OR_NUMBER = regex.compile(r"\d")
+# "our teacher at X", "my son ... sees Dr. Y at X": a relation, then where they are.
+_RELATION_AT = regex.compile(
+    rf"\b{_RELATION}\b[^!?\n]{{0,40}}?\b(?:at|en|from|of|with|bei|chez|presso|w|na|de)\s+"
+    r"(?:the\s+)?$",
+    _I,
+)
+_LOCATIVE = regex.compile(
+    r"\b(?:in|at|near|to|into|from|via|around|outside|across|visit|visiting|of)\s+$", _I
+)
+
+# Organisations: the writer's or an acquaintance's employer, school, clinic, business.
+_AFFILIATION_BEFORE = regex.compile(
+    r"(?:\b(?:work|works|worked|working|job|employed|employee|intern|interning|internship|"
+    r"position|shift|team|colleagues?|co-?workers?|boss|manager|student|studying|study|"
+    r"studies|studied|graduated|graduate|alumn[ia]|enrolled|attend|attends|attended|"
+    r"teacher|teaches|taught|professor|lecturer|member|volunteer|volunteering|partner|"
+    r"contractor|consultant|analyst|engineer|designer|developer|nurse|doctor|officer|"
+    r"director|manager|accountant|lawyer|clerk|cashier|barista|driver|account|"
+    r"membership|appointment|sees|seeing|treated|patient|enrolled|hired|promoted|"
+    r"interview(?:ed|ing)?|offer|placement|residency|cita|reserva|termin|rendez-vous|joined|joining|leaving|left|quit|"
+    r"fired|laid off|retired|retiring|career|i'm an?|i am an?|i was an?|we're an?)\b"
+    r"[^!?\n]{0,40}?\b(?:at|for|in|from|of|en|bei|chez|presso|w|na)\s+(?:the\s+)?$|"
+    r"\b(?:appointment|booking|reservation|cita|reserva|termin|rendez-vous)\b[^!?\n]{0,70}?"
+    r"\b(?:at|in|with|en|bei|chez|presso)\s+(?:the\s+)?$|"
+    r"\b(?:joined|joining|leaving|left|quit|fired from|laid off from|retired from|"
+    r"retiring from|hired by|offer from|interview(?:ed|ing)? (?:at|with)|work for|"
+    r"works for|worked for|working for|work at|works at|worked at|working at)\s+(?:the\s+)?$|"
+    rf"\b{_POSSESSIVE}\s+(?:[\w'’\-]+\s+){{0,2}}?(?:company|employer|firm|school|university|"
+    r"college|academy|uni|clinic|practice|hospital|gp|surgery|bank|agency|office|startup|"
+    r"business|shop|store|stall|restaurant|caf[eé]|salon|gym|church|mosque|synagogue|"
+    r"temple|team|club|charity|dentist|pediatrician|paediatrician|nursery|daycare|"
+    r"kindergarten|employer)(?:'s|’s)?\s*,?\s+(?:(?:is|was|called|named)\s+)?$|"
+    r"\b(?:called|named)\s+$)",
+    _I,
+)
+_AFFILIATION_AFTER = regex.compile(
+    r"^\s*,?\s*(?:where|which is where)\s+(?:i|we|my|our|he|she|they)\b[^.!?\n]{0,30}"
+    r"\b(?:work|works|worked|study|studies|studied|teach|teaches|am|are|is)\b",
+    _I,
+)
+_NORP_SELF = regex.compile(
+    r"(?:\bI'm|\bI’m|\bI am|\bwe're|\bwe’re|\bwe are|\bI was|\bas an?|\bmy family is|"
+    r"\bmy parents are)\s+(?:an?\s+)?(?:[\w\-]+\s+){0,2}?$",
+    _I,
+)
+# A full stop ends a sentence unless it ends a title or an initial ("Dr. X", "J. Smith").
+_STOP = (
+    r"(?:(?<!\b(?:mr|mrs|ms|dr|st|prof|jr|sr|mt|ft|vs|etc|no|nr|ul|e\.g|i\.e|\p{L}))[.!?](?=\s)"
+    r"|(?<=\b\p{L}{2,})[!?](?=\s)|\n)"
+)
+_SENTENCE_BREAK = regex.compile(rf"{_STOP}(?!.*{_STOP})", regex.DOTALL | regex.IGNORECASE)
+_EMAIL_PARTS = regex.compile(r"[\p{L}\d]+")
+
+
+def _clause_before(text: str, start: int) -> str:
+    """The text before ``start`` in the same sentence, at most WINDOW characters."""
+    window = text[max(0, start - WINDOW) : start]
+    cut = _SENTENCE_BREAK.search(window)
+    return window[cut.end() :] if cut else window
+
+
+def _after(text: str, end: int) -> str:
+    return text[end : end + WINDOW]
+
+
+@dataclass
+class _Context:
+    """What the decision needs from the whole text, computed once per text."""
+
+    text: str
+    spans: Sequence[Span]
+
+    def __post_init__(self) -> None:
+        self.contacts = [s for s in self.spans if s.label in _CONTACT_LABELS]
+        self.email_words: set[str] = set()
+        for span in self.contacts:
+            if span.label == labels.EMAIL:
+                local, _, domain = self.text[span.start : span.end].partition("@")
+                for part in _EMAIL_PARTS.findall(local) + _EMAIL_PARTS.findall(domain):
+                    if len(part) >= 3 and not part.isdigit():
+                        self.email_words.add(notability.fold(part))
+
+    def contact_near(self, span: Span) -> bool:
+        """A contact detail in the same sentence, within a short reach of the name."""
+        for contact in self.contacts:
+            gap = (
+                self.text[span.end : contact.start]
+                if contact.start >= span.end
+                else self.text[contact.end : span.start]
+                if contact.end <= span.start
+                else ""
+            )
+            if len(gap) <= 60 and not regex.search(r"[.!?]\s|\n\s*\n", gap):
+                return True
+        return False
+
+    def in_email(self, value: str) -> bool:
+        words = [notability.fold(w) for w in regex.findall(r"\p{L}+", value) if len(w) >= 3]
+        return bool(words) and any(w in self.email_words for w in words)
+
+
+_LANDMARK = regex.compile(
+    r"\b(?:basilica|cathedral|church|chapel|abbey|temple|shrine|mosque|museum|museums|"
+    r"gallery|palace|castle|fort|tower|bridge|square|piazza|plaza|park|gardens?|stadium|"
+    r"arena|forum|colosseum|monument|memorial|statue|falls|mountains?|mount|lake|river|"
+    r"valley|desert|island|islands|beach|canyon|national park|opera house|market)\b",
+    _I,
+)
+
+
+def _name_words(value: str) -> tuple[bool, bool]:
+    """(starts with a known first name, ends with a known surname), from Faker's lists."""
+    from veil.rules.recognizers.names import known_name_words
+
+    words = [w.strip(".,'’") for w in _HONORIFIC_INSIDE.sub("", value).split()]
+    if not words:
+        return False, False
+    first, last = known_name_words()
+    return words[0].title() in first, words[-1].title() in last or words[-1] in last
+
+
+def _tied_to_someone(ctx: _Context, span: Span, value: str) -> str | None:
+    """Why the text ties a name to someone's own life, or None."""
+    text = ctx.text
+    before = _clause_before(text, span.start)
+    wide_before = text[max(0, span.start - WINDOW) : span.start]
+    after = _after(text, span.end)
+    if _RELATION_BEFORE.search(before):
+        return "a relation names them (my ... X)"
+    if _RELATION_AFTER.match(after):
+        return "a relation follows the name (X, my ...)"
+    if _SELF.search(before) or _GREETING.search(wide_before):
+        return "a self-introduction, greeting or sign-off"
+    if _HOLDER.search(before):
+        return "the holder of a document, account or form field"
+    if _LINE_START.search(wide_before) and _SPEAKER_AFTER.match(after):
+        return "a speaker in a pasted conversation"
+    return None
+
+
+def _talked_about(ctx: _Context, span: Span) -> str | None:
+    """Why the text treats a name as public knowledge, or None."""
+    text = ctx.text
+    before = _clause_before(text, span.start)
+    after = _after(text, span.end)
+    if _ROLE_BEFORE.search(before) or _ROLE_AFTER.match(after):
+        return "a role in public life"
+    if _WORK_AFTER.match(after) or _THING_AFTER.match(after):
+        return "their works or public life follow the name"
+    if _ABOUT_BEFORE.search(before) or _WORK_BY.search(before):
+        return "asked about as a topic"
+    if _WH_BEFORE.search(before) and _WHAT_X_DID.match(after):
+        return "asked about as a topic"
+    if _QUIZ_ANSWER.search(text[max(0, span.start - 160) : span.start]):
+        return "the answer to a knowledge question"
+    if _FICTION_FROM.match(after) and _COMPARISON_BEFORE.search(before):
+        return "a character compared to"
+    if _ARTICLE_BEFORE.search(before):
+        return "a title or a thing (the X), not a person's name"
+    return None
+
+
+def _person(ctx: _Context, span: Span, value: str) -> Verdict:
+    text = ctx.text
+    before = _clause_before(text, span.start)
+    label = labels.PERSON
+    tied = _tied_to_someone(ctx, span, value)
+    if tied:
+        return Verdict(Subject.PRIVATE, tied, label)
+    if ctx.contact_near(span) or ctx.in_email(value):
+        return Verdict(Subject.PRIVATE, "a contact detail beside the name", label)
+    if _AFFILIATION_BEFORE.search(before):
+        return Verdict(Subject.PRIVATE, "someone's employer, school or business", label)
+    # Type checks: a language, a people or a place is not a person without a name cue.
+    if notability.is_language_or_nationality(value):
+        return _norp(ctx, span, value, relabelled=True)
+    found = notability.place(value)
+    if found is not None and (found.prominent or _LOCATIVE.search(before)):
+        return _location(ctx, span, value, relabelled=True)
+    if notability.is_public_figure(value) or notability.is_public_figure(
+        _HONORIFIC_INSIDE.sub("", value)
+    ):
+        return Verdict(Subject.PUBLIC, "a public figure", label)
+    talked = _talked_about(ctx, span)
+    if talked:
+        return Verdict(Subject.PUBLIC, talked, label)
+    if _HONORIFIC_BEFORE.search(before) or _HONORIFIC_INSIDE.match(value):
+        return Verdict(Subject.PRIVATE, "a title and a name (Dr. X)", label)
+    if _ADDRESSEE.search(before):
+        return Verdict(Subject.PRIVATE, "the person a message is for", label)
+    first_name, surname = _name_words(value)
+    if " " not in value.strip() and value[:1].isupper() and not first_name:
+        # People one knows go by first names; a surname or a mononym alone is how
+        # public figures, brands and works are named ("Monet", "Crick", "Zomato").
+        return Verdict(Subject.PUBLIC, "a surname or single name alone", label)
+    if " " in value.strip() and not first_name and not surname:
+        return Verdict(Subject.PUBLIC, "no part of it is a person's name", label)
+    return Verdict(Subject.UNKNOWN, "a name with nothing saying whose", label)
+
+
+def _location(ctx: _Context, span: Span, value: str, relabelled: bool = False) -> Verdict:
+    text = ctx.text
+    before = _clause_before(text, span.start)
+    after = _after(text, span.end)
+    label = labels.LOCATION
+
+    def private(reason: str) -> Verdict:
+        return Verdict(Subject.PRIVATE, reason, label)
+
+    if _RESIDENCE_BEFORE.search(before) or _RESIDENCE_AFTER.match(after):
+        return private("where someone lives or comes from")
+    if _RELATION_PLACE.search(before):
+        return private("where someone they know is")
+    if any(c.label == labels.STREET_ADDRESS and 0 <= span.start - c.end <= 3 for c in ctx.contacts):
+        return private("part of an address")
+    if _POSTCODE_OR_NUMBER.search(value):
+        return private("a postcode with the place")
+    life = [m.end() for m in _LIFE_VERB.finditer(before)]
+    travel = [m.end() for m in _TRAVEL_VERB.finditer(before)]
+    if (
+        life
+        and (not travel or life[-1] > travel[-1])
+        and _FIRST_PERSON.search(before)
+        and not _INTENT.search(before)
+    ):
+        return private("where the writer or someone they know works or lives")
+    if not relabelled:
+        tied = _tied_to_someone(ctx, span, value)
+        if tied:  # "my plumber Chukwudi": NER took a name for a place
+            return Verdict(Subject.PRIVATE, tied, labels.PERSON)
+    if _TOPIC_BEFORE.search(before):
+        return Verdict(Subject.PUBLIC, "a place as a topic", label)
+    found = notability.place(value)
+    suffix = " (not a person)" if relabelled else ""
+    if found is not None:
+        return Verdict(Subject.PUBLIC, "a known place as a topic or destination" + suffix, label)
+    if _LANDMARK.search(value):
+        return Verdict(Subject.PUBLIC, "a landmark", label)
+    talked = _talked_about(ctx, span)
+    if talked:
+        return Verdict(Subject.PUBLIC, talked, label)
+    return Verdict(Subject.UNKNOWN, "a place veil does not know", label)
+
+
+def _organization(ctx: _Context, span: Span, value: str) -> Verdict:
+    text = ctx.text
+    before = _clause_before(text, span.start)
+    after = _after(text, span.end)
+    label = labels.ORGANIZATION
+
+    def private(reason: str) -> Verdict:
+        return Verdict(Subject.PRIVATE, reason, label)
+
+    if _AFFILIATION_BEFORE.search(before) or _AFFILIATION_AFTER.match(after):
+        return private("someone's employer, school or business")
+    if _RELATION_AFTER.match(after) or _RELATION_AT.search(before):
+        return private("someone's employer, school or business")
+    if ctx.in_email(value):
+        return private("the domain of an e-mail address in the text")
+    tied = _tied_to_someone(ctx, span, value)
+    if tied:
+        return Verdict(Subject.PRIVATE, tied, labels.PERSON)
+    found = notability.place(value)
+    if found is not None and _LOCATIVE.search(before):
+        return _location(ctx, span, value, relabelled=True)
+    return Verdict(Subject.PUBLIC, "an organisation as a topic", label)
+
+
+def _norp(ctx: _Context, span: Span, value: str, relabelled: bool = False) -> Verdict:
+    before = _clause_before(ctx.text, span.start)
+    if _NORP_SELF.search(before):
+        return Verdict(Subject.PRIVATE, "the writer says it of themselves", labels.NORP)
+    reason = "a language or nationality" + (" (not a person)" if relabelled else "")
+    return Verdict(Subject.PUBLIC, reason, labels.NORP)
+
+
+_DECIDE = {
+    labels.PERSON: _person,
+    labels.LOCATION: _location,
+    labels.ORGANIZATION: _organization,
+    labels.NORP: _norp,
+}
+
+
+def decide(text: str, spans: Sequence[Span]) -> list[Verdict]:
+    """One verdict per span, in order. Spans must not overlap (merge first)."""
+    ctx = _Context(text, spans)
+    verdicts: list[Verdict] = []
+    for span in spans:
+        value = text[span.start : span.end]
+        if DENY_SOURCE in span.source.split("+"):
+            verdicts.append(Verdict(Subject.PRIVATE, "the user's profile or deny-list", span.label))
+        elif span.label in _DECIDE:
+            verdicts.append(_DECIDE[span.label](ctx, span, value))
+        else:
+            verdicts.append(Verdict(Subject.PRIVATE, "an identifier", span.label))
+    return _consistent(text, spans, verdicts)
+
+
+_WEAK_PUBLIC = frozenset({"a surname or single name alone", "no part of it is a person's name"})
+_LIST_GAP = regex.compile(r"(?:'s|’s)?\s*(?:,|and|&|or|vs\.?|versus|than|with|,\s*and)\s*")
+
+
+def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> list[Verdict]:
+    """Mentions agree with each other: a name the text ties to someone private is private
+    wherever it recurs ("Noor" after "Noor Al-Sayegh"); a name listed with public
+    entities, or acted on by a public figure, is public ("Watson and Crick")."""
+    out = list(verdicts)
+
+    def undecided(i: int) -> bool:
+        return out[i].subject is Subject.UNKNOWN or (
+            out[i].subject is Subject.PUBLIC and out[i].reason in _WEAK_PUBLIC
+        )
+
+    private_names: set[str] = set()
+    public_names: set[str] = set()
+    for span, verdict in zip(spans, verdicts, strict=True):
+        if verdict.label != labels.PERSON:
+            continue
+        value = notability.fold(text[span.start : span.end])
+        if verdict.subject is Subject.PRIVATE:
+            private_names.add(value)
+            words = value.split()
+            if len(words) > 1:
+                private_names.add(words[0])
+        elif verdict.subject is Subject.PUBLIC and verdict.reason not in _WEAK_PUBLIC:
+            public_names.add(value)
+    for i, span in enumerate(spans):
+        if out[i].label != labels.PERSON or not undecided(i):
+            continue
+        value = notability.fold(text[span.start : span.end])
+        if value in private_names:
+            out[i] = Verdict(
+                Subject.PRIVATE, "named privately elsewhere in the text", labels.PERSON
+            )
+        elif value in public_names and out[i].subject is Subject.UNKNOWN:
+            out[i] = Verdict(Subject.PUBLIC, "named publicly elsewhere in the text", labels.PERSON)
+    # "my sisters Ana, Bea and Rogers": a list of people carries its first one's tie.
+    for i in range(1, len(spans)):
+        if out[i].label == labels.PERSON and undecided(i):
+            previous = spans[i - 1]
+            if (
+                out[i - 1].label == labels.PERSON
+                and out[i - 1].subject is Subject.PRIVATE
+                and _LIST_GAP.fullmatch(text, previous.end, spans[i].start)
+            ):
+                out[i] = Verdict(Subject.PRIVATE, "listed with someone private", labels.PERSON)
+    for i, span in enumerate(spans):
+        if out[i].subject is not Subject.UNKNOWN:
+            continue
+        clause = _clause_before(text, span.start)
+        clause_start = span.start - len(clause)
+        for j, other in enumerate(spans):
+            if j == i or out[j].subject is not Subject.PUBLIC or out[j].label not in DECIDED_LABELS:
+                continue
+            left, right = sorted((span, other), key=lambda s: s.start)
+            listed = _LIST_GAP.fullmatch(text, left.end, right.start) is not None
+            acted_on = (
+                out[j].label == labels.PERSON
+                and out[j].reason not in _WEAK_PUBLIC
+                and clause_start <= other.start < span.start
+            )
+            if listed or acted_on:
+                reason = (
+                    "listed with public entities"
+                    if listed
+                    else "in a sentence about a public figure"
+                )
+                out[i] = Verdict(Subject.PUBLIC, reason, out[i].label)
+                break
+    for i in range(1, len(spans)):
+        previous, span = spans[i - 1], spans[i]
+        if (
+            out[i].label == out[i - 1].label == labels.LOCATION
+            and out[i - 1].subject is Subject.PRIVATE
+            and regex.fullmatch(r",\s*", text[previous.end : span.start])
+        ):
+            out[i] = Verdict(Subject.PRIVATE, out[i - 1].reason, labels.LOCATION)
+    return out
