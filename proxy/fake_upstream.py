@@ -3,7 +3,8 @@ with veil like mitmproxy.test ships with mitmproxy), speaking the OpenAI and Ant
 wire formats. It records what it received and answers by echoing the user's last
 message, streamed in deliberately tiny chunks that split pseudonyms and UTF-8
 characters. For chatgpt.com it can also hand the answer over to a WebSocket, as the
-real site does, when the request carries a ``websocket_request_id``."""
+real site does, when the request carries a ``websocket_request_id``. For
+gemini.google.com it assigns a new chat its id in the answer and serves its history."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import datetime
 import hashlib
 import ipaddress
 import json
+import secrets
 import socket
 import ssl
 import threading
@@ -166,6 +168,7 @@ class FakeChatService:
         self.received: list[tuple[str, dict]] = []
         self.chunk_bytes = chunk_bytes
         self._handed_over: list[bytes] = []  # SSE answers waiting for their WebSocket
+        self.gemini_chats: dict[str, list[str]] = {}  # c_... id -> the prompts it got
         service = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -185,9 +188,11 @@ class FakeChatService:
                 path = self.path.split("?", 1)[0]
                 if path.endswith("StreamGenerate"):
                     form = dict(urllib.parse.parse_qsl(raw))
-                    prompt = json.loads(json.loads(form["f.req"])[1])[0][0]
-                    service.received.append((self.path, {"prompt": prompt}))
-                    service.gemini_web(self, f"You said: {prompt}")
+                    service.gemini_web(self, json.loads(json.loads(form["f.req"])[1]))
+                    return
+                if path.endswith("/data/batchexecute"):
+                    form = dict(urllib.parse.parse_qsl(raw))
+                    service.gemini_history(self, json.loads(form["f.req"]))
                     return
                 body = json.loads(raw)
                 service.received.append((self.path, body))
@@ -473,16 +478,39 @@ class FakeChatService:
             [(name, json.dumps(v) if name == "delta_encoding" else v) for name, v in events]
         )
 
-    def gemini_web(self, handler: BaseHTTPRequestHandler, answer: str) -> None:
-        body = ")]}'\n"
+    def gemini_web(self, handler: BaseHTTPRequestHandler, inner: list) -> None:
+        """StreamGenerate: growing snapshots of the answer. A new chat (no id in the
+        request) gets its ``c_...`` id here, in the answer, as on the real site."""
+        prompt = inner[0][0]
+        given = inner[2][0] if len(inner) > 2 and inner[2] and inner[2][0] else None
+        conversation = given or f"c_{secrets.token_hex(8)}"
+        self.received.append((handler.path, {"prompt": prompt, "conversation": given}))
+        self.gemini_chats.setdefault(conversation, []).append(prompt)
+        answer = f"You said: {prompt}"
+        frames = []
         for end in [*range(6, len(answer), 6), len(answer)]:
-            inner = [None, ["c_abc", "r_1"], None, None, [["rc_1", [answer[:end]], None]]]
-            frame = (
-                json.dumps(
-                    [["wrb.fr", None, json.dumps(inner, ensure_ascii=False)]], ensure_ascii=False
-                )
-                + "\n"
-            )
-            units = sum(2 if ord(c) > 0xFFFF else 1 for c in frame)
-            body += f"\n{units}\n{frame}"
-        self._chunked(handler, "application/json; charset=utf-8", body.encode())
+            body = [None, [conversation, "r_1"], None, None, [["rc_1", [answer[:end]], None]]]
+            frames.append([["wrb.fr", None, json.dumps(body, ensure_ascii=False)]])
+        self._chunked(handler, "application/json; charset=utf-8", gemini_frames(frames))
+
+    def gemini_history(self, handler: BaseHTTPRequestHandler, rpcs: list) -> None:
+        """batchexecute ``hNvQHb``: a chat's turns, the user's text and the answer."""
+        rpc, arguments = rpcs[0][0][0], json.loads(rpcs[0][0][1])
+        conversation = arguments[0]
+        turns = [
+            [[conversation, "r_1"], None, [[prompt], 1], [[["rc_1", [f"You said: {prompt}"]]]]]
+            for prompt in self.gemini_chats.get(conversation, [])
+        ]
+        history = json.dumps([turns], ensure_ascii=False)
+        envelope = ["wrb.fr", rpc, history, None, None, None, "generic"]
+        self._chunked(handler, "application/json; charset=utf-8", gemini_frames([[envelope]]))
+
+
+def gemini_frames(frames: list) -> bytes:
+    """``)]}'`` then each frame as ``<length>\\n<JSON>\\n``, where the length counts the
+    UTF-16 code units after the digits (both newlines included)."""
+    out = ")]}'\n"
+    for frame in frames:
+        body = "\n" + json.dumps(frame, ensure_ascii=False) + "\n"
+        out += f"{len(body.encode('utf-16-le')) // 2}{body}"
+    return out.encode()

@@ -248,7 +248,24 @@ class GeminiStream(SSEStreamRestorer):
 
 class OpenAIResponsesStream(SSEStreamRestorer):
     """``/v1/responses`` typed events: ``response.output_text.delta`` per output item and
-    content part; the ``.done`` events and ``response.completed`` repeat the whole text."""
+    content part; the ``.done`` events and ``response.completed`` repeat the whole text.
+
+    Every event carries a ``sequence_number`` that clients use to order events and spot
+    gaps. A delta veil adds (held text released before a ``.done``) is one event more, so
+    the emitted events are numbered again: consecutively, from the stream's first number."""
+
+    def __init__(self, restorer: Restorer) -> None:
+        super().__init__(restorer)
+        self._next_sequence: int | None = None
+
+    def _number(self, payload: dict[str, Any]) -> dict[str, Any]:
+        sequence = payload.get("sequence_number")
+        if isinstance(sequence, int) and not isinstance(sequence, bool):
+            if self._next_sequence is None:
+                self._next_sequence = sequence
+            payload["sequence_number"] = self._next_sequence
+            self._next_sequence += 1
+        return payload
 
     def on_event(self, event: SSEEvent) -> list[SSEEvent]:
         payload = event.json()
@@ -260,7 +277,7 @@ class OpenAIResponsesStream(SSEStreamRestorer):
             payload.get("delta"), str
         ):
             payload["delta"] = self.channels.feed(key, payload["delta"])
-            return [event.with_data(json.dumps(payload, ensure_ascii=False))]
+            return [event.with_data(json.dumps(self._number(payload), ensure_ascii=False))]
         before = []
         if kind.endswith(("output_text.done", "function_call_arguments.done")):
             held = self.channels.flush(key)
@@ -274,10 +291,9 @@ class OpenAIResponsesStream(SSEStreamRestorer):
                 fields = [
                     (k, delta_kind if k == "event" else v) for k, v in event.fields if k != "data"
                 ]
-                before.append(
-                    SSEEvent(fields, event.newline).with_data(json.dumps(extra, ensure_ascii=False))
-                )
-        restored = restore_strings(payload, self.restorer, _RESPONSES_TEXT_KEYS)
+                data = json.dumps(self._number(extra), ensure_ascii=False)
+                before.append(SSEEvent(fields, event.newline).with_data(data))
+        restored = self._number(restore_strings(payload, self.restorer, _RESPONSES_TEXT_KEYS))
         return [*before, event.with_data(json.dumps(restored, ensure_ascii=False))]
 
 

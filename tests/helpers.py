@@ -1,6 +1,8 @@
 """Helpers shared by the tests: arbitrary chunking, a vault with known pseudonyms."""
 
 import itertools
+import json
+import re
 import socket
 from typing import TypeVar
 
@@ -30,3 +32,25 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def read_gemini_frames(wire: str) -> list:
+    """gemini.google.com's framing read straight from its rule, independently of veil's
+    parser: after ``)]}'``, a decimal length, then exactly that many UTF-16 code units
+    counted from right after the digits (the newline after the number is one of them).
+    Each frame must be whole JSON; returns the parsed frames."""
+    assert wire.startswith(")]}'"), wire[:10]
+    rest, frames = wire[4:], []
+    while rest.strip():
+        rest = rest.lstrip()
+        digits = re.match(r"\d+", rest)
+        assert digits, f"no length at {rest[:30]!r}"
+        units = int(digits.group())
+        after = rest[digits.end() :].encode("utf-16-le", "surrogatepass")
+        assert len(after) >= 2 * units, "the stream ends inside a frame"
+        # strict decoding: a length that ends inside a surrogate pair raises here
+        frame = after[: 2 * units].decode("utf-16-le")
+        rest = after[2 * units :].decode("utf-16-le")
+        assert frame.startswith("\n"), f"the length does not count the newline: {frame[:30]!r}"
+        frames.append(json.loads(frame))
+    return frames

@@ -18,7 +18,7 @@ import pytest
 from wsproto import ConnectionType, WSConnection
 from wsproto.events import CloseConnection, Request, TextMessage
 
-from tests.helpers import free_port
+from tests.helpers import free_port, read_gemini_frames
 from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.server import ProxyThread
 
@@ -245,20 +245,51 @@ def test_chatgpt_web_answer_handed_over_to_a_websocket(stack):
     assert _chatgpt_answer(stream.decode()) == f"You said: {PROMPT}"
 
 
+GEMINI_SEND = "_/BardChatUi/data/assistant.lamda.BardFrontendService/StreamGenerate?rt=c"
+GEMINI_HISTORY = "_/BardChatUi/data/batchexecute?rpcids=hNvQHb&rt=c"
+
+
+def _gemini_inners(raw: str) -> list:
+    """The JSON inside each ``wrb.fr`` envelope, read with the reference frame reader."""
+    return [json.loads(frame[0][2]) for frame in read_gemini_frames(raw)]
+
+
 def test_gemini_web_through_the_proxy(stack):
     upstream, proxy = stack
     inner = [[PROMPT, 0, None, [], None, None, 0], ["en"], ["c_abc", "r_1", "rc_1"]]
     form = {"f.req": json.dumps([None, json.dumps(inner)]), "at": "tok"}
-    url = (
-        f"https://127.0.0.1:{upstream.port}/_/BardChatUi/data/assistant.lamda.BardFrontendService/"
-        "StreamGenerate?rt=c"
-    )
     with _http(proxy) as http:
-        raw = _stream_text(http, "POST", url, data=form)
+        raw = _stream_text(
+            http, "POST", f"https://127.0.0.1:{upstream.port}/{GEMINI_SEND}", data=form
+        )
     assert "Jane Doe" not in upstream.received[-1][1]["prompt"]
-    frames = [line for line in raw.splitlines() if line.startswith("[[")]
-    last = json.loads(json.loads(frames[-1])[0][2])[4][0][1][0]
-    assert last == f"You said: {PROMPT}"
+    snapshots = [inner[4][0][1][0] for inner in _gemini_inners(raw)]
+    assert snapshots[-1] == f"You said: {PROMPT}"
+    assert all(f"You said: {PROMPT}".startswith(s) for s in snapshots)  # no fragments
+
+
+def test_gemini_web_new_chat_history_is_restored(stack):
+    """A new chat's request names no chat: the service assigns the ``c_...`` id in its
+    answer, and the history load that names that id comes back restored."""
+    upstream, proxy = stack
+    prompt = "My landlord Tomasz Wiśniewski never fixed the boiler."
+    inner = [[prompt, 0, None, [], None, None, 0], ["en"], None]
+    form = {"f.req": json.dumps([None, json.dumps(inner)]), "at": "tok"}
+    base = f"https://127.0.0.1:{upstream.port}"
+    with _http(proxy) as http:
+        raw = _stream_text(http, "POST", f"{base}/{GEMINI_SEND}", data=form)
+        assert upstream.received[-1][1]["conversation"] is None
+        assert "Wiśniewski" not in upstream.received[-1][1]["prompt"]
+        answer = _gemini_inners(raw)
+        conversation = answer[-1][1][0]
+        assert conversation.startswith("c_") and answer[-1][4][0][1][0] == f"You said: {prompt}"
+
+        rpc = [[["hNvQHb", json.dumps([conversation, 10, None, 1]), None, "generic"]]]
+        history = {"f.req": json.dumps(rpc), "at": "tok"}
+        raw = _stream_text(http, "POST", f"{base}/{GEMINI_HISTORY}", data=history)
+    (turn,) = json.loads(read_gemini_frames(raw)[0][0][2])[0]
+    assert turn[0][0] == conversation
+    assert turn[2][0][0] == prompt and turn[3][0][0][1][0] == f"You said: {prompt}"
 
 
 def test_hosts_without_a_policy_are_tunnelled_untouched(stack, tmp_path):

@@ -174,21 +174,20 @@ def test_gemini_stream_with_crlf(cuts, wire):
     assert text == _restorer().restore(ANSWER)
 
 
-@settings(max_examples=100, deadline=None)
-@given(cuts=text_cuts, wire=byte_cuts)
-def test_openai_responses_stream(cuts, wire):
+def _responses_events(pieces: list[str], first: int = 0) -> list[tuple[str, dict]]:
+    """A Responses API stream: every event numbered, consecutively from ``first``."""
     common = {"item_id": "msg_1", "output_index": 0, "content_index": 0}
     events = [
         ("response.created", {"type": "response.created", "response": {"id": "r1", "output": []}})
     ]
     events += [
         ("response.output_text.delta", {"type": "response.output_text.delta", **common, "delta": p})
-        for p in _pieces(ANSWER, cuts)
+        for p in pieces
     ]
     events += [
         (
             "response.output_text.done",
-            {"type": "response.output_text.done", **common, "text": ANSWER},
+            {"type": "response.output_text.done", **common, "text": "".join(pieces)},
         ),
         (
             "response.completed",
@@ -197,12 +196,22 @@ def test_openai_responses_stream(cuts, wire):
                 "response": {
                     "id": "r1",
                     "output": [
-                        {"type": "message", "content": [{"type": "output_text", "text": ANSWER}]}
+                        {
+                            "type": "message",
+                            "content": [{"type": "output_text", "text": "".join(pieces)}],
+                        }
                     ],
                 },
             },
         ),
     ]
+    return [(name, {**p, "sequence_number": first + n}) for n, (name, p) in enumerate(events)]
+
+
+@settings(max_examples=100, deadline=None)
+@given(cuts=text_cuts, wire=byte_cuts, first=st.integers(0, 5))
+def test_openai_responses_stream(cuts, wire, first):
+    events = _responses_events(_pieces(ANSWER, cuts), first)
     out = _events(_run(OpenAIResponsesStream(_restorer()), _sse(events), wire))
     payloads = [e.json() for e in out]
     expected = _restorer().restore(ANSWER)
@@ -214,6 +223,21 @@ def test_openai_responses_stream(cuts, wire):
     assert done["text"] == expected
     completed = payloads[-1]["response"]["output"][0]["content"][0]["text"]
     assert completed == expected and payloads[-1]["response"]["id"] == "r1"
+    assert all(e.name == p["type"] for e, p in zip(out, payloads, strict=True))
+    # whatever veil added, the numbers stay strictly increasing: consecutive from the first
+    numbers = [p["sequence_number"] for p in payloads]
+    assert numbers == list(range(first, first + len(payloads)))
+
+
+def test_a_released_delta_gets_its_own_sequence_number():
+    # the answer ends in a pseudonym: held back (it could grow) until the .done event
+    events = _responses_events(["Write to ", "[[PERSON_1]]"])
+    out = [e.json() for e in _events(_run(OpenAIResponsesStream(_restorer()), _sse(events), []))]
+    released, done = out[-3], out[-2]
+    assert released["type"] == "response.output_text.delta" and released["delta"] == "Jane Doe"
+    assert done["type"] == "response.output_text.done" and done["text"] == "Write to Jane Doe"
+    # the added event sits between the upstream's numbers 2 and 3: all move up by one
+    assert [p["sequence_number"] for p in out] == list(range(len(events) + 1))
 
 
 @settings(max_examples=100, deadline=None)

@@ -3,21 +3,30 @@ length-prefixed frames (lengths in UTF-16 code units) that carry growing snapsho
 the text.
 
 ``f.req`` is form-encoded JSON ``[null, "<inner JSON>"]`` whose inner ``[0][0]`` is the
-prompt and ``[2][0]`` the conversation id. The answer starts with ``)]}'`` and then
-repeats ``<length>\\n<frame>``; each frame is JSON whose strings hold JSON again. Every
-string in a frame is restored; a snapshot that ends inside a pseudonym is cut back to
-before it until a later snapshot completes it, and the lengths are recomputed.
+prompt and ``[2][0]`` the conversation id (empty for a new chat: its ``c_...`` id first
+appears in the answer, at ``[1][0]`` of an envelope's JSON, and is bound to the vault
+then). The answer starts with ``)]}'`` and then repeats ``<length><frame>``, where the
+length counts the UTF-16 code units that follow the digits: the newline after the
+number, the JSON and the newline after it. Each frame is JSON whose strings hold JSON
+again. Every string in a frame is restored; a snapshot that ends inside a pseudonym is
+cut back to before it until a later snapshot completes it, and the lengths are
+recomputed by the same rule.
 
-Known gap: the rich-text span offsets the app keeps beside the text are not shifted
-when a restored value is longer or shorter than its pseudonym.
+Known gaps: the rich-text span offsets the app keeps beside the text are not shifted
+when a restored value is longer or shorter than its pseudonym. A snapshot that ends in
+a whole pseudonym that is also the start of a longer one (``[[PERSON_1`` of
+``[[PERSON_12]]``) shows the shorter one's value until the next snapshot: holding it
+back would lose a placeholder the model cut at its token limit in the last snapshot.
 """
 
 from __future__ import annotations
 
 import codecs
 import json
+import logging
 import re
 import urllib.parse
+from collections.abc import Callable
 from typing import Any
 
 from mitmproxy import http
@@ -30,29 +39,46 @@ _BATCH_EXECUTE = re.compile(r"/data/batchexecute$")
 _CONVERSATION_ID = re.compile(r"\bc_[0-9a-zA-Z]{6,}\b")
 _PREFIX = ")]}'"
 
+log = logging.getLogger("veil")
+
 
 def utf16_units(text: str) -> int:
     return sum(2 if ord(c) > 0xFFFF else 1 for c in text)
 
 
-def _take_units(text: str, units: int) -> int | None:
-    """How many characters of ``text`` make up ``units`` UTF-16 code units (None: not yet)."""
+def _take_units(text: str, start: int, units: int) -> int | None:
+    """The index in ``text`` where ``units`` UTF-16 code units from ``start`` end (None:
+    not received yet). ValueError if the count ends inside a surrogate pair."""
     count = 0
-    for index, char in enumerate(text):
+    for index in range(start, len(text)):
         if count == units:
             return index
-        count += 2 if ord(char) > 0xFFFF else 1
+        count += 2 if ord(text[index]) > 0xFFFF else 1
+    if count > units:
+        raise ValueError("frame length ends inside a character")
     return len(text) if count == units else None
 
 
-class FrameStream:
-    """``)]}'`` then ``<length>\\n<frame>`` repeated: frames restored, lengths recomputed."""
+# A length is whitespace, then digits that something other than a digit follows (a
+# number at the end of the buffer may still grow).
+_LENGTH = re.compile(r"(\s*)(\d+)(?=\D)")
+_PENDING_LENGTH = re.compile(r"\s*\d*")
 
-    def __init__(self, restorer: Restorer) -> None:
+
+class FrameStream:
+    """``)]}'`` then ``<length><frame>`` repeated: frames restored, lengths recomputed.
+
+    ``on_conversation`` is called once with the first chat id an answer names."""
+
+    def __init__(
+        self, restorer: Restorer, on_conversation: Callable[[str], None] | None = None
+    ) -> None:
         self.restorer = restorer
+        self._on_conversation = on_conversation
         self._decoder = codecs.getincrementaldecoder("utf-8")("surrogateescape")
         self._text = ""
         self._prefix_done = False
+        self._lost = False  # framing lost: the rest passes on untouched
 
     def feed(self, chunk: bytes) -> bytes:
         self._text += self._decoder.decode(chunk)
@@ -73,21 +99,34 @@ class FrameStream:
                 out.append(_PREFIX)
                 self._text = self._text[len(_PREFIX) :]
             self._prefix_done = True
-        while True:
-            match = re.match(r"(\s*)(\d+)\n", self._text)
+        while not self._lost:
+            match = _LENGTH.match(self._text)
             if not match:
-                if self._text.strip() and not re.match(r"\s*\d*$", self._text):
-                    out.append(self._text)  # not framed as expected: pass it on untouched
-                    self._text = ""
-                return "".join(out)
-            body_start = match.end()
-            size = _take_units(self._text[body_start:], int(match.group(2)))
-            if size is None:
-                return "".join(out)
-            frame = self._text[body_start : body_start + size]
-            self._text = self._text[body_start + size :]
+                if not _PENDING_LENGTH.fullmatch(self._text):
+                    self._lose_framing("no length where a frame should start")
+                break
+            # The length counts from right after the digits: the newline is in the frame.
+            try:
+                end = _take_units(self._text, match.end(), int(match.group(2)))
+            except ValueError as error:
+                self._lose_framing(str(error))
+                break
+            if end is None:
+                break
+            frame = self._text[match.end() : end]
+            self._text = self._text[end:]
             restored = self._restore_frame(frame, final)
-            out.append(f"{match.group(1)}{utf16_units(restored)}\n{restored}")
+            out.append(f"{match.group(1)}{utf16_units(restored)}{restored}")
+        if self._lost:
+            out.append(self._text)
+            self._text = ""
+        return "".join(out)
+
+    def _lose_framing(self, why: str) -> None:
+        # Re-framing from the middle of a frame would read numbers in the JSON as lengths
+        # and rewrite them: from here on the answer passes unrestored, and the log says so.
+        log.warning("veil lost the frames of a gemini.google.com answer (%s); not restoring", why)
+        self._lost = True
 
     def _restore_frame(self, frame: str, final: bool) -> str:
         stripped = frame.strip()
@@ -95,6 +134,11 @@ class FrameStream:
             value = json.loads(stripped)
         except ValueError:
             return self._snapshot(frame, final)
+        if self._on_conversation is not None:
+            conversation = _answer_conversation(value)
+            if conversation is not None:
+                bind, self._on_conversation = self._on_conversation, None
+                bind(conversation)
         restored = json.dumps(self._walk(value, final), ensure_ascii=False, separators=(",", ":"))
         return frame[: len(frame) - len(frame.lstrip())] + restored + frame[len(frame.rstrip()) :]
 
@@ -184,7 +228,9 @@ class GeminiWebAdapter:
         return []
 
     def stream_restorer(self, flow: http.HTTPFlow, restorer: Restorer):
-        return FrameStream(restorer)
+        # A new chat's id arrives only in the answer: bind it to this chat's vault so a
+        # later history load (batchexecute, which names the id) is restored.
+        return FrameStream(restorer, flow.metadata.get("veil_bind_conversation"))
 
     def restore_body(self, body: Any, restorer: Restorer) -> Any:
         return body
@@ -195,6 +241,26 @@ class GeminiWebAdapter:
             message.encode(),
             {"content-type": "text/plain; charset=utf-8", "x-veil": "blocked"},
         )
+
+
+def _answer_conversation(frame: Any) -> str | None:
+    """The chat id in a frame's ``["wrb.fr", rpc, "<JSON>", ...]`` envelopes: the JSON's
+    ``[1][0]`` (``[1]`` is ``[chat id, response id]``)."""
+    for envelope in frame if isinstance(frame, list) else []:
+        if not (
+            isinstance(envelope, list)
+            and len(envelope) > 2
+            and envelope[0] == "wrb.fr"
+            and isinstance(envelope[2], str)
+        ):
+            continue
+        try:
+            conversation = json.loads(envelope[2])[1][0]
+        except (ValueError, TypeError, IndexError, KeyError):
+            continue
+        if isinstance(conversation, str) and _CONVERSATION_ID.fullmatch(conversation):
+            return conversation
+    return None
 
 
 def _form(raw: str) -> list[tuple[str, str]]:
