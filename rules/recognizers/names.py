@@ -19,7 +19,6 @@ import regex
 
 from veil.rules import gazetteer, labels
 from veil.rules.code_context import CodeMap
-from veil.rules.recognizers.ner import discussed_public_figure
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -189,15 +188,12 @@ class NameRecognizer:
         first_names, last_names = _name_lists()
         common = gazetteer.load("name_common_words")
         tech = gazetteer.load("tech_terms")
-        figures = gazetteer.load("public_figures")
         code = CodeMap(text)
         spans: list[Span] = []
 
         def keep(start: int, end: int, score: float, labelled: bool = False) -> None:
             value = text[start:end]
             if value.casefold() in tech or (not labelled and code.in_code(start, end)):
-                return
-            if discussed_public_figure(text, start, end, figures):
                 return
             spans.append(Span(start, end, labels.PERSON, score, self.name))
 

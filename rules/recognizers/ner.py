@@ -3,7 +3,7 @@
 Only the `ner` component runs (it has its own embedding layer in the small English
 model), which halves the cost of a full pipeline. Results are filtered where NER is
 known to be wrong on chatbot prompts: identifiers in pasted code, product and tool
-names, and public figures discussed as a topic.
+names. Whether a name is a public entity to keep is decided later (rules.subject).
 """
 
 from __future__ import annotations
@@ -58,21 +58,6 @@ def _feeds(component, ner) -> bool:
     return any("listener" in node.name for node in ner.model.walk())
 
 
-# Text before a name that ties it to the user's own life.
-PERSONAL_CUE = regex.compile(
-    r"(?:\bmy|\bour|\bdear|\bhi|\bhello|\bhey|\bmr\.?|\bmrs\.?|\bms\.?|\bdr\.?|\bfriend|"
-    r"\bcolleague|\bneighbou?r|\bboss|\bnamed|\bcalled)\b[^.\n]{0,25}$",
-    regex.IGNORECASE,
-)
-# Places talked about as a subject, not where someone lives.
-_TOPIC_CUE = regex.compile(
-    r"(?:history|capital|population|economy|geography|culture|politics|government|"
-    r"president|prime minister|king|queen|war|battle|invasion|fall|siege|map|climate|"
-    r"cuisine|architecture|flag|currency|language|languages|founding|independence|"
-    r"constitution|weather|tourist attractions|landmarks|GDP|time zone|timezone|region|"
-    r"aws|azure|gcp|datacenter|data center)\s+(?:of|in|for)\s+(?:the\s+)?$",
-    regex.IGNORECASE,
-)
 _POSSESSIVE = regex.compile(r"(?:'s|’s|')$")
 
 
@@ -128,39 +113,6 @@ def _is_place_like(value: str, before: str) -> bool:
     return bool(_PLACE_WORD.search(value) or _LOCATIVE_CUE.search(before))
 
 
-def names_public_figure(key: str, figures: frozenset[str]) -> bool:
-    """ "Summarize Marie Curie" (NER swallowed a verb) still names Marie Curie."""
-    words = key.split()
-    return any(" ".join(words[i:]) in figures for i in range(len(words)))
-
-
-_CAPITALISED_RUN = regex.compile(r"(?:[A-ZÀ-Þ][\w'’.\-]*[ \t]+){0,3}$")
-_CAPITALISED_AHEAD = regex.compile(r"(?:[ \t]+[A-ZÀ-Þ][\w'’.\-]*){0,3}")
-
-
-def discussed_public_figure(text: str, start: int, end: int, figures: frozenset[str]) -> bool:
-    """A public figure's name, and nothing before it ties them to the user ("my friend")."""
-    public = names_public_figure(text[start:end].casefold(), figures) or part_of_public_figure(
-        text, start, end, figures
-    )
-    return public and not PERSONAL_CUE.search(text[max(0, start - 40) : start])
-
-
-def part_of_public_figure(text: str, start: int, end: int, figures: frozenset[str]) -> bool:
-    """Is text[start:end] part of a public figure's name as written around it
-    ("Lincoln" in "Abraham Lincoln", "Curie" in "Marie Curie's")?"""
-    left = _CAPITALISED_RUN.search(text, max(0, start - 60), start)
-    right = _CAPITALISED_AHEAD.match(text, end)
-    words = (text[left.start() : start] + text[start:end] + text[end : right.end()]).split()
-    words = [_POSSESSIVE.sub("", w).strip(".,") for w in words]
-    inner = len(text[left.start() : start].split())
-    for i in range(inner + 1):
-        for j in range(inner + 1, len(words) + 1):
-            if " ".join(words[i:j]).casefold() in figures:
-                return True
-    return False
-
-
 class SpacyNerRecognizer:
     """spaCy NER mapped to veil labels, with the code / product / public-figure filters."""
 
@@ -181,7 +133,6 @@ class SpacyNerRecognizer:
     def filter(self, text: str, entities) -> list[Span]:
         code = CodeMap(text)
         tech = gazetteer.load("tech_terms")
-        figures = gazetteer.load("public_figures")
         spans = []
         for entity in entities:
             label = LABEL_MAP.get(entity.label_)
@@ -209,16 +160,10 @@ class SpacyNerRecognizer:
             if key in tech or key.removeprefix("the ") in tech:
                 continue
             before = text[max(0, start - 40) : start]
-            if label == labels.LOCATION and _TOPIC_CUE.search(before):
-                continue
             if label == labels.NORP and _LANGUAGE_CUE.search(before):
                 continue  # "translate into German": a language, not a person's group
             if entity.label_ == "FAC" and not _is_place_like(value, before):
                 continue  # speeches, events and works are tagged FAC too
-            if label in (labels.PERSON, labels.ORGANIZATION) and discussed_public_figure(
-                text, start, end, figures
-            ):
-                continue
             known = label == labels.ORGANIZATION and _all_known_names(value)
             if known and not _LOCATIVE_CUE.search(before):
                 label = labels.PERSON  # "Fleur Bakker", "Leah Summers": NER guessed ORG

@@ -1,0 +1,291 @@
+"""Public or private: a span is protected when it identifies the writer or someone they
+know, and left alone when it names a public entity the question is about."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from veil.local_models.backend import LLMError
+from veil.local_models.referee import LLMReferee
+from veil.policies.engine import FastStage
+from veil.policies.schema import SitePolicy
+from veil.rules.analyzer import Analyzer, PublicEntities, RefereeSettings
+from veil.rules.labels import LOCATION, NORP, ORGANIZATION, PERSON
+from veil.rules.lists import DenyList
+from veil.rules.notability import is_language_or_nationality, place
+from veil.rules.recognizers.names import known_name_words
+from veil.rules.spans import Span
+from veil.rules.subject import Subject, decide
+from veil.rules.vault import Vault
+
+
+def protected(analyzer: Analyzer, text: str) -> set[str]:
+    return {text[s.start : s.end] for s in analyzer.analyze(text)}
+
+
+def kept(analyzer: Analyzer, text: str) -> dict[str, str]:
+    analysis = analyzer.analyze_subjects(text)
+    return {text[k.span.start : k.span.end]: k.reason for k in analysis.kept}
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Can you help my flatmate Dominika Sarnecka write a cover letter?", "Dominika Sarnecka"),
+        ("Draft a reply to Oluwaseun Adeyemi, my line manager, about leave.", "Oluwaseun Adeyemi"),
+        ("Hi, I'm Radomir Petkovic and I need help with a visa form.", "Radomir Petkovic"),
+        ("Make this friendlier:\n\nHi Thandiwe, the invoice is late.\nCheers, Aurelio", "Aurelio"),
+        ("Ask Brigitta Kallas (+372 5123 4567) if she can cover Friday.", "Brigitta Kallas"),
+        ("Fix my notes:\nTeodora: are we still on for 8?\nMe: yes", "Teodora"),
+        ("Write a birthday poem for Rasmus Lindqvist, who turns 60.", "Rasmus Lindqvist"),
+    ],
+)
+def test_people_tied_to_the_writer_are_protected(analyzer, text, name):
+    assert name in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("What did Angela Merkel say about refugees in 2015?", "Angela Merkel"),
+        ("Summarise Toni Morrison's novels for a reading group.", "Toni Morrison"),
+        ("Why did Nelson Mandela spend 27 years in prison?", "Nelson Mandela"),
+        ("Write a poem in the style of Pablo Neruda about the sea.", "Pablo Neruda"),
+        ("Is it true that the chef Yotam Ottolenghi never uses butter?", "Yotam Ottolenghi"),
+        ("Compare the films of Akira Kurosawa and Satyajit Ray.", "Akira Kurosawa"),
+    ],
+)
+def test_public_figures_asked_about_are_kept(analyzer, text, name):
+    assert name not in protected(analyzer, text)
+
+
+def test_the_same_name_is_private_next_to_a_relation_and_public_as_a_topic(analyzer):
+    public = "Why did Angela Merkel resign as chancellor?"
+    private = "My aunt Angela Merkel wants a birthday card."
+    assert "Angela Merkel" not in protected(analyzer, public)
+    assert "Angela Merkel" in protected(analyzer, private)
+
+
+@pytest.mark.parametrize(
+    ("text", "place_name"),
+    [
+        ("We live in Tampere, which school district is best for a 7-year-old?", "Tampere"),
+        ("My grandparents in Sibiu need a new boiler, who do I call?", "Sibiu"),
+        ("I work at a bakery in Ghent and want to ask for a raise.", "Ghent"),
+        ("My cousin is originally from Cuenca and misses the food.", "Cuenca"),
+    ],
+)
+def test_where_someone_lives_or_works_is_protected(analyzer, text, place_name):
+    assert place_name in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "place_name"),
+    [
+        ("Plan 4 days in Kyoto and Osaka for a couple who love food.", "Kyoto"),
+        ("What is the population of Nairobi and how fast is it growing?", "Nairobi"),
+        ("Is Lisbon or Madrid better for a weekend trip in March?", "Madrid"),
+        ("We're flying to Reykjavik next week, what should we pack?", "Reykjavik"),
+    ],
+)
+def test_places_as_topic_or_destination_are_kept(analyzer, text, place_name):
+    assert place_name not in protected(analyzer, text)
+
+
+def test_an_employer_is_protected_and_the_same_company_as_a_topic_is_kept(analyzer):
+    assert "Siemens" in protected(analyzer, "I'm an engineer at Siemens and my boss is rude.")
+    assert "Siemens" not in protected(analyzer, "Why did Siemens spin off its energy business?")
+
+
+def test_languages_and_nationalities_are_not_people(analyzer):
+    text = "What are the hardest parts of Portuguese grammar for a Norwegian speaker?"
+    assert protected(analyzer, text) == set()
+    assert is_language_or_nationality("Portuguese") and is_language_or_nationality("Norwegian")
+    assert not is_language_or_nationality("Gonçalo")
+
+
+def test_a_known_city_after_a_preposition_is_a_place_not_a_person():
+    text = "Is Hamilton or Toronto nicer to live in?"
+    spans = [Span(3, 11, PERSON, 0.9, "names.v1"), Span(15, 22, LOCATION, 0.9, "ner")]
+    verdicts = decide(text, spans)
+    assert [v.subject for v in verdicts] == [Subject.PUBLIC, Subject.PUBLIC]
+    assert place("Toronto").prominent
+
+
+def test_the_users_profile_wins_over_notability():
+    text = "Ask Barack Obama to pick up milk, he is my neighbour's son."
+    spans = [Span(4, 16, PERSON, 1.0, "deny_list")]
+    assert decide(text, spans)[0].subject is Subject.PRIVATE
+    analyzer = Analyzer(recognizers=[], deny_list=DenyList({"Barack Obama": PERSON}))
+    assert protected(analyzer, "Tell me about Barack Obama's presidency.") == {"Barack Obama"}
+
+
+def test_a_private_name_is_protected_where_it_recurs_in_lower_case(analyzer):
+    text = "my nephew Casimir wants a dinosaur cake. casimir is 6, ideas?"
+    spans = [s for s in analyzer.analyze(text) if s.label == PERSON]
+    assert [text[s.start : s.end] for s in spans] == ["Casimir", "casimir"]
+
+
+def test_a_first_name_inside_a_public_figures_name_is_not_an_echo(analyzer):
+    text = "My son Elvis wants to dress up as Elvis Presley for the school show."
+    assert protected(analyzer, text) == {"Elvis"}
+
+
+@pytest.mark.parametrize("label", [PERSON, LOCATION, ORGANIZATION, NORP])
+def test_policy_can_protect_public_entities_per_label(analyzer, label):
+    text = "Did Angela Merkel visit Nairobi with Siemens, speaking German?"
+    strict = Analyzer(
+        recognizers=analyzer.recognizers, public_entities={label: PublicEntities.PROTECT}
+    )
+    labels = {s.label for s in strict.analyze(text)}
+    assert label in labels
+    assert labels <= {label}
+
+
+def test_site_policy_public_entities_shorthand_and_overrides():
+    policy = SitePolicy.model_validate(
+        {"name": "t", "public_entities": {"default": "protect", "labels": {"NORP": "keep"}}}
+    )
+    assert policy.public_entities.by_label()[PERSON] is PublicEntities.PROTECT
+    assert policy.public_entities.by_label()[NORP] is PublicEntities.KEEP
+    short = SitePolicy.model_validate({"name": "t", "public_entities": "protect"})
+    assert set(short.public_entities.by_label().values()) == {PublicEntities.PROTECT}
+    with pytest.raises(ValueError, match="never public entities"):
+        SitePolicy.model_validate({"name": "t", "public_entities": {"labels": {"EMAIL": "keep"}}})
+
+
+def test_fast_stage_reports_kept_entities_without_changing_them():
+    stage = FastStage(SitePolicy(name="t"))
+    text = "Tell me about Marie Curie. My landlord Eamon Gallagher lives in Wexford."
+    redacted = stage.run(text, Vault()).redacted
+    assert "Marie Curie" in redacted.text and "Eamon Gallagher" not in redacted.text
+    keep = [f for f in redacted.findings if f.action == "keep"]
+    assert [text[f.start : f.end] for f in keep] == ["Marie Curie"]
+    assert keep[0].reason and keep[0].replacement is None
+
+
+# --- the referee: asked only about undecided names, fails closed, stays within budget ---
+
+
+class _Referee:
+    def __init__(self, answer=True, delay: float = 0.0, error: Exception | None = None):
+        self.answer, self.delay, self.error = answer, delay, error
+        self.calls: list[str] = []
+
+    def is_public(self, text, value, label, deadline):
+        self.calls.append(value)
+        time.sleep(self.delay)
+        if self.error:
+            raise self.error
+        return self.answer
+
+
+UNDECIDED = "Valentina Moreau approved the budget yesterday."  # nothing says whose name it is
+
+
+def test_without_a_referee_an_undecided_name_is_protected(analyzer):
+    assert "Valentina Moreau" in protected(analyzer, UNDECIDED)
+
+
+def test_the_referee_decides_only_undecided_names(analyzer):
+    referee = _Referee(answer=True)
+    with_referee = Analyzer(recognizers=analyzer.recognizers, referee=RefereeSettings(referee))
+    text = UNDECIDED + " My sister Ilse Brandauer says hi. Who was Leonhard Euler?"
+    assert protected(with_referee, text) == {"Ilse Brandauer"}
+    assert referee.calls == ["Valentina Moreau"]
+
+
+@pytest.mark.parametrize(
+    "referee",
+    [_Referee(error=LLMError("model file missing")), _Referee(error=ValueError("bad reply"))],
+)
+def test_a_failing_referee_protects(analyzer, referee):
+    strict = Analyzer(recognizers=analyzer.recognizers, referee=RefereeSettings(referee))
+    assert "Valentina Moreau" in protected(strict, UNDECIDED)
+
+
+def test_the_referee_stays_within_its_calls_and_budget(analyzer):
+    names = [f"{first} Okafor-Lindgren approved it." for first in ("Annika", "Bruno", "Chiara", "Dmitri")]
+    slow = _Referee(answer=True, delay=0.3)
+    bounded = Analyzer(
+        recognizers=analyzer.recognizers,
+        referee=RefereeSettings(slow, max_calls=3, budget_s=0.5),
+    )
+    found = protected(bounded, " ".join(names))
+    assert len(slow.calls) <= 2  # the budget ends before the call limit
+    assert len(found) >= 2  # names the referee never answered in time stay protected
+
+
+def test_llm_referee_on_a_real_model_answers_or_fails_closed(tiny_gguf):
+    from veil.local_models.load import load_llm
+
+    referee = LLMReferee(str(tiny_gguf), load_llm)
+    deadline = time.monotonic() + 30
+    try:
+        answer = referee.is_public(UNDECIDED, "Valentina Moreau", PERSON, deadline)
+    except LLMError:
+        return  # random weights may break the JSON: that is a failure, and it protects
+    assert isinstance(answer, bool)
+
+
+def test_llm_referee_abandons_a_call_past_its_deadline():
+    release = threading.Event()
+
+    class Stuck:
+        name = "stuck"
+
+        def complete(self, messages, schema=None, max_tokens=512, temperature=0.0):
+            release.wait(5)
+            return '{"public": true}'
+
+    referee = LLMReferee("stuck", lambda spec: Stuck())
+    started = time.monotonic()
+    with pytest.raises(LLMError, match="did not answer"):
+        referee.is_public(UNDECIDED, "Valentina Moreau", PERSON, time.monotonic() + 0.2)
+    release.set()
+    assert time.monotonic() - started < 5
+
+
+# --- open-ended input ---
+
+_FIRST = sorted(n for n in known_name_words()[0] if n.isalpha() and len(n) > 3)[:400]
+_LAST = sorted(n for n in known_name_words()[1] if n.isalpha() and len(n) > 3)[:400]
+_RELATIONS = ["sister", "landlord", "coworker", "neighbour", "boss", "son", "friend"]
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.sampled_from(_FIRST), st.sampled_from(_LAST), st.sampled_from(_RELATIONS))
+def test_any_name_after_a_relation_is_protected(analyzer, first, last, relation):
+    text = f"Can you help my {relation} {first} {last} with a letter to the council?"
+    covered = [s for s in analyzer.analyze(text) if s.label == PERSON]
+    start = text.index(first)
+    assert any(s.start <= start and text.index(last) + len(last) <= s.end for s in covered) or (
+        any(s.start <= start < s.end for s in covered)
+    )
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.sampled_from(["Zofia", "Tokyo", "German", "Acme", "Curie"]), max_size=30))
+def test_every_span_gets_one_verdict(words):
+    text = " and ".join(words)
+    spans, position = [], 0
+    for word in words:
+        start = text.index(word, position)
+        spans.append(Span(start, start + len(word), PERSON, 0.9, "names.v1"))
+        position = start + len(word)
+    verdicts = decide(text, spans)
+    assert len(verdicts) == len(spans)
+
+
+def test_hundreds_of_entities_in_a_long_paste_are_all_decided(analyzer):
+    rows = [f"{first} {last}, Tampere, Nokia" for first, last in zip(_FIRST, _LAST, strict=True)]
+    text = "Attendees:\n" + "\n".join(rows[:300])
+    analysis = analyzer.analyze_subjects(text)
+    assert len(analysis.protected) + len(analysis.kept) >= 300
