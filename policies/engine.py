@@ -7,7 +7,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from veil.local_models.backend import LLM, LLMError
@@ -75,7 +75,7 @@ class FastStage:
         if not self.policy.fast_stage.enabled:
             return StageResult(RedactedText(text))  # switched off: the text as it is
         started = time.perf_counter()
-        analysis = self._recognize(text)
+        analysis = _private_in_conversation(text, self._recognize(text), vault)
         recognized = time.perf_counter()
         redacted = self._redact(text, analysis, vault)
         done = time.perf_counter()
@@ -94,6 +94,25 @@ class FastStage:
             style=self.policy.pseudonym_style,
             kept=[(k.span, k.reason) for k in analysis.kept],
         )
+
+
+def _private_in_conversation(text: str, analysis: Analysis, vault: Vault) -> Analysis:
+    """A name protected earlier in the conversation stays protected in later turns, even
+    where a turn alone says nothing of whose it is ("And Siobhán's phone?"); it keeps
+    the label, and so the pseudonym, it was first given."""
+    if not analysis.kept or not len(vault):
+        return analysis
+    known = {entry.value.casefold(): entry.label for entry in vault.entries()}
+    protected, kept = list(analysis.protected), []
+    for entry in analysis.kept:
+        label = known.get(text[entry.span.start : entry.span.end].casefold())
+        if label is None:
+            kept.append(entry)
+        else:
+            protected.append(replace(entry.span, label=label))
+    if len(kept) == len(analysis.kept):
+        return analysis
+    return Analysis(tuple(sorted(protected, key=lambda s: s.start)), tuple(kept))
 
 
 class SlowStageBlocked(Exception):

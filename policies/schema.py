@@ -27,6 +27,12 @@ class OnError(StrEnum):
     PASS = "pass"
 
 
+# What a policy may ask for; "keep" is veil's own verdict on public entities, not a choice.
+PolicyAction = StrEnum(
+    "PolicyAction", {action.name: action.value for action in Action if action is not Action.KEEP}
+)
+
+
 class UploadAction(StrEnum):
     """What to do with files veil cannot read (multipart uploads, images, PDFs)."""
 
@@ -213,8 +219,8 @@ class SitePolicy(BaseModel):
     recognizer_options: dict[str, dict[str, Any]] = Field(default_factory=dict)
     threshold: float = Field(DEFAULT_THRESHOLD, ge=0.0, le=1.0)
     thresholds: dict[str, float] = Field(default_factory=dict)
-    default_action: Action = Action.PSEUDONYMIZE
-    actions: dict[str, Action] = Field(default_factory=dict)
+    default_action: PolicyAction = PolicyAction.PSEUDONYMIZE
+    actions: dict[str, PolicyAction] = Field(default_factory=dict)
     allow_list: list[str] = Field(default_factory=list)
     # term (or "re:<pattern>") -> the label its pseudonym carries
     deny_list: dict[str, str] = Field(default_factory=dict)

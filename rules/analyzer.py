@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -176,17 +177,20 @@ class Analyzer:
 _ECHO_SKIP = frozenset({"mr", "mrs", "ms", "dr"})
 
 
+MAX_ECHO_NAMES = 200  # distinct private names followed through one text
+
+
 def _echoes(text: str, protected: list[Span], kept: list[Kept]) -> list[Span]:
     """Other mentions of a private person's name that no recognizer saw ("taylor is 8"
-    after "my daughter Taylor"). Names that are also words, places or languages are
-    only followed in the case they were written in."""
-    taken = [*protected, *(k.span for k in kept)]
-    found: list[Span] = []
-    common = gazetteer.load("name_common_words")
+    after "my daughter Taylor"). Names that are also words, well-known places or
+    languages are only followed in the case they were written in. One pass over the
+    text per case rule, however many names."""
     names = {text[s.start : s.end] for s in protected if s.label == labels.PERSON}
     # "Noor" after "Noor Al-Sayegh": the first name alone is the same person.
     names |= {n.split()[0] for n in names if " " in n and n.split()[0][:1].isupper()}
-    for name in names:
+    common = gazetteer.load("name_common_words")
+    exact, folded = [], []
+    for name in sorted(names, key=len, reverse=True)[:MAX_ECHO_NAMES]:
         if len(name) < 3 or name.casefold() in _ECHO_SKIP:
             continue
         place = notability.place(name)
@@ -195,14 +199,24 @@ def _echoes(text: str, protected: list[Span], kept: list[Kept]) -> list[Span]:
             or (place is not None and place.prominent)
             or notability.is_language_or_nationality(name)
         )
-        flags = 0 if ambiguous else regex.IGNORECASE
+        (exact if ambiguous else folded).append(regex.escape(name))
+    taken = sorted([*protected, *(k.span for k in kept)], key=lambda s: s.start)
+    starts = [s.start for s in taken]
+    found: list[Span] = []
+    for alternatives, flags in ((exact, 0), (folded, regex.IGNORECASE)):
+        if not alternatives:
+            continue
         # not the first word of a longer name ("Taylor" in "Taylor Swift")
         pattern = regex.compile(
-            rf"(?<![\w@.]){regex.escape(name)}(?![\w@])(?![ \t]+(?-i:\p{{Lu}}))", flags
+            rf"(?<![\w@.])(?:{'|'.join(alternatives)})(?![\w@])(?![ \t]+(?-i:\p{{Lu}}))", flags
         )
         for match in pattern.finditer(text):
             start, end = match.span()
-            if any(s.start < end and start < s.end for s in (*taken, *found)):
+            index = bisect.bisect_right(starts, start)
+            if any(s.start < end and start < s.end for s in taken[max(0, index - 1) : index + 1]):
                 continue
-            found.append(Span(start, end, labels.PERSON, 0.8, ECHO_SOURCE))
+            echo = Span(start, end, labels.PERSON, 0.8, ECHO_SOURCE)
+            found.append(echo)
+            taken.insert(index, echo)  # later matches must not overlap it either
+            starts.insert(index, start)
     return found

@@ -13,6 +13,7 @@ win. What has no evidence either way stays protected.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -60,6 +61,7 @@ _CONTACT_LABELS = frozenset(
     }
 )
 WINDOW = 90  # characters of context read on each side of a span
+CONTACT_REACH = 60  # characters between a name and a contact detail that make it theirs
 
 _I = regex.IGNORECASE | regex.VERSION1
 
@@ -356,7 +358,10 @@ class _Context:
     spans: Sequence[Span]
 
     def __post_init__(self) -> None:
-        self.contacts = [s for s in self.spans if s.label in _CONTACT_LABELS]
+        self.contacts = sorted(
+            (s for s in self.spans if s.label in _CONTACT_LABELS), key=lambda s: s.start
+        )
+        self.contact_starts = [s.start for s in self.contacts]
         self.email_words: set[str] = set()
         for span in self.contacts:
             if span.label == labels.EMAIL:
@@ -367,7 +372,11 @@ class _Context:
 
     def contact_near(self, span: Span) -> bool:
         """A contact detail in the same sentence, within a short reach of the name."""
-        for contact in self.contacts:
+        # contacts are sorted by start: look only at those that can be within reach
+        first = bisect.bisect_left(self.contact_starts, span.start - CONTACT_REACH - 2000)
+        for contact in self.contacts[first:]:
+            if contact.start > span.end + CONTACT_REACH:
+                break
             gap = (
                 self.text[span.end : contact.start]
                 if contact.start >= span.end
@@ -375,7 +384,7 @@ class _Context:
                 if contact.end <= span.start
                 else ""
             )
-            if len(gap) <= 60 and not regex.search(r"[.!?]\s|\n\s*\n", gap):
+            if len(gap) <= CONTACT_REACH and not regex.search(r"[.!?]\s|\n\s*\n", gap):
                 return True
         return False
 
@@ -635,8 +644,15 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
             continue
         clause = _clause_before(text, span.start)
         clause_start = span.start - len(clause)
-        for j, other in enumerate(spans):
-            if j == i or out[j].subject is not Subject.PUBLIC or out[j].label not in DECIDED_LABELS:
+        # neighbours in a list, and earlier spans of the same clause (bounded by WINDOW)
+        nearby = [i + 1] if i + 1 < len(spans) else []
+        j = i - 1
+        while j >= 0 and (j == i - 1 or spans[j].start >= clause_start):
+            nearby.append(j)
+            j -= 1
+        for j in nearby:
+            other = spans[j]
+            if out[j].subject is not Subject.PUBLIC or out[j].label not in DECIDED_LABELS:
                 continue
             left, right = sorted((span, other), key=lambda s: s.start)
             listed = _LIST_GAP.fullmatch(text, left.end, right.start) is not None

@@ -210,7 +210,9 @@ def test_a_failing_referee_protects(analyzer, referee):
 
 
 def test_the_referee_stays_within_its_calls_and_budget(analyzer):
-    names = [f"{first} Okafor-Lindgren approved it." for first in ("Annika", "Bruno", "Chiara", "Dmitri")]
+    names = [
+        f"{first} Okafor-Lindgren approved it." for first in ("Annika", "Bruno", "Chiara", "Dmitri")
+    ]
     slow = _Referee(answer=True, delay=0.3)
     bounded = Analyzer(
         recognizers=analyzer.recognizers,

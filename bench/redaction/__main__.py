@@ -7,6 +7,11 @@ message when absent) and veil's own corpus of chatbot prompts (bench/redaction/c
 Prints per-label and overall token-level precision / recall / F1, entity-level recall,
 hard-negative false positives and per-text latency p50/p95 for both tools, and writes
 results/redaction.json and results/redaction.md.
+
+Utility: on ../shared/data/public_private_dev.jsonl, how many public-only prompts and
+public entity mentions veil changes and how many private spans it protects, with public
+entities kept (the default policy) against the named baseline "protect" (every name
+protected, as veil did before it told public from private), in the same run.
 """
 
 from __future__ import annotations
@@ -19,9 +24,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from bench.redaction import utility
 from bench.redaction.corpus_check import load_corpus
 from bench.redaction.metrics import IGNORE, LabelledSpan, Scores, entity_found
-from veil.rules.analyzer import Analyzer
+from veil.rules.analyzer import Analyzer, PublicEntities
+from veil.rules.subject import DECIDED_LABELS
 
 ROOT = Path(__file__).resolve().parents[2]
 PRESIDIO_DATA = ROOT.parent / "shared" / "data" / "presidio-research" / "synth_dataset_v2.json"
@@ -292,14 +299,28 @@ def main() -> None:
         analyzer.analyze("Warm up: Jane Doe, jane@acme.io, 42 Elm Street.")
         presidio.analyze("Warm up: Jane Doe, jane@acme.io, 42 Elm Street.", language="en")
 
+    # The named baseline: every name protected, public or not.
+    protect_all = Analyzer(
+        recognizers=analyzer.recognizers,
+        public_entities=dict.fromkeys(DECIDED_LABELS, PublicEntities.PROTECT),
+    )
     results = []
+    extra = []
     if PRESIDIO_DATA.is_file():
+        synthetic = load_presidio_set(args.limit)
         results.append(
-            evaluate(
-                "presidio-research synth_dataset_v2",
-                load_presidio_set(args.limit),
-                analyzer,
-                presidio,
+            evaluate("presidio-research synth_dataset_v2", synthetic, analyzer, presidio)
+        )
+        labels = results[-1]["labels"]
+        strict = score(synthetic, run_veil(protect_all, synthetic)[0], labels)
+        results[-1]["veil_public_entities_protect"] = strict
+        extra.append(
+            "- synth_dataset_v2 with public_entities: protect (every name found is replaced): "
+            + ", ".join(
+                f"{label} R {strict['per_label'][label]['recall']:.3f}"
+                f" / entity R {strict['per_label'][label]['entity_recall']:.3f}"
+                for label in labels
+                if label in DECIDED_LABELS
             )
         )
     else:
@@ -312,6 +333,19 @@ def main() -> None:
     )
 
     report = "\n\n".join(render(r) for r in results)
+    if extra:
+        report += "\n" + "\n".join(extra)
+    if utility.PUBLIC_PRIVATE.is_file():
+        records = utility.load_public_private()[: args.limit]
+        negatives = [r["text"] for r in load_corpus(CORPUS) if r["category"] == "hard_negative"]
+        figures = {
+            "protect (baseline)": utility.evaluate(protect_all, records, negatives),
+            "keep (default)": utility.evaluate(analyzer, records, negatives),
+        }
+        results.append({"dataset": "public_private_dev", "utility": figures})
+        report += "\n\n" + utility.render(figures)
+    else:
+        print(f"skipping the utility section: {utility.PUBLIC_PRIVATE} not found")
     print(report)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "redaction.json").write_text(json.dumps(results, indent=2))
