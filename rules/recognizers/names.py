@@ -40,10 +40,11 @@ _TITLED_NAME = regex.compile(
     r"\p{Lu}\p{Ll}+(?:['’\-](?!s\b)\p{L}+)*"
 )
 _WORD = regex.compile(
-    r"(?<![\w@./#\-])([\p{Lu}\p{Ll}]\p{Ll}*(?:['’\-]\p{L}+)?|\p{Lu}{2,})(?![\w@])"
+    r"(?<![\w@./#\-])([\p{Lu}\p{Ll}]\p{Ll}*(?:['’\-](?![sS]\b)\p{L}+)?|\p{Lu}{2,})(?![\w@])"
 )
 _SURNAME_AFTER = regex.compile(
-    rf"[ \t]+(?:(?:[A-Z]\.?|{_PARTICLE})[ \t]+)?({_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)(?![\w@])"
+    rf"[ \t]+(?:[A-Z]\.?[ \t]+|(?:{_PARTICLE}[ \t]+){{1,2}})?"
+    rf"({_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)(?![\w@])"
 )
 # What comes right before a name: a greeting, a sign-off, a relation, "name is" (strong);
 # a preposition or a list separator (weak: enough only for words that are only names).
@@ -59,7 +60,7 @@ _STRONG_CUES = (
     r"i'm|i am|it's|this is|calls? me|shouted at|yelled at|said to|maiden name is|"
     r"(?:first|last|middle|sur|given|nick)\s?name is|starring|directed by|written by|by"
 )
-_STRONG_CUE = regex.compile(rf"\b(?:{_STRONG_CUES})\b[,:]?\s*$", regex.IGNORECASE)
+_STRONG_CUE = regex.compile(rf"\b(?:{_STRONG_CUES})\b[,:?]?\s*$", regex.IGNORECASE)
 _WEAK_CUE = regex.compile(
     r"(?:\b(?:with|ask|tell|call|cc|per|by|and|or|met|saw|told|asked|said)\s+|^\s*[-*•]\s*"
     r"|[,&]\s*)$",
@@ -143,10 +144,115 @@ _SHOUTED_SURNAME = regex.compile(r"[ \t]+(?:[A-Z]\.?[ \t]+)?([A-Z]{2,}(?:-[A-Z]+
 _LOWER_SURNAME = regex.compile(r"[ \t]+(\p{Ll}{3,})(?![\w@])")
 _SENTENCE_START = regex.compile(r"(?:^|[.!?:]\s+|\n\s*)$")
 
+# Endings that mark a surname in many languages whatever the name list knows:
+# Slavic (-ova, -ski, -ić, -enko, -ovich), Nordic (-sson, -dóttir, -sen), Finnish (-nen),
+# Greek (-opoulos, -idis), Turkish (-oğlu), Romanian (-escu), Armenian (-yan), Georgian.
+_SURNAME_SHAPE = regex.compile(
+    r"\p{Lu}\p{Ll}{2,}(?:ov|ova|ová|ev|eva|yev|yeva|ovich|evich|ovna|evna|ski|ska|sky|skiy|skyi|"
+    r"skaya|ský|ská|cki|cka|wicz|ić|ič|enko|chuk|czuk|czyk|sson|dóttir|dottir|[nlrdkt]sen|"
+    r"[aeiouäö]nen|opoulos|opoulou|idis|idou|akis|oğlu|oglu|escu|eanu|yan|shvili|dze|"
+    r"auskas|aitis|ienė)"
+)
+# "German, French and Spanish": languages and nationalities, not a list of surnames.
+_NATIONALITY_SHAPE = regex.compile(r"(?:ish|ese|ian|ic|an|i)$")
+# "Dalmatinova 68", "Medvedev Islands": a street or a place named after someone.
+_STREET_OR_LONGER = regex.compile(r"[ \t]+(?:\d|\p{Lu})")
+_CAPITALISED_WORD = regex.compile(r"(?<![\w@./#\-])\p{Lu}\p{Ll}{2,}(?:-\p{L}+)?(?![\w@])")
+# A capitalised word right after: a longer proper noun ("Shaw LLP", "Shaw Industries").
+_IN_FIRM_NAME = regex.compile(r"[ \t]+\p{Lu}")
+_PREPOSITION_PARTICLE = regex.compile(r"\S+[ \t]+(?:von|vom|zu|van)[ \t]+\p{Lu}")
+# Dutch and German particles join a given name to a surname: "Willemine ten Pas".
+_GERMANIC_PARTICLE_NAME = regex.compile(
+    r"(?<![\w@.])(\p{Lu}\p{Ll}+)[ \t]+(?:van|von|ten|ter|van de|van der|van den|von der|vom|zu)"
+    r"[ \t]+\p{Lu}\p{Ll}+(?![\w@])"
+)
+# Said of a person and hardly of a thing: "Timotea lives on ...", "Ley began writing".
+_PERSONAL_PREDICATE = regex.compile(
+    r"[ \t]+(?:lives|lived|grew up|was born|is from|comes from|came from|spent a year|"
+    r"spent years|(?:began|started) \p{Ll}+ing|had given|has given|married|flew|speaks)\b"
+)
+# Spoken to: "Danial, can I please speak to ...".
+_VOCATIVE = regex.compile(
+    r",[ \t]+(?:can|could|would|will|do|did|please|are|have)[ \t]+(?:i|you|we)\b", regex.I
+)
+# Pronouns and the like, which stand where a name would: "She grew up in Enugu".
+_FUNCTION_WORDS = frozenset(
+    [
+        "i",
+        "you",
+        "he",
+        "she",
+        "it",
+        "we",
+        "they",
+        "who",
+        "someone",
+        "somebody",
+        "everyone",
+        "everybody",
+        "nobody",
+        "anyone",
+        "one",
+        "this",
+        "that",
+        "mum",
+        "mom",
+        "dad",
+        "mother",
+        "father",
+        "grandma",
+        "grandpa",
+    ]
+)
+# A relation right before a name: "my kid Tadzio", "our neighbour Ubul".
+_RELATION_BEFORE = regex.compile(
+    r"\b(?:my|our|his|her|their)[ \t]+(?:kid|son|daughter|child|baby|wife|husband|partner|"
+    r"sister|brother|mum|mom|dad|mother|father|cousin|niece|nephew|friend|colleague|coworker|"
+    r"boss|manager|neighbou?r|landlord|landlady|roommate|flatmate|tenant|client|patient)"
+    r"[ \t]+$",
+    regex.IGNORECASE,
+)
+# "What's your last name? Boyle": the answer to a question about a name.
+_NAME_QUESTION = regex.compile(
+    r"\bname\?[ \t]+(\p{Lu}\p{Ll}+(?:[\-'’]\p{L}+)?(?:[ \t]+\p{Lu}\p{Ll}+)?)(?![\w@])"
+)
+# Lower-case titles: "mr. elliott", "ms. Quinzia".
+_LOWER_TITLED = regex.compile(
+    r"(?<![\w.])(?:mr|mrs|ms|dr|mx)\.?[ \t]+(\p{L}\p{Ll}{2,}(?:[ \t]+\p{Lu}\p{Ll}{2,})?)(?![\w@])"
+)
+# "benjamin a seiler", "hyuuma t. maida": typed lower-case, with a middle initial.
+_LOWER_WITH_INITIAL = regex.compile(
+    r"(?<![\w@.])(\p{Ll}{3,})[ \t]+\p{Ll}\.?[ \t]+(\p{Ll}[\p{Ll}\-]{2,})(?![\w@])"
+)
+# Two capitalised words, the second a surname: "Rościsław Dudek", "Cleopatra Mordvinova".
+_TWO_WORDS = regex.compile(
+    r"(?<![\w@./#\-])(\p{Lu}\p{Ll}+)[ \t]+(\p{Lu}\p{Ll}+(?:-\p{L}+)?)(?![\w@]|[ \t]+\p{Lu})"
+)
+# A comma list of lower-case words: "silvana, adam, christopher and caleb".
+_LOWER_LIST = regex.compile(
+    r"(?<![\w@.])\p{Ll}{3,}(?:,[ \t]+\p{Ll}{3,}){2,},?[ \t]+(?:and|&)[ \t]+\p{Ll}{3,}(?![\w@])"
+)
+
+
+# Faker's person providers name their lists first_names*, last_names*, middle_names*,
+# male_last_names, first_romanized_names, ...: take every one of them.
+_FIRST_ATTRIBUTE = regex.compile(r"^first_(?:romanized_)?names")
+_LAST_ATTRIBUTE = regex.compile(
+    r"^(?:(?:male|female|unisex)_)?(?:last|middle)_(?:romanized_)?names"
+)
+# The lists names.v1 was tuned on; the others add only names of three letters or more
+# (romanized "He", "Ma", "Su" are English words and abbreviations).
+_CORE_ATTRIBUTES = frozenset(
+    ["first_names", "first_names_male", "first_names_female", "first_names_nonbinary", "last_names"]
+)
+# Cyrillic lists whose transliterations are names; bg_BG's also hold ordinary words.
+_TRANSLITERATED_LOCALES = frozenset(["ru_RU", "uk_UA"])
+
 
 @cache
 def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
-    """(first names, last names), Latin-script, from Faker's person providers."""
+    """(first names, last names) from Faker's person providers: Latin-script ones as they
+    are, Cyrillic ones transliterated (people write "Vsevolod", not "Всеволод")."""
     import faker.providers.person as providers
 
     first: set[str] = set()
@@ -156,19 +262,52 @@ def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
             provider = importlib.import_module(f"{providers.__name__}.{module_info.name}").Provider
         except (ImportError, AttributeError):
             continue
-        for attribute, target in (
-            ("first_names", first),
-            ("first_names_male", first),
-            ("first_names_female", first),
-            ("first_names_nonbinary", first),
-            ("last_names", last),
-        ):
-            values = provider.__dict__.get(attribute)
+        for attribute, values in provider.__dict__.items():
+            if _FIRST_ATTRIBUTE.match(attribute):
+                target = first
+            elif _LAST_ATTRIBUTE.match(attribute):
+                target = last  # patronymics ("Abramovich") are written as surnames too
+            else:
+                continue
             if isinstance(values, dict):
                 values = values.keys()
-            if isinstance(values, (list, tuple, set, frozenset)) or hasattr(values, "__iter__"):
-                target.update(v for v in values if isinstance(v, str) and len(v) > 1 and _latin(v))
+            if not isinstance(values, (list, tuple, set, frozenset, type({}.keys()))):
+                continue
+            shortest = 2 if attribute in _CORE_ATTRIBUTES else 3
+            for value in values:
+                if not isinstance(value, str) or len(value) < shortest:
+                    continue
+                if _latin(value):
+                    target.add(value.title() if value.isupper() else value)
+                elif module_info.name in _TRANSLITERATED_LOCALES and _CYRILLIC.fullmatch(value):
+                    target.update(_transliterations(value))
     return frozenset(first), frozenset(last)
+
+
+_CYRILLIC = regex.compile(r"[\p{Cyrillic}'’\-]+")
+# English-style romanisation (BGN/PCGN-like), the spelling people use in Latin text;
+# Ukrainian letters included. "е" is "ye" at the start or after a vowel: both kept.
+_TRANSLIT = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "ґ": "g", "д": "d", "е": "e", "ё": "yo",
+    "є": "ye", "ж": "zh", "з": "z", "и": "i", "і": "i", "ї": "yi", "й": "y", "к": "k",
+    "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t",
+    "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "",
+    "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya", "'": "", "’": "", "-": "-",
+}  # fmt: skip
+_VOWELS = frozenset("аеёиоуыэюяієї")
+
+
+def _transliterations(name: str) -> set[str]:
+    plain, yotated = [], []
+    previous = ""
+    for char in name.lower():
+        latin = _TRANSLIT.get(char)
+        if latin is None:
+            return set()
+        plain.append(latin)
+        yotated.append("ye" if char == "е" and (not previous or previous in _VOWELS) else latin)
+        previous = char
+    return {"".join(parts).title() for parts in (plain, yotated)}
 
 
 def known_name_words() -> tuple[frozenset[str], frozenset[str]]:
@@ -188,8 +327,27 @@ class NameRecognizer:
         first_names, last_names = _name_lists()
         common = gazetteer.load("name_common_words")
         tech = gazetteer.load("tech_terms")
+        figures = gazetteer.load("public_figures")
+        not_surnames = gazetteer.load("surname_shape_exceptions")
         code = CodeMap(text)
         spans: list[Span] = []
+
+        def ordinary(word: str) -> bool:
+            folded = word.casefold()
+            return folded in common or folded in tech or folded in figures
+
+        def surname_like(word: str) -> bool:
+            """A known surname, or a word with a surname's ending, that is no ordinary word."""
+            word = word.title() if word.islower() else word
+            if ordinary(word) or len(word) < 3:
+                return False
+            if word in last_names:
+                return True
+            return bool(_SURNAME_SHAPE.fullmatch(word)) and word.casefold() not in not_surnames
+
+        def given_like(word: str) -> bool:
+            word = word.title() if word.islower() else word
+            return word in first_names and not ordinary(word)
 
         def keep(start: int, end: int, score: float, labelled: bool = False) -> None:
             value = text[start:end]
@@ -213,29 +371,104 @@ class NameRecognizer:
         for match in _NAMING_CUE.finditer(text):
             if match.group(1).split()[0].lower() not in _NOT_AFTER_NAMING:
                 keep(*match.span(1), 0.85)
+        for match in _NAME_QUESTION.finditer(text):
+            if not any(ordinary(word) for word in match.group(1).split()):
+                keep(*match.span(1), 0.85)
+        for match in _LOWER_TITLED.finditer(text):
+            words = match.group(1).split()
+            while words and ordinary(words[-1]):
+                words.pop()  # "mr. elliott will": the title names one or two words
+            if words:
+                keep(match.start(), match.start(1) + len(" ".join(words)), 0.85)
+        for match in _LOWER_WITH_INITIAL.finditer(text):
+            first, last = match.group(1), match.group(2)
+            by_ending = bool(_SURNAME_SHAPE.fullmatch(last.title())) and surname_like(last)
+            if (given_like(first) and not ordinary(last)) or by_ending:
+                keep(match.start(), match.end(), 0.75)
+        for match in _GERMANIC_PARTICLE_NAME.finditer(text):
+            given = match.group(1)
+            # "von", "van" and "zu" are also prepositions and a vehicle ("Mahnung von
+            # Vodafone"): only after a known given name; "ten", "van der" are particles.
+            preposition = _PREPOSITION_PARTICLE.match(match.group(0))
+            if ordinary(given) or code.in_code(*match.span()):
+                continue
+            if given in first_names or not preposition:
+                keep(match.start(), match.end(), 0.8)
+        for match in _TWO_WORDS.finditer(text):
+            first, last = match.group(1), match.group(2)
+            if ordinary(first) or ordinary(last) or first in first_names:
+                continue  # known given names are the word loop's
+            if _PLACE_BEFORE.search(text, max(0, match.start() - 30), match.start()) and not (
+                _SURNAME_SHAPE.fullmatch(last)
+            ):
+                continue
+            by_ending = bool(_SURNAME_SHAPE.fullmatch(last)) and surname_like(last)
+            if by_ending or _PERSONAL_PREDICATE.match(text, match.end()):
+                keep(match.start(), match.end(), 0.7)
+        for match in _LOWER_LIST.finditer(text):
+            items = regex.findall(r"\p{Ll}{3,}", match.group(0))
+            items = [item for item in items if item != "and"]
+            if all(given_like(item) or item.title() in first_names for item in items) and (
+                sum(item in common for item in items) <= 1
+            ):
+                for item in regex.finditer(r"\p{Ll}{3,}", match.group(0)):
+                    if item.group(0) != "and":
+                        keep(match.start() + item.start(), match.start() + item.end(), 0.7)
         for match in _WITH_INITIAL.finditer(text):
             first, last = match.group(1), match.group(2)
             if first.lower() in common and last.lower() in common:
                 continue
-            if first in first_names or last in last_names:
+            if first in first_names or last in last_names or surname_like(last):
                 keep(match.start(), match.end(), 0.85)
+            elif not ordinary(first) and not ordinary(last) and not code.in_code(*match.span()):
+                # "Ravil G Yefimov": the shape alone says person, if neither word is a thing
+                keep(match.start(), match.end(), 0.6)
         for match in _NAME_LIST.finditer(text):
             items = regex.findall(r"\p{Lu}\p{Ll}+", match.group(0))
-            if all(
-                (item in last_names or (item in first_names and item.lower() not in common))
-                and item.casefold() not in tech
+            known = [
+                (
+                    (item in last_names or (item in first_names and item.lower() not in common))
+                    and item.casefold() not in tech
+                )
+                or surname_like(item)
                 for item in items
-            ):
+            ]
+            # Every item a name, or in a list of three or more all but one that is no
+            # ordinary word: a list of surnames has a rare one ("Kónya, Becker and Vasquez").
+            unknown = [item for item, ok in zip(items, known, strict=True) if not ok]
+            lenient = (
+                len(items) >= 3
+                and len(unknown) == 1
+                and not ordinary(unknown[0])
+                and not _NATIONALITY_SHAPE.search(unknown[0])
+                and not _PLACE_BEFORE.search(text, max(0, match.start() - 30), match.start())
+            )
+            if not unknown or lenient:
                 for item in regex.finditer(r"\p{Lu}\p{Ll}+", match.group(0)):
                     keep(match.start() + item.start(), match.start() + item.end(), 0.8)
 
         for match in _WORD.finditer(text):
             word = match.group(1)
             shaped = word.title() if word.isupper() or word.islower() else word
-            if shaped not in first_names:
-                continue
             start, end = match.span(1)
             before = text[max(0, start - 30) : start]
+            if shaped not in first_names:
+                # Not a given name Faker knows: a surname by its ending ("early Yefremova"),
+                # or any name that a relation or a personal predicate marks.
+                if word.isupper() or ordinary(word) or _PLACE_BEFORE.search(before):
+                    continue
+                if word.lower() in _FUNCTION_WORDS:
+                    continue
+                shape = bool(_SURNAME_SHAPE.fullmatch(shaped)) and surname_like(shaped)
+                predicate = bool(_PERSONAL_PREDICATE.match(text, end))
+                if word.islower():
+                    if len(word) > 2 and (shape or shaped in last_names) and predicate:
+                        keep(start, end, 0.6)
+                elif (shape and not _STREET_OR_LONGER.match(text, end)) or (
+                    predicate or _RELATION_BEFORE.search(before)
+                ):
+                    keep(start, end, 0.6)
+                continue
             surname = _SURNAME_AFTER.match(text, end)
             if word.isupper() and len(word) > 2:
                 # Bank statements and forms shout: "ZELLE TO MARCUS T HALE".
@@ -249,13 +482,15 @@ class NameRecognizer:
                     continue
                 # "naomi ryan": a known first name and a known surname, typed lower-case
                 lower_surname = _LOWER_SURNAME.match(text, end)
-                if (
-                    lower_surname
-                    and lower_surname.group(1).title() in last_names
-                    and (lower_surname.group(1) not in common)
+                predicate = _PERSONAL_PREDICATE.match(
+                    text, lower_surname.end() if lower_surname else end
+                )
+                if lower_surname and (
+                    surname_like(lower_surname.group(1))
+                    or (predicate and not ordinary(lower_surname.group(1)))
                 ):
                     keep(start, lower_surname.end(), 0.75)
-                elif strong:  # "thanks, theo"
+                elif strong or _PERSONAL_PREDICATE.match(text, end):  # "thanks, theo"
                     keep(start, end, 0.7)
                 continue
             if surname:
@@ -269,13 +504,45 @@ class NameRecognizer:
                 keep(start, end, 0.9)
             elif word.lower() in common or _PLACE_BEFORE.search(before):
                 continue
-            elif _WEAK_CUE.search(before) or _PERSON_VERB.match(text, end):
+            elif (
+                _WEAK_CUE.search(before)
+                or _PERSON_VERB.match(text, end)
+                or _PERSONAL_PREDICATE.match(text, end)
+                or _VOCATIVE.match(text, end)
+            ):
                 keep(start, end, 0.8)
             elif not _SENTENCE_START.search(before):
                 # Mid-sentence and capitalised, but nothing says it is a person: below the
                 # default threshold, for policies that want every possible name.
                 keep(start, end, 0.45)
+        for start, end in self._repeated(text, spans, ordinary):
+            keep(start, end, 0.7)
         return spans
+
+    @staticmethod
+    def _repeated(text: str, spans: list[Span], ordinary) -> list[tuple[int, int]]:
+        """Once a word is a name, it is one elsewhere in the same text: "directed by Joakim
+        Westgård and starring Westgård", "Hakuba had given Hakuba his address"."""
+        names = {
+            word
+            for span in spans
+            if span.score >= 0.5
+            for word in _CAPITALISED_WORD.findall(text, span.start, span.end)
+            if not ordinary(word)
+        }
+        found = []
+        # A set lookup per capitalised word: no pattern built per text.
+        for match in _CAPITALISED_WORD.finditer(text) if names else ():
+            if match.group(0) not in names:
+                continue
+            before = text[max(0, match.start() - 3) : match.start()]
+            if _IN_FIRM_NAME.match(text, match.end()) or before.rstrip().endswith("&"):
+                continue  # "Pemberton & Shaw LLP": the name is part of a firm's
+            if not any(
+                s.start <= match.start() and match.end() <= s.end and s.score >= 0.5 for s in spans
+            ):
+                found.append(match.span())
+        return found
 
 
 register("names.v1")(NameRecognizer)

@@ -113,6 +113,92 @@ def _is_place_like(value: str, before: str) -> bool:
     return bool(_PLACE_WORD.search(value) or _LOCATIVE_CUE.search(before))
 
 
+_GIVEN_BEFORE = regex.compile(r"(?<![\w@./#\-])\p{Lu}\p{Ll}+[ \t]+$")
+_HYPHEN_TAIL = regex.compile(r"-\p{L}+")
+# "Venmo-style", "Kafka-esque": a suffix, not the second half of a surname.
+_NOT_NAME_TAIL = frozenset(
+    [
+        "style",
+        "like",
+        "based",
+        "related",
+        "esque",
+        "ish",
+        "type",
+        "era",
+        "owned",
+        "run",
+        "led",
+        "free",
+        "friendly",
+        "approved",
+    ]
+)
+_NOT_GIVEN = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "and",
+        "but",
+        "or",
+        "if",
+        "so",
+        "when",
+        "while",
+        "as",
+        "at",
+        "by",
+        "for",
+        "from",
+        "in",
+        "into",
+        "of",
+        "on",
+        "to",
+        "with",
+        "dear",
+        "hi",
+        "hello",
+        "hey",
+        "thanks",
+        "mr",
+        "mrs",
+        "ms",
+        "dr",
+        "prof",
+        "sir",
+        "madam",
+        "says",
+        "said",
+        "producer",
+        "director",
+    ]
+)
+
+
+def _whole_name(text: str, start: int, end: int) -> tuple[int, int]:
+    """NER often keeps only the surname of an unfamiliar name ("Mashuu [Samurakami]") or
+    stops at a hyphen ("[Hauta]-aho"): take the given name before and the hyphenated rest."""
+    if " " in text[start:end]:
+        return start, end  # NER took more than one word: it saw the name's extent
+    tail = _HYPHEN_TAIL.match(text, end)
+    if tail and tail.group(0)[1:].lower() not in _NOT_NAME_TAIL:
+        end = tail.end()
+    before = _GIVEN_BEFORE.search(text, max(0, start - 40), start)
+    if before:
+        from veil.rules.recognizers.names import known_name_words
+
+        word = before.group(0).split()[0]
+        first, last = known_name_words()
+        common = gazetteer.load("name_common_words")
+        # Only when one of the two is a known name: "Awarded [Salesperson]" stays as it is.
+        named = word in first or text[start:end] in last
+        if named and word.lower() not in _NOT_GIVEN and word.lower() not in common:
+            start = before.start()
+    return start, end
+
+
 class SpacyNerRecognizer:
     """spaCy NER mapped to veil labels, with the code / product / public-figure filters."""
 
@@ -164,6 +250,8 @@ class SpacyNerRecognizer:
                 continue  # "translate into German": a language, not a person's group
             if entity.label_ == "FAC" and not _is_place_like(value, before):
                 continue  # speeches, events and works are tagged FAC too
+            if label == labels.PERSON:
+                start, end = _whole_name(text, start, end)
             known = label == labels.ORGANIZATION and _all_known_names(value)
             if known and not _LOCATIVE_CUE.search(before):
                 label = labels.PERSON  # "Fleur Bakker", "Leah Summers": NER guessed ORG
