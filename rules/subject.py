@@ -161,14 +161,14 @@ _PUBLIC_ROLE = (
 )
 _ROLE_BEFORE = regex.compile(
     rf"(?:^|[^\w])(?:(?:the|former|late|then|current|new|famous|legendary|real|fictional|"
-    rf"[\p{{Lu}}][\w&.\-]*(?:'s|’s)|[\p{{Lu}}][\w&.\-]*)\s+)*{_PUBLIC_ROLE}\s+$",
+    rf"(?-i:\p{{Lu}})[\w&.\-]*(?:'s|’s)|(?-i:\p{{Lu}})[\w&.\-]*)\s+)*{_PUBLIC_ROLE}\s+$",
     _I,
 )
 _ROLE_AFTER = regex.compile(
     rf"^\s*(?:,\s*|\s+)(?:the|a|an)\s+(?:[\w\-]+\s+){{0,3}}?{_PUBLIC_ROLE}\b", _I
 )
 _WORK_AFTER = regex.compile(
-    r"^(?:'s|’s|')\s+(?:[\p{Lu}\d]|(?:(?:first|last|new|latest|early|late|famous|best|"
+    r"^(?:'s|’s|')\s+(?:(?-i:[\p{Lu}\d])|(?:(?:first|last|new|latest|early|late|famous|best|"
     r"debut|final|second|third|\d{4})\s+)?(?:novels?|books?|albums?|songs?|singles?|films?|"
     r"movies?|shows?|series|paintings?|works?|theor(?:y|ies)|speech(?:es)?|career|"
     r"presidency|administration|government|cabinet|reign|rule|legacy|music|lyrics|tours?|"
@@ -479,7 +479,7 @@ def _person(ctx: _Context, span: Span, value: str) -> Verdict:
     if talked:
         return Verdict(Subject.PUBLIC, talked, label)
     if _HONORIFIC_BEFORE.search(before) or _HONORIFIC_INSIDE.match(value):
-        return Verdict(Subject.PRIVATE, "a title and a name (Dr. X)", label)
+        return Verdict(Subject.PRIVATE, _TITLED, label)
     if _ADDRESSEE.search(before):
         return Verdict(Subject.PRIVATE, "the person a message is for", label)
     first_name, surname = _name_words(value)
@@ -592,7 +592,13 @@ def decide(text: str, spans: Sequence[Span]) -> list[Verdict]:
 
 
 _WEAK_PUBLIC = frozenset({"a surname or single name alone", "no part of it is a person's name"})
-_LIST_GAP = regex.compile(r"(?:'s|’s)?\s*(?:,|and|&|or|vs\.?|versus|than|with|,\s*and)\s*")
+_SEPARATOR = r"\s*(?:,\s*and|,\s*or|,|and|&|or|vs\.?|versus|than|with)\s*"
+# "X, Y and Z", also past items that are not spans ("Arashiyama, Kiyomizu-dera, Gion")
+_LIST_GAP = regex.compile(
+    rf"(?:'s|’s)?{_SEPARATOR}(?:\p{{Lu}}[\p{{L}}'’\-]*(?:\s+\p{{Lu}}[\p{{L}}'’\-]*){{0,3}}"
+    rf"{_SEPARATOR}){{0,2}}"
+)
+_TITLED = "a title and a name (Dr. X)"
 
 
 def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> list[Verdict]:
@@ -640,7 +646,8 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
             ):
                 out[i] = Verdict(Subject.PRIVATE, "listed with someone private", labels.PERSON)
     for i, span in enumerate(spans):
-        if out[i].subject is not Subject.UNKNOWN:
+        # a title alone ("Mr. Darcy") says little when the sentence is about public figures
+        if out[i].subject is not Subject.UNKNOWN and out[i].reason != _TITLED:
             continue
         clause = _clause_before(text, span.start)
         clause_start = span.start - len(clause)
