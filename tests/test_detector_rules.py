@@ -130,6 +130,9 @@ def test_without_a_label_the_sample_lists_still_apply(analyzer, text):
         ("sms 09171234567 when you land", "09171234567"),  # Philippines, trunk 0 + 917
         ("09171234567", "09171234567"),
         ("ruf 015123456789 an", "015123456789"),  # German mobile, trunk 0
+        # Where the plan makes the trunk prefix optional, the bare form is still a phone.
+        ("mobile 98765 43210", "98765 43210"),  # Indian mobile
+        ("cell (415) 867-5309", "(415) 867-5309"),
     ],
 )
 def test_a_bare_national_number_with_its_trunk_prefix_is_a_phone(analyzer, text, number):

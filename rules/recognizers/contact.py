@@ -206,10 +206,25 @@ PHONE_REGIONS = (
 def _written_nationally(number: phonenumbers.PhoneNumber, digits: str, region: str) -> bool:
     """Whether ``digits`` are how people in ``region`` write this number: its national
     format per phonenumbers (which carries the trunk prefix where one is dialled, "01 11 11
-    11 11" in France) or the trunk prefix + the number (NANP's optional "1")."""
+    11 11" in France), the trunk prefix + the number, or the bare number where the plan's
+    format makes the prefix optional (US "415 867 5309", Indian mobiles "98765 43210")."""
     national = "".join(filter(str.isdigit, phonenumbers.format_number(number, _NATIONAL)))
-    prefix = phonenumbers.PhoneMetadata.metadata_for_region(region).national_prefix or ""
-    return digits in (national, prefix + str(number.national_number))
+    metadata = phonenumbers.PhoneMetadata.metadata_for_region(region)
+    significant = str(number.national_number)
+    if digits in (national, (metadata.national_prefix or "") + significant):
+        return True
+    return digits == significant and _prefix_optional(metadata, significant)
+
+
+def _prefix_optional(metadata: phonenumbers.PhoneMetadata, significant: str) -> bool:
+    # The first number format that applies, as phonenumbers itself picks one.
+    for number_format in metadata.number_format:
+        leading = number_format.leading_digits_pattern
+        if leading and not regex.match(leading[-1], significant):
+            continue
+        if regex.fullmatch(number_format.pattern, significant):
+            return bool(number_format.national_prefix_optional_when_formatting)
+    return False
 
 
 _NATIONAL = phonenumbers.PhoneNumberFormat.NATIONAL
