@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+
 import phonenumbers
 import regex
 
 from veil.rules import labels
 from veil.rules.code_context import line_bounds
-from veil.rules.pattern import WORD, WORD_EDGE, PatternRecognizer, compile_words, context_before
+from veil.rules.pattern import WORD, PatternRecognizer, compile_words, context_before
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -182,8 +184,11 @@ PHONE_REGIONS = (
     "EE",
     "LV",
     "LT",
-    # Populous numbering plans whose numbers are written nationally, with a trunk prefix
-    # ("0917 123 4567" in the Philippines) or without one (Chinese mobiles).
+)
+# Populous numbering plans whose numbers are written nationally, with a trunk prefix
+# ("0917 123 4567" in the Philippines) or without one (Chinese mobiles). Tried only for a
+# number that opens with a trunk digit or has a phone cue: each region is a parse.
+MORE_PHONE_REGIONS = (
     "PH",
     "CN",
     "ID",
@@ -205,38 +210,61 @@ PHONE_REGIONS = (
 
 def _written_nationally(number: phonenumbers.PhoneNumber, digits: str, region: str) -> bool:
     """Whether ``digits`` are how people in ``region`` write this number: its national
-    format per phonenumbers (which carries the trunk prefix where one is dialled, "01 11 11
-    11 11" in France), the trunk prefix + the number, or the bare number where the plan's
-    format makes the prefix optional (US "415 867 5309", Indian mobiles "98765 43210")."""
-    national = "".join(filter(str.isdigit, phonenumbers.format_number(number, _NATIONAL)))
-    metadata = phonenumbers.PhoneMetadata.metadata_for_region(region)
+    format per phonenumbers' metadata (which carries the trunk prefix where one is dialled,
+    "01 11 11 11 11" in France), the trunk prefix + the number, or the bare number where the
+    plan makes the prefix optional (US "415 867 5309", Indian mobiles "98765 43210")."""
     significant = str(number.national_number)
-    if digits in (national, (metadata.national_prefix or "") + significant):
-        return True
-    return digits == significant and _prefix_optional(metadata, significant)
+    return digits in _national_forms(region, significant)
 
 
-def _prefix_optional(metadata: phonenumbers.PhoneMetadata, significant: str) -> bool:
-    # The first number format that applies, as phonenumbers itself picks one.
+@functools.lru_cache(maxsize=4096)
+def _national_forms(region: str, significant: str) -> frozenset[str]:
+    # Read from the metadata directly: format_number compiles its patterns through `re`,
+    # whose small cache the many regions' patterns keep evicting.
+    metadata = phonenumbers.PhoneMetadata.metadata_for_region(region)
+    prefix = metadata.national_prefix or ""
+    forms = {prefix + significant}
+    number_format = _number_format(metadata, significant)
+    rule = number_format.national_prefix_formatting_rule if number_format else None
+    if not rule or "\\1" not in rule:
+        forms.add(significant)
+        return frozenset(forms)
+    head, _, tail = rule.partition("\\1")
+    forms.add(_digits(head) + significant + _digits(tail))
+    if number_format.national_prefix_optional_when_formatting:
+        forms.add(significant)
+    return frozenset(forms)
+
+
+def _number_format(
+    metadata: phonenumbers.PhoneMetadata, significant: str
+) -> phonenumbers.NumberFormat | None:
+    # The first format that applies, as phonenumbers itself picks one.
     for number_format in metadata.number_format:
         leading = number_format.leading_digits_pattern
-        if leading and not regex.match(leading[-1], significant):
+        if leading and not _compiled(leading[-1]).match(significant):
             continue
-        if regex.fullmatch(number_format.pattern, significant):
-            return bool(number_format.national_prefix_optional_when_formatting)
-    return False
+        if _compiled(number_format.pattern).fullmatch(significant):
+            return number_format
+    return None
 
 
-_NATIONAL = phonenumbers.PhoneNumberFormat.NATIONAL
+@functools.cache
+def _compiled(pattern: str) -> regex.Pattern[str]:
+    return regex.compile(pattern)
 
 
-def _parse_phone(candidate: str) -> tuple[bool, bool, bool]:
+def _digits(value: str) -> str:
+    return "".join(filter(str.isdigit, value))
+
+
+def _parse_phone(candidate: str, wide: bool) -> tuple[bool, bool, bool]:
     """(valid, possible, trunk): valid in some region per phonenumbers' metadata and written
     as that region writes it; at least of a possible length (made-up numbers in real formats
     are common in forms and tests); and, for a national number, whether it opens with the
     region's trunk prefix, which a bare digit run only has when it is dialled."""
     international = candidate.startswith(("+", "00", "(+"))
-    regions = (None,) if international else PHONE_REGIONS
+    regions = (None,) if international else PHONE_REGIONS + (MORE_PHONE_REGIONS if wide else ())
     probe = "+" + candidate[2:] if candidate.startswith("00") else candidate
     digits = "".join(filter(str.isdigit, candidate))
     possible = False
@@ -279,11 +307,12 @@ class PhoneRecognizer:
                 continue
             if regex.fullmatch(r"\d+\.\d+", number_part) or _DATED_ID.match(number_part):
                 continue  # a decimal number, or an id that starts with a date
-            valid, possible, trunk = _parse_phone(number_part)
-            if not possible:
-                continue
             after = text[match.end() : match.end() + 16].lower()
             has_context = bool(_PHONE_CONTEXT.search(before) or _PHONE_AFTER.match(after))
+            wide = has_context or number_part.lstrip("(").startswith(("0", "8"))
+            valid, possible, trunk = _parse_phone(number_part, wide)
+            if not possible:
+                continue
             formatted = candidate.startswith(("+", "(", "00")) or not candidate.isdigit()
             if valid and has_context:
                 score = 0.9
@@ -312,16 +341,16 @@ _HANDLE = regex.compile(
 )
 # Where logs and paths name the account: "for user jdoe", "/home/jdoe/", "user=jdoe".
 _ACCOUNT_IN_LOGS = regex.compile(
-    rf"(?:{WORD_EDGE}(?:for|of|by)\s+(?:invalid\s+)?user\s+"
-    rf"|{WORD_EDGE}Accepted\s+(?:publickey|password|keyboard-interactive\S*)\s+for\s+"
-    rf"|{WORD_EDGE}(?:user|username|login|owner|uid|author)\s*[=:]\s*[\"']?"
-    rf"|{WORD_EDGE}ssh{WORD_EDGE}[^\n]{{0,40}}?{WORD_EDGE}as\s+"
+    r"(?:\b(?:for|of|by)\s+(?:invalid\s+)?user\s+"
+    r"|\bAccepted\s+(?:publickey|password|keyboard-interactive\S*)\s+for\s+"
+    r"|\b(?:user|username|login|owner|uid|author)\s*[=:]\s*[\"']?"
+    r"|\bssh\b[^\n]{0,40}?\bas\s+"
     r"|/home/|/Users/|\\Users\\)"
     rf"([A-Za-z_](?:{WORD}|[.\-]){{1,31}})(?<![.\-])",
     regex.IGNORECASE,
 )
 _NAMED_USERNAME = regex.compile(
-    rf"{WORD_EDGE}(?:user\s?name|user\s?id|login|handle|screen\s?name|gamertag|account name|"
+    r"\b(?:user\s?name|user\s?id|login|handle|screen\s?name|gamertag|account name|"
     r"benutzername|nom d'utilisateur|usuario|nome utente)"
     r"(?:\s+(?:is|was))?\s*(?:[:=]\s*|\s)[\"'`]?([A-Za-z0-9_.\-]{3,32})(?<![.\-])",
     regex.IGNORECASE,

@@ -12,7 +12,7 @@ from collections import Counter
 import regex
 
 from veil.rules import labels
-from veil.rules.pattern import WORD, WORD_EDGE, context_before
+from veil.rules.pattern import WORD, context_before
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -100,12 +100,12 @@ _CLI_FLAG = regex.compile(
 # scheme://user:password@host — only the password.
 # (The user may be empty, "redis://:pw@host", or an email, "smtp://me@x.de:pw@host".)
 _CONNECTION_STRING = regex.compile(
-    rf"{WORD_EDGE}[a-z][a-z0-9+.\-]{{1,20}}://[^\s:/]{{0,64}}:([^\s/]+)@[^\s/@:]+(?=[:/?\s\"']|$)",
+    r"(?<![A-Za-z0-9+.\-])[a-z][a-z0-9+.\-]{1,20}://[^\s:/]{0,64}:([^\s/]+)@[^\s/@:]+(?=[:/?\s\"']|$)",
     regex.IGNORECASE,
 )
 # scheme://<key>@host: a key in the user part (Sentry DSNs, some webhooks).
 _URL_USER_KEY = regex.compile(
-    rf"{WORD_EDGE}[a-z][a-z0-9+.\-]{{1,20}}://([A-Za-z0-9_\-]{{20,}})@[\w.\-]+"
+    r"(?<![A-Za-z0-9+.\-])[a-z][a-z0-9+.\-]{1,20}://([A-Za-z0-9_\-]{20,})@[\w.\-]+"
 )
 # "Password: hunter2" in prose, and Server=...;Password=...; in .NET connection strings.
 _PROSE_PASSWORD = regex.compile(
