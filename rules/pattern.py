@@ -11,6 +11,15 @@ from veil.rules.spans import Span
 # Characters either side of a match that are searched for context words.
 CONTEXT_WINDOW = 48
 
+# Scripts written without spaces between words ("邮箱是test@test.com"): their letters are
+# the neighbouring word, never part of an identifier glued to them.
+UNSPACED_SCRIPTS = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}"
+# ``\w`` for boundary lookarounds: a word character that is not from an unspaced script.
+WORD = rf"[^\W{UNSPACED_SCRIPTS}]"
+# ``\b`` with the same meaning, for use next to a Latin letter (where it is an edge between
+# a WORD character and anything else). Plain ``\b`` first: it is what the engine is fast at.
+WORD_EDGE = rf"(?:\b|(?<=[{UNSPACED_SCRIPTS}])|(?=[{UNSPACED_SCRIPTS}]))"
+
 
 def context_before(text: str, start: int, window: int = CONTEXT_WINDOW) -> str:
     return text[max(0, start - window) : start].lower()
@@ -23,7 +32,21 @@ def context_around(text: str, start: int, end: int, window: int = CONTEXT_WINDOW
 def compile_words(words: Iterable[str]) -> regex.Pattern[str]:
     """A pattern that finds any of ``words`` as whole words, case-insensitively."""
     alternatives = "|".join(sorted((regex.escape(w) for w in words), key=len, reverse=True))
-    return regex.compile(rf"(?<![\w])(?:{alternatives})(?![\w])", regex.IGNORECASE)
+    return regex.compile(rf"(?<!{WORD})(?:{alternatives})(?!{WORD})", regex.IGNORECASE)
+
+
+# Words that mark a value as a sample, not someone's ("test card number: 4242…").
+_TEST_WORDS = compile_words(["test", "testing", "sample", "example", "dummy", "fake", "sandbox"])
+
+
+def labelled_as(label: regex.Pattern[str], text: str, start: int) -> bool:
+    """Whether ``label`` (anchored with ``$``) ends right before ``start``, with no test
+    word in or just before it. Such a label outweighs lists of published sample values."""
+    before = context_before(text, start, CONTEXT_WINDOW)
+    found = label.search(before)
+    if not found:
+        return False
+    return not _TEST_WORDS.search(before[max(0, found.start() - 16) :])
 
 
 # Returns a score, or None to reject the match.

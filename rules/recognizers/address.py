@@ -10,6 +10,7 @@ from __future__ import annotations
 import regex
 
 from veil.rules import labels
+from veil.rules.pattern import WORD
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -108,7 +109,7 @@ _PART = (
 )
 
 _ADDRESS = regex.compile(
-    rf"(?<![\w])(?:{_STREET_LINE}){_UNIT}*{_PART}{{0,4}}",
+    rf"(?<!{WORD})(?:{_STREET_LINE}){_UNIT}*{_PART}{{0,4}}",
 )
 
 # Lines that follow an address but are not part of it.

@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
+import functools
+
 import phonenumbers
 import regex
 
 from veil.rules import labels
 from veil.rules.code_context import line_bounds
-from veil.rules.pattern import PatternRecognizer, compile_words, context_before
+from veil.rules.pattern import WORD, PatternRecognizer, compile_words, context_before
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
 # --- EMAIL -------------------------------------------------------------------------
 
 _EMAIL = regex.compile(
-    r"(?<![\w.+\-@])"
+    rf"(?<!{WORD}|[.+\-@])"
     r"([A-Za-z0-9!#$%&'*+^_`{|}~\-]+(?:\.[A-Za-z0-9!#$%&'*+^_`{|}~\-]+)*"
     r"@(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24})"
-    r"(?![\w\-@]|\.[A-Za-z0-9])"
+    rf"(?!{WORD}|[\-@]|\.[A-Za-z0-9])"
 )
 
 # Reserved for documentation (RFC 2606 / 6761): never a real person's address.
@@ -48,12 +50,12 @@ def email_recognizer() -> PatternRecognizer:
 # Candidates: an optional international prefix, then digit groups joined by single
 # separators. phonenumbers decides; the regex only has to be generous and cheap.
 _PHONE_CANDIDATE = regex.compile(
-    r"(?<![\w+\-./:#@$])"
+    rf"(?<!{WORD}|[+\-./:#@$])"
     r"(?:\+\s?|00(?=[1-9]))?"
     r"(?:\(\+?\d{1,5}\)\s?|\d)"
     r"(?:(?:[ \-./]|\s?\(|\)\s?)?\d){5,17}"
     r"(?:[ \t]?(?:x|ext\.?|extension)[ \t]?\d{1,6})?"
-    r"(?![\w/@]|-\d|\.\d|:\d)",
+    rf"(?!{WORD}|[/@]|-\d|\.\d|:\d)",
     regex.IGNORECASE,
 )
 _EXTENSION = regex.compile(r"[ \t]?(?:x|ext\.?|extension)[ \t]?\d{1,6}$", regex.IGNORECASE)
@@ -103,12 +105,22 @@ _PHONE_CONTEXT = compile_words(
         "ph",
         "mob",
         "phone#",
+        # Chinese, Japanese, Korean: phone, mobile, contact
+        "电话",
+        "手机",
+        "联系",
+        "電話",
+        "携帯",
+        "전화",
+        "휴대폰",
     ]
 )
 _PHONE_AFTER = regex.compile(
     r"^[\s\-:(]*(?:office|desk|fax|mobile|cell|home|work|phone|tel|direct|landline|whatsapp)\b"
 )
 _VERSION_BEFORE = regex.compile(r"(?:build|version|\bv|release|\bkb)[\s:=\"']*$")
+# Product and publication numbers: "an ISBN-10 like 0306406152" is a book.
+_CATALOGUE_NUMBER = regex.compile(r"\b(?:isbn|issn|ean|upc|gtin|asin|sku)\b")
 # Batch and order ids that start with a date: "20240605-0007".
 _DATED_ID = regex.compile(r"^(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\D")
 _HEX_GROUP = regex.compile(r"\b[0-9a-f]{4}\b")
@@ -122,10 +134,11 @@ def _in_hex_dump(text: str, position: int) -> bool:
     return len(groups) >= 4 and any(not g.isdigit() for g in groups)
 
 
-# Shapes that are something else: dates, SSNs, times, versions.
+# Shapes that are something else: dates, SSNs, times, versions, and dotted quads, which
+# are IP-shaped even when out of range ("256.256.256.256"); a leading trunk 0 is a phone.
 _NOT_A_PHONE = regex.compile(
     r"^(?:\d{4}[\-./]\d{1,2}[\-./]\d{1,2}|\d{1,2}[\-./]\d{1,2}[\-./]\d{2,4}|\d{3}-\d{2}-\d{4}"
-    r"|\d{1,2}(?:\.\d{1,3}){2,3})$"
+    r"|\d{1,2}(?:\.\d{1,3}){2,3}|[1-9]\d{0,2}(?:\.\d{1,3}){3})$"
 )
 # Order matters only for speed: the commonest regions are tried first.
 PHONE_REGIONS = (
@@ -172,24 +185,105 @@ PHONE_REGIONS = (
     "LV",
     "LT",
 )
+# Populous numbering plans whose numbers are written nationally, with a trunk prefix
+# ("0917 123 4567" in the Philippines) or without one (Chinese mobiles). Tried only for a
+# number that opens with a trunk digit or has a phone cue: each region is a parse.
+MORE_PHONE_REGIONS = (
+    "PH",
+    "CN",
+    "ID",
+    "PK",
+    "BD",
+    "NG",
+    "EG",
+    "TR",
+    "RU",
+    "UA",
+    "KR",
+    "TW",
+    "TH",
+    "VN",
+    "MY",
+    "KE",
+)
 
 
-def _parse_phone(candidate: str) -> tuple[bool, bool]:
-    """(valid, possible): valid in some region per phonenumbers' metadata, or at least of
-    a possible length. Made-up numbers in real formats are common in forms and tests."""
+def _written_nationally(number: phonenumbers.PhoneNumber, digits: str, region: str) -> bool:
+    """Whether ``digits`` are how people in ``region`` write this number: its national
+    format per phonenumbers' metadata (which carries the trunk prefix where one is dialled,
+    "01 11 11 11 11" in France), the trunk prefix + the number, or the bare number where the
+    plan makes the prefix optional (US "415 867 5309", Indian mobiles "98765 43210")."""
+    significant = str(number.national_number)
+    return digits in _national_forms(region, significant)
+
+
+@functools.lru_cache(maxsize=4096)
+def _national_forms(region: str, significant: str) -> frozenset[str]:
+    # Read from the metadata directly: format_number compiles its patterns through `re`,
+    # whose small cache the many regions' patterns keep evicting.
+    metadata = phonenumbers.PhoneMetadata.metadata_for_region(region)
+    prefix = metadata.national_prefix or ""
+    forms = {prefix + significant}
+    number_format = _number_format(metadata, significant)
+    rule = number_format.national_prefix_formatting_rule if number_format else None
+    if not rule or "\\1" not in rule:
+        forms.add(significant)
+        return frozenset(forms)
+    head, _, tail = rule.partition("\\1")
+    forms.add(_digits(head) + significant + _digits(tail))
+    if number_format.national_prefix_optional_when_formatting:
+        forms.add(significant)
+    return frozenset(forms)
+
+
+def _number_format(
+    metadata: phonenumbers.PhoneMetadata, significant: str
+) -> phonenumbers.NumberFormat | None:
+    # The first format that applies, as phonenumbers itself picks one.
+    for number_format in metadata.number_format:
+        leading = number_format.leading_digits_pattern
+        if leading and not _compiled(leading[-1]).match(significant):
+            continue
+        if _compiled(number_format.pattern).fullmatch(significant):
+            return number_format
+    return None
+
+
+@functools.cache
+def _compiled(pattern: str) -> regex.Pattern[str]:
+    return regex.compile(pattern)
+
+
+def _digits(value: str) -> str:
+    return "".join(filter(str.isdigit, value))
+
+
+def _parse_phone(candidate: str, wide: bool) -> tuple[bool, bool, bool]:
+    """(valid, possible, trunk): valid in some region per phonenumbers' metadata and written
+    as that region writes it; at least of a possible length (made-up numbers in real formats
+    are common in forms and tests); and, for a national number, whether it opens with the
+    region's trunk prefix, which a bare digit run only has when it is dialled."""
     international = candidate.startswith(("+", "00", "(+"))
-    regions = (None,) if international else PHONE_REGIONS
+    regions = (None,) if international else PHONE_REGIONS + (MORE_PHONE_REGIONS if wide else ())
     probe = "+" + candidate[2:] if candidate.startswith("00") else candidate
+    digits = "".join(filter(str.isdigit, candidate))
     possible = False
     for region in regions:
         try:
             number = phonenumbers.parse(probe, region)
         except phonenumbers.NumberParseException:
             continue
-        if phonenumbers.is_valid_number(number):
-            return True, True
+        if len(set(str(number.national_number))) == 1:
+            return False, False, False  # 111 111 111: nobody's number
         possible = possible or phonenumbers.is_possible_number(number)
-    return False, possible
+        if not phonenumbers.is_valid_number(number):
+            continue
+        if region is None:
+            return True, True, False
+        if _written_nationally(number, digits, region):
+            prefix = phonenumbers.PhoneMetadata.metadata_for_region(region).national_prefix
+            return True, True, bool(prefix) and digits.startswith(prefix)
+    return False, possible, False
 
 
 class PhoneRecognizer:
@@ -209,17 +303,22 @@ class PhoneRecognizer:
             before = context_before(text, match.start(), 40)
             if _VERSION_BEFORE.search(before) or _in_hex_dump(text, match.start()):
                 continue
+            if _CATALOGUE_NUMBER.search(before):
+                continue
             if regex.fullmatch(r"\d+\.\d+", number_part) or _DATED_ID.match(number_part):
                 continue  # a decimal number, or an id that starts with a date
-            valid, possible = _parse_phone(number_part)
-            if not possible:
-                continue
             after = text[match.end() : match.end() + 16].lower()
             has_context = bool(_PHONE_CONTEXT.search(before) or _PHONE_AFTER.match(after))
+            wide = has_context or number_part.lstrip("(").startswith(("0", "8"))
+            valid, possible, trunk = _parse_phone(number_part, wide)
+            if not possible:
+                continue
             formatted = candidate.startswith(("+", "(", "00")) or not candidate.isdigit()
             if valid and has_context:
                 score = 0.9
-            elif valid and formatted:
+            elif valid and (formatted or trunk):
+                # A bare run that opens with a trunk prefix and is valid in that plan
+                # ("09171234567") is dialled, not counted.
                 score = 0.75
             elif has_context and (formatted or valid):
                 # Not a number any carrier hands out, but written and labelled as one.
@@ -237,7 +336,8 @@ register("phonenumbers.phone.v1")(PhoneRecognizer)
 # --- USERNAME ----------------------------------------------------------------------
 
 _HANDLE = regex.compile(
-    r"(?<![\w@.+\-/])@([A-Za-z0-9_](?:[A-Za-z0-9_.\-]{0,38}[A-Za-z0-9_])?)(?![\w@/\-]|\.\w)"
+    rf"(?<!{WORD}|[@.+\-/])@([A-Za-z0-9_](?:[A-Za-z0-9_.\-]{{0,38}}[A-Za-z0-9_])?)"
+    rf"(?!{WORD}|[@/\-]|\.\w)"
 )
 # Where logs and paths name the account: "for user jdoe", "/home/jdoe/", "user=jdoe".
 _ACCOUNT_IN_LOGS = regex.compile(
@@ -246,7 +346,7 @@ _ACCOUNT_IN_LOGS = regex.compile(
     r"|\b(?:user|username|login|owner|uid|author)\s*[=:]\s*[\"']?"
     r"|\bssh\b[^\n]{0,40}?\bas\s+"
     r"|/home/|/Users/|\\Users\\)"
-    r"([A-Za-z_][\w.\-]{1,31})(?<![.\-])",
+    rf"([A-Za-z_](?:{WORD}|[.\-]){{1,31}})(?<![.\-])",
     regex.IGNORECASE,
 )
 _NAMED_USERNAME = regex.compile(

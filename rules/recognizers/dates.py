@@ -7,6 +7,7 @@ import datetime
 import regex
 
 from veil.rules import labels
+from veil.rules.pattern import WORD
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -32,7 +33,7 @@ _BIRTH_WORDS = (
 )
 # Birth words, then up to a few words (no sentence end), then the date.
 _DOB = regex.compile(
-    rf"(?<![\w])(?:{_BIRTH_WORDS})(?:[^.\n!?]{{0,30}}?)[\s:,(]\s*({_DATE})(?![\w])",
+    rf"(?<!{WORD})(?:{_BIRTH_WORDS})(?:[^.\n!?]{{0,30}}?)[\s:,(]\s*({_DATE})(?!{WORD})",
     regex.IGNORECASE,
 )
 

@@ -5,7 +5,13 @@ from __future__ import annotations
 import regex
 
 from veil.rules import labels
-from veil.rules.pattern import PatternRecognizer, compile_words, context_before
+from veil.rules.pattern import (
+    WORD,
+    PatternRecognizer,
+    compile_words,
+    context_before,
+    labelled_as,
+)
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -33,7 +39,9 @@ def luhn_check_digit(payload: str) -> str:
 # 13-19 digits in groups joined by one consistent kind of separator (or none).
 # (The second lookbehind skips the digits of a grouped IBAN: "DE89 3704 0044 ...".)
 _CARD = regex.compile(
-    r"(?<![\w\-.])(?<![A-Z]{2}\d{2}[ \-])(\d{4,6})([ \-]?)(?:\d{3,6}\2){1,4}\d{1,7}(?![\w\-]|\.\d)"
+    rf"(?<!{WORD}|[\-.])(?<![A-Z]{{2}}\d{{2}}[ \-])"
+    r"(\d{4,6})([ \-]?)(?:\d{3,6}\2){1,4}\d{1,7}"
+    rf"(?!{WORD}|-|\.\d)"
 )
 # Issuer prefixes (IIN ranges) of the networks people actually hold.
 _CARD_PREFIX = regex.compile(
@@ -98,11 +106,24 @@ _CARD_CONTEXT = compile_words(
 )
 
 
+# A label that says the next value is someone's card ("Credit Card:", "card number 4242…").
+# It outweighs the test-number list: a real person may hold any valid number, and a prompt
+# that labels one as a card is sharing it as one.
+_CARD_LABEL = regex.compile(
+    r"(?:(?:credit|debit|bank|visa|mastercard|amex)\s*card|card\s*(?:number|num|no\.?|#)"
+    r"|\bcc\s*(?:number|num|no\.?|#))"
+    r"(?:\s+(?:is|was))?\s*[:=#\-]?\s*$",
+    regex.IGNORECASE,
+)
+
+
 def _validate_card(match: regex.Match[str], text: str) -> float | None:
     digits = match.group(0).replace(" ", "").replace("-", "")
     if not 12 <= len(digits) <= 19 or not _CARD_PREFIX.match(digits) or not luhn_valid(digits):
         return None
-    if len(set(digits)) == 1 or digits in PUBLISHED_TEST_CARDS:
+    if len(set(digits)) == 1:
+        return None
+    if digits in PUBLISHED_TEST_CARDS and not labelled_as(_CARD_LABEL, text, match.start()):
         return None
     context = bool(_CARD_CONTEXT.search(context_before(text, match.start())))
     if len(digits) < 13 and not context:
@@ -199,7 +220,10 @@ IBAN_LENGTHS: dict[str, int] = {
 }
 
 # A country code, check digits, then alphanumerics possibly grouped by single spaces.
-_IBAN_CANDIDATE = regex.compile(r"(?<![\w\-])([A-Z]{2}\d{2}(?:[ \-]?[A-Z0-9]){11,30})", regex.I)
+_IBAN_CANDIDATE = regex.compile(
+    rf"(?<!{WORD}|-)([A-Z]{{2}}\d{{2}}(?:[ \-]?[A-Z0-9]){{11,30}})", regex.IGNORECASE
+)
+_WORD_CHAR = regex.compile(WORD)
 
 
 def iban_checksum_valid(iban: str) -> bool:
@@ -242,7 +266,7 @@ class IbanRecognizer:
                     break
             else:
                 continue
-            if end < len(text) and (text[end].isalnum()):
+            if _WORD_CHAR.match(text, end):
                 continue
             compact = text[match.start(1) : end].replace(" ", "").replace("-", "").upper()
             if iban_checksum_valid(compact):

@@ -5,25 +5,38 @@ from __future__ import annotations
 import regex
 
 from veil.rules import labels
-from veil.rules.pattern import PatternRecognizer, compile_words, context_before
+from veil.rules.pattern import (
+    WORD,
+    WORD_EDGE,
+    PatternRecognizer,
+    compile_words,
+    context_before,
+    labelled_as,
+)
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
 # --- US_SSN --------------------------------------------------------------------------
 
-_SSN = regex.compile(r"(?<![\w\-.])(\d{3})([\- ]?)(\d{2})\2(\d{4})(?![\w\-]|\.\d)")
+_SSN = regex.compile(rf"(?<!{WORD}|[\-.])(\d{{3}})([\- ]?)(\d{{2}})\2(\d{{4}})(?!{WORD}|-|\.\d)")
 _SSN_CONTEXT = compile_words(
     ["ssn", "social security", "social", "ss#", "ss #", "ssa", "tin", "itin"]
 )
-# Published as examples (advertising wallets, the SSA's own samples): never a person's.
+# Published as examples (advertising wallets, the SSA's own samples): never a person's,
+# unless the text labels the number as someone's SSN (see labelled_as).
 _SSN_EXAMPLES = frozenset({"078051120", "219099999", "123456789", "457555462"})
+_SSN_LABEL = regex.compile(
+    rf"(?:{WORD_EDGE}ssn|social\s+security(?:\s+(?:number|num|no\.?|#))?|{WORD_EDGE}ss\s*#"
+    rf"|{WORD_EDGE}ssa?\s+(?:number|num|no\.?))(?:\s+(?:is|was))?\s*[:=#\-]?\s*$",
+    regex.IGNORECASE,
+)
 
 
 def _validate_ssn(match: regex.Match[str], text: str) -> float | None:
     area, separator, group, serial = match.groups()
     if area in {"000", "666"} or area.startswith("9") or group == "00" or serial == "0000":
         return None
-    if area + group + serial in _SSN_EXAMPLES:
+    if area + group + serial in _SSN_EXAMPLES and not labelled_as(_SSN_LABEL, text, match.start()):
         return None
     context = bool(_SSN_CONTEXT.search(context_before(text, match.start())))
     if not separator:
@@ -56,8 +69,14 @@ _ID_KEYWORDS = (
     r"burgerservicenummer|\bPPSN?\b|\bCNPJ\b|\bCURP\b|\bRFC\b|matrícula|matricola|"
     r"tessera sanitaria|group|\bNPI\b|hospital|accession|loan|mortgage|kundennummer|"
     r"versichertennummer|versicherungsnummer|mitgliedsnummer|historia clínica|expediente|"
-    r"finanzamt|(?-i:\bID\b)"
+    r"finanzamt|(?-i:\bID\b)|"
+    # "id" in lower case is a label only in a phrase ("my id is", "id number", "id #"); a
+    # bare "id:" (YAML, logs) takes only values with letters and digits (see find).
+    r"\b(?:my|your|his|her|their|the|an?|national|personal|government|state|student)\s+id\b|"
+    r"\bid(?=\s*(?:number|num\b|no\b|nr\b|#|card\b))|(?P<bare_id>\bid(?=\s*:))"
 )
+# (Keywords keep plain \b: an edge check that knows about unspaced scripts costs ~6x here,
+# and this grammar joins keyword and value with spaces, which CJK text does not use.)
 _ID_WITH_CONTEXT = regex.compile(
     rf"(?:{_ID_KEYWORDS})"
     r"(?:[\s\-]*(?:number|num|no\.?|nr\.?|n°|nº|#|id|code|numéro|nummer|número|numero))?"
@@ -66,8 +85,9 @@ _ID_WITH_CONTEXT = regex.compile(
     r"(?:[ \t]+[^\s\d:=#.,;]{1,8}){0,4}?"
     r"(?:\s+(?:is|was|es|est|ist|è|=))?\s*[:=#\-]?\s*"
     # the value: groups joined by - / . and, after spaces, further groups with digits
-    r"((?=[A-Z0-9]*(?:[\-/.][A-Z0-9]*)*\d|[A-Z]{1,4}[ ]\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*"
-    r"(?:[ ](?=[A-Z0-9]*\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*){0,6}(?:[ ][A-Z](?![\w]))?)",
+    r"(?P<value>(?=[A-Z0-9]*(?:[\-/.][A-Z0-9]*)*\d|[A-Z]{1,4}[ ]\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*"
+    r"(?:[ ](?=[A-Z0-9]*\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*){0,6}"
+    rf"(?:[ ][A-Z](?!{WORD}))?)",
     regex.IGNORECASE,
 )
 # The value must look like an identifier: digits, and no ordinary word.
@@ -105,13 +125,13 @@ _COMMON_WORDS = frozenset(
 
 # Formats that identify a person on their own (checksummed where one exists).
 _UK_NINO = regex.compile(
-    r"(?<![\w])(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]"
-    r" ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![\w])"
+    rf"(?<!{WORD})(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]"
+    rf" ?\d{{2}} ?\d{{2}} ?\d{{2}} ?[A-D](?!{WORD})"
 )
-_ES_DNI = regex.compile(r"(?<![\w\-])([XYZ]?)[\- ]?(\d{7,8})[\- ]?([A-Z])(?![\w\-])")
+_ES_DNI = regex.compile(rf"(?<!{WORD}|-)([XYZ]?)[\- ]?(\d{{7,8}})[\- ]?([A-Z])(?!{WORD}|-)")
 _DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
 _IT_CODICE_FISCALE = regex.compile(
-    r"(?<![\w])[A-Z]{6}\d{2}[A-EHLMPRST]\d{2}[A-Z]\d{3}[A-Z](?![\w])", regex.IGNORECASE
+    rf"(?<!{WORD})[A-Z]{{6}}\d{{2}}[A-EHLMPRST]\d{{2}}[A-Z]\d{{3}}[A-Z](?!{WORD})", regex.IGNORECASE
 )
 
 
@@ -124,10 +144,12 @@ class IdNumberRecognizer:
     def find(self, text: str) -> list[Span]:
         spans = []
         for match in _ID_WITH_CONTEXT.finditer(text):
-            value = match.group(1).rstrip(" .-/")
-            start = match.start(1)
+            value = match.group("value").rstrip(" .-/")
+            start = match.start("value")
             if not _looks_like_id(value):
                 continue
+            if match.group("bare_id") and not regex.search(r"[A-Za-z]", value):
+                continue  # "id: 4821" in YAML or a log is a record's key
             spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
         for match in _UK_NINO.finditer(text):
             spans.append(Span(match.start(), match.end(), labels.ID_NUMBER, 0.85, self.name))

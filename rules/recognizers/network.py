@@ -7,16 +7,22 @@ import ipaddress
 import regex
 
 from veil.rules import labels
-from veil.rules.pattern import PatternRecognizer, compile_words, context_before
+from veil.rules.pattern import (
+    UNSPACED_SCRIPTS,
+    WORD,
+    PatternRecognizer,
+    compile_words,
+    context_before,
+)
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
 # --- IP_ADDRESS ------------------------------------------------------------------------
 
-_IPV4 = regex.compile(r"(?<![\w.\-])((?:\d{1,3}\.){3}\d{1,3})(?![\w\-]|\.\d)")
+_IPV4 = regex.compile(rf"(?<!{WORD}|[.\-])((?:\d{{1,3}}\.){{3}}\d{{1,3}})(?!{WORD}|-|\.\d)")
 _IPV6 = regex.compile(
-    r"(?<![\w:.])((?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{0,4}|(?:\d{1,3}\.){3}\d{1,3}))"
-    r"(?:(?![\w:]|\.\d)|(?=:\d{2,5}(?![\w:])))"  # a port may follow, as in Apache logs
+    rf"(?<!{WORD}|[:.])((?:[0-9A-Fa-f]{{0,4}}:){{2,7}}(?:[0-9A-Fa-f]{{0,4}}|(?:\d{{1,3}}\.){{3}}\d{{1,3}}))"
+    rf"(?:(?!{WORD}|:|\.\d)|(?=:\d{{2,5}}(?!{WORD}|:)))"  # a port may follow, as in Apache logs
 )
 _VERSION_CONTEXT = regex.compile(
     r"(?:\bv|version|release|ver\.?|==|>=|<=|build|firmware|oid)\s*$", regex.IGNORECASE
@@ -68,9 +74,27 @@ register("regex.ip_address.v1")(IpAddressRecognizer)
 
 # --- MAC_ADDRESS -----------------------------------------------------------------------
 
+# IEEE 802 notation (six pairs joined by ":" or "-"), Cisco's dotted triples, and twelve
+# bare hex digits (`ip link`, some vendors' UIs), which need a cue: they could be anything.
 _MAC = regex.compile(
-    r"(?<![\w:\-.])(?:[0-9A-Fa-f]{2}([:\-])(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}"
-    r"|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})(?![\w:\-]|\.\w)"
+    rf"(?<!{WORD}|[:\-.])(?:[0-9A-Fa-f]{{2}}([:\-])(?:[0-9A-Fa-f]{{2}}\1){{4}}[0-9A-Fa-f]{{2}}"
+    r"|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}"
+    rf"|(?P<bare>[0-9A-Fa-f]{{12}}))(?!{WORD}|[:\-]|\.\w)"
+)
+_MAC_CONTEXT = compile_words(
+    [
+        "mac",
+        "mac address",
+        "mac addr",
+        "macaddress",
+        "hwaddr",
+        "hw addr",
+        "hardware address",
+        "physical address",
+        "ether",
+        "bssid",
+        "mac地址",
+    ]
 )
 
 
@@ -78,7 +102,9 @@ def _validate_mac(match: regex.Match[str], text: str) -> float | None:
     compact = regex.sub(r"[:\-.]", "", match.group(0)).lower()
     if compact in {"000000000000", "ffffffffffff"}:
         return None
-    if not regex.search(r"[0-9]", compact) or not regex.search(r"[0-9a-f]{2}", compact):
+    if not regex.search(r"[0-9]", compact):
+        return None
+    if match.group("bare") and not _MAC_CONTEXT.search(context_before(text, match.start(), 32)):
         return None
     return 0.9
 
@@ -90,10 +116,13 @@ def mac_address_recognizer() -> PatternRecognizer:
 
 # --- URL -------------------------------------------------------------------------------
 
+# A path ends at a letter of an unspaced script or at CJK / full-width punctuation: in
+# "…/in/jane-doe看看" the URL is glued to the next word of the sentence.
+_URL_PATH_CHAR = rf"[^\s<>\"'`)\]{UNSPACED_SCRIPTS}\u3000-\u303f\uff00-\uffef]"
 _URL = regex.compile(
-    r"(?<![\w@/])((?:https?://)?(?:www\.)?"
+    rf"(?<!{WORD}|[@/])((?:https?://)?(?:www\.)?"
     r"(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}"
-    r"(?::\d{2,5})?(?:/[^\s<>\"'`)\]]*)?)",
+    rf"(?::\d{{2,5}})?(?:/{_URL_PATH_CHAR}*)?)",
 )
 # Sites where the first path segment (or the subdomain) names a person.
 _PROFILE = regex.compile(

@@ -12,7 +12,7 @@ from collections import Counter
 import regex
 
 from veil.rules import labels
-from veil.rules.pattern import context_before
+from veil.rules.pattern import WORD, context_before
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -58,6 +58,12 @@ _PROVIDER_TOKENS = regex.compile(
             r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{0,}",  # JWT
             r"AccountKey=[A-Za-z0-9+/=]{40,}",  # Azure storage
             r"(?:age1|AGE-SECRET-KEY-1)[A-Z0-9a-z]{50,}",  # age keys
+            # Microsoft Entra ID (Azure AD) client secret: 3 characters, a digit, "Q~",
+            # then 31-34 more from [A-Za-z0-9_~.-] (Microsoft's published secret shape).
+            r"[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{30,33}[A-Za-z0-9_~\-](?![~.][A-Za-z0-9_~\-])",
+            r"ntn_\d{11}[A-Za-z0-9]{35}",  # Notion integration token (since 2024)
+            # Sourcegraph access token: v2 "sgp_" + 40 hex; v3 adds an instance id or "local".
+            r"sgp_(?:(?:[0-9a-fA-F]{16}|local)_)?[0-9a-fA-F]{40}",
         ]
     )
     + r")"
@@ -81,30 +87,32 @@ _SECRET_KEY_NAME = (
     r"passwort|kennwort|mot[_\-]?de[_\-]?passe|contraseña|senha)[A-Za-z0-9_.\-]*"
 )
 _ASSIGNMENT = regex.compile(
-    rf"(?<![\w])[\"']?({_SECRET_KEY_NAME})[\"']?"
+    rf"(?<!{WORD})[\"']?({_SECRET_KEY_NAME})[\"']?"
     r"(?:[ \t]*(?:=|:=|:|=>|->)[ \t]*|[ \t]*,?[ \t]+(?=[\"']))"
-    r"(?:[\"']([^\"'\n]{1,400})[\"']|([^\s\"',;}]{1,400}))",
+    r"(?:[\"']([^\"'\n]++)[\"']|([^\s\"',;}]++))",
     regex.IGNORECASE,
 )
 _CLI_FLAG = regex.compile(
-    r"(?<![\w])--?(?:password|passwd|pass|token|api-key|secret|client-secret)[ =]"
-    r"[\"']?([^\s\"']{3,200})",
+    rf"(?<!{WORD})--?(?:password|passwd|pass|token|api-key|secret|client-secret)[ =]"
+    r"[\"']?([^\s\"']{3,})",
     regex.IGNORECASE,
 )
 # scheme://user:password@host — only the password.
 # (The user may be empty, "redis://:pw@host", or an email, "smtp://me@x.de:pw@host".)
 _CONNECTION_STRING = regex.compile(
-    r"\b[a-z][a-z0-9+.\-]{1,20}://[^\s:/]{0,64}:([^\s/]{1,128})@[^\s/@:]+(?=[:/?\s\"']|$)",
+    r"(?<![A-Za-z0-9+.\-])[a-z][a-z0-9+.\-]{1,20}://[^\s:/]{0,64}:([^\s/]+)@[^\s/@:]+(?=[:/?\s\"']|$)",
     regex.IGNORECASE,
 )
 # scheme://<key>@host: a key in the user part (Sentry DSNs, some webhooks).
-_URL_USER_KEY = regex.compile(r"\b[a-z][a-z0-9+.\-]{1,20}://([A-Za-z0-9_\-]{20,})@[\w.\-]+")
+_URL_USER_KEY = regex.compile(
+    r"(?<![A-Za-z0-9+.\-])[a-z][a-z0-9+.\-]{1,20}://([A-Za-z0-9_\-]{20,})@[\w.\-]+"
+)
 # "Password: hunter2" in prose, and Server=...;Password=...; in .NET connection strings.
 _PROSE_PASSWORD = regex.compile(
-    r"(?<![\w])(?:(?:password|passwort|mot de passe|contraseña|senha|wachtwoord|pwd)"
+    rf"(?<!{WORD})(?:(?:password|passwort|mot de passe|contraseña|senha|wachtwoord|pwd)"
     r"(?:\s+for\s+[\w\-]+)?(?:\s+(?:is|was|ist|est|es|è)|\s*[:=])"
     r"|(?:pin|PIN)(?:\s*(?:code|number))?(?:\s+(?:is|was)|\s*[:=]))"
-    r"\s*[\"'`]?([^\s\"'`@]{4,64})",
+    r"\s*[\"'`]?([^\s\"'`@;]{4,})",  # ";" ends Password=...; in connection strings
     regex.IGNORECASE,
 )
 _PROSE_NOT_PASSWORDS = frozenset(
@@ -140,12 +148,66 @@ _SECRET_CONTEXT = regex.compile(
     r"\bauth|private|passphrase|signing|salt",
     regex.IGNORECASE,
 )
-_HIGH_ENTROPY = regex.compile(r"(?<![\w\-+/=])([A-Za-z0-9+/_\-]{20,}={0,2})(?![\w\-+/=])")
+_HIGH_ENTROPY = regex.compile(
+    rf"(?<!{WORD}|[\-+/=])([A-Za-z0-9+/_\-]{{20,}}={{0,2}})(?!{WORD}|[\-+/=])"
+)
 
 
 def shannon_entropy(value: str) -> float:
     counts = Counter(value)
     return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
+
+
+# Words that mark a stand-in when they are a whole piece of the value: sk-your-key-here.
+_STAND_IN_PIECE = regex.compile(
+    r"(?:^|[_\-.:/])(?:your|here|placeholder|redacted|insert|replace|changeme|dummy|fake|"
+    r"sample|example|todo|tbd|fixme)(?:$|[_\-.:/])",
+    regex.IGNORECASE,
+)
+_LONGEST_RUN = regex.compile(r"(.)\1*")
+
+
+def is_placeholder(value: str) -> bool:
+    """A stand-in written where a secret goes: ``<your-key>``, ``ghp_xxxx…``, ``AKIAXXXX…``.
+
+    Judged by shape, not by a list of known values: template syntax, a placeholder word as
+    a whole piece, or too little variety for a generated key (real keys of 16+ characters
+    never repeat one character for half their length or use only a handful of symbols)."""
+    if _PLACEHOLDER_VALUE.match(value) or _STAND_IN_PIECE.search(value):
+        return True
+    if len(value) < 16:
+        return False
+    longest = max(len(run.group(0)) for run in _LONGEST_RUN.finditer(value))
+    return (longest >= 8 and longest * 2 >= len(value)) or len(set(value)) <= 4
+
+
+# Code names: camelCase, PascalCase, snake_case, SCREAMING_SNAKE, kebab-case.
+_IDENTIFIER_SHAPE = regex.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_\-.][A-Za-z0-9]+)*")
+_NAME_PART = regex.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_VOWEL = regex.compile(r"[aeiouy]", regex.IGNORECASE)
+
+
+def is_code_identifier(value: str) -> bool:
+    """A name made of words (``getUserAccountSettingsById``, ``SOME_CONSTANT_NAME``): code
+    that refers to a secret, not one. Generated keys split into short, vowel-less pieces
+    with digits scattered through them ("Zq8vLr2XwP9s" -> Zq, 8, v, Lr, 2, ...)."""
+    if not _IDENTIFIER_SHAPE.fullmatch(value) or sum(c.isdigit() for c in value) > 2:
+        return False
+    words = [part for part in _NAME_PART.findall(value) if not part.isdigit()]
+    if len(words) < 2:
+        return False
+    long_words = [word for word in words if len(word) >= 3]
+    # Mostly real words (2-letter ones like "By", "Id" are fine in moderation)...
+    if len(long_words) * 2 <= len(words):
+        return False
+    # ...that are pronounceable: a word of 5+ letters without a vowel is not a word.
+    return all(_VOWEL.search(word) for word in long_words if len(word) >= 5 or word.islower())
+
+
+def _code_styled_name(value: str) -> bool:
+    """camelCase or snake_case: how code names a variable, unlike a passphrase that a person
+    types ("CorrectHorseBatteryStaple", "correct-horse-battery-staple")."""
+    return is_code_identifier(value) and bool(regex.match(r"[a-z]+[A-Z]|.*_", value))
 
 
 def _looks_random(value: str) -> bool:
@@ -200,7 +262,8 @@ class SecretRecognizer:
                 spans.append(Span(start, end, labels.SECRET, score, self.name))
 
         for match in _PROVIDER_TOKENS.finditer(text):
-            if not _DOCUMENTATION_KEY.search(match.group(0)):
+            token = match.group(0)
+            if not _DOCUMENTATION_KEY.search(token) and not is_placeholder(token):
                 add(*match.span(), 0.99)
         for match in _PEM_PRIVATE_KEY.finditer(text):
             add(*match.span(), 0.99)
@@ -212,14 +275,20 @@ class SecretRecognizer:
                 start = match.start(group) + match.group(group).index(value)
                 add(start, start + len(value), 0.9)
         for match in _CLI_FLAG.finditer(text):
-            if not _PLACEHOLDER_VALUE.match(match.group(1)):
+            value = match.group(1)
+            if not is_placeholder(value) and not is_code_identifier(value):
                 add(*match.span(1), 0.9)
         for match in _CONNECTION_STRING.finditer(text):
-            if not _PLACEHOLDER_VALUE.match(match.group(1)):
+            if not is_placeholder(match.group(1)):
                 add(*match.span(1), 0.95)
         for match in _PROSE_PASSWORD.finditer(text):
             value = match.group(1).rstrip(".,;:)]}")
-            if not _PLACEHOLDER_VALUE.match(value) and value.lower() not in _PROSE_NOT_PASSWORDS:
+            quoted = text[match.start(1) - 1] in "\"'`"
+            if (
+                not is_placeholder(value)
+                and value.lower() not in _PROSE_NOT_PASSWORDS
+                and (quoted or not _code_styled_name(value))
+            ):
                 add(match.start(1), match.start(1) + len(value), 0.8)
         for match in _URL_USER_KEY.finditer(text):
             key = match.group(1)
@@ -229,7 +298,12 @@ class SecretRecognizer:
             value = match.group(1)
             if "/" in value and value.lower() == value:
                 continue  # a path or an import, not base64
-            if _looks_random(value) and not _is_code_or_hash(value):
+            if (
+                _looks_random(value)
+                and not _is_code_or_hash(value)
+                and not is_code_identifier(value)
+                and not is_placeholder(value)
+            ):
                 near = context_before(text, match.start(), 40)
                 if _SECRET_CONTEXT.search(near):
                     add(*match.span(1), 0.7)
@@ -237,7 +311,7 @@ class SecretRecognizer:
 
     @staticmethod
     def _is_secret_value(key: str, value: str, quoted: bool) -> bool:
-        if not value or _PLACEHOLDER_VALUE.match(value):
+        if not value or is_placeholder(value):
             return False
         if not quoted and _CODE_EXPRESSION.search(value):
             return False  # key = fetch_secret(...): code, not the secret
@@ -251,7 +325,10 @@ class SecretRecognizer:
         if _SETTING_KEY.search(key) and not is_password_key and not key_id:
             return False
         if is_password_key:
-            return len(value) >= 3
+            # password = userPassword: a variable; a quoted string is a literal
+            return len(value) >= 3 and (quoted or not _code_styled_name(value))
+        if is_code_identifier(value):
+            return False  # token = userSessionToken: generated keys are not made of words
         # token/secret/key names: the value must look like a credential, not a number.
         # (Hex is fine here: `openssl rand -hex 32` is how secrets are made.)
         if value.isdigit() or len(value) < 8 or _is_uuid_or_digest(value):
