@@ -483,11 +483,13 @@ def _person(ctx: _Context, span: Span, value: str) -> Verdict:
     if _ADDRESSEE.search(before):
         return Verdict(Subject.PRIVATE, "the person a message is for", label)
     first_name, surname = _name_words(value)
-    if " " not in value.strip() and value[:1].isupper() and not first_name:
+    if "names." in span.source:
+        pass  # the name rules found it as a person's name: not a brand or a work
+    elif " " not in value.strip() and value[:1].isupper() and not first_name:
         # People one knows go by first names; a surname or a mononym alone is how
         # public figures, brands and works are named ("Monet", "Crick", "Zomato").
         return Verdict(Subject.PUBLIC, "a surname or single name alone", label)
-    if " " in value.strip() and not first_name and not surname:
+    elif " " in value.strip() and not first_name and not surname:
         return Verdict(Subject.PUBLIC, "no part of it is a person's name", label)
     return Verdict(Subject.UNKNOWN, "a name with nothing saying whose", label)
 

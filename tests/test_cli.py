@@ -188,3 +188,14 @@ def test_fast_stage_recognizes_a_resent_text_once():
     again = stage.run("Jane Doe wrote to jane@acme.io", Vault()).redacted
     assert stage._recognize.cache_info().hits == 1
     assert first.text == again.text == "[[PERSON_1]] wrote to [[EMAIL_1]]"
+
+
+def test_check_shows_kept_public_entities_and_why():
+    text = "My landlord Gerald Thornbury asks: was Abraham Lincoln a lawyer?"
+    output = json.loads(run("check", "--json", text).stdout)
+    kept = [s for s in output["spans"] if s["action"] == "keep"]
+    assert [text[s["start"] : s["end"]] for s in kept] == ["Abraham Lincoln"]
+    assert kept[0]["reason"] and kept[0]["replacement"] is None
+    assert "Gerald Thornbury" not in output["text"] and "Abraham Lincoln" in output["text"]
+    table = run("check", text).stdout.decode()
+    assert "public entity kept" in table and "Abraham Lincoln" in table

@@ -172,3 +172,17 @@ def test_records_that_cannot_be_written_never_stop_a_message(memory_keyring, tmp
     assert caplog.text.count("could not write the redaction log") == 1
     assert caplog.text.count("could not write to the vault") == 1
     assert caplog.text.count("could not read the vault") == 1
+
+
+def test_public_entities_kept_are_counted_never_listed(memory_keyring, tmp_path):
+    addon = _addon(tmp_path, "name: openai-api\nrecords: {log_values: true}\n")
+    text = f"My sister {NAME} asks: why did Angela Merkel open the border in 2015?"
+    sent = _send(addon, _chat(text))
+    body = json.loads(sent.request.get_content())["messages"][0]["content"]
+    assert NAME not in body and "Angela Merkel" in body
+    entry = addon.redaction_log.entries(with_values=True)[0]
+    assert entry.entities == {"PERSON": 1}
+    assert entry.actions == {"pseudonymize": 1, "keep": 1}
+    assert [v["value"] for v in entry.values] == [NAME]  # the kept name is not a value
+    addon.close()
+    assert leaked(tmp_path / "data", ["Angela Merkel"]) == []

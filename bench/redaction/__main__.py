@@ -290,6 +290,12 @@ def main() -> None:
     )
     parser.add_argument("--limit", type=int, help="only the first N texts of each set")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("results"))
+    parser.add_argument(
+        "--referee",
+        metavar="SPEC",
+        help="also run the utility section with this local model as the public-entity "
+        "referee (catalog name, GGUF path or URL), as a policy's public_entities.referee",
+    )
     args = parser.parse_args()
 
     analyzer = Analyzer.from_names()
@@ -342,6 +348,18 @@ def main() -> None:
             "protect (baseline)": utility.evaluate(protect_all, records, negatives),
             "keep (default)": utility.evaluate(analyzer, records, negatives),
         }
+        if args.referee:
+            from veil.local_models.referee import LLMReferee
+            from veil.policies.engine import default_llm_loader
+            from veil.rules.analyzer import RefereeSettings
+
+            refereed = Analyzer(
+                recognizers=analyzer.recognizers,
+                referee=RefereeSettings(LLMReferee(args.referee, default_llm_loader)),
+            )
+            figures[f"keep + referee {args.referee}"] = utility.evaluate(
+                refereed, records, negatives
+            )
         results.append({"dataset": "public_private_dev", "utility": figures})
         report += "\n\n" + utility.render(figures)
     else:
