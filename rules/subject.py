@@ -60,6 +60,9 @@ _CONTACT_LABELS = frozenset(
         labels.CREDIT_CARD,
     }
 )
+_ACCOUNT_LABELS = frozenset(
+    {labels.IBAN, labels.CREDIT_CARD, labels.ID_NUMBER, labels.PHONE, labels.EMAIL}
+)
 WINDOW = 90  # characters of context read on each side of a span
 CONTACT_REACH = 60  # characters between a name and a contact detail that make it theirs
 
@@ -231,13 +234,23 @@ _INTENT = regex.compile(
     r"thinking of|considering|dream|dreaming|wish|apply|applying)\b",
     _I,
 )
+_WORK_CONTEXT = regex.compile(
+    r"\b(?:plot|characters?|novel|film|movie|episode|chapter|scene|protagonist|trilogy|"
+    r"saga|anime|manga|sitcom|opera|musical|screenplay|fan fiction|fanfic)\b",
+    _I,
+)
 _COMPARISON_BEFORE = regex.compile(r"\b(?:basically|literally|like|as|channel|channeling)\s+$", _I)
 
 # Places: where someone lives or comes from, against a topic or a trip.
 _RESIDENCE_BEFORE = regex.compile(
-    r"\b(?:live|lives|living|lived|reside|resides|residing|resident of|based|moved|moving|"
-    r"move|relocat\w+|settled|grew up|raised|born|hometown|home town|home is|here in|back in|"
-    r"(?:i|we|they|he|she)(?:'m|’m|'re|’re| am| are| is|'s|’s)(?: still)? (?:in|at)|"
+    r"\b(?:(?:live|lives|living|lived|reside|resides|residing|based|moved|moving|move|"
+    r"relocat\w+|settled|grew up|i was born|i was raised)"
+    r"(?:[^.!?\n]{0,30}?\b(?:in|to|at|near|from|à|en|a|w|em))?|raised|born|geboren|née?|"
+    r"nacid[oa]|nat[oa]|urodzon[ay]|resident of|hometown|"
+    r"home town|home is|here in|back in|"
+    r"(?:i|we|they|he|she)(?:'m|’m|'re|’re| am| are| is|'s|’s|'ll be|’ll be| will be| was|"
+    r" were)(?: still| currently| now)? (?:in|at)|(?:my|our) (?:flight|train|bus|drive|"
+    r"commute) (?:from|out of)|flying out of|"
     r"vivo en|vivimos en|j'habite à|j’habite à|on habite à|ich wohne in|wir wohnen in|"
     r"abito a|viviamo a|mieszkam w|mieszkamy w|moro em|moramos em|woon in|wonen in|"
     r"ở lại|về|sống ở|"
@@ -252,8 +265,9 @@ _RESIDENCE_AFTER = regex.compile(
     _I,
 )
 _RELATION_PLACE = regex.compile(
-    rf"\b{_POSSESSIVE}\s+(?:[\w'’\-]+\s+){{0,2}}?{_RELATION}(?:'s|’s)?"
-    r"(?:\s+[\w'’\-]+){0,4}?\s+(?:in|at|near|from|outside)\s+$",
+    rf"\b{_POSSESSIVE}\s+(?:[\w'’\-]+\s+){{0,2}}?(?:{_RELATION}|employer|arbeitgeber|"
+    r"company|firm|school|university|office|clinic|studio|shop|home|house|flat|apartment)"
+    r"(?:'s|’s)?(?:\s+[\w'’\-]+){0,6}?\s+(?:in|at|near|from|outside)\s+$",
     _I,
 )
 _LIFE_VERB = regex.compile(
@@ -305,8 +319,15 @@ _AFFILIATION_BEFORE = regex.compile(
     r"director|manager|accountant|lawyer|clerk|cashier|barista|driver|account|"
     r"membership|appointment|sees|seeing|treated|patient|enrolled|hired|promoted|"
     r"interview(?:ed|ing)?|offer|placement|residency|cita|reserva|termin|rendez-vous|joined|joining|leaving|left|quit|"
-    r"fired|laid off|retired|retiring|career|i'm an?|i am an?|i was an?|we're an?)\b"
-    r"[^!?\n]{0,40}?\b(?:at|for|in|from|of|en|bei|chez|presso|w|na)\s+(?:the\s+)?$|"
+    r"fired|laid off|retired|retiring|career|i'm an?|i am an?|i was an?|we're an?|earn|"
+    r"earns|earning|salary|paid|years|months|since|thesis|degree|msc|bsc|ba|bs|ma|phd|mba|"
+    r"diploma|withdrew|met|results?|scan|surgery|colonoscopy|treatment|therapy|referral|"
+    r"waiting list|loan|mortgage|claim|subscriber|werk|studeer|tätig|travaille|trabajo)\b"
+    r"[^!?\n]{0,40}?\b(?:at|for|in|from|of|with|en|bei|der|chez|presso|w|na|bij|aan|"
+    r"de)\s+(?:the\s+)?$|"
+    r"\b(?:bank|company|employer|school|university|uni|college|clinic|practice|hospital|"
+    r"insurer|insurance|provider|letting agent|agent|agency|client|carrier|lender|broker|"
+    r"gp|surgery|dentist|pharmacy|landlord)\s*(?:is|was|:|=|-)?\s*(?:the\s+)?$|"
     r"\b(?:appointment|booking|reservation|cita|reserva|termin|rendez-vous)\b[^!?\n]{0,70}?"
     r"\b(?:at|in|with|en|bei|chez|presso)\s+(?:the\s+)?$|"
     r"\b(?:joined|joining|leaving|left|quit|fired from|laid off from|retired from|"
@@ -388,6 +409,27 @@ class _Context:
                 return True
         return False
 
+    def account_beside(self, span: Span) -> bool:
+        """An account, policy or provider number right after an organisation ("HSBC
+        account, GB93...", "Valley Endocrine, NPI ...") or right before it in brackets."""
+        for contact in self.contacts:
+            if contact.label not in _ACCOUNT_LABELS:
+                continue
+            after = self.text[span.end : contact.start] if contact.start >= span.end else None
+            before = self.text[contact.end : span.start] if contact.end <= span.start else None
+            if after is not None and len(after) <= 25 and "\n" not in after:
+                return True
+            if before is not None and regex.fullmatch(r"\s*\(\s*", before):
+                return True
+        return False
+
+    def person_before(self, span: Span, reach: int) -> bool:
+        """A PERSON span earlier in the same clause (the subject of a life event)."""
+        return any(
+            s.label == labels.PERSON and span.start - reach <= s.start < span.start
+            for s in self.spans
+        )
+
     def in_email(self, value: str) -> bool:
         words = [notability.fold(w) for w in regex.findall(r"\p{L}+", value) if len(w) >= 3]
         return bool(words) and any(w in self.email_words for w in words)
@@ -451,6 +493,8 @@ def _talked_about(ctx: _Context, span: Span) -> str | None:
         return "a character compared to"
     if _ARTICLE_BEFORE.search(before):
         return "a title or a thing (the X), not a person's name"
+    if _WORK_CONTEXT.search(before):
+        return "a character in a work being discussed"
     return None
 
 
@@ -516,7 +560,7 @@ def _location(ctx: _Context, span: Span, value: str, relabelled: bool = False) -
     if (
         life
         and (not travel or life[-1] > travel[-1])
-        and _FIRST_PERSON.search(before)
+        and (_FIRST_PERSON.search(before) or ctx.person_before(span, len(before)))
         and not _INTENT.search(before)
     ):
         return private("where the writer or someone they know works or lives")
@@ -553,6 +597,8 @@ def _organization(ctx: _Context, span: Span, value: str) -> Verdict:
         return private("someone's employer, school or business")
     if ctx.in_email(value):
         return private("the domain of an e-mail address in the text")
+    if ctx.account_beside(span):
+        return private("an account number or contact beside it")
     tied = _tied_to_someone(ctx, span, value)
     if tied:
         return Verdict(Subject.PRIVATE, tied, labels.PERSON)
