@@ -99,7 +99,13 @@ def place(value: str) -> Place | None:
 def _languages() -> frozenset[str]:
     import pycountry
 
-    return frozenset(fold(language.name) for language in pycountry.languages)
+    # ISO 639-1 only: the major languages. ISO 639-3 also lists thousands of small ones
+    # whose names are common first names ("Mary", "Ari", "Baba").
+    return frozenset(
+        fold(language.name)
+        for language in pycountry.languages
+        if getattr(language, "alpha_2", None)
+    )
 
 
 _DEMONYM_SUFFIXES = ("", "ian", "ean", "an", "ese", "ish", "ic", "i", "n")

@@ -305,6 +305,28 @@ _RELATION_AT = regex.compile(
     r"(?:the\s+)?$",
     _I,
 )
+_PLACE_LOCATIVE = regex.compile(
+    r"\b(?:in|near|into|from|via|around|outside|across|visit|visiting|to visit|fly to|"
+    r"flying to|moved to|trip to|travel to|go to|going to)\s+$",
+    _I,
+)
+# "said to Linda", "shouted at Gary": prepositions that take people too.
+_PERSON_PREPOSITION = regex.compile(
+    r"\b(?:said|say|says|saying|talk|talked|talking|speak|spoke|speaking|write|wrote|"
+    r"writing|give|gave|giving|send|sent|sending|reply|replied|shout|shouted|yell|yelled|"
+    r"listen|listened|married|engaged|introduced?|belongs?|explain|explained|lie|lied|"
+    r"sorry|thanks|nice|kind|rude|mean|close|next|similar|related|looked|look|laughed|"
+    r"smiled|waved|stared|angry|mad|upset|pointed|nodded|turned|went over|came over|"
+    r"letter|note|message|email|e-mail|text|gift|present|card|him|her|them|me|us)\s+"
+    r"(?:to|at|with)\s+$",
+    _I,
+)
+# What follows a person rather than a language: a verb or a comma ("German said", "German,").
+_NAME_NEXT = regex.compile(
+    r"^(?:\s*[,:]|\s+(?:is|was|has|had|said|says|wants|asked|told|and i|and me|can|will|"
+    r"would|thinks|loves|likes)\b)",
+    _I,
+)
 _LOCATIVE = regex.compile(
     r"\b(?:in|at|near|to|into|from|via|around|outside|across|visit|visiting|of)\s+$", _I
 )
@@ -510,10 +532,21 @@ def _person(ctx: _Context, span: Span, value: str) -> Verdict:
     if _AFFILIATION_BEFORE.search(before):
         return Verdict(Subject.PRIVATE, "someone's employer, school or business", label)
     # Type checks: a language, a people or a place is not a person without a name cue.
-    if notability.is_language_or_nationality(value):
+    # A word that is also a first name ("Jackson", "Linda") needs a place's preposition,
+    # and not one that people take too ("said to Linda", "shouted at Gary").
+    first_name, surname = _name_words(value)
+    given = first_name and " " not in value.strip()
+    if notability.is_language_or_nationality(value) and not (
+        given and _NAME_NEXT.match(_after(text, span.end))
+    ):
         return _norp(ctx, span, value, relabelled=True)
     found = notability.place(value)
-    if found is not None and (found.prominent or _LOCATIVE.search(before)):
+    place_preposition = _PLACE_LOCATIVE.search(before) or (
+        _LOCATIVE.search(before) and not _PERSON_PREPOSITION.search(before)
+    )
+    if found is not None and (
+        place_preposition or (not given and (found.prominent or _LOCATIVE.search(before)))
+    ):
         return _location(ctx, span, value, relabelled=True)
     if notability.is_public_figure(value) or notability.is_public_figure(
         _HONORIFIC_INSIDE.sub("", value)
@@ -526,7 +559,6 @@ def _person(ctx: _Context, span: Span, value: str) -> Verdict:
         return Verdict(Subject.PRIVATE, _TITLED, label)
     if _ADDRESSEE.search(before):
         return Verdict(Subject.PRIVATE, "the person a message is for", label)
-    first_name, surname = _name_words(value)
     if "names." in span.source:
         pass  # the name rules found it as a person's name: not a brand or a work
     elif " " not in value.strip() and value[:1].isupper() and not first_name:
