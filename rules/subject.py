@@ -245,8 +245,9 @@ _COMPARISON_BEFORE = regex.compile(r"\b(?:basically|literally|like|as|channel|ch
 _RESIDENCE_BEFORE = regex.compile(
     r"\b(?:(?:live|lives|living|lived|reside|resides|residing|based|moved|moving|move|"
     r"relocat\w+|settled|grew up|i was born|i was raised)"
-    r"(?:[^.!?\n]{0,30}?\b(?:in|to|at|near|from|à|en|a|w|em))?|raised|born|geboren|née?|"
-    r"nacid[oa]|nat[oa]|urodzon[ay]|resident of|hometown|"
+    r"(?:[^.!?\n]{0,30}?\b(?:in|to|at|near|from|à|en|a|w|em))?|raised|born|"
+    r"(?:geboren|née?|nacid[oa]|nat[oa]|urodzon[ay])(?:[^.!?\n]{0,25}?\b(?:in|à|en|a|w))?|"
+    r"resident of|hometown|"
     r"home town|home is|here in|back in|"
     r"(?:i|we|they|he|she)(?:'m|’m|'re|’re| am| are| is|'s|’s|'ll be|’ll be| will be| was|"
     r" were)(?: still| currently| now)? (?:in|at)|(?:my|our) (?:flight|train|bus|drive|"
@@ -274,6 +275,7 @@ _LIFE_VERB = regex.compile(
     r"\b(?:work|works|working|worked|job|employed|run|runs|running|ran|own|owns|teach|"
     r"teaches|taught|study|studies|studied|studying|led|lead|leads|manage|manages|managed|"
     r"funeral|wedding|shop|stall|store|restaurant|practice|clinic|school|office|"
+    r"appointments?|hospital|"
     r"i'm an?|i am an?|i was an?|pracuj[eę]|mieszkam|trabajo|vivo|travaille|habite|arbeite|"
     r"wohne|lavoro|abito|werk|woon|trabalho|moro)\b",
     _I,
@@ -344,9 +346,12 @@ _AFFILIATION_BEFORE = regex.compile(
     r"fired|laid off|retired|retiring|career|i'm an?|i am an?|i was an?|we're an?|earn|"
     r"earns|earning|salary|paid|years|months|since|thesis|degree|msc|bsc|ba|bs|ma|phd|mba|"
     r"diploma|withdrew|met|results?|scan|surgery|colonoscopy|treatment|therapy|referral|"
-    r"waiting list|loan|mortgage|claim|subscriber|werk|studeer|tätig|travaille|trabajo)\b"
+    r"waiting list|loan|mortgage|claim|subscriber|werk|studeer|tätig|travaille|trabajo|"
+    r"arbeite|arbeitete|lavoro|lavorato|trabalho|trabajé|been|pediatrician|paediatrician|"
+    r"dentist|gp|therapist|physio|vet|optician|pharmacist|surgeon|specialist|"
+    r"cardiologist|dermatologist|oncologist|psychiatrist|counsell?or|midwife)\b"
     r"[^!?\n]{0,40}?\b(?:at|for|in|from|of|with|en|bei|der|chez|presso|w|na|bij|aan|"
-    r"de)\s+(?:the\s+)?$|"
+    r"de|da)\s+(?:the\s+)?$|"
     r"\b(?:bank|company|employer|school|university|uni|college|clinic|practice|hospital|"
     r"insurer|insurance|provider|letting agent|agent|agency|client|carrier|lender|broker|"
     r"gp|surgery|dentist|pharmacy|landlord)\s*(?:is|was|:|=|-)?\s*(?:the\s+)?$|"
@@ -363,6 +368,13 @@ _AFFILIATION_BEFORE = regex.compile(
     r"\b(?:called|named)\s+$)",
     _I,
 )
+_RELATION_NEXT = regex.compile(rf"^\s+(?:[\w\-]+\s+)?{_RELATION}\b", _I)
+_POSSESSIVE_BEFORE = regex.compile(rf"\b{_POSSESSIVE}\s+$", _I)
+_ACCOUNT_AFTER = regex.compile(
+    r"^\s+(?:account|card|loan|mortgage|policy|membership|subscription|plan|pension|"
+    r"contract|claim|statement|bill|order)\b",
+    _I,
+)
 _AFFILIATION_AFTER = regex.compile(
     r"^\s*,?\s*(?:where|which is where)\s+(?:i|we|my|our|he|she|they)\b[^.!?\n]{0,30}"
     r"\b(?:work|works|worked|study|studies|studied|teach|teaches|am|are|is)\b",
@@ -370,6 +382,7 @@ _AFFILIATION_AFTER = regex.compile(
 )
 _NORP_SELF = regex.compile(
     r"(?:\bI'm|\bI’m|\bI am|\bwe're|\bwe’re|\bwe are|\bI was|\bas an?|\bmy family is|"
+    r"\bhe's|\bhe’s|\bshe's|\bshe’s|\bhe is|\bshe is|\bthey're|\bthey are|"
     r"\bmy parents are)\s+(?:an?\s+)?(?:[\w\-]+\s+){0,2}?$",
     _I,
 )
@@ -631,6 +644,8 @@ def _organization(ctx: _Context, span: Span, value: str) -> Verdict:
         return private("the domain of an e-mail address in the text")
     if ctx.account_beside(span):
         return private("an account number or contact beside it")
+    if _POSSESSIVE_BEFORE.search(before) and _ACCOUNT_AFTER.match(after):
+        return private("someone's own account or policy")
     tied = _tied_to_someone(ctx, span, value)
     if tied:
         return Verdict(Subject.PRIVATE, tied, labels.PERSON)
@@ -643,7 +658,9 @@ def _organization(ctx: _Context, span: Span, value: str) -> Verdict:
 def _norp(ctx: _Context, span: Span, value: str, relabelled: bool = False) -> Verdict:
     before = _clause_before(ctx.text, span.start)
     if _NORP_SELF.search(before):
-        return Verdict(Subject.PRIVATE, "the writer says it of themselves", labels.NORP)
+        return Verdict(Subject.PRIVATE, "the writer says it of someone they know", labels.NORP)
+    if _POSSESSIVE_BEFORE.search(before) and _RELATION_NEXT.match(_after(ctx.text, span.end)):
+        return Verdict(Subject.PRIVATE, "the nationality of someone they know", labels.NORP)
     reason = "a language or nationality" + (" (not a person)" if relabelled else "")
     return Verdict(Subject.PUBLIC, reason, labels.NORP)
 
@@ -758,10 +775,19 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
                 break
     for i in range(1, len(spans)):
         previous, span = spans[i - 1], spans[i]
+        gap = text[previous.end : span.start]
         if (
             out[i].label == out[i - 1].label == labels.LOCATION
             and out[i - 1].subject is Subject.PRIVATE
-            and regex.fullmatch(r",\s*", text[previous.end : span.start])
+            and regex.fullmatch(r"\s*(?:,|and|or|&)\s*", gap)
         ):
             out[i] = Verdict(Subject.PRIVATE, out[i - 1].reason, labels.LOCATION)
+        elif (
+            out[i].label == labels.ORGANIZATION
+            and out[i].subject is Subject.PUBLIC
+            and out[i - 1].label == labels.PERSON
+            and out[i - 1].subject is not Subject.PUBLIC
+            and regex.fullmatch(r"\s+(?:from|at|of)\s+(?:the\s+)?|\s*,\s*", gap)
+        ):
+            out[i] = Verdict(Subject.PRIVATE, "where someone they know works", labels.ORGANIZATION)
     return out

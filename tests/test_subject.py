@@ -102,6 +102,26 @@ def test_an_employer_is_protected_and_the_same_company_as_a_topic_is_kept(analyz
     assert "Siemens" not in protected(analyzer, "Why did Siemens spin off its energy business?")
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "Please chase Nick Moran from Copperleaf Plumbing Ltd about it.",
+            "Copperleaf Plumbing Ltd",
+        ),
+        ("Move the savings to my HSBC account, GB29 NWBK 6016 1331 9268 19.", "HSBC"),
+        ("I have worked at Hapag-Lloyd AG since 2019.", "Hapag-Lloyd AG"),
+    ],
+)
+def test_an_organisation_tied_to_someone_is_protected(analyzer, text, value):
+    assert value in protected(analyzer, text)
+
+
+def test_a_nationality_said_of_someone_they_know_is_protected(analyzer):
+    assert "Brazilian" in protected(analyzer, "Write a welcome note, she's Brazilian.")
+    assert "Brazilian" not in protected(analyzer, "Which Brazilian dishes use cassava?")
+
+
 def test_languages_and_nationalities_are_not_people(analyzer):
     text = "What are the hardest parts of Portuguese grammar for a Norwegian speaker?"
     assert protected(analyzer, text) == set()
