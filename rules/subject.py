@@ -17,6 +17,7 @@ import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from typing import Protocol
 
 import regex
@@ -65,6 +66,7 @@ _ACCOUNT_LABELS = frozenset(
 )
 WINDOW = 90  # characters of context read on each side of a span
 CONTACT_REACH = 60  # characters between a name and a contact detail that make it theirs
+ACCOUNT_REACH = 25  # characters between an organisation and the account number after it
 
 _I = regex.IGNORECASE | regex.VERSION1
 
@@ -340,8 +342,8 @@ _AFFILIATION_BEFORE = regex.compile(
     r"studies|studied|graduated|graduate|alumn[ia]|enrolled|attend|attends|attended|"
     r"teacher|teaches|taught|professor|lecturer|member|volunteer|volunteering|partner|"
     r"contractor|consultant|analyst|engineer|designer|developer|nurse|doctor|officer|"
-    r"director|manager|accountant|lawyer|clerk|cashier|barista|driver|account|"
-    r"membership|appointment|sees|seeing|treated|patient|enrolled|hired|promoted|"
+    r"director|accountant|lawyer|clerk|cashier|barista|driver|account|"
+    r"membership|appointment|sees|seeing|treated|patient|hired|promoted|"
     r"interview(?:ed|ing)?|offer|placement|residency|cita|reserva|termin|rendez-vous|joined|joining|leaving|left|quit|"
     r"fired|laid off|retired|retiring|career|i'm an?|i am an?|i was an?|we're an?|earn|"
     r"earns|earning|salary|paid|years|months|since|thesis|degree|msc|bsc|ba|bs|ma|phd|mba|"
@@ -364,7 +366,7 @@ _AFFILIATION_BEFORE = regex.compile(
     r"college|academy|uni|clinic|practice|hospital|gp|surgery|bank|agency|office|startup|"
     r"business|shop|store|stall|restaurant|caf[eé]|salon|gym|church|mosque|synagogue|"
     r"temple|team|club|charity|dentist|pediatrician|paediatrician|nursery|daycare|"
-    r"kindergarten|employer)(?:'s|’s)?\s*,?\s+(?:(?:is|was|called|named)\s+)?$|"
+    r"kindergarten)(?:'s|’s)?\s*,?\s+(?:(?:is|was|called|named)\s+)?$|"
     r"\b(?:called|named)\s+$)",
     _I,
 )
@@ -418,6 +420,8 @@ class _Context:
             (s for s in self.spans if s.label in _CONTACT_LABELS), key=lambda s: s.start
         )
         self.contact_starts = [s.start for s in self.contacts]
+        self.by_start = sorted(self.spans, key=lambda s: s.start)
+        self.span_starts = [s.start for s in self.by_start]
         self.email_words: set[str] = set()
         for span in self.contacts:
             if span.label == labels.EMAIL:
@@ -426,13 +430,17 @@ class _Context:
                     if len(part) >= 3 and not part.isdigit():
                         self.email_words.add(notability.fold(part))
 
+    def contacts_near(self, span: Span, reach: int) -> list[Span]:
+        """Contact spans that start within ``reach`` characters of the span (bisected,
+        so a paste with thousands of identifiers stays linear)."""
+        # a contact longer than 2,000 characters may start further back: none is
+        first = bisect.bisect_left(self.contact_starts, span.start - reach - 2000)
+        last = bisect.bisect_right(self.contact_starts, span.end + reach)
+        return self.contacts[first:last]
+
     def contact_near(self, span: Span) -> bool:
         """A contact detail in the same sentence, within a short reach of the name."""
-        # contacts are sorted by start: look only at those that can be within reach
-        first = bisect.bisect_left(self.contact_starts, span.start - CONTACT_REACH - 2000)
-        for contact in self.contacts[first:]:
-            if contact.start > span.end + CONTACT_REACH:
-                break
+        for contact in self.contacts_near(span, CONTACT_REACH):
             gap = (
                 self.text[span.end : contact.start]
                 if contact.start >= span.end
@@ -447,27 +455,57 @@ class _Context:
     def account_beside(self, span: Span) -> bool:
         """An account, policy or provider number right after an organisation ("HSBC
         account, GB93...", "Valley Endocrine, NPI ...") or right before it in brackets."""
-        for contact in self.contacts:
+        for contact in self.contacts_near(span, ACCOUNT_REACH):
             if contact.label not in _ACCOUNT_LABELS:
                 continue
             after = self.text[span.end : contact.start] if contact.start >= span.end else None
             before = self.text[contact.end : span.start] if contact.end <= span.start else None
-            if after is not None and len(after) <= 25 and "\n" not in after:
+            if after is not None and len(after) <= ACCOUNT_REACH and "\n" not in after:
                 return True
             if before is not None and regex.fullmatch(r"\s*\(\s*", before):
                 return True
         return False
 
+    def after_address(self, span: Span) -> bool:
+        """The place follows a street address ("12 Elm St, Leeds")."""
+        return any(
+            c.label == labels.STREET_ADDRESS and 0 <= span.start - c.end <= 3
+            for c in self.contacts_near(span, 3)
+        )
+
     def person_before(self, span: Span, reach: int) -> bool:
         """A PERSON span earlier in the same clause (the subject of a life event)."""
+        first = bisect.bisect_left(self.span_starts, span.start - reach)
+        last = bisect.bisect_left(self.span_starts, span.start)
         return any(
             s.label == labels.PERSON and span.start - reach <= s.start < span.start
-            for s in self.spans
+            for s in self.by_start[first:last]
         )
 
     def in_email(self, value: str) -> bool:
         words = [notability.fold(w) for w in regex.findall(r"\p{L}+", value) if len(w) >= 3]
         return bool(words) and any(w in self.email_words for w in words)
+
+
+@dataclass
+class _Mention:
+    """One span and the text around it, cut once and read by every rule."""
+
+    ctx: _Context
+    span: Span
+    value: str
+
+    @cached_property
+    def before(self) -> str:
+        return _clause_before(self.ctx.text, self.span.start)
+
+    @cached_property
+    def wide_before(self) -> str:
+        return self.ctx.text[max(0, self.span.start - WINDOW) : self.span.start]
+
+    @cached_property
+    def after(self) -> str:
+        return _after(self.ctx.text, self.span.end)
 
 
 _LANDMARK = regex.compile(
@@ -490,12 +528,9 @@ def _name_words(value: str) -> tuple[bool, bool]:
     return words[0].title() in first, words[-1].title() in last or words[-1] in last
 
 
-def _tied_to_someone(ctx: _Context, span: Span, value: str) -> str | None:
+def _tied_to_someone(m: _Mention) -> str | None:
     """Why the text ties a name to someone's own life, or None."""
-    text = ctx.text
-    before = _clause_before(text, span.start)
-    wide_before = text[max(0, span.start - WINDOW) : span.start]
-    after = _after(text, span.end)
+    before, wide_before, after = m.before, m.wide_before, m.after
     if _RELATION_BEFORE.search(before):
         return "a relation names them (my ... X)"
     if _RELATION_AFTER.match(after):
@@ -509,11 +544,9 @@ def _tied_to_someone(ctx: _Context, span: Span, value: str) -> str | None:
     return None
 
 
-def _talked_about(ctx: _Context, span: Span) -> str | None:
+def _talked_about(m: _Mention) -> str | None:
     """Why the text treats a name as public knowledge, or None."""
-    text = ctx.text
-    before = _clause_before(text, span.start)
-    after = _after(text, span.end)
+    text, span, before, after = m.ctx.text, m.span, m.before, m.after
     if _ROLE_BEFORE.search(before) or _ROLE_AFTER.match(after):
         return "a role in public life"
     if _WORK_AFTER.match(after) or _THING_AFTER.match(after):
@@ -533,11 +566,10 @@ def _talked_about(ctx: _Context, span: Span) -> str | None:
     return None
 
 
-def _person(ctx: _Context, span: Span, value: str) -> Verdict:
-    text = ctx.text
-    before = _clause_before(text, span.start)
+def _person(m: _Mention) -> Verdict:
+    ctx, span, value, before = m.ctx, m.span, m.value, m.before
     label = labels.PERSON
-    tied = _tied_to_someone(ctx, span, value)
+    tied = _tied_to_someone(m)
     if tied:
         return Verdict(Subject.PRIVATE, tied, label)
     if ctx.contact_near(span) or ctx.in_email(value):
@@ -549,10 +581,8 @@ def _person(ctx: _Context, span: Span, value: str) -> Verdict:
     # and not one that people take too ("said to Linda", "shouted at Gary").
     first_name, surname = _name_words(value)
     given = first_name and " " not in value.strip()
-    if notability.is_language_or_nationality(value) and not (
-        given and _NAME_NEXT.match(_after(text, span.end))
-    ):
-        return _norp(ctx, span, value, relabelled=True)
+    if notability.is_language_or_nationality(value) and not (given and _NAME_NEXT.match(m.after)):
+        return _norp(m, relabelled=True)
     found = notability.place(value)
     place_preposition = _PLACE_LOCATIVE.search(before) or (
         _LOCATIVE.search(before) and not _PERSON_PREPOSITION.search(before)
@@ -560,12 +590,12 @@ def _person(ctx: _Context, span: Span, value: str) -> Verdict:
     if found is not None and (
         place_preposition or (not given and (found.prominent or _LOCATIVE.search(before)))
     ):
-        return _location(ctx, span, value, relabelled=True)
+        return _location(m, relabelled=True)
     if notability.is_public_figure(value) or notability.is_public_figure(
         _HONORIFIC_INSIDE.sub("", value)
     ):
         return Verdict(Subject.PUBLIC, "a public figure", label)
-    talked = _talked_about(ctx, span)
+    talked = _talked_about(m)
     if talked:
         return Verdict(Subject.PUBLIC, talked, label)
     if _HONORIFIC_BEFORE.search(before) or _HONORIFIC_INSIDE.match(value):
@@ -583,10 +613,8 @@ def _person(ctx: _Context, span: Span, value: str) -> Verdict:
     return Verdict(Subject.UNKNOWN, "a name with nothing saying whose", label)
 
 
-def _location(ctx: _Context, span: Span, value: str, relabelled: bool = False) -> Verdict:
-    text = ctx.text
-    before = _clause_before(text, span.start)
-    after = _after(text, span.end)
+def _location(m: _Mention, relabelled: bool = False) -> Verdict:
+    ctx, span, value, before, after = m.ctx, m.span, m.value, m.before, m.after
     label = labels.LOCATION
 
     def private(reason: str) -> Verdict:
@@ -596,7 +624,7 @@ def _location(ctx: _Context, span: Span, value: str, relabelled: bool = False) -
         return private("where someone lives or comes from")
     if _RELATION_PLACE.search(before):
         return private("where someone they know is")
-    if any(c.label == labels.STREET_ADDRESS and 0 <= span.start - c.end <= 3 for c in ctx.contacts):
+    if ctx.after_address(span):
         return private("part of an address")
     if _POSTCODE_OR_NUMBER.search(value):
         return private("a postcode with the place")
@@ -610,7 +638,7 @@ def _location(ctx: _Context, span: Span, value: str, relabelled: bool = False) -
     ):
         return private("where the writer or someone they know works or lives")
     if not relabelled:
-        tied = _tied_to_someone(ctx, span, value)
+        tied = _tied_to_someone(m)
         if tied:  # "my plumber Chukwudi": NER took a name for a place
             return Verdict(Subject.PRIVATE, tied, labels.PERSON)
     if _TOPIC_BEFORE.search(before):
@@ -621,16 +649,14 @@ def _location(ctx: _Context, span: Span, value: str, relabelled: bool = False) -
         return Verdict(Subject.PUBLIC, "a known place as a topic or destination" + suffix, label)
     if _LANDMARK.search(value):
         return Verdict(Subject.PUBLIC, "a landmark", label)
-    talked = _talked_about(ctx, span)
+    talked = _talked_about(m)
     if talked:
         return Verdict(Subject.PUBLIC, talked, label)
     return Verdict(Subject.UNKNOWN, "a place veil does not know", label)
 
 
-def _organization(ctx: _Context, span: Span, value: str) -> Verdict:
-    text = ctx.text
-    before = _clause_before(text, span.start)
-    after = _after(text, span.end)
+def _organization(m: _Mention) -> Verdict:
+    ctx, span, value, before, after = m.ctx, m.span, m.value, m.before, m.after
     label = labels.ORGANIZATION
 
     def private(reason: str) -> Verdict:
@@ -646,20 +672,20 @@ def _organization(ctx: _Context, span: Span, value: str) -> Verdict:
         return private("an account number or contact beside it")
     if _POSSESSIVE_BEFORE.search(before) and _ACCOUNT_AFTER.match(after):
         return private("someone's own account or policy")
-    tied = _tied_to_someone(ctx, span, value)
+    tied = _tied_to_someone(m)
     if tied:
         return Verdict(Subject.PRIVATE, tied, labels.PERSON)
     found = notability.place(value)
     if found is not None and _LOCATIVE.search(before):
-        return _location(ctx, span, value, relabelled=True)
+        return _location(m, relabelled=True)
     return Verdict(Subject.PUBLIC, "an organisation as a topic", label)
 
 
-def _norp(ctx: _Context, span: Span, value: str, relabelled: bool = False) -> Verdict:
-    before = _clause_before(ctx.text, span.start)
+def _norp(m: _Mention, relabelled: bool = False) -> Verdict:
+    before = m.before
     if _NORP_SELF.search(before):
         return Verdict(Subject.PRIVATE, "the writer says it of someone they know", labels.NORP)
-    if _POSSESSIVE_BEFORE.search(before) and _RELATION_NEXT.match(_after(ctx.text, span.end)):
+    if _POSSESSIVE_BEFORE.search(before) and _RELATION_NEXT.match(m.after):
         return Verdict(Subject.PRIVATE, "the nationality of someone they know", labels.NORP)
     reason = "a language or nationality" + (" (not a person)" if relabelled else "")
     return Verdict(Subject.PUBLIC, reason, labels.NORP)
@@ -682,7 +708,7 @@ def decide(text: str, spans: Sequence[Span]) -> list[Verdict]:
         if DENY_SOURCE in span.source.split("+"):
             verdicts.append(Verdict(Subject.PRIVATE, "the user's profile or deny-list", span.label))
         elif span.label in _DECIDE:
-            verdicts.append(_DECIDE[span.label](ctx, span, value))
+            verdicts.append(_DECIDE[span.label](_Mention(ctx, span, value)))
         else:
             verdicts.append(Verdict(Subject.PRIVATE, "an identifier", span.label))
     return _consistent(text, spans, verdicts)
