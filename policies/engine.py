@@ -15,6 +15,7 @@ from veil.local_models.catalog import load_catalog
 from veil.local_models.slow_stage import SlowStage, SlowStageResult
 from veil.local_models.slow_stage.cache import ResultCache
 from veil.local_models.slow_stage.limits import BY_NAME, STANDARD, Limits
+from veil.policies.quasi_stage import QuasiIdentifierStage, QuasiResult
 from veil.policies.schema import BudgetFallback, SitePolicy, SlowStageSettings
 from veil.rules.analyzer import Analysis, Analyzer, RefereeSettings
 from veil.rules.lists import AllowList, DenyList
@@ -30,6 +31,9 @@ log = logging.getLogger("veil")
 class StageResult:
     redacted: RedactedText
     timings_ms: dict[str, float] = field(default_factory=dict)
+    # The quasi-identifiers found and what was done with them, and the residual risk
+    # (None when the policy turns quasi_identifiers off).
+    quasi: QuasiResult | None = None
 
 
 class FastStage:
@@ -62,6 +66,8 @@ class FastStage:
         # Chat clients resend the whole history every turn: recognizing a text once is
         # enough (the spans depend on the text and the policy only, not on the vault).
         self._recognize = lru_cache(maxsize=RECOGNITION_CACHE_SIZE)(self._recognize_uncached)
+        settings = policy.quasi_identifiers
+        self.quasi = QuasiIdentifierStage(settings) if settings.enabled else None
 
     def _recognize_uncached(self, text: str) -> Analysis:
         return self.analyzer.analyze_subjects(text)
@@ -70,6 +76,8 @@ class FastStage:
         """Load models now rather than on the first message."""
         if self.policy.fast_stage.enabled:
             self.analyzer.analyze("warm up: my friend Jane Doe lives in Paris.")
+            if self.quasi is not None:
+                self.quasi.warm_up()
 
     def run(self, text: str, vault: Vault) -> StageResult:
         if not self.policy.fast_stage.enabled:
@@ -77,14 +85,18 @@ class FastStage:
         started = time.perf_counter()
         analysis = _private_in_conversation(text, self._recognize(text), vault)
         recognized = time.perf_counter()
-        redacted = self._redact(text, analysis, vault)
-        done = time.perf_counter()
-        return StageResult(
-            redacted,
-            {"recognize": (recognized - started) * 1e3, "redact": (done - recognized) * 1e3},
-        )
+        timings = {"recognize": (recognized - started) * 1e3}
+        quasi = None
+        if self.quasi is not None:
+            quasi = self.quasi.apply(text, analysis.protected, vault)
+            analysis = Analysis(quasi.protected, analysis.kept)
+            timings["quasi"] = (time.perf_counter() - recognized) * 1e3
+        redacting = time.perf_counter()
+        redacted = self._redact(text, analysis, vault, quasi.rewrites if quasi else ())
+        timings["redact"] = (time.perf_counter() - redacting) * 1e3
+        return StageResult(redacted, timings, quasi)
 
-    def _redact(self, text, analysis: Analysis, vault: Vault) -> RedactedText:
+    def _redact(self, text, analysis: Analysis, vault: Vault, rewrites=()) -> RedactedText:
         return redact(
             text,
             analysis.protected,
@@ -93,6 +105,7 @@ class FastStage:
             default_action=self.policy.default_action,
             style=self.policy.pseudonym_style,
             kept=[(k.span, k.reason) for k in analysis.kept],
+            rewrites=rewrites,
         )
 
 

@@ -17,7 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from veil.rules.analyzer import DEFAULT_RECOGNIZERS, DEFAULT_THRESHOLD, PublicEntities
 from veil.rules.labels import ALL_LABELS
 from veil.rules.lists import AllowList, DenyList, ListPatternError
-from veil.rules.redact import Action
+from veil.rules.operators import QIOperator
+from veil.rules.operators.generalizations import MIN_POPULATION
+from veil.rules.redact import VEIL_ONLY_ACTIONS, Action
 from veil.rules.subject import DECIDED_LABELS
 from veil.rules.vault import PseudonymStyle
 
@@ -27,9 +29,11 @@ class OnError(StrEnum):
     PASS = "pass"
 
 
-# What a policy may ask for; "keep" is veil's own verdict on public entities, not a choice.
+# What a policy may ask for of a PII label; "keep" is veil's own verdict on public
+# entities, and generalize/decoy are for quasi-identifiers (quasi_identifiers.operators).
 PolicyAction = StrEnum(
-    "PolicyAction", {action.name: action.value for action in Action if action is not Action.KEEP}
+    "PolicyAction",
+    {action.name: action.value for action in Action if action not in VEIL_ONLY_ACTIONS},
 )
 
 
@@ -157,6 +161,70 @@ class PublicEntitySettings(BaseModel):
         return {label: self.labels.get(label, self.default) for label in DECIDED_LABELS}
 
 
+# What each quasi-identifier gets by default: coarser words where the sentence keeps its
+# sense, unchanged but reported where the attribute is usually what the question is about
+# (a health question needs the condition, a visa question the nationality).
+QI_DEFAULTS: dict[str, QIOperator] = {
+    "age": QIOperator.GENERALIZE,
+    "location": QIOperator.GENERALIZE,
+    "birthplace": QIOperator.GENERALIZE,
+    "occupation": QIOperator.GENERALIZE,
+    "employer": QIOperator.GENERALIZE,
+    "education": QIOperator.GENERALIZE,
+    "family": QIOperator.GENERALIZE,
+    "gender": QIOperator.GENERALIZE,
+    "income": QIOperator.GENERALIZE,
+    "health": QIOperator.WARN,
+    "ethnicity": QIOperator.WARN,
+    "nationality": QIOperator.WARN,
+    "religion": QIOperator.WARN,
+    "orientation": QIOperator.WARN,
+}
+QI_ATTRIBUTES = tuple(QI_DEFAULTS)
+
+
+class RiskSettings(BaseModel):
+    """Residual re-identification risk κ (rules/risk.py): the chance that what a message
+    still says about its writer picks them out. Above ``warn_above`` veil reports it;
+    above ``block_above`` the message is not sent."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    warn_above: float | None = Field(0.01, ge=0.0, le=1.0)
+    block_above: float | None = Field(None, ge=0.0, le=1.0)
+
+
+class QuasiIdentifierSettings(BaseModel):
+    """What the writer discloses about themselves or people they know (age, town, job,
+    family, ...): per attribute, ``generalize``, ``decoy``, ``keep`` or ``warn``.
+    ``quasi_identifiers: decoy`` is short for every attribute getting ``decoy``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    enabled: bool = True
+    operators: dict[str, QIOperator] = Field(default_factory=lambda: dict(QI_DEFAULTS))
+    # A place is named only if this many people live there; else its region or country.
+    min_population: int = Field(MIN_POPULATION, ge=0)
+    risk: RiskSettings = Field(default_factory=RiskSettings)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return {"operators": dict.fromkeys(QI_ATTRIBUTES, value)}
+        if isinstance(value, bool):
+            return {"enabled": value}
+        return value
+
+    @field_validator("operators")
+    @classmethod
+    def _attributes(cls, value: dict[str, QIOperator]) -> dict[str, QIOperator]:
+        unknown = sorted(set(value) - set(QI_ATTRIBUTES))
+        if unknown:
+            raise ValueError(f"unknown attribute(s) {unknown}; known: {list(QI_ATTRIBUTES)}")
+        return {**QI_DEFAULTS, **value}
+
+
 class RecordSettings(BaseModel):
     """What veil keeps on disk about this site's conversations (veil.proxy.storage)."""
 
@@ -230,6 +298,7 @@ class SitePolicy(BaseModel):
     max_body_bytes: int = Field(8 * 1024 * 1024, gt=0)
     public_entities: PublicEntitySettings = Field(default_factory=PublicEntitySettings)
     slow_stage: SlowStageSettings = Field(default_factory=SlowStageSettings)
+    quasi_identifiers: QuasiIdentifierSettings = Field(default_factory=QuasiIdentifierSettings)
     records: RecordSettings = Field(default_factory=RecordSettings)
 
     @field_validator("thresholds", "actions")

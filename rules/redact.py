@@ -1,4 +1,5 @@
-"""Operators: what happens to each recognized span (pseudonymize, mask, block, warn, allow)."""
+"""Operators: what happens to each recognized span (pseudonymize, mask, block, warn, allow),
+and to each quasi-identifier (generalize, decoy: rules/operators)."""
 
 from __future__ import annotations
 
@@ -17,11 +18,27 @@ class Action(StrEnum):
     WARN = "warn"  # sent unchanged, reported
     ALLOW = "allow"  # sent unchanged, not reported as a risk
     KEEP = "keep"  # a public entity (a public figure, a city as a topic): sent unchanged
+    GENERALIZE = "generalize"  # a quasi-identifier said less precisely
+    DECOY = "decoy"  # a quasi-identifier replaced by a plausible other value, restored
 
 
 def mask(label: str) -> str:
     # Fixed text per label: a mask that kept the original's length would leak it.
     return f"[REDACTED {label}]"
+
+
+# What only veil decides: a policy's ``actions`` cannot name these for a PII label.
+VEIL_ONLY_ACTIONS = frozenset({Action.KEEP, Action.GENERALIZE, Action.DECOY})
+
+
+@dataclass(frozen=True, slots=True)
+class Rewrite:
+    """A span whose replacement is already decided (a quasi-identifier's operator)."""
+
+    span: Span
+    action: Action
+    replacement: str | None
+    start: int | None = None  # where the replaced text starts, if before the span (an article)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,9 +87,11 @@ def redact(
     default_action: Action = Action.PSEUDONYMIZE,
     style: PseudonymStyle | None = None,
     kept: Sequence[tuple[Span, str]] = (),
+    rewrites: Sequence[Rewrite] = (),
 ) -> RedactedText:
     """Apply each span's action; ``spans`` must not overlap (see merge.resolve_overlaps).
-    ``kept`` are public entities, with the reason: reported, never changed."""
+    ``kept`` are public entities, with the reason: reported, never changed. ``rewrites``
+    (which overlap no span) come with their replacement decided."""
     actions = actions or {}
     pieces: list[str] = []
     findings: list[Finding] = []
@@ -83,19 +102,24 @@ def redact(
                 span.start, span.end, span.label, span.source, span.score, Action.KEEP, None, reason
             )
         )
-    for span in sorted(spans, key=lambda s: s.start):
-        if span.start < position:
+    planned = [(s, None) for s in spans] + [(r.span, r) for r in rewrites]
+    for span, rewrite in sorted(planned, key=lambda item: item[0].start):
+        cut = rewrite.start if rewrite is not None and rewrite.start is not None else span.start
+        if cut < position:
             raise ValueError(f"overlapping spans at {span.start}; resolve overlaps first")
-        action = Action(actions.get(span.label, default_action))
-        value = text[span.start : span.end]
+        value = text[cut : span.end]
         replacement: str | None
-        if action is Action.PSEUDONYMIZE:
-            replacement = vault.pseudonym_for(value, span.label, style)
-        elif action is Action.MASK:
-            replacement = mask(span.label)
+        if rewrite is not None:
+            action, replacement = rewrite.action, rewrite.replacement
         else:
-            replacement = None
-        pieces.append(text[position : span.start])
+            action = Action(actions.get(span.label, default_action))
+            if action is Action.PSEUDONYMIZE:
+                replacement = vault.pseudonym_for(value, span.label, style)
+            elif action is Action.MASK:
+                replacement = mask(span.label)
+            else:
+                replacement = None
+        pieces.append(text[position:cut])
         pieces.append(value if replacement is None else replacement)
         position = span.end
         findings.append(

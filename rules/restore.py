@@ -104,6 +104,8 @@ class Restorer:
                 value = value.upper()
             elif letters and all(c.islower() for c in letters) and not entry.pseudonym.islower():
                 value = value.lower()
+            elif matched[:1].isupper() and entry.pseudonym[:1].islower():
+                value = value[:1].upper() + value[1:]  # a decoy word opening a sentence
         return _escape_like(value, matched)
 
     def restore(self, text: str) -> str:

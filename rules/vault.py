@@ -130,6 +130,38 @@ class Vault:
                     self.on_new_entry(entry)
             return entry.pseudonym
 
+    def decoy_for(
+        self,
+        value: str,
+        label: str,
+        make: Callable[[random.Random], str | None],
+        exclude_text: str = "",
+    ) -> str | None:
+        """The value's decoy (a plausible other value of the same kind, see
+        rules/operators): the one this conversation already uses, else a new one from
+        ``make``. A decoy is restored in answers like a surrogate; it must not be a value
+        or pseudonym already in the vault, nor a word of ``exclude_text`` (restoring it
+        would change what the user wrote). None if ``make`` has nothing to offer."""
+        key = (label, canonical_key(label, value))
+        with self._lock:
+            entry = self._by_key.get(key)
+            if entry is not None:
+                return entry.pseudonym
+            for _ in range(20):
+                candidate = make(self._rng)
+                if candidate is None:
+                    return None
+                if not self._distinct(candidate, value) or _occurs_in(candidate, exclude_text):
+                    continue
+                entry = VaultEntry(label, value, candidate, PseudonymStyle.SURROGATE)
+                self._by_key[key] = entry
+                self._by_pseudonym[candidate.casefold()] = entry
+                self.version += 1
+                if self.on_new_entry is not None:
+                    self.on_new_entry(entry)
+                return candidate
+            return None
+
     def pseudonymize_known(self, text: str) -> str:
         """Swap every value already in the vault for its pseudonym (no new detection).
 
@@ -196,6 +228,12 @@ class Vault:
         if folded == value.casefold() or folded in known_values:
             return False
         return not any(p.startswith(folded) or folded.startswith(p) for p in self._by_pseudonym)
+
+
+def _occurs_in(word: str, text: str) -> bool:
+    if not text:
+        return False
+    return regex.search(rf"(?<!\w){regex.escape(word)}(?!\w)", text, regex.IGNORECASE) is not None
 
 
 def _placeholder_number(entry: VaultEntry) -> int | None:

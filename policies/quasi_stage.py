@@ -1,0 +1,143 @@
+"""The fast stage's second half: what the writer discloses about themselves (age, town,
+job, family, ...) gets the operator the policy names (rules/operators), and the residual
+re-identification risk of what is left is estimated (rules/risk).
+
+A place the public/private decision already made private ("we live in Portland") is a
+disclosure of where the writer lives: it is generalized or decoyed like one, rather than
+pseudonymized, when the policy's location operator says so.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import regex
+
+from veil.policies.schema import QuasiIdentifierSettings
+from veil.rules import geography, labels
+from veil.rules.operators import Operation, QIOperator, apply_operators
+from veil.rules.redact import Action, Rewrite
+from veil.rules.risk import NO_RISK, Risk, estimate
+from veil.rules.spans import Span
+from veil.rules.vault import Vault
+
+CACHE_SIZE = 4096
+
+_ACTIONS = {
+    QIOperator.GENERALIZE: Action.GENERALIZE,
+    QIOperator.DECOY: Action.DECOY,
+    QIOperator.KEEP: Action.ALLOW,
+    QIOperator.WARN: Action.WARN,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class QuasiResult:
+    protected: tuple[Span, ...]  # the PII spans still to pseudonymize
+    rewrites: tuple[Rewrite, ...]
+    operations: tuple[Operation, ...]
+    risk: Risk
+
+
+class QuasiIdentifierStage:
+    def __init__(self, settings: QuasiIdentifierSettings) -> None:
+        self.settings = settings
+        self._find = lru_cache(maxsize=CACHE_SIZE)(self._find_uncached)
+
+    def _find_uncached(self, text: str, protected: tuple[Span, ...], year: int) -> tuple:
+        from veil.rules.quasi import find_disclosures
+
+        return tuple(find_disclosures(text, protected, year=year))
+
+    def warm_up(self) -> None:
+        geography.warm_up()
+        self._find_uncached("I'm a 34-year-old nurse here in Portland.", (), 2026)
+
+    def apply(self, text: str, protected: Sequence[Span], vault: Vault) -> QuasiResult:
+        operators = self.settings.operators
+        protected = tuple(protected)
+        places: list = []
+        if operators["location"] in (QIOperator.GENERALIZE, QIOperator.DECOY):
+            protected, places = _places_out_of(text, protected)
+        found = self._find(text, protected, datetime.date.today().year)
+        disclosures = sorted(
+            [*found, *(p for p in places if not any(p.span.overlaps(d.span) for d in found))],
+            key=lambda d: d.span.start,
+        )
+        operations = apply_operators(
+            text, disclosures, operators, vault, min_population=self.settings.min_population
+        )
+        rewrites = tuple(_rewrite(text, operation) for operation in operations)
+        risk = estimate(operations) if operations else NO_RISK
+        return QuasiResult(protected, rewrites, tuple(operations), risk)
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDisclosure:
+    """A private place the PII side found, seen as where the writer lives."""
+
+    span: Span
+    attribute: str = "location"
+    subject: str = "writer"
+    value: str | None = None
+    detail: str = "city"
+
+
+def _places_out_of(text: str, protected: tuple[Span, ...]) -> tuple[tuple[Span, ...], list]:
+    kept: list[Span] = []
+    places: list[PlaceDisclosure] = []
+    for span in protected:
+        value = text[span.start : span.end]
+        if span.label == labels.LOCATION and geography.population_of(value) is not None:
+            places.append(PlaceDisclosure(span, value=value))
+        else:
+            kept.append(span)
+    return tuple(kept), places
+
+
+_ARTICLE_BEFORE = regex.compile(r"(?<!\w)(an?)\s+$", regex.IGNORECASE)
+_STARTS_WITH_DETERMINER = regex.compile(r"(?:an?|the|in|my|their|under)\s", regex.IGNORECASE)
+
+
+def _rewrite(text: str, operation: Operation) -> Rewrite:
+    span = operation.disclosure.span
+    action = _ACTIONS[operation.operator]
+    replacement = operation.replacement
+    if replacement is None:
+        return Rewrite(span, action, None)
+    # "an ICU nurse" -> "a professional": the article before the span follows the new word.
+    article = _ARTICLE_BEFORE.search(text[max(0, span.start - 4) : span.start])
+    if article is None or not replacement:
+        return Rewrite(span, action, replacement)
+    start = span.start - (len(article.group(0)))
+    written = article.group(1)
+    if _STARTS_WITH_DETERMINER.match(replacement):
+        new = replacement  # it brings its own: "a 34-year-old" -> "in my 30s"? drop "a"
+        if written[:1].isupper():
+            new = new[:1].upper() + new[1:]
+    else:
+        fitting = "an" if _vowel_sound(replacement) else "a"
+        if written[:1].isupper():
+            fitting = fitting.capitalize()
+        new = f"{fitting} {replacement}"
+    return Rewrite(span, action, new, start=start)
+
+
+def _vowel_sound(word: str) -> bool:
+    first = word.lstrip()[:2].casefold()
+    if first[:1].isdigit():
+        return first[:1] == "8" or first in {"11", "18"}
+    if word.lstrip()[:3].casefold() in {"uni", "use", "usu", "one"}:
+        return False
+    return first[:1] in "aeiou" and first != "eu"
+
+
+def warn_about(risk: Risk, settings: QuasiIdentifierSettings) -> str | None:
+    """The reason to warn (or block) about a message's residual risk, if any."""
+    limit = settings.risk.warn_above
+    if limit is None or risk.kappa <= limit:
+        return None
+    return f"re-identification risk {risk.kappa:.3g} is above this site's {limit:g}"

