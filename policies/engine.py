@@ -15,8 +15,13 @@ from veil.local_models.catalog import load_catalog
 from veil.local_models.slow_stage import SlowStage, SlowStageResult
 from veil.local_models.slow_stage.cache import ResultCache
 from veil.local_models.slow_stage.limits import BY_NAME, STANDARD, Limits
-from veil.policies.quasi_stage import QuasiIdentifierStage, QuasiResult
-from veil.policies.schema import BudgetFallback, SitePolicy, SlowStageSettings
+from veil.policies.quasi_stage import EvidenceGeneralizer, QuasiIdentifierStage, QuasiResult
+from veil.policies.schema import (
+    BudgetFallback,
+    QuasiIdentifierSettings,
+    SitePolicy,
+    SlowStageSettings,
+)
 from veil.rules.analyzer import Analysis, Analyzer, RefereeSettings
 from veil.rules.lists import AllowList, DenyList
 from veil.rules.redact import RedactedText, redact
@@ -172,8 +177,12 @@ class SlowStageRunner:
         load_llm: LLMLoader | None = None,
         cache: ResultCache[SlowStageResult] | None = None,
         limits: Limits | None = None,
+        quasi: QuasiIdentifierSettings | None = None,
     ) -> None:
+        """``quasi``: the policy's quasi-identifier operators, which then rewrite the
+        evidence they can read before the anonymizer model is asked."""
         self.settings = settings
+        self.quasi = quasi
         self._load = load_llm or default_llm_loader
         self._cache = cache
         self._limits = limits or limits_for(settings)
@@ -189,8 +198,18 @@ class SlowStageRunner:
                     if self.settings.anonymizer_model == self.settings.attacker_model
                     else self._load(self.settings.anonymizer_model)
                 )
+                editor = (
+                    EvidenceGeneralizer(self.quasi)
+                    if self.quasi is not None and self.quasi.enabled
+                    else None
+                )
                 self._stage = SlowStage(
-                    self.settings, attacker, anonymizer, self._cache, limits=self._limits
+                    self.settings,
+                    attacker,
+                    anonymizer,
+                    self._cache,
+                    limits=self._limits,
+                    evidence_editor=editor,
                 )
             return self._stage
 

@@ -141,3 +141,87 @@ def warn_about(risk: Risk, settings: QuasiIdentifierSettings) -> str | None:
     if limit is None or risk.kappa <= limit:
         return None
     return f"re-identification risk {risk.kappa:.3g} is above this site's {limit:g}"
+
+
+# The slow stage's attribute names -> the quasi-identifier attributes.
+SLOW_TO_QI = {
+    "age": "age",
+    "sex": "gender",
+    "location": "location",
+    "birthplace": "birthplace",
+    "education": "education",
+    "occupation": "occupation",
+    "income_level": "income",
+    "relationship_status": "family",
+    "health": "health",
+}
+
+
+class EvidenceGeneralizer:
+    """The slow stage's evidence, rewritten by the policy's operators: the attacker only
+    has to point at a phrase and name the attribute; the words inside it that say the
+    value are generalized by rule (rules/operators), and only what no rule can read is
+    left to the anonymizer model. A decoy is generalized here too: the slow stage's
+    results are shared across conversations by its cache, and a decoy belongs to one."""
+
+    def __init__(self, settings: QuasiIdentifierSettings) -> None:
+        self.settings = settings
+
+    def key(self) -> object:
+        return {
+            "operators": {a: str(o) for a, o in sorted(self.settings.operators.items())},
+            "min_population": self.settings.min_population,
+        }
+
+    def edits(self, text: str, leaks: list) -> tuple[list, list]:
+        from veil.local_models.slow_stage.anonymizer import Edit
+
+        edits: dict[str, Edit] = {}
+        left = []
+        for leak in leaks:
+            attribute = SLOW_TO_QI.get(leak.inference.attribute)
+            operator = self.settings.operators.get(attribute) if attribute else None
+            if operator not in (QIOperator.GENERALIZE, QIOperator.DECOY):
+                left.append(leak)
+                continue
+            covered = True
+            for phrase in leak.inference.evidence:
+                if phrase in edits:
+                    continue
+                replacement = self._generalized(phrase, attribute)
+                if replacement is None:
+                    covered = False
+                else:
+                    edits[phrase] = Edit(phrase, replacement, by_operator=True)
+            if not covered:
+                left.append(leak)
+        return list(edits.values()), left
+
+    def _generalized(self, phrase: str, attribute: str) -> str | None:
+        from veil.rules.operators import generalizations
+        from veil.rules.operators.evidence import read_evidence
+
+        found = read_evidence(phrase, attribute)
+        if not found:
+            return None
+        operations = []
+        for disclosure in found:
+            surface = phrase[disclosure.span.start : disclosure.span.end]
+            general = generalizations.generalize(
+                disclosure, surface, phrase, self.settings.min_population
+            )
+            if general is not None and general.casefold() != surface.casefold():
+                operations.append(
+                    Operation(
+                        disclosure, QIOperator.GENERALIZE, general, QIOperator.GENERALIZE, surface
+                    )
+                )
+        if not operations:
+            return None
+        pieces, position = [], 0
+        for operation in operations:
+            rewrite = _rewrite(phrase, operation)
+            start = rewrite.start if rewrite.start is not None else rewrite.span.start
+            pieces += [phrase[position:start], rewrite.replacement or ""]
+            position = rewrite.span.end
+        return "".join(pieces) + phrase[position:]

@@ -42,7 +42,9 @@ from veil.proxy.site_policies import SitePolicies
 from veil.proxy.storage.redaction_log import Decision, LogEntry, RedactionLog
 from veil.proxy.storage.vault_store import VaultStore
 from veil.proxy.uploads import file_parts, upload_request
+from veil.rules.operators import Operation
 from veil.rules.restore import Restorer
+from veil.rules.risk import Risk, estimate
 from veil.rules.vault import Vault
 
 log = logging.getLogger("veil")
@@ -82,6 +84,10 @@ class ScanReport:
     actions_by_label: Counter[str] = field(default_factory=Counter)  # "PERSON (mask)": n
     timings_ms: Counter[str] = field(default_factory=Counter)
     values: list[dict[str, Any]] = field(default_factory=list)
+    # What the writer disclosed in every scanned text (the history included: a profile
+    # builds up over a conversation), for the residual risk.
+    disclosures: list[Operation] = field(default_factory=list)
+    quasi_on: bool = False
 
 
 # How often retention runs and forgotten conversations leave the in-memory cache.
@@ -136,7 +142,11 @@ class VeilAddon:
         runner = self._slow_stages.get(policy.name)
         if runner is None or runner.settings is not policy.slow_stage:
             runner = self._slow_stages[policy.name] = SlowStageRunner(
-                policy.slow_stage, self._load_llm, self._slow_cache, self.slow_limits
+                policy.slow_stage,
+                self._load_llm,
+                self._slow_cache,
+                self.slow_limits,
+                quasi=policy.quasi_identifiers,
             )
         return runner
 
@@ -381,6 +391,10 @@ class VeilAddon:
             raise Blocked(
                 f"it contains {', '.join(sorted(report.blocked))}, which this site's policy blocks"
             )
+        if report.quasi_on:
+            risk = estimate(report.disclosures)
+            entry.risk = risk.kappa
+            self._judge_risk(flow, policy, risk)
         if policy.dry_run:
             return True
         texts = report.texts
@@ -406,6 +420,26 @@ class VeilAddon:
 
         flow.metadata["veil_bind_conversation"] = bind_conversation
         return True
+
+    def _judge_risk(self, flow: http.HTTPFlow, policy: SitePolicy, risk: Risk) -> None:
+        """Warn (or block) when what is sent still points at few people (rules/risk)."""
+        limits = policy.quasi_identifiers.risk
+        if limits.block_above is not None and risk.kappa > limits.block_above:
+            raise Blocked(
+                f"what it says about you (the {', '.join(risk.attributes)} left) fits about "
+                f"{risk.matching:,.0f} people: re-identification risk {risk.kappa:.3g} is above "
+                f"this site's limit {limits.block_above:g}"
+            )
+        if limits.warn_above is not None and risk.kappa > limits.warn_above:
+            log.warning(
+                "veil: a message to %s still points at about %s people (%s): "
+                "re-identification risk %.3g is above the warning limit %g",
+                flow.request.pretty_host,
+                f"{risk.matching:,.0f}",
+                ", ".join(risk.attributes),
+                risk.kappa,
+                limits.warn_above,
+            )
 
     def _vault(
         self,
@@ -532,6 +566,9 @@ def _redact_slots(
         redacted = result.redacted
         report.texts.append(redacted.text)
         report.timings_ms.update(result.timings_ms)
+        if result.quasi is not None:
+            report.quasi_on = True
+            report.disclosures.extend(result.quasi.operations)
         for finding in redacted.findings:
             if finding.action == "keep":  # a public entity: counted, never a finding
                 report.actions["keep"] += 1

@@ -68,14 +68,14 @@ def check(
         sys.exit(2)
     stage = _fast_stage(site)
     try:
-        result = stage.run(text, Vault(style=stage.policy.pseudonym_style)).redacted
+        result = stage.run(text, Vault(style=stage.policy.pseudonym_style))
     except Exception as error:  # a recognizer that cannot run: say which and why
         click.echo(f"veil check: {type(error).__name__}: {error}", err=True)
         sys.exit(1)
     if as_json:
-        click.echo(json.dumps(_result_record(result), ensure_ascii=False))
+        click.echo(json.dumps(_result_record(result, text), ensure_ascii=False))
     else:
-        _print_table(text, result)
+        _print_table(text, result, stage.policy)
 
 
 def _read_stdin_text() -> str:
@@ -179,9 +179,35 @@ def pac(listen_host: str, listen_port: int, config_dir: str | None) -> None:
     click.echo(pac_file(policies, listen_host, listen_port))
 
 
-def _result_record(result) -> dict[str, Any]:
-    spans = [f.as_dict() for f in result.findings]
-    return {"text": result.text, "blocked": result.blocked, "spans": spans}
+def _result_record(result, original: str) -> dict[str, Any]:
+    """A StageResult as JSON: the text, PII spans, quasi-identifiers and residual risk."""
+    redacted = result.redacted
+    quasi = result.quasi
+    disclosed = (
+        {(o.disclosure.span.start, o.disclosure.span.end) for o in quasi.operations}
+        if (quasi)
+        else set()
+    )
+    spans = [f.as_dict() for f in redacted.findings if (f.start, f.end) not in disclosed]
+    record: dict[str, Any] = {"text": redacted.text, "blocked": redacted.blocked, "spans": spans}
+    if quasi is not None:
+        record["quasi_identifiers"] = [_operation_record(o, original) for o in quasi.operations]
+        record["risk"] = quasi.risk.as_dict()
+    return record
+
+
+def _operation_record(operation, original: str) -> dict[str, Any]:
+    span = operation.disclosure.span
+    return {
+        "start": span.start,
+        "end": span.end,
+        "attribute": operation.disclosure.attribute,
+        "whose": operation.disclosure.subject,
+        "original": original[span.start : span.end],
+        "operator": str(operation.operator),
+        "asked": str(operation.asked),
+        "replacement": operation.replacement,
+    }
 
 
 def _parse_records(stream: IO[bytes]) -> Iterator[tuple[int, dict[str, Any] | str]]:
@@ -225,25 +251,33 @@ def _check_jsonl(stream: IO[bytes], site: str) -> int:
         key = json.dumps(conversation, sort_keys=True, default=str)
         vault = vaults.setdefault(key, Vault(style=stage.policy.pseudonym_style))
         try:
-            result = stage.run(record["text"], vault).redacted
+            result = stage.run(record["text"], vault)
         except Exception as error:  # one record's failure must not stop the others
             failures += 1
             click.echo(f"veil check: line {number}: {type(error).__name__}: {error}", err=True)
             click.echo(json.dumps({"id": record.get("id"), "line": number, "error": str(error)}))
             continue
-        output = {"id": record.get("id"), **_result_record(result)}
+        output = {"id": record.get("id"), **_result_record(result, record["text"])}
         click.echo(json.dumps(output, ensure_ascii=False))
     return 1 if failures else 0
 
 
-def _print_table(original: str, result) -> None:
+def _print_table(original: str, stage_result, policy) -> None:
     from rich.console import Console
     from rich.panel import Panel
     from rich.table import Table
 
     console = Console()
+    result, quasi = stage_result.redacted, stage_result.quasi
     console.print(Panel(result.text, title="redacted", expand=False))
-    protected = [f for f in result.findings if f.action != "keep"]
+    disclosed = (
+        {(o.disclosure.span.start, o.disclosure.span.end) for o in quasi.operations}
+        if (quasi)
+        else set()
+    )
+    protected = [
+        f for f in result.findings if f.action != "keep" and (f.start, f.end) not in disclosed
+    ]
     kept = [f for f in result.findings if f.action == "keep"]
     table = Table(title=f"{len(protected)} finding(s)")
     for column in ("label", "original", "replacement", "action", "source", "score"):
@@ -265,8 +299,42 @@ def _print_table(original: str, result) -> None:
         for finding in kept:
             public.add_row(finding.label, original[finding.start : finding.end], finding.reason)
         console.print(public)
+    if quasi is not None and quasi.operations:
+        _print_quasi(console, original, quasi, policy)
     if result.blocked:
         console.print("[bold red]this message would be blocked by the site's policy[/]")
+
+
+def _print_quasi(console, original: str, quasi, policy) -> None:
+    from rich.table import Table
+
+    table = Table(title=f"{len(quasi.operations)} quasi-identifier(s) the writer discloses")
+    for column in ("attribute", "whose", "original", "replacement", "operator"):
+        table.add_column(column)
+    for operation in quasi.operations:
+        span = operation.disclosure.span
+        operator = str(operation.operator)
+        if operation.operator is not operation.asked:
+            operator += f" (asked {operation.asked}: none fits)"
+        table.add_row(
+            operation.disclosure.attribute,
+            operation.disclosure.subject,
+            original[span.start : span.end],
+            operation.replacement if operation.replacement is not None else "(unchanged)",
+            operator,
+        )
+    console.print(table)
+    risk = quasi.risk
+    console.print(
+        f"residual re-identification risk κ = {risk.kappa:.3g} "
+        f"(about {risk.matching:,.0f} people fit what is sent; "
+        f"as written κ = {risk.kappa_before:.3g}, {risk.matching_before:,.0f} people)"
+    )
+    limits = policy.quasi_identifiers.risk
+    if limits.block_above is not None and risk.kappa > limits.block_above:
+        console.print(f"[bold red]above this site's block limit {limits.block_above:g}[/]")
+    elif limits.warn_above is not None and risk.kappa > limits.warn_above:
+        console.print(f"[yellow]above this site's warning limit {limits.warn_above:g}[/]")
 
 
 from veil.proxy import cli_storage  # noqa: E402  (commands register after main exists)

@@ -36,6 +36,7 @@ def slow(
     """Run the fast and slow stages on TEXT (- for stdin) and report each round."""
     from veil.local_models.slow_stage import SlowStage
     from veil.policies.engine import FastStage, default_llm_loader, limits_for
+    from veil.policies.quasi_stage import EvidenceGeneralizer
 
     if text == "-":
         text = sys.stdin.read()
@@ -60,9 +61,12 @@ def slow(
         fast_text = FastStage(policy).run(text, vault).redacted.text
         attacker = default_llm_loader(settings.attacker_model)
         anonymizer = default_llm_loader(settings.anonymizer_model)
-        result = SlowStage(settings, attacker, anonymizer, limits=limits_for(settings)).run(
-            fast_text, [e.pseudonym for e in vault.entries()]
+        quasi = policy.quasi_identifiers
+        editor = EvidenceGeneralizer(quasi) if quasi.enabled else None
+        stage = SlowStage(
+            settings, attacker, anonymizer, limits=limits_for(settings), evidence_editor=editor
         )
+        result = stage.run(fast_text, [e.pseudonym for e in vault.entries()])
     except (LLMError, ValueError) as error:
         click.echo(f"veil slow: {error}", err=True)
         sys.exit(1)

@@ -34,9 +34,15 @@ PROMPT = "anonymizer.v2"
 class Edit:
     phrase: str
     replacement: str
+    # Made by the policy's quasi-identifier operators, not proposed by a model: exempt
+    # from the checks that catch a model inventing ("34" -> "30-something" adds a number).
+    by_operator: bool = False
 
-    def as_dict(self) -> dict[str, str]:
-        return {"phrase": self.phrase, "replacement": self.replacement}
+    def as_dict(self) -> dict[str, Any]:
+        record: dict[str, Any] = {"phrase": self.phrase, "replacement": self.replacement}
+        if self.by_operator:
+            record["by"] = "operator"
+        return record
 
 
 @dataclass(frozen=True)
@@ -44,7 +50,7 @@ class RejectedEdit:
     edit: Edit
     reason: str
 
-    def as_dict(self) -> dict[str, str]:
+    def as_dict(self) -> dict[str, Any]:
         return {**self.edit.as_dict(), "reason": self.reason}
 
 
@@ -206,6 +212,8 @@ def apply_edits(
             reason = "phrase touches a pseudonym"
         elif _invents_pseudonym(edit.replacement, pseudonyms):
             reason = "replacement contains or imitates a pseudonym"
+        elif edit.by_operator:
+            pass  # deterministic words from rules/operators: nothing invented to catch
         elif _copies_instructions(edit.replacement):
             # seen with a 0.5B anonymizer: "relationship_status", "a kind of place, a rough one"
             reason = "replacement copies the instructions, not the text"

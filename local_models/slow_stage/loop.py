@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from itertools import pairwise
-from typing import Any
+from typing import Any, Protocol
 
 from veil.local_models.backend import LLM, LLMError
 from veil.local_models.slow_stage import anonymizer, arbitrator, attacker
@@ -131,6 +131,19 @@ class SlowStageResult:
         }
 
 
+class EvidenceEditor(Protocol):
+    """Edits for the leaks whose evidence a rule can rewrite (policies.quasi_stage); the
+    leaks it returns are left for the anonymizer model. Results are cached across
+    conversations, so an editor must not depend on one conversation's vault."""
+
+    def edits(
+        self, text: str, leaks: list[GradedInference]
+    ) -> tuple[list[Edit], list[GradedInference]]: ...
+
+    def key(self) -> object:
+        """What the edits depend on besides the text (part of the cache key)."""
+
+
 class SlowStage:
     """Built once per policy and models; ``run`` is safe to call from several threads."""
 
@@ -142,8 +155,10 @@ class SlowStage:
         cache: ResultCache[SlowStageResult] | None = None,
         clock: Callable[[], float] = time.monotonic,
         limits: Limits = STANDARD,
+        evidence_editor: EvidenceEditor | None = None,
     ) -> None:
         self.settings = settings
+        self.evidence_editor = evidence_editor
         self.limits = limits
         self.attributes = attacker.check_attributes(settings.attributes)
         self.attacker_llm = attacker_llm
@@ -160,6 +175,8 @@ class SlowStage:
             getattr(self.anonymizer_llm, "name", type(self.anonymizer_llm).__name__),
         ]
         present = [p for p in pseudonyms if p and p in text]
+        if self.evidence_editor is not None:
+            settings["evidence_editor"] = self.evidence_editor.key()
         return content_key(text, settings, models, PROMPTS, present)
 
     def cached(self, text: str, pseudonyms: Iterable[str] = ()) -> SlowStageResult | None:
@@ -205,10 +222,19 @@ class SlowStage:
                 if rewrites >= self.settings.max_rounds:
                     stop = StopReason.MAX_ROUNDS
                     break
-                edits, call = anonymizer.propose_edits(
-                    self.anonymizer_llm, current.text, leaks, budget, self.limits
+                # The policy's operators rewrite the evidence they can read (an age, a
+                # town, a job title); the model is asked only about the rest.
+                edits, left = (
+                    self.evidence_editor.edits(current.text, leaks)
+                    if self.evidence_editor is not None
+                    else ([], leaks)
                 )
-                report.calls.append(call)
+                if left:
+                    proposed, call = anonymizer.propose_edits(
+                        self.anonymizer_llm, current.text, left, budget, self.limits
+                    )
+                    report.calls.append(call)
+                    edits = [*edits, *proposed]
                 edited, report.edits, report.rejected_edits = apply_edits(
                     current.text, edits, pseudonyms
                 )

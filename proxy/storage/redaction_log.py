@@ -59,6 +59,8 @@ class LogEntry:
     actions: dict[str, int] = field(default_factory=dict)  # action -> findings
     stages: dict[str, float] = field(default_factory=dict)  # stage -> milliseconds
     reason: str | None = None
+    # Residual re-identification risk κ of what was sent (rules/risk): a number only.
+    risk: float | None = None
     # [{"label", "value", "replacement", "action"}]; kept only with the value log on
     values: list[dict[str, Any]] | None = None
 
@@ -72,6 +74,7 @@ class LogEntry:
             "actions": self.actions,
             "stages": {name: round(ms, 3) for name, ms in self.stages.items()},
             "reason": self.reason,
+            "risk": self.risk,
         }
         if self.values is not None:
             record["values"] = self.values

@@ -209,7 +209,7 @@ def _family(disclosure, surface: str, _: int) -> str | None:
     return neutral_family(surface)
 
 
-_GENDER_WORDS = {
+GENDER_WORDS = {
     "man": "person", "woman": "person", "guy": "person", "girl": "person", "lady": "person",
     "gal": "person", "dude": "person", "male": "person", "female": "person",
     "boy": "person", "men": "people", "women": "people", "guys": "people",
@@ -223,7 +223,7 @@ _GENDER_WORDS = {
 def _gender(disclosure, surface: str, _: int) -> str | None:
     out = regex.sub(
         r"\b\w+\b",
-        lambda m: _match_case(_GENDER_WORDS.get(m.group(0).casefold(), m.group(0)), m.group(0)),
+        lambda m: _match_case(GENDER_WORDS.get(m.group(0).casefold(), m.group(0)), m.group(0)),
         surface,
     )
     if regex.fullmatch(r"\(?\s*[mMfF]\s*\)?", surface.strip()):
