@@ -1,0 +1,96 @@
+"""Quasi-identifiers end to end: real mitmproxy, the official SDKs streaming, a fake
+HTTPS chat service that echoes what it received. Decoys go out, the user's own values
+come back, split across stream chunks; the log records the residual risk as a number."""
+
+from __future__ import annotations
+
+import ssl
+
+import anthropic
+import httpx
+import openai
+import pytest
+
+from tests.helpers import free_port
+from veil.proxy.fake_upstream import FakeChatService
+from veil.proxy.server import ProxyThread
+from veil.proxy.storage.redaction_log import RedactionLog
+
+PROMPT = (
+    "I'm a 34-year-old nurse and my husband and I live in Portland. "
+    "What should we budget for a week of holidays?"
+)
+DISCLOSED = ("34-year-old", "husband", "Portland")
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory):
+    directory = tmp_path_factory.mktemp("veil-quasi")
+    with FakeChatService(directory) as upstream:
+        policies = directory / "config" / "policies"
+        policies.mkdir(parents=True)
+        host = f"127.0.0.1:{upstream.port}"
+        quasi = "quasi_identifiers:\n  operators: {age: decoy, family: decoy, location: decoy}\n"
+        (policies / "local-openai.yaml").write_text(
+            f'name: local-openai\nhosts: ["{host}/v1/chat"]\nadapter: openai\n{quasi}'
+        )
+        (policies / "local-anthropic.yaml").write_text(
+            f'name: local-anthropic\nhosts: ["{host}/v1/messages"]\nadapter: anthropic\n'
+            "quasi_identifiers: generalize\n"
+        )
+        data = directory / "data"
+        with ProxyThread(directory / "config", free_port(), str(upstream.ca), data) as proxy:
+            yield upstream, proxy, data
+
+
+def _http(proxy: ProxyThread) -> httpx.Client:
+    trust = ssl.create_default_context(cafile=proxy.ca_file)
+    return httpx.Client(proxy=f"http://127.0.0.1:{proxy.port}", verify=trust, timeout=60)
+
+
+def test_decoys_go_out_and_the_streamed_answer_comes_back_with_the_real_values(stack):
+    upstream, proxy, _ = stack
+    client = openai.OpenAI(
+        api_key="sk-test", base_url=f"https://127.0.0.1:{upstream.port}/v1",
+        http_client=_http(proxy),
+    )  # fmt: skip
+    messages = [{"role": "user", "content": PROMPT}]
+    chunks = client.chat.completions.create(model="gpt-4o", messages=messages, stream=True)
+    answer = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
+    sent = repr(upstream.received[-1][1])
+    for value in DISCLOSED:
+        assert value not in sent
+    assert "-year-old nurse" in sent and "wife" in sent  # a decoy, not a blank
+    assert answer == f"You said: {PROMPT}"
+    # The next turn resends the history: the same decoys, so the model's picture holds.
+    first_sent = upstream.received[-1][1]["messages"][0]["content"]
+    messages += [{"role": "assistant", "content": answer}, {"role": "user", "content": "And?"}]
+    client.chat.completions.create(model="gpt-4o", messages=messages)
+    resent = upstream.received[-1][1]["messages"]
+    assert resent[0]["content"] == first_sent
+    assert all(value not in repr(resent) for value in DISCLOSED)
+
+
+def test_generalized_values_go_out_and_are_not_restored(stack):
+    upstream, proxy, data = stack
+    client = anthropic.Anthropic(
+        api_key="sk-ant-test", base_url=f"https://127.0.0.1:{upstream.port}",
+        http_client=_http(proxy),
+    )  # fmt: skip
+    kwargs = {
+        "model": "claude-sonnet-4-5",
+        "max_tokens": 100,
+        "messages": [{"role": "user", "content": PROMPT}],
+    }
+    with client.messages.stream(**kwargs) as events:
+        answer = "".join(events.text_stream)
+    sent = repr(upstream.received[-1][1])
+    assert "30-something nurse" in sent and "my partner and I live in Oregon" in sent
+    assert answer.startswith("You said: I'm a 30-something nurse")  # lossy: nothing to restore
+    log = RedactionLog.open(data)
+    try:
+        entry = log.entries(site="local-anthropic", limit=1)[0]
+    finally:
+        log.close()
+    assert entry.actions.get("generalize", 0) >= 3
+    assert entry.risk is not None and 0 < entry.risk < 1
