@@ -7,6 +7,7 @@ not swamp the rest, which is what works best for short texts in the literature.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections import Counter, defaultdict
@@ -18,7 +19,7 @@ SMOOTHING = 0.5  # Lidstone's alpha, for unseen n-grams
 
 def ngrams(text: str) -> set[str]:
     words = _WORD.findall(text.casefold())
-    return set(words) | {f"{a} {b}" for a, b in zip(words, words[1:], strict=False)}
+    return set(words) | {f"{a} {b}" for a, b in itertools.pairwise(words)}
 
 
 class NaiveBayes:

@@ -42,5 +42,6 @@ def profile_documents(path: Path = PROFILES) -> list[Document]:
             }
             text = "\n".join(c["text"] for c in record.get("comments", []) if c.get("text"))
             if labels and text:
-                documents.append(Document(author_id(f"synthpai:{record['username']}"), text, labels))
+                author = author_id(f"synthpai:{record['username']}")
+                documents.append(Document(author, text, labels))
     return documents

@@ -65,7 +65,7 @@ def _born(match: re.Match[str]) -> str | None:
 
 
 def _turned(match: re.Match[str]) -> str | None:
-    """"I just turned 40", but not "when I turned 14" (a memory, not an age)."""
+    """ "I just turned 40", but not "when I turned 14" (a memory, not an age)."""
     before = match.string[max(0, match.start() - 12) : match.start()].casefold()
     if re.search(r"\b(?:when|since|after|before|until|till|once|year|day)\s*$", before):
         return None
@@ -76,7 +76,7 @@ _SCHOOL_AGE = {"school": 16, "class": 16, "uni": 20, "university": 20, "college"
 
 
 def _school_year(match: re.Match[str]) -> str | None:
-    """"in physics class in 1999": a pupil (about 16) or a student (about 20) that year."""
+    """ "in physics class in 1999": a pupil (about 16) or a student (about 20) that year."""
     offset = _SCHOOL_AGE[match.group("school").casefold()]
     return _age(REFERENCE_YEAR - int(match.group("year")) + offset)
 
@@ -218,8 +218,8 @@ _NOT_A_JOB = {
     "kid", "child", "teenager", "youngster", "fan", "die-hard", "enthusiast", "newbie",
     "hobbyist", "amateur", "dreamer", "thinker", "believer", "follower", "supporter",
     "reader", "listener", "viewer", "gamer", "player", "eater", "drinker", "traveler",
-    "traveller", "wanderer", "explorer", "collector", "lover", "hater", "person", "single",
-    "customer", "consumer", "resident", "citizen", "expat", "immigrant", "survivor",
+    "traveller", "wanderer", "explorer", "collector", "hater", "person", "single",
+    "customer", "consumer", "citizen", "expat", "immigrant", "survivor",
     "grandmother", "grandfather", "husband", "wife", "owner", "regular", "insider",
     "sidenote", "reminder", "decent", "student", "different", "silent", "distant",
     "confident", "independent", "competent", "efficient", "intelligent", "impatient",
@@ -227,8 +227,10 @@ _NOT_A_JOB = {
     "better", "bigger", "faster", "clever", "former", "latter", "tender", "whatever",
     "boggler", "ancestor", "visitor", "spectator", "junior", "senior", "minor", "major",
 }  # fmt: skip
-_LEAD = r"(?:I\s+work\s+as|working\s+as|my\s+(?:job|work|career|role|position|time)\s+as|" \
-        r"career\s+as|I(?:'ve|’ve| have)\s+been|I(?:'m|’m| am)|as)\s+(?:an?\s+)"
+_LEAD = (
+    r"(?:I\s+work\s+as|working\s+as|my\s+(?:job|work|career|role|position|time)\s+as|"
+    r"career\s+as|I(?:'ve|’ve| have)\s+been|I(?:'m|’m| am)|as)\s+(?:an?\s+)"
+)
 _FIELD_STOP = {"the", "a", "an", "my", "our", "this", "that", "it", "work", "mine", "expertise",
                "duty", "would", "could", "should", "will", "isn't", "does", "involves",
                "requires", "keeps", "makes", "also", "really", "though", "have"}  # fmt: skip
@@ -268,7 +270,7 @@ OCCUPATION_RULES = [
 _PLACE_STOP = {
     "the", "a", "an", "my", "our", "this", "that", "these", "those", "here", "there", "town",
     "city", "country", "it", "its", "his", "her", "their", "your", "some", "one", "what",
-    "which", "such", "so", "such", "time", "order", "general", "particular", "fact", "love",
+    "which", "such", "so", "time", "order", "general", "particular", "fact", "love",
     "front", "touch", "charge", "between", "terms", "case", "part", "person", "turn", "all",
     "both", "each", "every", "any", "many", "much", "more", "most", "few", "several",
     "and", "or", "but", "for", "with", "from", "to", "of", "by", "on", "at", "as", "is",

@@ -10,7 +10,6 @@ from bench.adversarial.profiler.cues import find_cue
 from bench.adversarial.profiler.places import KnownPlaces
 from bench.adversarial.profiler.targets import ATTRIBUTES, answer, to_class
 
-
 PLACE_ATTRIBUTES = ("location", "birthplace")
 
 
@@ -80,4 +79,3 @@ class Profiler:
         if attribute not in self.models:
             raise ValueError(f"no training labels for {attribute!r}: fit the profiler first")
         return self.models[attribute]
-

@@ -53,7 +53,9 @@ class KnownPlaces:
         """(answer, evidence): a city's whole label, else a country; the earliest mention
         of the most specific kind."""
         for table in (self.cities, self.countries):
-            found = [(m.start(), m.group(0), answer) for p, answer in table if (m := p.search(text))]
+            found = [
+                (m.start(), m.group(0), answer) for p, answer in table if (m := p.search(text))
+            ]
             if found:
                 _, evidence, answer = min(found)
                 return answer, evidence
