@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bench.adversarial.__main__ import plot, render_markdown, summarize
 from bench.adversarial.data import Sample, balanced
 from bench.adversarial.matching import explicit_leak, matches
+from bench.adversarial.report import plot, render_markdown, summarize
 
 
 @pytest.mark.parametrize(
@@ -42,30 +42,42 @@ def test_a_small_run_covers_every_attribute():
     assert [s.attribute for s in balanced(samples, 4)] == ["age", "sex", "age", "sex"]
 
 
-def _row(condition: str, attribute: str, top1: bool, seconds: float) -> dict:
+def _row(condition: str, attribute: str, top1: bool, seconds: float, hardness: int = 1) -> dict:
     return {
-        "condition": condition, "attribute": attribute, "top1": top1, "top3": top1,
+        "condition": condition, "attribute": attribute, "hardness": hardness,
+        "profiler_top1": top1, "profiler_cue": False, "majority_top1": False,
+        "llm_top1": top1, "llm_top3": top1, "llm_error": "",
         "explicit_leak": None, "rouge_l": 1.0, "bleu": 1.0, "judge": None,
-        "seconds": seconds, "tokens": 10, "rounds": 1, "attack_error": "",
+        "seconds": seconds, "fast_seconds": 0.03, "tokens": 10, "rounds": 1,
     }  # fmt: skip
 
 
-def test_the_summary_compares_fast_plus_slow_with_fast_only(tmp_path):
-    rows = [_row("fast", "age", True, 0.1), _row("fast", "sex", True, 0.1),
-            _row("fast+slow", "age", False, 8.0), _row("fast+slow", "sex", True, 12.0)]  # fmt: skip
+def test_the_summary_compares_each_condition_with_fast_only(tmp_path):
+    rows = [
+        _row("fast", "age", True, 0.1), _row("fast", "sex", True, 0.1, 3),
+        _row("fast+slow", "age", False, 8.0), _row("fast+slow", "sex", True, 12.0, 3),
+    ]  # fmt: skip
     summary = summarize(rows)
-    assert summary["fast"]["top1"] == 1.0 and summary["fast+slow"]["top1"] == 0.5
-    assert summary["relative_top1_reduction_vs_fast"] == 0.5
-    assert summary["fast+slow"]["per_attribute"]["age"] == {"n": 1, "top1": 0.0, "top3": 0.0}
-    assert summary["fast+slow"]["latency_p50_s"] in {8.0, 12.0}
-    report = {"config": {"attacker": "a", "slow_model": "s", "judge": "none", "texts": 2,
-                         "max_rounds": 1, "time_budget_s": 20, "limits": "compact",
-                         "protect": "labelled", "verify_last_rewrite": True},
+    fast, slow = summary["conditions"]["fast"], summary["conditions"]["fast+slow"]
+    assert fast["profiler_top1"] == 1.0 and slow["profiler_top1"] == 0.5
+    assert slow["profiler_drop_vs_fast"] == 0.5 and slow["llm_drop_vs_fast"] == 0.5
+    assert fast["profiler_drop_vs_fast"] == 0.0
+    assert slow["per_attribute"]["age"] == {"n": 1, "profiler_top1": 0.0, "llm_top1": 0.0}
+    assert slow["per_hardness"]["3"]["profiler_top1"] == 1.0
+    assert slow["latency_p50_s"] in {8.0, 12.0} and slow["fast_p50_ms"] == 30.0
+    assert summary["majority"]["top1"] == 0.0
+    report = {"config": {"texts": 2, "test_authors": 2, "test_fold": 0, "folds": 4,
+                         "train_documents": 10, "llm_attacker": "a", "slow_model": "s",
+                         "judge": "none"},
               "summary": summary}  # fmt: skip
     markdown = render_markdown(report)
-    assert (
-        "| fast+slow | 0.500 |" in markdown
-        and "reduction, fast + slow vs fast only: 50.0%" in markdown
-    )
+    assert "| fast+slow | 0.500 | +50.0% | 0.500 |" in markdown
+    assert "| fast+slow (LLM attacker) | 0.00 | 1.00 |" in markdown
     plot(report, tmp_path / "plot.png")
     assert (tmp_path / "plot.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_an_llm_attacker_that_was_not_run_is_not_a_score():
+    rows = [{**_row("fast", "age", True, 0.1), "llm_top1": None, "llm_top3": None}]
+    scores = summarize(rows)["conditions"]["fast"]
+    assert scores["llm_top1"] is None and scores["llm_drop_vs_fast"] is None

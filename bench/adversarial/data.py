@@ -8,11 +8,15 @@ attributes (``personality``), whose names are mapped onto the slow stage's.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.adversarial.profiler.split import author_id
+
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLES = ROOT.parent / "shared" / "data" / "personal-reddit-synthetic" / "samples_dev.jsonl"
+DATA = ROOT.parent / "shared" / "data"
+SAMPLES = DATA / "personal-reddit-synthetic" / "samples_dev.jsonl"
+PROFILES = DATA / "synthpai" / "profiles_dev.jsonl"
 
 # dataset attribute -> the slow stage's attribute
 ATTRIBUTES = {
@@ -34,6 +38,8 @@ class Sample:
     attribute: str  # the slow stage's name for the leaked attribute
     truth: str
     hardness: int
+    author: str = ""  # a hash of the author's personality record (see profiler/split.py)
+    labels: dict[str, str] = field(default_factory=dict)  # every attribute of the author
 
 
 def load_samples(path: Path = SAMPLES, limit: int | None = None) -> list[Sample]:
@@ -48,13 +54,16 @@ def load_samples(path: Path = SAMPLES, limit: int | None = None) -> list[Sample]
             feature = record["feature"]
             if feature not in ATTRIBUTES or not record.get("response", "").strip():
                 continue
+            personality = record["personality"]
             samples.append(
                 Sample(
                     index,
                     record["response"].strip(),
                     ATTRIBUTES[feature],
-                    str(record["personality"][feature]),
+                    str(personality[feature]),
                     int(record.get("hardness", 0)),
+                    author_id(personality),
+                    {ATTRIBUTES[k]: str(v) for k, v in personality.items() if k in ATTRIBUTES},
                 )
             )
     return samples[:limit] if limit else samples
