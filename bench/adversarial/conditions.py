@@ -4,9 +4,9 @@ A condition is a function from a sample's text (and the attribute it leaks, whic
 single-attribute slow stage uses) to a ``Rewrite`` with its timings. A fast stage is built
 from a site policy, so another policy is one more entry in ``build_conditions``:
 
-    qi = FastRunner(load_site_policy("default").model_copy(update={...}))
-    conditions.append(qi.condition("fast+QI"))
-    conditions.append(slow_condition("fast+QI+slow", qi, slow))
+    decoys = FastRunner(load_site_policy("default").model_copy(update={...}))
+    conditions.append(decoys.condition("fast+QI decoy"))
+    conditions.append(slow_condition("fast+QI decoy+slow", decoys, slow, editor=...))
 
 A slow condition runs on its fast stage's output, which is computed once per text and
 shared by every condition built on the same ``FastRunner``.
@@ -21,9 +21,12 @@ from dataclasses import dataclass, field
 from veil.local_models.backend import LLM
 from veil.local_models.slow_stage import SlowStage
 from veil.local_models.slow_stage.limits import Limits
+from veil.local_models.slow_stage.loop import EvidenceEditor
 from veil.policies.engine import FastStage
 from veil.policies.loader import load_site_policy
-from veil.policies.schema import SitePolicy, SlowStageSettings
+from veil.policies.quasi_stage import EvidenceGeneralizer
+from veil.policies.schema import QI_ATTRIBUTES, SitePolicy, SlowStageSettings
+from veil.rules.operators import QIOperator
 from veil.rules.vault import Vault
 
 
@@ -93,28 +96,37 @@ class SlowSetup:
     settings: SlowStageSettings
     limits: Limits
     protect: str = "labelled"
-    _stages: dict[tuple[tuple[str, ...], bool], SlowStage] = field(default_factory=dict)
+    _stages: dict[tuple[tuple[str, ...], bool, int], SlowStage] = field(default_factory=dict)
 
-    def stage(self, attribute: str, arbitrated: bool) -> SlowStage:
+    def stage(
+        self, attribute: str, arbitrated: bool, editor: EvidenceEditor | None = None
+    ) -> SlowStage:
         attributes = (attribute,) if self.protect == "labelled" else tuple(self.settings.attributes)
-        key = (attributes, arbitrated)
+        key = (attributes, arbitrated, id(editor))
         if key not in self._stages:
             settings = self.settings.model_copy(
                 update={"attributes": list(attributes), "use_arbitrator": arbitrated}
             )
-            self._stages[key] = SlowStage(settings, self.model, self.model, limits=self.limits)
+            self._stages[key] = SlowStage(
+                settings, self.model, self.model, limits=self.limits, evidence_editor=editor
+            )
         return self._stages[key]
 
 
 def slow_condition(
-    name: str, fast: FastRunner, slow: SlowSetup, arbitrated: bool = True
+    name: str,
+    fast: FastRunner,
+    slow: SlowSetup,
+    arbitrated: bool = True,
+    editor: EvidenceEditor | None = None,
 ) -> Condition:
     """The slow stage on ``fast``'s output; ``arbitrated=False`` is the greedy ablation
-    (every inference edited, no arbitrator)."""
+    (every inference edited, no arbitrator); ``editor``: the policy's quasi-identifier
+    operators rewrite the evidence they can read (fast+QI+slow)."""
 
     def rewrite(text: str, attribute: str) -> Rewrite:
         out = fast.run(text)
-        result = slow.stage(attribute, arbitrated).run(out.text, out.pseudonyms)
+        result = slow.stage(attribute, arbitrated, editor).run(out.text, out.pseudonyms)
         tokens = result.tokens()
         return Rewrite(
             result.text,
@@ -132,13 +144,33 @@ def slow_condition(
 def build_conditions(
     slow: SlowSetup | None, policy: SitePolicy | str = "default"
 ) -> list[Condition]:
-    """original, fast (``policy``'s fast stage) and, with a slow setup, fast+slow and its
-    greedy ablation. Add a policy's conditions here (see the module's docstring)."""
-    fast = FastRunner(policy)
-    conditions = [original(), fast.condition("fast")]
+    """original; fast (``policy``'s fast stage with quasi-identifiers off: names and
+    identifiers only); fast+QI (the policy's quasi-identifier operators too, generalize
+    by default) and fast+QI decoy; with a slow setup, fast+slow, its greedy ablation and
+    fast+QI+slow (the slow stage after fast+QI, its evidence rewritten by the operators)."""
+    base = load_site_policy(policy) if isinstance(policy, str) else policy
+    quasi = base.quasi_identifiers
+    fast = FastRunner(
+        base.model_copy(update={"quasi_identifiers": quasi.model_copy(update={"enabled": False})})
+    )
+    with_qi = FastRunner(
+        base.model_copy(update={"quasi_identifiers": quasi.model_copy(update={"enabled": True})})
+    )
+    decoys = quasi.model_copy(
+        update={"enabled": True, "operators": dict.fromkeys(QI_ATTRIBUTES, QIOperator.DECOY)}
+    )
+    with_decoys = FastRunner(base.model_copy(update={"quasi_identifiers": decoys}))
+    conditions = [
+        original(),
+        fast.condition("fast"),
+        with_qi.condition("fast+QI"),
+        with_decoys.condition("fast+QI decoy"),
+    ]
     if slow is not None:
+        editor = EvidenceGeneralizer(with_qi.policy.quasi_identifiers)
         conditions += [
             slow_condition("fast+slow", fast, slow),
             slow_condition("fast+slow greedy", fast, slow, arbitrated=False),
+            slow_condition("fast+QI+slow", with_qi, slow, editor=editor),
         ]
     return conditions
