@@ -2,6 +2,13 @@
 
 Specificity decides overlaps: a validated credit card beats the PHONE that the same
 digits also parse as, and a STREET_ADDRESS swallows the LOCATION inside it.
+
+Quasi-identifier labels (``QI_LABELS``, found by ``veil.rules.quasi``) mark what a text
+discloses about the writer or someone they know (an age, a job, a family, a health
+condition) rather than who they are. A QI span never overlaps a PII span of the same
+text: the PII spans are found first and the QI finder skips them. Places and
+nationalities keep the PII stage's LOCATION and NORP labels (the same meaning); a QI
+span's ``source`` ("quasi.v1") tells the two apart.
 """
 
 EMAIL = "EMAIL"
@@ -21,6 +28,32 @@ PERSON = "PERSON"
 LOCATION = "LOCATION"
 ORGANIZATION = "ORGANIZATION"
 NORP = "NORP"
+# Quasi-identifiers: attributes disclosed about the writer or someone they know.
+AGE = "AGE"
+OCCUPATION = "OCCUPATION"
+EMPLOYER = "EMPLOYER"
+EDUCATION = "EDUCATION"
+FAMILY = "FAMILY"
+GENDER = "GENDER"
+INCOME = "INCOME"
+HEALTH = "HEALTH"
+ETHNICITY = "ETHNICITY"
+RELIGION = "RELIGION"
+ORIENTATION = "ORIENTATION"
+
+QI_LABELS: tuple[str, ...] = (
+    AGE,
+    OCCUPATION,
+    EMPLOYER,
+    EDUCATION,
+    FAMILY,
+    GENDER,
+    INCOME,
+    HEALTH,
+    ETHNICITY,
+    RELIGION,
+    ORIENTATION,
+)
 
 ALL_LABELS: tuple[str, ...] = (
     EMAIL,
@@ -62,6 +95,8 @@ SPECIFICITY: dict[str, int] = {
     ORGANIZATION: 35,
     LOCATION: 30,
     NORP: 25,
+    # below every PII label: a disclosure yields to an identifier on the same words
+    **dict.fromkeys(QI_LABELS, 20),
 }
 
 

@@ -98,6 +98,11 @@ _RELATION = (
     r"fr[eè]re|s[oœ]eur|ami[e]?|patron(?:ne)?|moglie|marito|figli[oa]|fratello|sorella|"
     r"capo|vizinh[oa]|vriend(?:in)?|zus|broer|baas)"
 )
+# Shared with the quasi-identifier finder (veil.rules.quasi), which resolves whose
+# attribute a disclosure is with the same relation words.
+POSSESSIVE = _POSSESSIVE
+RELATION = _RELATION
+
 _HONORIFIC = (
     r"(?:mr|mrs|ms|miss|mx|dr|prof|professor|herr|frau|hr|fr|mme|mlle|monsieur|madame|"
     r"mademoiselle|sr|sra|srta|se[nñ]or|se[nñ]ora|don|do[nñ]a|sig|sig\.ra|dott|dott\.ssa|"

@@ -1,0 +1,77 @@
+"""Quasi-identifiers: what a text discloses about the writer or someone they know.
+
+An age, a city, a job, an employer, a degree, a family, a gender, an income, a health
+condition, an ethnicity, a nationality, a religion or an orientation is not a name, but a
+few of them together single a person out. ``find_disclosures`` finds them by the rules of
+the language (a first-person or relation subject, a copula or a verb of living, working,
+studying; units and cue frames) plus closed vocabularies where the attribute has one
+(ISCO-08 occupation groups, ISCED degree levels, ICD-11 chapters, family terms).
+
+Relation to the PII spans of the same text: the fast stage's spans (names, places,
+organisations it protects) are passed in as ``protected``; a disclosure never overlaps
+one, so the operators that rewrite disclosures never touch a pseudonym. Code, quoted text
+and third parties who are topics ("the 34-year-old suspect", "nurses in the UK earn")
+yield nothing. No spaCy call: only compiled patterns and dictionary lookups.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+
+from veil.rules.quasi import age, education, family, identity, place, work
+from veil.rules.quasi.disclosure import ATTRIBUTES, SOURCE, Candidate, Disclosure
+from veil.rules.quasi.lexicon import degree_level, health_category, occupation_group
+from veil.rules.quasi.regions import Regions
+from veil.rules.spans import Span
+
+__all__ = [
+    "ATTRIBUTES",
+    "SOURCE",
+    "Disclosure",
+    "degree_level",
+    "find_disclosures",
+    "health_category",
+    "implied_gender",
+    "occupation_group",
+]
+
+_RECOGNIZERS = (age, place, work, education, family, identity)
+
+
+def find_disclosures(
+    text: str, protected: Sequence[Span] = (), year: int | None = None
+) -> list[Disclosure]:
+    """Disclosures in ``text`` that do not overlap ``protected`` (the PII spans the fast
+    stage already replaces). Non-overlapping, sorted by start. ``year`` is the current
+    year that derived ages are computed with (today's if None)."""
+    if not text:
+        return []
+    current_year = year if year is not None else datetime.date.today().year
+    regions = Regions(text, protected)
+    candidates: list[Candidate] = []
+    for recognizer in _RECOGNIZERS:
+        for found in recognizer.find(text, current_year):
+            if found.start < found.end and not regions.excluded(found.start, found.end):
+                candidates.append(found)
+    return [c.disclosure() for c in _without_overlaps(candidates)]
+
+
+def _without_overlaps(candidates: list[Candidate]) -> list[Candidate]:
+    """Greedy: the most confident, then the longest candidate keeps its words."""
+    ranked = sorted(candidates, key=lambda c: (-c.score, c.start - c.end, c.start, c.attribute))
+    kept: list[Candidate] = []
+    for candidate in ranked:
+        if all(candidate.end <= k.start or k.end <= candidate.start for k in kept):
+            kept.append(candidate)
+    return sorted(kept, key=lambda c: c.start)
+
+
+def implied_gender(disclosure: Disclosure) -> str | None:
+    """The writer's gender a disclosure implies ("male" for "as a dad of two", "female"
+    for "(34F)"), or None. A spouse term says nothing about the writer's own gender."""
+    if disclosure.attribute == "gender":
+        return disclosure.value if isinstance(disclosure.value, str) else None
+    if disclosure.attribute == "family" and disclosure.detail in ("parent", "self"):
+        return family.gender_of(disclosure)
+    return None

@@ -1,0 +1,416 @@
+"""Where someone lives or comes from, and their nationality.
+
+A place is a disclosure after a verb of living or origin with a person as its subject
+("we live in", "my mum is from", "born and raised in", "grew up in"), after "here in"
+and "back home in", before ", where I live", and in a postcode field. Only the place's
+words are the span ("here in toronto" -> "toronto"). Known places come from
+``rules.notability`` (GeoNames, ISO 3166), so lower case works ("madrid"); after a strong
+cue an unknown capitalised name is taken too (a neighbourhood or a village). A demonym
+said of oneself ("I'm Canadian", "as a kiwi", "fellow Aussies") is a nationality, or a
+city ("a Londoner").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import regex
+
+from veil.rules import notability
+from veil.rules.quasi import lexicon
+from veil.rules.quasi.disclosure import WRITER, Candidate
+from veil.rules.quasi.gate import gated
+from veil.rules.quasi.whose import RELATION_SUBJECT, I, resolve, subject_of
+
+_SUBJECT = rf"(?P<subj>\b(?:i|we|they|he|she|{RELATION_SUBJECT})\b)"
+_BE = r"(?:'m|’m|'re|’re|'s|’s|\s+am|\s+are|\s+is|\s+was|\s+were|\s+have|'ve|’ve|\s+had)?"
+_ADVERBS = (
+    r"(?:(?:currently|now|still|also|actually|just|recently|finally|been|originally|all|"
+    r"happily|permanently|eventually|later|then)\s+)*"
+)
+_RESIDENCE = gated(
+    regex.compile(
+        rf"{_SUBJECT}{_BE}\s+{_ADVERBS}(?:live|lives|living|lived|reside|resides|residing|"
+        r"based|moved|moving|relocated|relocating|settled|stay|stays|staying|rent|rents|renting)"
+        r"\s+(?:(?:here|there|now|currently|permanently|back|full[- ]time|right)\s+)*"
+        r"(?:in|to|near|outside(?:\s+of)?|just outside(?:\s+of)?|around)\s+(?:the\s+)?",
+        I,
+    ),
+    "live",
+    "living",
+    "resid",
+    "based",
+    "moved",
+    "moving",
+    "relocat",
+    "settled",
+    "stay",
+    "rent",
+)
+_WORKPLACE = gated(
+    regex.compile(
+        rf"{_SUBJECT}{_BE}\s+{_ADVERBS}(?:work|works|working|worked|teach|teaches|teaching|study|"
+        r"studies|studying)\s+(?:[^.!?\n,;]{0,40}?\s)?in\s+(?:the\s+)?",
+        I,
+    ),
+    "work",
+    "teach",
+    "stud",
+)
+_ORIGIN = gated(
+    regex.compile(
+        rf"{_SUBJECT}{_BE}\s+{_ADVERBS}(?:from|come from|comes from|came from|hail from|"
+        r"hails from|born and raised in|born and bred in|born in|raised in|grew up in|grow up in|"
+        r"growing up in|was born in|was raised in)\s+(?:(?:a\s+)?(?:small\s+)?(?:town|city|"
+        r"village)\s+(?:called|named|of|near|outside(?:\s+of)?)\s+)?(?:the\s+)?",
+        I,
+    ),
+    "from",
+    "born",
+    "raised",
+    "grew up",
+    "grow up",
+    "growing up",
+)
+# "I'm Canadian, originally from Leeds": the subject is earlier in the sentence.
+_ORIGIN_ELIDED = gated(
+    regex.compile(
+        r"\b(?:originally from|born and raised in|born and bred in|raised in|grew up in)\s+"
+        r"(?:the\s+)?",
+        I,
+    ),
+    "originally from",
+    "born and",
+    "raised in",
+    "grew up in",
+)
+_HERE = gated(
+    regex.compile(r"\b(?:(?:over|down|up|out|back|around|right)\s+)?here\s+in\s+(?:the\s+)?", I),
+    "here",
+)
+_BACK_HOME = gated(
+    regex.compile(
+        r"\b(?:back home|my home ?town|my home city|my home country|my birthplace|my city)"
+        r"(?:\s+(?:of|in|is|was)|,)?\s+(?:the\s+)?",
+        I,
+    ),
+    "back home",
+    "hometown",
+    "home town",
+    "home city",
+    "home country",
+    "birthplace",
+    "my city",
+)
+_WHERE_AFTER = gated(
+    regex.compile(
+        r"\s*,?\s*(?:(?:the|a)\s+(?:city|town|village|place|country)\s+)?(?:where|which is where|"
+        r"that)\s+(?P<subj>i|we|my\s+\w+)\s+(?:\w+\s+)?(?P<verb>live|lived|grew up|was born|"
+        r"am from|call home|moved to)\b|\s*,?\s+(?:is|was)\s+(?P<subj2>my|our)\s+"
+        r"(?P<verb2>home ?town|home|birthplace|home city|city)\b",
+        I,
+    ),
+    "where",
+    "that",
+    "is my",
+    "was my",
+    "is our",
+    "was our",
+)
+_POSTCODE = gated(
+    regex.compile(
+        r"\b(?:my|our)\s+(?:post\s*code|postal\s+code|zip(?:\s*code)?)\s*(?:is|:|=|-)?\s*"
+        r"(?P<pc>[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}|\d{5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d|"
+        r"\d{4,6})\b",
+        I,
+    ),
+    "post",
+    "zip",
+)
+_DEMONYM_FRAME = regex.compile(
+    r"(?P<subj>\b(?:i'm|i’m|im|i am|i was|we're|we’re|we are|as|being|fellow|us|we|proud|"
+    rf"(?:{RELATION_SUBJECT})(?:\s+is|'s|’s|\s+was)))\s+(?:an?\s+)?"
+    r"(?:(?:proud|born|native|fellow|half|full|dual|naturali[sz]ed|true|typical|real|"
+    r"fully|first[- ]generation|second[- ]generation)[- ]\s*)*",
+    I,
+)
+_DEMONYM_HERE = gated(
+    regex.compile(r"(?:^|\n|[.!?]\s+)\s*(?P<dem>[\p{L}\-]+)\s+here\b", I),
+    "here",
+)
+_SHORT_NAMES = {
+    "us": "country", "usa": "country", "u.s.": "country", "u.s.a.": "country",
+    "uk": "country", "u.k.": "country", "uae": "country", "states": "country",
+    "nyc": "city", "la": "city", "sf": "city", "dc": "city", "bay area": "region",
+}  # fmt: skip
+# Words that GeoNames also lists as tiny places, and words that follow "in" in prose.
+_NOT_PLACES = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "my",
+        "our",
+        "your",
+        "his",
+        "her",
+        "their",
+        "this",
+        "that",
+        "it",
+        "here",
+        "there",
+        "home",
+        "town",
+        "city",
+        "village",
+        "country",
+        "place",
+        "area",
+        "part",
+        "same",
+        "one",
+        "some",
+        "every",
+        "each",
+        "all",
+        "both",
+        "best",
+        "worst",
+        "middle",
+        "end",
+        "love",
+        "fear",
+        "pain",
+        "trouble",
+        "debt",
+        "college",
+        "school",
+        "uni",
+        "work",
+        "bed",
+        "time",
+        "general",
+        "fact",
+        "case",
+        "total",
+        "person",
+        "charge",
+        "advance",
+        "touch",
+        "order",
+        "front",
+        "back",
+        "between",
+        "love",
+        "hospital",
+        "church",
+        "office",
+        "the",
+    ]
+)
+_AFTER_DEMONYM = frozenset(
+    [
+        "here",
+        "living",
+        "who",
+        "from",
+        "and",
+        "but",
+        "so",
+        "myself",
+        "citizen",
+        "national",
+        "expat",
+        "immigrant",
+        "born",
+        "by",
+        "too",
+        "though",
+        "guy",
+        "girl",
+        "man",
+        "woman",
+        "lady",
+        "person",
+        "through",
+        "in",
+        "at",
+    ]
+)
+
+
+def _known(words: str) -> notability.Place | None:
+    folded = lexicon.key(words)
+    if folded in _NOT_PLACES:
+        return None
+    if folded in _SHORT_NAMES:
+        return notability.Place(_SHORT_NAMES[folded], 0)
+    return notability.place(words)
+
+
+def _detail(found: notability.Place | None) -> str:
+    if found is None:
+        return "neighbourhood"
+    return {"city": "city", "country": "country", "continent": "country"}.get(found.kind, "region")
+
+
+def place_after(text: str, position: int, strong: bool) -> tuple[int, int, str] | None:
+    """The place named at ``position``: (start, end, detail). "cleveland, ohio" is one
+    place; after a strong cue an unknown capitalised name counts as a neighbourhood."""
+    spans = lexicon.words_at(text, position, 4)
+    for n in range(len(spans), 0, -1):
+        start, end = spans[0][0], spans[n - 1][1]
+        words = text[start:end]
+        found = _known(words)
+        if found is None:
+            continue
+        if words.islower() and found.kind == "city" and found.population < 50_000 and n == 1:
+            continue  # a lower-case word that is also a small town
+        tail = regex.match(r",\s*(?:the\s+)?", text[end : end + 4])
+        if tail:
+            more = lexicon.words_at(text, end + tail.end(), 3)
+            for m in range(len(more), 0, -1):
+                if _known(text[more[0][0] : more[m - 1][1]]) is not None:
+                    end = more[m - 1][1]
+                    break
+        return start, end, _detail(found)
+    if strong:
+        name = regex.match(
+            r"(?-i:\p{Lu}[\p{L}'’\-]+)(?:\s+(?-i:\p{Lu}[\p{L}'’\-]+)){0,2}", text[position:]
+        )
+        if name and lexicon.key(name.group(0)) not in _NOT_PLACES and name.group(0) != "I":
+            return position, position + name.end(), "neighbourhood"
+    return None
+
+
+def place_before(text: str, end: int) -> tuple[int, int, str] | None:
+    """The known place that ends at ``end`` ("Istanbul" in "Istanbul, the city I live in")."""
+    window = text[max(0, end - 60) : end]
+    words = list(regex.finditer(r"[\p{L}\d][\p{L}\d'’.\-]*", window))
+    for n in range(min(4, len(words)), 0, -1):
+        first = words[-n]
+        start = max(0, end - 60) + first.start()
+        found = _known(text[start:end])
+        if found is not None and not (text[start:end].islower() and found.population < 50_000):
+            return start, end, _detail(found)
+    return None
+
+
+def _places(text: str) -> Iterator[Candidate]:
+    cues = (
+        (_RESIDENCE, "location", True),
+        (_WORKPLACE, "location", False),
+        (_ORIGIN, "birthplace", True),
+    )
+    for pattern, attribute, strong in cues:
+        for m in pattern.finditer(text):
+            subject = subject_of(m["subj"], text, m.start())
+            found = place_after(text, m.end(), strong) if subject else None
+            if found:
+                start, end, detail = found
+                yield Candidate(start, end, attribute, subject, text[start:end], detail, 0.85)
+    for m in _ORIGIN_ELIDED.finditer(text):
+        subject = resolve(text, m.start(), m.end(), fronted=False)
+        found = place_after(text, m.end(), strong=True) if subject else None
+        if found:
+            start, end, detail = found
+            yield Candidate(start, end, "birthplace", subject, text[start:end], detail, 0.8)
+    for m in _HERE.finditer(text):
+        found = place_after(text, m.end(), strong=True)
+        subject = resolve(text, m.start(), m.end()) or WRITER
+        if found and not regex.search(
+            r"\b(?:you|your)\b", text[max(0, m.start() - 25) : m.start()], I
+        ):
+            start, end, detail = found
+            yield Candidate(start, end, "location", subject, text[start:end], detail, 0.85)
+    for m in _BACK_HOME.finditer(text):
+        found = place_after(text, m.end(), strong=True)
+        if found:
+            start, end, detail = found
+            attribute = (
+                "location"
+                if "city" in m.group(0).casefold() and "home" not in m.group(0).casefold()
+                else "birthplace"
+            )
+            yield Candidate(start, end, attribute, WRITER, text[start:end], detail, 0.85)
+    for m in _WHERE_AFTER.finditer(text):
+        found = place_before(text, m.start())
+        if not found:
+            continue
+        verb = (m["verb"] or m["verb2"]).casefold()
+        subject = subject_of(m["subj"] or m["subj2"], text, m.start())
+        attribute = (
+            "birthplace"
+            if verb in ("grew up", "was born", "am from", "birthplace")
+            or ("home" in verb and "town" in verb)
+            else "location"
+        )
+        start, end, detail = found
+        if subject:
+            yield Candidate(start, end, attribute, subject, text[start:end], detail, 0.8)
+    for m in _POSTCODE.finditer(text):
+        yield Candidate(m.start("pc"), m.end("pc"), "location", WRITER, m["pc"], "postcode", 0.9)
+
+
+def demonym(word: str) -> tuple[str, str] | None:
+    """("nationality" | "location", value) for a demonym ("kiwi", "Canadian", "Londoner")."""
+    folded = lexicon.key(word)
+    informal = lexicon.informal_demonyms().get(folded)
+    if informal:
+        return informal[0], word
+    parts = [p for p in regex.split(r"[-\s]", word) if p]
+    if parts and all(notability.is_language_or_nationality(p) for p in parts):
+        if folded in ("english", "french", "spanish") or not all(
+            lexicon.key(p) in _languages_only() for p in parts
+        ):
+            return "nationality", word
+    return None
+
+
+def _languages_only() -> frozenset[str]:
+    # Languages that are not also a people's name ("Esperanto", "Latin", "Sanskrit").
+    return frozenset({"latin", "esperanto", "sanskrit", "hebrew", "yiddish", "swahili"})
+
+
+def _nationalities(text: str) -> Iterator[Candidate]:
+    for m in _DEMONYM_FRAME.finditer(text):
+        spans = lexicon.words_at(text, m.end(), 2)
+        if not spans:
+            continue
+        start, end = spans[0]
+        found = demonym(text[start:end])
+        if found is None:
+            continue
+        following = lexicon.words_at(text, end + 1, 1) if text[end : end + 1] == " " else []
+        next_word = lexicon.key(text[following[0][0] : following[0][1]]) if following else ""
+        if (
+            next_word
+            and next_word not in _AFTER_DEMONYM
+            and not regex.match(r"\s*[,.;!?)]", text[end:])
+        ):
+            if not lexicon.key(text[start:end]).endswith("s") or next_word not in (
+                "like",
+                "are",
+                "have",
+            ):
+                continue  # "an English teacher", "a Spanish omelette": the word describes a thing
+        cue = m["subj"].casefold()
+        if cue in ("as", "being", "fellow", "us", "we", "proud"):
+            subject = WRITER if cue in ("fellow", "us", "we") else resolve(text, m.start(), end)
+        else:
+            subject = subject_of(m["subj"], text, m.start())
+        if subject:
+            yield Candidate(start, end, found[0], subject, text[start:end], "demonym", 0.8)
+    for m in _DEMONYM_HERE.finditer(text):
+        found = demonym(m["dem"])
+        if found:
+            yield Candidate(
+                m.start("dem"), m.end("dem"), found[0], WRITER, m["dem"], "demonym", 0.8
+            )
+
+
+def find(text: str, year: int) -> Iterator[Candidate]:
+    del year
+    yield from _places(text)
+    yield from _nationalities(text)

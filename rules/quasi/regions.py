@@ -1,0 +1,76 @@
+"""Where a disclosure cannot be the writer's own words: code, quoted text, and the spans
+the fast stage already replaces.
+
+A quotation ("she said 'I am 34'", a "> " reply line, text in quotation marks) is someone
+else's voice or a title; code is data. Both are left alone.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+
+import regex
+
+from veil.rules.spans import Span
+
+_FENCE = regex.compile(r"^[ \t]*(?:```|~~~)", regex.MULTILINE)
+_INLINE_CODE = regex.compile(r"`[^`\n]+`")
+# A pasted line of code outside a fence: a shell or REPL prompt, or punctuation that prose
+# does not use this densely. (Stricter than rules.code_context's line rule, which also
+# takes prose lines such as "while I was in uni" for code.)
+_CODE_LINE = regex.compile(
+    r"^[ \t]*(?:\$ |>>> |#include|import |from \S+ import |def |class |SELECT |CREATE ).*$|"
+    r"^.*[{;][ \t]*$",
+    regex.MULTILINE,
+)
+_CODE_MARKS = regex.compile(r"[{}=<>\[\]]|==|!=|\(\)|\w\.\w+\(")
+
+
+def _dense_code_lines(text: str) -> list[tuple[int, int]]:
+    """Lines with three or more marks of code (braces, brackets, '=', calls)."""
+    ranges: list[tuple[int, int]] = []
+    position = 0
+    for line in text.split("\n"):
+        if len(_CODE_MARKS.findall(line)) >= 3:
+            ranges.append((position, position + len(line)))
+        position += len(line) + 1
+    return ranges
+
+
+_QUOTE_LINE = regex.compile(r"^[ \t]*>.*$", regex.MULTILINE)
+# Straight and typographic quotation marks. A straight single quote opens only after a
+# non-word character and before a letter (so "I'm", "kids'" and "'90s" do not open one).
+_QUOTED = regex.compile(
+    r"\"[^\"\n]{1,400}\"|“[^”\n]{1,400}”|„[^“”\n]{1,400}[“”]|«[^»\n]{1,400}»|"
+    r"‘[^’\n]{1,300}’(?!\p{L})|(?<![\p{L}\d])'(?=\p{L})[^'\n]{1,300}?(?<=[\p{L}\d.!?,])'(?![\p{L}\d])"
+)
+
+
+class Regions:
+    """Answers whether a range of one text is excluded from disclosure finding."""
+
+    def __init__(self, text: str, protected: Sequence[Span] = ()) -> None:
+        ranges = [m.span() for m in _QUOTE_LINE.finditer(text)]
+        ranges += [m.span() for m in _QUOTED.finditer(text)]
+        ranges += [(s.start, s.end) for s in protected]
+        ranges += [m.span() for m in _INLINE_CODE.finditer(text)]
+        ranges += [m.span() for m in _CODE_LINE.finditer(text)]
+        ranges += _dense_code_lines(text)
+        fences = [m.start() for m in _FENCE.finditer(text)]
+        ranges += list(zip(fences[0::2], fences[1::2], strict=False))
+        if len(fences) % 2:
+            ranges.append((fences[-1], len(text)))
+        ranges.sort()
+        self._starts = [start for start, _ in ranges]
+        self._ranges = ranges
+        # the longest range bounds how far back an overlapping one can start
+        self._reach = max((end - start for start, end in ranges), default=0)
+
+    def excluded(self, start: int, end: int) -> bool:
+        first = bisect.bisect_left(self._starts, start - self._reach)
+        last = bisect.bisect_left(self._starts, end)
+        for range_start, range_end in self._ranges[first:last]:
+            if range_start < end and start < range_end:
+                return True
+        return False
