@@ -3,8 +3,9 @@ job, family, ...) gets the operator the policy names (rules/operators), and the 
 re-identification risk of what is left is estimated (rules/risk).
 
 A place the public/private decision already made private ("we live in Portland") is a
-disclosure of where the writer lives: it is generalized or decoyed like one, rather than
-pseudonymized, when the policy's location operator says so.
+disclosure of where the writer lives, and an organisation someone works at ("my husband
+works at Intel") one of an employer: they are generalized or decoyed like one, rather
+than pseudonymized, when the policy's location or employer operator says so.
 """
 
 from __future__ import annotations
@@ -59,9 +60,7 @@ class QuasiIdentifierStage:
     def apply(self, text: str, protected: Sequence[Span], vault: Vault) -> QuasiResult:
         operators = self.settings.operators
         protected = tuple(protected)
-        places: list = []
-        if operators["location"] in (QIOperator.GENERALIZE, QIOperator.DECOY):
-            protected, places = _places_out_of(text, protected)
+        protected, places = _taken_over(text, protected, operators)
         found = self._find(text, protected, datetime.date.today().year)
         disclosures = sorted(
             [*found, *(p for p in places if not any(p.span.overlaps(d.span) for d in found))],
@@ -76,26 +75,61 @@ class QuasiIdentifierStage:
 
 
 @dataclass(frozen=True, slots=True)
-class PlaceDisclosure:
-    """A private place the PII side found, seen as where the writer lives."""
+class TakenOver:
+    """A private place or employer the PII side found, seen as what it discloses: where
+    the writer lives, or whom they (or someone they know) work for."""
 
     span: Span
-    attribute: str = "location"
+    attribute: str
     subject: str = "writer"
     value: str | None = None
-    detail: str = "city"
+    detail: str = ""
 
 
-def _places_out_of(text: str, protected: tuple[Span, ...]) -> tuple[tuple[Span, ...], list]:
+# "works at X", "my job at X", "employed by X", "interning with X"
+_WORKS_FOR = regex.compile(
+    r"(?:\b(?:work(?:s|ed|ing)?|job|employed|intern(?:s|ed|ing)?|shifts?|hired)"
+    r"(?:\s+\w+){0,2}?\s+(?:at|for|with|by)\s+(?:the\s+)?)$",
+    regex.IGNORECASE,
+)
+
+
+_TITLE_AT = regex.compile(r"([\p{L}-]+)\s+(?:at|for|with)\s+(?:the\s+)?$", regex.IGNORECASE)
+
+
+def _works_for(before: str) -> bool:
+    """Whether the words before an organisation make it someone's employer."""
+    if _WORKS_FOR.search(before):
+        return True
+    title = _TITLE_AT.search(before)  # "a nurse at X", "engineers for X"
+    if title is None:
+        return False
+    from veil.rules.quasi import occupation_group
+
+    return occupation_group(title.group(1)) is not None
+
+
+def _taken_over(
+    text: str, protected: tuple[Span, ...], operators: dict
+) -> tuple[tuple[Span, ...], list[TakenOver]]:
+    rewrites = (QIOperator.GENERALIZE, QIOperator.DECOY)
+    places = operators["location"] in rewrites
+    employers = operators["employer"] in rewrites
     kept: list[Span] = []
-    places: list[PlaceDisclosure] = []
+    taken: list[TakenOver] = []
     for span in protected:
         value = text[span.start : span.end]
-        if span.label == labels.LOCATION and geography.population_of(value) is not None:
-            places.append(PlaceDisclosure(span, value=value))
+        if places and span.label == labels.LOCATION and geography.population_of(value):
+            taken.append(TakenOver(span, "location", value=value, detail="city"))
+        elif (
+            employers
+            and span.label == labels.ORGANIZATION
+            and _works_for(text[max(0, span.start - 60) : span.start])
+        ):
+            taken.append(TakenOver(span, "employer", value=value, detail="employer"))
         else:
             kept.append(span)
-    return tuple(kept), places
+    return tuple(kept), taken
 
 
 _ARTICLE_BEFORE = regex.compile(r"(?<!\w)(an?)\s+$", regex.IGNORECASE)

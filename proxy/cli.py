@@ -305,6 +305,10 @@ def _print_table(original: str, stage_result, policy) -> None:
         console.print("[bold red]this message would be blocked by the site's policy[/]")
 
 
+def _people(count: float) -> str:
+    return "1 person" if round(count) <= 1 else f"{count:,.0f} people"
+
+
 def _print_quasi(console, original: str, quasi, policy) -> None:
     from rich.table import Table
 
@@ -327,8 +331,8 @@ def _print_quasi(console, original: str, quasi, policy) -> None:
     risk = quasi.risk
     console.print(
         f"residual re-identification risk κ = {risk.kappa:.3g} "
-        f"(about {risk.matching:,.0f} people fit what is sent; "
-        f"as written κ = {risk.kappa_before:.3g}, {risk.matching_before:,.0f} people)"
+        f"(about {_people(risk.matching)} fit what is sent; "
+        f"as written κ = {risk.kappa_before:.3g}, {_people(risk.matching_before)})"
     )
     limits = policy.quasi_identifiers.risk
     if limits.block_above is not None and risk.kappa > limits.block_above:

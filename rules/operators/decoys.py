@@ -82,7 +82,7 @@ def _place(disclosure, surface: str, rng: random.Random) -> str | None:
 
 def _occupation(disclosure, surface: str, rng: random.Random) -> str | None:
     try:
-        from veil.rules.quasi import occupation_titles
+        from veil.rules.quasi.lexicon import occupations as occupation_titles
     except ImportError:
         return None
     from veil.rules.operators.generalizations import occupation_group_of

@@ -267,10 +267,20 @@ def _income(disclosure, surface: str, _: int) -> str | None:
     amount = income_amount(surface)
     if amount is None:
         return None
-    match = _AMOUNT.search(surface)
-    currency = (match.group("cur") or "") if match else ""
+    number = regex.search(r"\d[\d,.]*(?:\s*(?:k|K|thousand|grand|m|M|million)\b)?", surface)
+    period = regex.search(
+        r"\s*(?:a|per|/|an)\s*(?:year|yr|month|mo|hour|hr)\b|\s*(?:annually|monthly|hourly)",
+        surface,
+        regex.IGNORECASE,
+    )
     band = income_band(amount)
-    return f"{currency}{band} a year" if currency in "$€£¥" else f"{band} {currency} a year"
+    # The amount becomes the yearly band; what surrounds it ("$", "a year") stays.
+    head = surface[: number.start()] if number else ""
+    tail = surface[number.end() : period.start()] if number and period else ""
+    yearly = " a year" if period else ""
+    if period is None and number is not None:
+        tail = surface[number.end() :]
+    return f"{head}{band}{tail}{yearly}".strip()
 
 
 def _health(disclosure, surface: str, _: int) -> str | None:
