@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import datetime
+import gzip
 import hashlib
 import ipaddress
 import json
@@ -221,7 +222,10 @@ class FakeChatService:
                 self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
             def do_POST(self) -> None:
-                raw = self.rfile.read(int(self.headers["content-length"])).decode()
+                raw_bytes = self.rfile.read(int(self.headers["content-length"]))
+                if self.headers.get("content-encoding", "").lower() == "gzip":
+                    raw_bytes = gzip.decompress(raw_bytes)  # as real APIs accept
+                raw = raw_bytes.decode()
                 path = self.path.split("?", 1)[0]
                 if path.endswith("StreamGenerate"):
                     form = dict(urllib.parse.parse_qsl(raw))

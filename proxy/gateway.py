@@ -19,6 +19,7 @@ import asyncio
 import logging
 import math
 import time
+from urllib.parse import unquote
 
 from mitmproxy import http
 from mitmproxy.net.http import url
@@ -132,7 +133,7 @@ class Gateway:
         if route is None:
             served = ", ".join(sorted(r.prefix for r in self.routes())) or "none"
             return 404, f"veil's gateway has no route for {path} (routes: {served})"
-        if any(segment in (".", "..") for segment in path.split("/")):
+        if any(unquote(segment) in (".", "..") for segment in path.split("/")):
             return 404, f"veil's gateway does not forward paths with '.' or '..' ({path})"
         adapter = ADAPTERS[route.adapter]
         bodiless_read = request.method in ("GET", "HEAD") and not (
