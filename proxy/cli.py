@@ -144,15 +144,12 @@ def start(
     if gateway is not None and gateway_port == listen_port:
         raise click.UsageError("--gateway-port must differ from --listen-port (or --no-gateway)")
     click.echo(f"veil: proxy on {listen_host}:{listen_port}, config in {directory}")
-    if gateway is not None:
-        try:
-            click.echo(_gateway_lines(directory, gateway_host, gateway_port))
-        except PolicyError as error:
-            raise click.ClickException(str(error)) from None
     click.echo(f"veil: vault and redaction log in {records}")
     click.echo(f"veil: clients must trust {directory / 'mitmproxy' / 'mitmproxy-ca-cert.pem'}")
     click.echo(f"veil: dashboard at {_dashboard_location(listen_host, listen_port)}")
     try:
+        if gateway is not None:
+            click.echo(_gateway_lines(directory, gateway_host, gateway_port))
         server.run(listen_host, listen_port, directory, upstream_ca, records, gateway)
     except PolicyError as error:
         raise click.ClickException(str(error)) from None

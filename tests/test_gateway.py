@@ -11,15 +11,20 @@ import http.client
 import json
 import socket
 import ssl
+import subprocess
+import sys
+import threading
 
 import anthropic
 import httpx
 import keyring
 import openai
 import pytest
+from click.testing import CliRunner
 
 from tests.helpers import free_port
 from tests.memory_keyring import MemoryKeyring
+from veil.proxy.cli import main
 from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.server import ProxyThread
 
@@ -442,3 +447,39 @@ def test_the_gateway_is_not_a_forward_proxy(stack):
     with httpx.Client(proxy=_base(proxy, ""), timeout=10) as http:
         response = http.get("http://example.invalid/")
     assert response.status_code == 404 and len(upstream.received) == before
+
+
+# --- veil start -------------------------------------------------------------------------
+
+
+def test_veil_start_prints_the_gateway_and_its_base_urls(tmp_path):
+    proxy_port, gateway_port = free_port(), free_port()
+    command = [
+        sys.executable, "-m", "veil.proxy.cli", "start",
+        "--config-dir", str(tmp_path / "config"), "--data-dir", str(tmp_path / "data"),
+        "--listen-port", str(proxy_port), "--gateway-port", str(gateway_port),
+    ]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    watchdog = threading.Timer(60, process.kill)  # a missing line must not hang the suite
+    watchdog.start()
+    try:
+        assert process.stdout is not None
+        lines = [process.stdout.readline() for _ in range(9)]  # the greeting, then it runs
+    finally:
+        watchdog.cancel()
+        process.terminate()
+        process.wait(30)
+    output = "".join(lines)
+    base = f"http://127.0.0.1:{gateway_port}"
+    assert f"veil: API gateway on {base} (no CA needed)" in output
+    assert f"{base}/openai/v1  ->  https://api.openai.com/v1\n" in output
+    assert f"{base}/anthropic  ->  https://api.anthropic.com\n" in output
+    assert f"{base}/ollama  ->  http://127.0.0.1:11434\n" in output
+
+
+def test_veil_start_refuses_one_port_for_both_listeners(tmp_path):
+    result = CliRunner().invoke(
+        main, ["start", "--config-dir", str(tmp_path), "--listen-port", "9125",
+               "--gateway-port", "9125"],
+    )  # fmt: skip
+    assert result.exit_code == 2 and "--gateway-port must differ" in result.output
