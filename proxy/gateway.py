@@ -25,6 +25,7 @@ from mitmproxy import http
 from mitmproxy.net.http import url
 from mitmproxy.proxy import server_hooks
 
+from veil.policies.schema import SitePolicy
 from veil.proxy.adapters import ADAPTERS
 from veil.proxy.gateway_errors import error_response
 from veil.proxy.gateway_routes import GATEWAY_POLICY, Route, build_routes, family, find_route
@@ -81,9 +82,19 @@ class Gateway:
         self.host, self.port = host, port
         self.mode = gateway_mode(host, port)
         self.reachability = Reachability()
+        self._routes: tuple[tuple[SitePolicy, ...], list[Route]] = ((), [])
 
     def routes(self) -> list[Route]:
-        return build_routes(self.policies.active(), set(ADAPTERS))
+        """The routes of the policies in force, rebuilt only when they change (a reload
+        replaces the objects of the sites it changed)."""
+        active = tuple(self.policies.active())
+        built_for, routes = self._routes
+        if len(built_for) != len(active) or any(
+            a is not b for a, b in zip(active, built_for, strict=True)
+        ):
+            routes = build_routes(list(active), set(ADAPTERS))
+            self._routes = active, routes
+        return routes
 
     def _ours(self, flow: http.HTTPFlow) -> bool:
         mode = getattr(flow.client_conn, "proxy_mode", None)

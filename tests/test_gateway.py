@@ -14,6 +14,7 @@ import ssl
 import subprocess
 import sys
 import threading
+import time
 
 import anthropic
 import httpx
@@ -45,7 +46,9 @@ def stack(tmp_path_factory):
         ):
             policies = directory / "config" / "policies"
             policies.mkdir(parents=True)
-            https = f"https://127.0.0.1:{upstream.port}"
+            # By name: certificate checks need the right SNI, and the MITM proxy's
+            # allow_hosts (127.0.0.1 below) does not cover it.
+            https = f"https://localhost:{upstream.port}"
             for site, upstream_url in [
                 ("openai-api", f"{https}/v1"),
                 ("anthropic-api", https),
@@ -108,7 +111,7 @@ def test_openai_chat_completions_by_base_url(stack, stream):
     _assert_pseudonymized(body)
     assert answer == f"You said: {PROMPT}"
     # what a real service needs: its own Host, the client's key unchanged
-    assert headers["host"] == f"127.0.0.1:{upstream.port}"
+    assert headers["host"] == f"localhost:{upstream.port}"
     assert headers["authorization"] == f"Bearer {ALICE}"
 
 
@@ -483,3 +486,23 @@ def test_veil_start_refuses_one_port_for_both_listeners(tmp_path):
                "--gateway-port", "9125"],
     )  # fmt: skip
     assert result.exit_code == 2 and "--gateway-port must differ" in result.output
+
+
+def test_a_route_added_while_running_is_served(stack):
+    upstream, _, proxy = stack
+    (proxy.directory / "policies" / "late.yaml").write_text(
+        "adapter: anthropic\n"
+        f"gateway: {{prefix: /late, upstream: 'https://localhost:{upstream.port}'}}\n"
+    )
+    client = anthropic.Anthropic(base_url=_base(proxy, "/late"), api_key=BOB, max_retries=0)
+    kwargs = {"model": "c", "max_tokens": 9, "messages": [{"role": "user", "content": PROMPT}]}
+    deadline = time.monotonic() + 15
+    while True:  # the policy watcher reads the files every second
+        try:
+            answer = client.messages.create(**kwargs).content[0].text
+            break
+        except anthropic.NotFoundError:
+            assert time.monotonic() < deadline, "the new route was never served"
+            time.sleep(0.2)
+    assert answer == f"You said: {PROMPT}"
+    _assert_pseudonymized(upstream.received[-1][1])
