@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -236,6 +237,48 @@ class RecordSettings(BaseModel):
     log_values: bool = False
 
 
+class GatewaySettings(BaseModel):
+    """A base-URL route on veil's gateway listener: a client sets its SDK's ``base_url``
+    to ``http://<gateway>/<prefix>`` and veil forwards what it filtered to ``upstream``
+    (``/openai/v1/chat/completions`` -> ``https://api.openai.com/v1/chat/completions``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    prefix: str
+    upstream: str
+    # Conversations are keyed by the client's API key (tenant isolation); a request
+    # without one is refused. false: keyless clients share one tenant (a local Ollama).
+    require_credential: bool = True
+
+    @field_validator("prefix")
+    @classmethod
+    def _route_prefix(cls, value: str) -> str:
+        value = value.rstrip("/")
+        if not GATEWAY_PREFIX.fullmatch(value):
+            raise ValueError(
+                f"{value!r} is not a route prefix like /openai/v1 (letters, digits, '.', "
+                "'_', '-' in '/'-separated segments)"
+            )
+        return value
+
+    @field_validator("upstream")
+    @classmethod
+    def _upstream_url(cls, value: str) -> str:
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"{value!r} is not an http(s):// URL with a host")
+        if parts.query or parts.fragment or parts.username or parts.password:
+            raise ValueError(f"{value!r}: no query, fragment or credentials in the upstream URL")
+        try:
+            parts.port  # noqa: B018  (raises on a port out of range)
+        except ValueError as error:
+            raise ValueError(f"{value!r}: {error}") from None
+        return value.rstrip("/")
+
+
+GATEWAY_PREFIX = re.compile(r"(/[A-Za-z0-9._-]+)+")
+
+
 # A deny-list label may be veil's own or the user's (CODENAME): it names pseudonyms.
 DENY_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
@@ -300,6 +343,8 @@ class SitePolicy(BaseModel):
     slow_stage: SlowStageSettings = Field(default_factory=SlowStageSettings)
     quasi_identifiers: QuasiIdentifierSettings = Field(default_factory=QuasiIdentifierSettings)
     records: RecordSettings = Field(default_factory=RecordSettings)
+    # a route on veil's gateway listener (API adapters); null: none
+    gateway: GatewaySettings | None = None
 
     @field_validator("thresholds", "actions")
     @classmethod

@@ -38,9 +38,11 @@ from veil.proxy.adapters import ADAPTERS, SiteAdapter, TextSlot
 from veil.proxy.adapters.base import BLOCK_PREFIX, Unscannable, apply_texts
 from veil.proxy.adapters.chatgpt_web import Handoff, HandoffSocket
 from veil.proxy.conversations import ConversationStore
+from veil.proxy.gateway_routes import GATEWAY_POLICY
 from veil.proxy.site_policies import SitePolicies
 from veil.proxy.storage.redaction_log import Decision, LogEntry, RedactionLog
 from veil.proxy.storage.vault_store import VaultStore
+from veil.proxy.tenants import credential
 from veil.proxy.uploads import file_parts, upload_request
 from veil.rules.operators import Operation
 from veil.rules.restore import Restorer
@@ -257,7 +259,12 @@ class VeilAddon:
         return [*self.policies.allow_hosts(), *handoffs]
 
     async def request(self, flow: http.HTTPFlow) -> None:
-        policy = self.policies.match(flow.request.pretty_host, flow.request.port, flow.request.path)
+        if flow.response is not None:
+            return  # answered by veil itself (a gateway error, the PAC file, the dashboard)
+        # A gateway route names its site; otherwise the host does.
+        policy = flow.metadata.get(GATEWAY_POLICY) or self.policies.match(
+            flow.request.pretty_host, flow.request.port, flow.request.path
+        )
         if policy is None or policy.adapter not in ADAPTERS:
             return
         adapter = ADAPTERS[policy.adapter]
@@ -454,7 +461,9 @@ class VeilAddon:
         # Web apps name the conversation in the URL; APIs resend the history, whose first
         # user message identifies the chat.
         key = adapter.conversation_id(flow, body) or first_text or ""
-        conversation = self.conversations.conversation_id(policy.name, key)
+        by_credential = getattr(adapter, "keyed_by_credential", False)
+        tenant = credential(flow.request) if by_credential else None
+        conversation = self.conversations.conversation_id(policy.name, key, tenant)
         vault = self.conversations.vault(
             conversation, policy.pseudonym_style, site=policy.name, create=create
         )

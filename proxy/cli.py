@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import IO, Any
 
 import click
@@ -109,14 +110,25 @@ def _read_stdin_text() -> str:
     type=click.Path(dir_okay=False, exists=True),
     help="Also trust this CA for upstream TLS (a self-hosted endpoint with a private CA).",
 )
+@click.option(
+    "--gateway-host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Where the gateway's base-URL routes listen (a team server binds its address).",
+)
+@click.option("--gateway-port", default=8788, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--no-gateway", is_flag=True, help="Serve no base-URL routes.")
 def start(
     listen_host: str,
     listen_port: int,
     config_dir: str | None,
     data_dir: str | None,
     upstream_ca: str | None,
+    gateway_host: str,
+    gateway_port: int,
+    no_gateway: bool,
 ) -> None:
-    """Run the filtering proxy (loopback only unless told otherwise)."""
+    """Run the filtering proxy and its API gateway (loopback only unless told otherwise)."""
     import logging
 
     from veil.policies import paths
@@ -128,16 +140,38 @@ def start(
     logging.getLogger("mitmproxy.proxy.server").setLevel(logging.WARNING)
     directory = paths.config_dir(config_dir)
     records = paths.data_dir(data_dir)
+    gateway = None if no_gateway else (gateway_host, gateway_port)
+    if gateway is not None and gateway_port == listen_port:
+        raise click.UsageError("--gateway-port must differ from --listen-port (or --no-gateway)")
     click.echo(f"veil: proxy on {listen_host}:{listen_port}, config in {directory}")
     click.echo(f"veil: vault and redaction log in {records}")
     click.echo(f"veil: clients must trust {directory / 'mitmproxy' / 'mitmproxy-ca-cert.pem'}")
     click.echo(f"veil: dashboard at {_dashboard_location(listen_host, listen_port)}")
     try:
-        server.run(listen_host, listen_port, directory, upstream_ca, records)
+        if gateway is not None:
+            click.echo(_gateway_lines(directory, gateway_host, gateway_port))
+        server.run(listen_host, listen_port, directory, upstream_ca, records, gateway)
     except PolicyError as error:
         raise click.ClickException(str(error)) from None
     except KeyboardInterrupt:
         pass
+
+
+def _gateway_lines(directory: Path, host: str, port: int) -> str:
+    """Where the gateway listens and the base URL of each route, for the startup output."""
+    from veil.proxy.adapters import ADAPTERS
+    from veil.proxy.gateway_routes import build_routes
+    from veil.proxy.site_policies import SitePolicies
+
+    shown = f"[{host}]" if ":" in host else host
+    routes = build_routes(SitePolicies.load(directory).active(), set(ADAPTERS))
+    lines = [f"veil: API gateway on http://{shown}:{port} (no CA needed); base URLs:"]
+    lines += [
+        f"veil:   http://{shown}:{port}{r.prefix}  ->  {r.policy.gateway.upstream}"
+        for r in routes
+        if r.policy.gateway is not None
+    ]
+    return "\n".join(lines if routes else [lines[0].replace("; base URLs:", ": no routes")])
 
 
 def _dashboard_location(listen_host: str, listen_port: int) -> str:

@@ -39,8 +39,13 @@ class ConversationStore:
         self._failed_writes = False
         self._failed_reads = False
 
-    def conversation_id(self, site: str, first_user_text: str) -> str:
-        digest = hmac.new(self._key, f"{site}\0{first_user_text}".encode(), hashlib.sha256)
+    def conversation_id(self, site: str, first_user_text: str, tenant: bytes | None = None) -> str:
+        """``tenant``: the client's credential (``veil.proxy.tenants``); each tenant's
+        ids come from its own key, so equal first messages never meet across tenants."""
+        key = self._key
+        if tenant is not None:
+            key = hmac.new(self._key, b"veil tenant\0" + tenant, hashlib.sha256).digest()
+        digest = hmac.new(key, f"{site}\0{first_user_text}".encode(), hashlib.sha256)
         return digest.hexdigest()[:32]
 
     def bind(self, conversation_id: str, vault: Vault) -> None:

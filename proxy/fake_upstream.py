@@ -1,6 +1,7 @@
-"""A fake chat service over real HTTPS on loopback, for tests and benchmarks (it ships
-with veil like mitmproxy.test ships with mitmproxy), speaking the OpenAI and Anthropic
-wire formats. It records what it received and answers by echoing the user's last
+"""A fake chat service over real HTTPS (or plain HTTP) on loopback, for tests and
+benchmarks (it ships with veil like mitmproxy.test ships with mitmproxy), speaking the
+OpenAI (chat completions and Responses), Anthropic, Gemini API and Ollama wire formats.
+It records what it received (and the headers) and answers by echoing the user's last
 message, streamed in deliberately tiny chunks that split pseudonyms and UTF-8
 characters. For chatgpt.com it can also hand the answer over to a WebSocket, as the
 real site does, when the request carries a ``websocket_request_id``. For
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import datetime
+import gzip
 import hashlib
 import ipaddress
 import json
@@ -160,12 +162,48 @@ def last_user_text(body: dict) -> str:
     return ""
 
 
+def _parts_text(content: object) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(p.get("text", "") for p in content if isinstance(p, dict))
+    return ""
+
+
+def responses_user_text(body: dict) -> str:
+    """The Responses API's last user input (a string, or items with input_text parts)."""
+    given = body.get("input")
+    if isinstance(given, str):
+        return given
+    for item in reversed(given or []):
+        if isinstance(item, dict) and item.get("role") == "user":
+            return _parts_text(item.get("content"))
+    return ""
+
+
+def gemini_user_text(body: dict) -> str:
+    for content in reversed(body.get("contents", [])):
+        if content.get("role", "user") == "user":
+            return "".join(p.get("text", "") for p in content.get("parts", []))
+    return ""
+
+
 class FakeChatService:
-    def __init__(self, directory: Path, chunk_bytes: int = 3, names: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        directory: Path,
+        chunk_bytes: int = 3,
+        names: tuple[str, ...] = (),
+        tls: bool = True,
+    ) -> None:
         """``names``: host names the certificate is valid for besides 127.0.0.1 and
-        localhost (a test that maps a chat site's name to this server)."""
-        self.ca, cert, key = make_tls_files(directory, names)
+        localhost (a test that maps a chat site's name to this server). ``tls`` false:
+        plain HTTP, as a local Ollama serves."""
+        self.ca: Path | None = None
+        if tls:
+            self.ca, cert, key = make_tls_files(directory, names)
         self.received: list[tuple[str, dict]] = []
+        self.received_headers: list[dict[str, str]] = []  # in step with ``received``
         self.chunk_bytes = chunk_bytes
         self._handed_over: list[bytes] = []  # SSE answers waiting for their WebSocket
         self.gemini_chats: dict[str, list[str]] = {}  # c_... id -> the prompts it got
@@ -184,7 +222,10 @@ class FakeChatService:
                 self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
             def do_POST(self) -> None:
-                raw = self.rfile.read(int(self.headers["content-length"])).decode()
+                raw_bytes = self.rfile.read(int(self.headers["content-length"]))
+                if self.headers.get("content-encoding", "").lower() == "gzip":
+                    raw_bytes = gzip.decompress(raw_bytes)  # as real APIs accept
+                raw = raw_bytes.decode()
                 path = self.path.split("?", 1)[0]
                 if path.endswith("StreamGenerate"):
                     form = dict(urllib.parse.parse_qsl(raw))
@@ -196,8 +237,18 @@ class FakeChatService:
                     return
                 body = json.loads(raw)
                 service.received.append((self.path, body))
+                service.received_headers.append({k.lower(): v for k, v in self.headers.items()})
                 if path.endswith("/chat/completions"):
                     service.openai(self, body, f"You said: {last_user_text(body)}")
+                elif path.endswith("/responses"):
+                    service.responses(self, body, f"You said: {responses_user_text(body)}")
+                elif path.endswith((":generateContent", ":streamGenerateContent")):
+                    stream = path.endswith(":streamGenerateContent")
+                    service.gemini_api(self, stream, f"You said: {gemini_user_text(body)}")
+                elif path.endswith("/api/chat"):
+                    service.ollama(self, body, "message", f"You said: {last_user_text(body)}")
+                elif path.endswith("/api/generate"):
+                    service.ollama(self, body, "response", f"You said: {body.get('prompt', '')}")
                 elif path.endswith("/v1/messages"):
                     service.anthropic(self, body, f"You said: {last_user_text(body)}")
                 elif path.endswith("/completion"):
@@ -222,13 +273,18 @@ class FakeChatService:
                     service.claude_history(self, path)
                 elif path == "/":
                     service.chat_page(self)
+                elif path.endswith(("/models", "/api/tags")):  # model lists
+                    service.received_headers.append({k.lower(): v for k, v in self.headers.items()})
+                    service.received.append((self.path, {}))
+                    service._json(self, {"object": "list", "data": [], "models": []})
                 else:
                     self.send_error(404)
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(cert, key)
-        self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
+        if tls:
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(cert, key)
+            self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
         self.port = self.server.server_address[1]
         self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
@@ -393,6 +449,91 @@ class FakeChatService:
             ("message_stop", {"type": "message_stop"}),
         ]
         self._sse(handler, events)
+
+    def responses(self, handler: BaseHTTPRequestHandler, body: dict, answer: str) -> None:
+        """The Responses API: one output message; streamed as typed events."""
+        part = {"type": "output_text", "text": answer, "annotations": []}
+        item = {
+            "type": "message",
+            "id": "msg_1",
+            "status": "completed",
+            "role": "assistant",
+            "content": [part],
+        }
+        response = {
+            "id": "resp_1",
+            "object": "response",
+            "created_at": 1,
+            "model": body["model"],
+            "status": "completed",
+            "output": [item],
+            "parallel_tool_calls": True,
+            "tool_choice": "auto",
+            "tools": [],
+        }
+        if not body.get("stream"):
+            self._json(handler, response)
+            return
+        where = {"item_id": "msg_1", "output_index": 0, "content_index": 0}
+        started = {**response, "status": "in_progress", "output": []}
+        events: list[dict] = [
+            {"type": "response.created", "response": started},
+            {
+                "type": "response.output_item.added",
+                "output_index": 0,
+                "item": {**item, "status": "in_progress", "content": []},
+            },
+            {"type": "response.content_part.added", **where, "part": {**part, "text": ""}},
+        ]
+        events += [
+            {"type": "response.output_text.delta", **where, "delta": answer[i : i + 4]}
+            for i in range(0, len(answer), 4)
+        ]
+        events += [
+            {"type": "response.output_text.done", **where, "text": answer},
+            {"type": "response.content_part.done", **where, "part": part},
+            {"type": "response.output_item.done", "output_index": 0, "item": item},
+            {"type": "response.completed", "response": response},
+        ]
+        numbered = [{**event, "sequence_number": n} for n, event in enumerate(events)]
+        self._sse(handler, [(event["type"], event) for event in numbered])
+
+    def gemini_api(self, handler: BaseHTTPRequestHandler, stream: bool, answer: str) -> None:
+        """generateContent, or streamGenerateContent?alt=sse with a whole response per
+        event and CRLF line endings, as the real API sends."""
+
+        def response(text: str, done: bool) -> dict:
+            content = {"role": "model", "parts": [{"text": text}]}
+            candidate = {
+                "content": content,
+                "index": 0,
+                **({"finishReason": "STOP"} if done else {}),
+            }
+            return {"candidates": [candidate], "modelVersion": "gemini-fake"}
+
+        if not stream:
+            self._json(handler, response(answer, True))
+            return
+        pieces = [answer[i : i + 7] for i in range(0, len(answer), 7)]
+        events = [json.dumps(response(p, n == len(pieces) - 1)) for n, p in enumerate(pieces)]
+        data = b"".join(f"data: {event}\r\n\r\n".encode() for event in events)
+        self._chunked(handler, "text/event-stream", data)
+
+    def ollama(self, handler: BaseHTTPRequestHandler, body: dict, field: str, answer: str) -> None:
+        """``/api/chat`` (``message.content``) or ``/api/generate`` (``response``):
+        NDJSON unless the request says ``"stream": false``."""
+
+        def line(text: str, done: bool) -> dict:
+            value = {"role": "assistant", "content": text} if field == "message" else text
+            return {"model": body.get("model", "llama3"), field: value, "done": done}
+
+        if body.get("stream") is False:
+            self._json(handler, line(answer, True))
+            return
+        pieces = [answer[i : i + 5] for i in range(0, len(answer), 5)]
+        lines = [line(p, False) for p in pieces] + [line("", True)]
+        data = b"".join(json.dumps(x, ensure_ascii=False).encode() + b"\n" for x in lines)
+        self._chunked(handler, "application/x-ndjson", data)
 
     def chatgpt_web(self, handler: BaseHTTPRequestHandler, answer: str) -> None:
         self._chunked(handler, "text/event-stream", self._chatgpt_stream(answer))

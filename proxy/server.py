@@ -14,6 +14,7 @@ from mitmproxy.tools.dump import DumpMaster
 
 from veil.proxy.addon import VeilAddon
 from veil.proxy.dashboard import Dashboard
+from veil.proxy.gateway import Gateway, gateway_mode
 from veil.proxy.pac import ServePac
 from veil.proxy.site_policies import SitePolicies
 from veil.proxy.storage.redaction_log import RedactionLog
@@ -30,8 +31,10 @@ def build_master(
     directory: Path,
     upstream_ca: str | None = None,
     data_dir: Path | None = None,
+    gateway: tuple[str, int] | None = None,
 ) -> tuple[DumpMaster, VeilAddon]:
-    """Without ``data_dir`` vaults live in memory only and nothing is logged."""
+    """Without ``data_dir`` vaults live in memory only and nothing is logged. With
+    ``gateway`` (host, port) a second listener serves the base-URL routes."""
     directory.mkdir(parents=True, exist_ok=True)
     policies = SitePolicies.load(directory)
     opts = options.Options(
@@ -39,6 +42,8 @@ def build_master(
         listen_port=listen_port,
         confdir=str(directory / "mitmproxy"),
     )
+    if gateway is not None:
+        opts.update(mode=["regular", gateway_mode(*gateway)])
     master = DumpMaster(opts, with_termlog=False, with_dumper=False)
     for policy in policies.without_adapter():
         log.warning(
@@ -48,6 +53,8 @@ def build_master(
             ", ".join(policy.hosts),
         )
     addon = VeilAddon(policies, *open_records(data_dir), manage_allow_hosts=True)
+    if gateway is not None:  # first: it points a route's requests upstream for veil's addon
+        master.addons.add(Gateway(policies, *gateway))
     master.addons.add(addon, ServePac(policies), Dashboard(addon))
     updates: dict[str, object] = {"allow_hosts": policies.allow_hosts()}
     if upstream_ca:
@@ -83,11 +90,14 @@ def run(
     directory: Path,
     upstream_ca: str | None = None,
     data_dir: Path | None = None,
+    gateway: tuple[str, int] | None = None,
 ) -> None:
     """Run until interrupted (the `veil start` command)."""
 
     async def main() -> None:
-        master, addon = build_master(listen_host, listen_port, directory, upstream_ca, data_dir)
+        master, addon = build_master(
+            listen_host, listen_port, directory, upstream_ca, data_dir, gateway
+        )
         try:
             await master.run()
         finally:
@@ -106,9 +116,12 @@ class ProxyThread:
         upstream_ca: str | None = None,
         data_dir: Path | None = None,
         extra_addons: list[object] | None = None,
+        gateway_port: int | None = None,
     ) -> None:
-        """``extra_addons`` run beside veil's (a test's own name resolution, say)."""
+        """``extra_addons`` run beside veil's (a test's own name resolution, say);
+        ``gateway_port``: also serve the gateway's routes there."""
         self.directory, self.port, self.upstream_ca = directory, port, upstream_ca
+        self.gateway_port = gateway_port
         self.data_dir = data_dir
         self.extra_addons = extra_addons or []
         self.addon: VeilAddon | None = None
@@ -120,8 +133,9 @@ class ProxyThread:
 
     def _run(self) -> None:
         async def main() -> None:
+            gateway = None if self.gateway_port is None else ("127.0.0.1", self.gateway_port)
             self.master, self.addon = build_master(
-                "127.0.0.1", self.port, self.directory, self.upstream_ca, self.data_dir
+                "127.0.0.1", self.port, self.directory, self.upstream_ca, self.data_dir, gateway
             )
             self.master.addons.add(*self.extra_addons)
             # Ready once the models are loaded, so a slow machine's first request does not
@@ -141,12 +155,13 @@ class ProxyThread:
 
     def _ready_when(self, warmed_up: threading.Event) -> None:
         warmed_up.wait(WARM_UP_TIMEOUT_S)
-        for _ in range(100):  # and the listener is up
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.05)
+        for port in (self.port, self.gateway_port):
+            for _ in range(100 if port is not None else 0):  # and the listeners are up
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                    break
+                except OSError:
+                    time.sleep(0.05)
         self._ready.set()
 
     def __enter__(self) -> ProxyThread:

@@ -301,8 +301,9 @@ class OpenAIResponsesStream(SSEStreamRestorer):
 _RESPONSES_TEXT_KEYS = frozenset({"text", "arguments", "delta", "output_text", "refusal"})
 
 
-class OllamaChatStream:
-    """``/api/chat`` NDJSON: ``message.content`` per line; the ``done`` line flushes."""
+class OllamaStream:
+    """Ollama's NDJSON: ``message.content`` per line (``/api/chat``) or ``response``
+    (``/api/generate``); the ``done`` line flushes."""
 
     def __init__(self, restorer: Restorer) -> None:
         self.channels = _Channels(restorer)
@@ -313,14 +314,12 @@ class OllamaChatStream:
 
     def close(self) -> bytes:
         out = b"".join(self._line(line) for line in self._framer.close())
-        held = self.channels.flush("message")
-        if held:
-            out += (
-                json.dumps(
-                    {"message": {"role": "assistant", "content": held}, "done": False}
-                ).encode()
-                + b"\n"
-            )
+        held = {key: text for key, text in self.channels.flush_all().items() if text}
+        if "message" in held:
+            message = {"role": "assistant", "content": held["message"]}
+            out += json.dumps({"message": message, "done": False}).encode() + b"\n"
+        if "response" in held:
+            out += json.dumps({"response": held["response"], "done": False}).encode() + b"\n"
         return out
 
     def _line(self, line: bytes) -> bytes:
@@ -328,11 +327,17 @@ class OllamaChatStream:
             payload = json.loads(line)
         except ValueError:
             return line
-        message = payload.get("message") if isinstance(payload, dict) else None
-        if not isinstance(message, dict) or not isinstance(message.get("content"), str):
+        if not isinstance(payload, dict):
             return line
-        message["content"] = self.channels.feed("message", message["content"])
+        message = payload.get("message")
+        if isinstance(message, dict) and isinstance(message.get("content"), str):
+            container, key, channel = message, "content", "message"
+        elif isinstance(payload.get("response"), str):
+            container, key, channel = payload, "response", "response"
+        else:
+            return line
+        container[key] = self.channels.feed(channel, container[key])
         if payload.get("done"):
-            message["content"] += self.channels.flush("message")
+            container[key] += self.channels.flush(channel)
         ending = b"\n" if line.endswith(b"\n") else b""
         return json.dumps(payload, ensure_ascii=False).encode("utf-8") + ending

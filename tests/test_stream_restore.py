@@ -10,7 +10,7 @@ from veil.proxy.framing import LineFramer, SSEFramer
 from veil.proxy.stream_restore import (
     AnthropicMessagesStream,
     GeminiStream,
-    OllamaChatStream,
+    OllamaStream,
     OpenAIChatStream,
     OpenAIResponsesStream,
     restore_strings,
@@ -254,10 +254,25 @@ def test_ollama_ndjson_stream(cuts, wire):
             {"model": "llama3", "message": {"role": "assistant", "content": ""}, "done": True}
         )
     )
-    raw = _run(OllamaChatStream(_restorer()), ("\n".join(lines) + "\n").encode(), wire)
+    raw = _run(OllamaStream(_restorer()), ("\n".join(lines) + "\n").encode(), wire)
     framer = LineFramer()
     out = [json.loads(line) for line in framer.feed(raw) + framer.close()]
     assert "".join(o["message"]["content"] for o in out) == _restorer().restore(ANSWER)
+    assert out[-1]["done"] is True and len(out) == len(lines)
+
+
+@settings(max_examples=100, deadline=None)
+@given(cuts=text_cuts, wire=byte_cuts, last=st.sampled_from(["", "[[PERSON_"]))
+def test_ollama_generate_ndjson_stream(cuts, wire, last):
+    """``/api/generate`` streams ``response`` pieces; a pseudonym cut by the last piece
+    still comes out before the stream ends."""
+    pieces = _pieces(ANSWER, cuts)
+    lines = [json.dumps({"model": "llama3", "response": p, "done": False}) for p in pieces]
+    lines.append(json.dumps({"model": "llama3", "response": last, "done": True}))
+    raw = _run(OllamaStream(_restorer()), ("\n".join(lines) + "\n").encode(), wire)
+    framer = LineFramer()
+    out = [json.loads(line) for line in framer.feed(raw) + framer.close()]
+    assert "".join(o["response"] for o in out) == _restorer().restore(ANSWER + last)
     assert out[-1]["done"] is True and len(out) == len(lines)
 
 

@@ -82,6 +82,10 @@ class StatelessApi(JsonBody, SplitByAuthor):
     """Defaults for APIs: no history endpoints, no conversation id in the request (the
     resent history identifies the chat)."""
 
+    # Conversations are keyed by the client's API key too (tenant isolation): web apps
+    # name their chats in the URL, and their session tokens rotate.
+    keyed_by_credential = True
+
     def restores_only(self, flow: http.HTTPFlow) -> bool:
         return False
 
