@@ -81,8 +81,15 @@ _COPULA_AGE = gated(
     " nine",
 )
 _HYPHEN_AGE = gated(
-    regex.compile(rf"(?<![\w$£€.\-])(?P<age>{NUMBER})[- ](?:years?|yrs?)[- ]old\b(?!-)", I),
+    regex.compile(
+        rf"(?<![\w$£€.\-])(?P<age>{NUMBER})(?:[- ]?(?:years?|yrs?|yr)[- ]?old\b(?!-)|"
+        r"\s?(?:yo|y/o|y\.o\.)(?![\w/]))",
+        I,
+    ),
     "old",
+    "yo",
+    "y/o",
+    "y.o",
 )
 _SELF_DESCRIBED = regex.compile(
     rf"(?:\b(?:{_SELF_IS}|as|being|me,?|myself,?)\s+(?:an?\s+)?(?:[\w\-]+\s+)?|^\s*)$", I

@@ -84,6 +84,21 @@ _ORIGIN_ELIDED = gated(
     "raised in",
     "grew up in",
 )
+# "..., living in Leeds", "since moving to Auckland": the subject is the writer's or earlier.
+_RESIDENCE_ELIDED = gated(
+    regex.compile(
+        r"(?:^|[,;(]\s*|\b(?:and|while|since|after|now|still|currently|been|just)\s+)"
+        r"(?:living|based|residing|moving|moved|relocating|relocated)\s+(?:here\s+|back\s+)?"
+        r"(?:in|to)\s+(?:the\s+)?",
+        I,
+    ),
+    "living",
+    "based",
+    "residing",
+    "moving",
+    "moved",
+    "relocat",
+)
 _HERE = gated(
     regex.compile(r"\b(?:(?:over|down|up|out|back|around|right)\s+)?here\s+in\s+(?:the\s+)?", I),
     "here",
@@ -310,6 +325,12 @@ def _places(text: str) -> Iterator[Candidate]:
             if found:
                 start, end, detail = found
                 yield Candidate(start, end, attribute, subject, text[start:end], detail, 0.85)
+    for m in _RESIDENCE_ELIDED.finditer(text):
+        subject = resolve(text, m.start(), m.end(), fronted=False) or WRITER
+        found = place_after(text, m.end(), strong=False)
+        if found:
+            start, end, detail = found
+            yield Candidate(start, end, "location", subject, text[start:end], detail, 0.75)
     for m in _ORIGIN_ELIDED.finditer(text):
         subject = resolve(text, m.start(), m.end(), fronted=False)
         found = place_after(text, m.end(), strong=True) if subject else None

@@ -26,7 +26,7 @@ _SELF_TITLE = regex.compile(
     r"i used to be|i became|i'm now|i am now|i trained as|i'm training to be|i qualified as|"
     r"i retired as|i started as|i started out as|i'm employed as|i am employed as|"
     r"i work as|i worked as|i'm working as|i am working as|i'm a working|i'm currently|"
-    r"i'm still|i'm also|i'm just|i am just|i am also|i am still|i am currently|"
+    r"i'm still|i'm also|i'm just|i am just|i am also|i am still|i am currently|me,|"
     r"we're|we’re|we are|we both work as|"
     rf"{RELATION_SUBJECT}(?:\s+(?:is|was|works as|worked as|used to be|became|is now|"
     r"has been)|'s|’s|,)|he's|he’s|she's|she’s|he is|she is|he was|she was|"
@@ -37,10 +37,12 @@ _SELF_TITLE = regex.compile(
 _AS_TITLE = gated(
     regex.compile(
         r"(?<!\b(?:such|well|same|much|known|just|good|soon|long|far|so|regarded|seen|viewed|"
-        r"described|treated|work|working|job|career|role|position|jobs|careers))\s+as\s+(?P<art>an?)\s+",
+        r"described|treated|work|working|job|career|role|position|jobs|careers))\s+"
+    r"(?:as|being)\s+(?P<art>an?)\s+",
         I,
     ),
     " as a",
+    "being a",
 )
 _MY_ROLE = gated(
     regex.compile(
