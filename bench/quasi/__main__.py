@@ -141,7 +141,9 @@ def public_mentions(year: int, times: list[float]) -> dict[str, Any]:
             public_only[1] += 1
         for public in prompt.get("public_spans", []):
             mentions[1] += 1
-            hit = [d for d in found if d.span.start < public["end"] and public["start"] < d.span.end]
+            hit = [
+                d for d in found if d.span.start < public["end"] and public["start"] < d.span.end
+            ]
             mentions[0] += bool(hit)
         if prompt["category"] == "public_only":
             fired += [

@@ -443,7 +443,7 @@ def _derived(text: str, year: int) -> Iterator[Candidate | None]:
         graduated = _century(m[key], year)
         level = (m["lvl"] or "high school").casefold()
         offset = 18 if level == "high school" else 22
-        subject = resolve(text, m.start(), m.end(), fronted=False)
+        subject = resolve(text, m.start(), m.end())
         if graduated <= year + 4:
             yield _cand(
                 m.start(key), m.end(key), subject, year - graduated + offset, "school_year", 0.7

@@ -119,14 +119,19 @@ _BACK_HOME = gated(
 )
 _WHERE_AFTER = gated(
     regex.compile(
-        r"\s*,?\s*(?:(?:the|a)\s+(?:city|town|village|place|country)\s+)?(?:where|which is where|"
-        r"that)\s+(?P<subj>i|we|my\s+\w+)\s+(?:\w+\s+)?(?P<verb>live|lived|grew up|was born|"
+        r"\s*,?\s*(?:(?:the|a|my|our)\s+(?:city|town|village|place|country)\s+"
+        r"(?:(?:where|that)\s+)?|(?:where|which is where|that)\s+)(?P<subj>i|we|my\s+\w+)\s+(?:\w+\s+)?(?P<verb>live|lived|grew up|was born|"
         r"am from|call home|moved to)\b|\s*,?\s+(?:is|was)\s+(?P<subj2>my|our)\s+"
         r"(?P<verb2>home ?town|home|birthplace|home city|city)\b",
         I,
     ),
     "where",
     "that",
+    "the city",
+    "the town",
+    "the village",
+    "the place",
+    "the country",
     "is my",
     "was my",
     "is our",
@@ -225,33 +230,10 @@ _NOT_PLACES = frozenset(
     ]
 )
 _AFTER_DEMONYM = frozenset(
-    [
-        "here",
-        "living",
-        "who",
-        "from",
-        "and",
-        "but",
-        "so",
-        "myself",
-        "citizen",
-        "national",
-        "expat",
-        "immigrant",
-        "born",
-        "by",
-        "too",
-        "though",
-        "guy",
-        "girl",
-        "man",
-        "woman",
-        "lady",
-        "person",
-        "through",
-        "in",
-        "at",
-    ]
+    (
+        "here living who from and but so myself citizen national expat immigrant born by "
+        "too though guy girl man woman lady person through in at i i'm we my myself"
+    ).split()
 )
 
 
@@ -405,8 +387,10 @@ def _nationalities(text: str) -> Iterator[Candidate]:
             continue
         following = lexicon.words_at(text, end + 1, 1) if text[end : end + 1] == " " else []
         next_word = lexicon.key(text[following[0][0] : following[0][1]]) if following else ""
+        cue = m["subj"].casefold()
         if (
             next_word
+            and cue not in ("fellow", "us", "we")
             and next_word not in _AFTER_DEMONYM
             and not regex.match(r"\s*[,.;!?)]", text[end:])
         ):
@@ -416,7 +400,6 @@ def _nationalities(text: str) -> Iterator[Candidate]:
                 "have",
             ):
                 continue  # "an English teacher", "a Spanish omelette": the word describes a thing
-        cue = m["subj"].casefold()
         if cue in ("as", "being", "fellow", "us", "we", "proud"):
             subject = WRITER if cue in ("fellow", "us", "we") else resolve(text, m.start(), end)
         else:

@@ -66,9 +66,7 @@ _CUE = regex.compile(
     I,
 )
 _RELATION_ONLY = regex.compile(rf"\b{RELATION_SUBJECT}", I)
-_SENTENCE_END = regex.compile(
-    r"(?:[.!?](?=\s|$)|\n|;)(?!.*(?:[.!?](?=\s|$)|\n|;))", regex.DOTALL
-)
+_SENTENCE_END = regex.compile(r"(?:[.!?](?=\s|$)|\n|;)(?!.*(?:[.!?](?=\s|$)|\n|;))", regex.DOTALL)
 # A participle or "as" phrase with no subject of its own is the writer's ("Being a nurse,
 # ...", "Growing up in the 90s ...", "as a 26yo now, ...").
 _DANGLING = regex.compile(

@@ -37,11 +37,11 @@ _SELF_TITLE = regex.compile(
 _AS_TITLE = gated(
     regex.compile(
         r"(?<!\b(?:such|well|same|much|known|just|good|soon|long|far|so|regarded|seen|viewed|"
-        r"described|treated|work|working|job|career|role|position|jobs|careers))\s+"
-    r"(?:as|being)\s+(?P<art>an?)\s+",
+        r"described|treated|work|working|job|career|role|position|jobs|careers)\s+)"
+        r"\b(?:as|being)\s+(?P<art>an?)\s+",
         I,
     ),
-    " as a",
+    "as a",
     "being a",
 )
 _MY_ROLE = gated(
