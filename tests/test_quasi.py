@@ -4,6 +4,8 @@ public figures, questions about a category)."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -388,7 +390,7 @@ def test_spans_are_inside_the_text_sorted_disjoint_and_deterministic(
     for d in first:
         assert 0 <= d.span.start < d.span.end <= len(text)
         assert d.subject in ("writer", "acquaintance")
-    for left, right in zip(first, first[1:], strict=False):
+    for left, right in itertools.pairwise(first):
         assert left.span.end <= right.span.start
 
 

@@ -161,8 +161,8 @@ _BORN_YEAR = gated(
 )
 _SCHOOL_YEAR = gated(
     regex.compile(
-        rf"\bclass\s+of\s+(?P<y>{_YEAR})(?![\d\-/])|\bgraduated\s+(?:from\s+)?(?:(?P<lvl>high school|"
-        rf"college|university|uni)\s+)?(?:in\s+)(?P<y2>{_YEAR})(?![\d\-/])",
+        rf"\bclass\s+of\s+(?P<y>{_YEAR})(?![\d\-/])|\bgraduated\s+(?:from\s+)?"
+        rf"(?:(?P<lvl>high school|college|university|uni)\s+)?(?:in\s+)(?P<y2>{_YEAR})(?![\d\-/])",
         I,
     ),
     "class of",

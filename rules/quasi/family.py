@@ -13,10 +13,9 @@ from functools import cache
 
 import regex
 
-from veil.rules.quasi.gate import gated
-
 from veil.rules.quasi import lexicon
 from veil.rules.quasi.disclosure import ACQUAINTANCE, WRITER, Candidate, Disclosure
+from veil.rules.quasi.gate import gated
 from veil.rules.quasi.numbers import NUMBER, parse_number
 from veil.rules.quasi.whose import RELATION_SUBJECT, I, resolve, subject_of
 

@@ -120,7 +120,8 @@ _BACK_HOME = gated(
 _WHERE_AFTER = gated(
     regex.compile(
         r"\s*,?\s*(?:(?:the|a|my|our)\s+(?:city|town|village|place|country)\s+"
-        r"(?:(?:where|that)\s+)?|(?:where|which is where|that)\s+)(?P<subj>i|we|my\s+\w+)\s+(?:\w+\s+)?(?P<verb>live|lived|grew up|was born|"
+        r"(?:(?:where|that)\s+)?|(?:where|which is where|that)\s+)(?P<subj>i|we|my\s+\w+)\s+"
+        r"(?:\w+\s+)?(?P<verb>live|lived|grew up|was born|"
         r"am from|call home|moved to)\b|\s*,?\s+(?:is|was)\s+(?P<subj2>my|our)\s+"
         r"(?P<verb2>home ?town|home|birthplace|home city|city)\b",
         I,
@@ -230,10 +231,38 @@ _NOT_PLACES = frozenset(
     ]
 )
 _AFTER_DEMONYM = frozenset(
-    (
-        "here living who from and but so myself citizen national expat immigrant born by "
-        "too though guy girl man woman lady person through in at i i'm we my myself"
-    ).split()
+    [
+        "here",
+        "living",
+        "who",
+        "from",
+        "and",
+        "but",
+        "so",
+        "myself",
+        "citizen",
+        "national",
+        "expat",
+        "immigrant",
+        "born",
+        "by",
+        "too",
+        "though",
+        "guy",
+        "girl",
+        "man",
+        "woman",
+        "lady",
+        "person",
+        "through",
+        "in",
+        "at",
+        "i",
+        "i'm",
+        "we",
+        "my",
+        "myself",
+    ]
 )
 
 
@@ -363,17 +392,16 @@ def demonym(word: str) -> tuple[str, str] | None:
     if informal:
         return informal[0], word
     parts = [p for p in regex.split(r"[-\s]", word) if p]
-    if parts and all(notability.is_language_or_nationality(p) for p in parts):
-        if folded in ("english", "french", "spanish") or not all(
-            lexicon.key(p) in _languages_only() for p in parts
-        ):
-            return "nationality", word
+    nationality = parts and all(notability.is_language_or_nationality(p) for p in parts)
+    # a language alone ("Latin") is no one's nationality; English, French, Spanish are both
+    only_languages = all(lexicon.key(p) in _LANGUAGES_ONLY for p in parts)
+    if nationality and not only_languages:
+        return "nationality", word
     return None
 
 
-def _languages_only() -> frozenset[str]:
-    # Languages that are not also a people's name ("Esperanto", "Latin", "Sanskrit").
-    return frozenset({"latin", "esperanto", "sanskrit", "hebrew", "yiddish", "swahili"})
+# Languages that are not also a people's name.
+_LANGUAGES_ONLY = frozenset({"latin", "esperanto", "sanskrit", "hebrew", "yiddish", "swahili"})
 
 
 def _nationalities(text: str) -> Iterator[Candidate]:
@@ -388,18 +416,21 @@ def _nationalities(text: str) -> Iterator[Candidate]:
         following = lexicon.words_at(text, end + 1, 1) if text[end : end + 1] == " " else []
         next_word = lexicon.key(text[following[0][0] : following[0][1]]) if following else ""
         cue = m["subj"].casefold()
-        if (
+        # "an English teacher", "a Spanish omelette": the word describes a thing, unless a
+        # plural people acts ("Aussies like ...")
+        describes_thing = (
             next_word
             and cue not in ("fellow", "us", "we")
             and next_word not in _AFTER_DEMONYM
             and not regex.match(r"\s*[,.;!?)]", text[end:])
-        ):
-            if not lexicon.key(text[start:end]).endswith("s") or next_word not in (
-                "like",
-                "are",
-                "have",
-            ):
-                continue  # "an English teacher", "a Spanish omelette": the word describes a thing
+        )
+        people_act = lexicon.key(text[start:end]).endswith("s") and next_word in (
+            "like",
+            "are",
+            "have",
+        )
+        if describes_thing and not people_act:
+            continue
         if cue in ("as", "being", "fellow", "us", "we", "proud"):
             subject = WRITER if cue in ("fellow", "us", "we") else resolve(text, m.start(), end)
         else:

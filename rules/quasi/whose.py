@@ -15,7 +15,7 @@ import regex
 from veil.rules.quasi.disclosure import ACQUAINTANCE, WRITER
 from veil.rules.subject import POSSESSIVE, RELATION
 
-I = regex.IGNORECASE  # VERSION0: full case folding (V1) makes these patterns 3x slower
+I = regex.IGNORECASE  # noqa: E741 (the regex flag's usual name); VERSION0: full case folding (V1) makes these patterns 3x slower
 WINDOW = 120  # characters of the sentence read before a disclosure
 ANAPHORA_REACH = 300  # how far back "he"/"she" may find the relation it stands for
 

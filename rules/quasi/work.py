@@ -147,13 +147,77 @@ _MY_WORKPLACE = gated(
     "shift",
     "office",
 )
+# Kinds of workplace that say something about a job ("I work in a hospital").
 _WORKPLACE_KINDS = frozenset(
-    ["hospital", "er", "a&e", "icu", "clinic", "ward", "practice", "surgery", "school", "primary", "school", "high", "school", "university", "college", "nursery", "daycare", "bank", "law", "firm", "startup", "start-up", "agency", "factory", "warehouse", "supermarket", "grocery", "store", "restaurant", "cafe", "café", "bakery", "hotel", "bar", "pub", "gym", "call", "centre", "call", "center", "council", "ministry", "nonprofit", "non-profit", "charity", "newspaper", "museum", "library", "airline", "airport", "lab", "laboratory", "pharmacy", "dental", "practice", "care", "home", "nursing", "home", "retail", "store", "shop", "garage", "farm", "mine", "refinery", "plant", "firm", "consultancy", "tech", "company", "big", "tech", "government", "army", "navy", "police", "force", "fire", "department"]
-) | frozenset(
-    ["law firm", "call centre", "call center", "care home", "nursing home", "tech company",
-     "big tech", "fire department", "police force", "primary school", "high school",
-     "dental practice", "grocery store", "retail store"]
-)  # fmt: skip
+    [
+        "hospital",
+        "er",
+        "a&e",
+        "icu",
+        "clinic",
+        "ward",
+        "practice",
+        "surgery",
+        "school",
+        "primary school",
+        "high school",
+        "university",
+        "college",
+        "nursery",
+        "daycare",
+        "bank",
+        "law firm",
+        "startup",
+        "start-up",
+        "agency",
+        "factory",
+        "warehouse",
+        "supermarket",
+        "grocery store",
+        "restaurant",
+        "cafe",
+        "café",
+        "bakery",
+        "hotel",
+        "bar",
+        "pub",
+        "gym",
+        "call centre",
+        "call center",
+        "council",
+        "ministry",
+        "nonprofit",
+        "non-profit",
+        "charity",
+        "newspaper",
+        "museum",
+        "library",
+        "airline",
+        "airport",
+        "lab",
+        "laboratory",
+        "pharmacy",
+        "dental practice",
+        "care home",
+        "nursing home",
+        "retail store",
+        "shop",
+        "garage",
+        "farm",
+        "mine",
+        "refinery",
+        "plant",
+        "firm",
+        "consultancy",
+        "tech company",
+        "big tech",
+        "government",
+        "army",
+        "navy",
+        "police force",
+        "fire department",
+    ]
+)
 _AMOUNT = (
     r"(?P<amount>(?:[$£€¥₹]|(?:us|au|ca|nz)\$|rs\.?\s?)\s?\d[\d,]*(?:\.\d+)?\s?(?:k|m|mil|"
     r"million|thousand|grand|lakhs?|crores?)?\b|\d[\d,]*(?:\.\d+)?\s?(?:k|thousand|grand|"
@@ -217,7 +281,7 @@ def _title_at(text: str, position: int, plural: bool = False) -> tuple[int, int,
         found = lexicon.longest_term(text, spans[skip][0], table)
         if found is None:
             continue
-        start, end, title = found
+        _, end, title = found
         if plural != (title in lexicon.singular_titles()) or text[end : end + 1].isalnum():
             return None
         first = 0
