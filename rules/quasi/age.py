@@ -81,8 +81,15 @@ _COPULA_AGE = gated(
     " nine",
 )
 _HYPHEN_AGE = gated(
-    regex.compile(rf"(?<![\w$£€.\-])(?P<age>{NUMBER})[- ](?:years?|yrs?)[- ]old\b(?!-)", I),
+    regex.compile(
+        rf"(?<![\w$£€.\-])(?P<age>{NUMBER})(?:[- ]?(?:years?|yrs?|yr)[- ]?old\b(?!-)|"
+        r"\s?(?:yo|y/o|y\.o\.)(?![\w/]))",
+        I,
+    ),
     "old",
+    "yo",
+    "y/o",
+    "y.o",
 )
 _SELF_DESCRIBED = regex.compile(
     rf"(?:\b(?:{_SELF_IS}|as|being|me,?|myself,?)\s+(?:an?\s+)?(?:[\w\-]+\s+)?|^\s*)$", I
@@ -154,8 +161,8 @@ _BORN_YEAR = gated(
 )
 _SCHOOL_YEAR = gated(
     regex.compile(
-        rf"\bclass\s+of\s+(?P<y>{_YEAR})(?![\d\-/])|\bgraduated\s+(?:from\s+)?(?:(?P<lvl>high school|"
-        rf"college|university|uni)\s+)?(?:in\s+)(?P<y2>{_YEAR})(?![\d\-/])",
+        rf"\bclass\s+of\s+(?P<y>{_YEAR})(?![\d\-/])|\bgraduated\s+(?:from\s+)?"
+        rf"(?:(?P<lvl>high school|college|university|uni)\s+)?(?:in\s+)(?P<y2>{_YEAR})(?![\d\-/])",
         I,
     ),
     "class of",
@@ -436,7 +443,7 @@ def _derived(text: str, year: int) -> Iterator[Candidate | None]:
         graduated = _century(m[key], year)
         level = (m["lvl"] or "high school").casefold()
         offset = 18 if level == "high school" else 22
-        subject = resolve(text, m.start(), m.end(), fronted=False)
+        subject = resolve(text, m.start(), m.end())
         if graduated <= year + 4:
             yield _cand(
                 m.start(key), m.end(key), subject, year - graduated + offset, "school_year", 0.7

@@ -150,6 +150,8 @@ def _degrees(text: str) -> Iterator[Candidate]:
             if _DEGREE_VERB.search(before) is None and not field:
                 continue  # "a diploma", "the MA" alone: no one holds it
             subject = resolve(text, start, end, fronted=False)
+        if term in _CASED and not field and regex.match(r"\s+(?-i:\p{Lu})", text[end : end + 3]):
+            continue  # "MS Word", "MA Program": a name, not a degree
         if term in _GENERIC and not (field or poss in ("my", "our")):
             continue
         if field:

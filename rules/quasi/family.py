@@ -13,10 +13,9 @@ from functools import cache
 
 import regex
 
-from veil.rules.quasi.gate import gated
-
 from veil.rules.quasi import lexicon
 from veil.rules.quasi.disclosure import ACQUAINTANCE, WRITER, Candidate, Disclosure
+from veil.rules.quasi.gate import gated
 from veil.rules.quasi.numbers import NUMBER, parse_number
 from veil.rules.quasi.whose import RELATION_SUBJECT, I, resolve, subject_of
 
@@ -39,12 +38,17 @@ _STATUS_SUBJECT = gated(
     "newlywed",
     "relationship",
 )
-_NOT_STATUS_AFTER = regex.compile(
-    r"(?:in|with(?!\s+(?:two|three|four|\d|a|kids|children))|out|on|from(?!\s+my)|by|into|"
-    r"handedly|-handedly|-minded|use|player|malt|issue|file|page|thread|click|sign|origin|"
-    r"-origin|best)\b",
-    I,
-)
+# Words after a status word that make it mean something else ("engaged in a project",
+# "single-handedly", "separated from the group").
+_NOT_STATUS_AFTER = {
+    "engaged": regex.compile(r"\s*(?:in|with|by|on|into|and\s+(?:focused|interested))\b", I),
+    "single": regex.compile(
+        r"(?:-|\s+(?:use|player|malt|issue|file|page|thread|click|sign|origin|best|most|"
+        r"biggest|day|time|word|thing|one|handedly|person|digit|cell)\b)",
+        I,
+    ),
+    "separated": regex.compile(r"\s*(?:from|by|into|out|with)\b(?!\s+(?:my|our))", I),
+}
 _ELIDED_STATUS = gated(
     regex.compile(
         r"(?:^|\n|[.!?]\s+|[,;]\s*)\s*(?:(?:happily|recently|newly|now)\s+)?"
@@ -219,9 +223,8 @@ def _statuses(text: str) -> Iterator[Candidate]:
         info = statuses[term]
         if info.kind == "parent" and info.status is None:
             continue  # "I'm a mum": _SELF_PARENT
-        if _NOT_STATUS_AFTER.match(text, end + (1 if text[end : end + 1] == " " else 0)):
-            continue
-        if text[end : end + 1] in "-":
+        exclusion = _NOT_STATUS_AFTER.get(term)
+        if (exclusion and exclusion.match(text, end)) or text[end : end + 1] == "-":
             continue
         cue = m["subj"].casefold()
         subject = (
@@ -262,9 +265,13 @@ def _relatives(text: str) -> Iterator[Candidate]:
         if regex.match(r"[-\s]?in[-\s]law", text[end : end + 7], I):
             continue  # an in-law is an acquaintance, not the writer's own family
         yield Candidate(start, end, "family", WRITER, term, relatives[term].kind, 0.85)
-        chained = regex.match(r"(?:'s|’s)\s+(?:\w+\s+)?", text[end:])
+        chained = regex.match(r"(?:'s|’s)\s+", text[end:])
         if chained:
-            other = lexicon.longest_term(text, end + chained.end(), relatives, 2)
+            # "my son's wife", "my sister's new boyfriend": the second is theirs
+            after = end + chained.end()
+            other = lexicon.longest_term(text, after, relatives, 2)
+            if other is None and (word := lexicon.words_at(text, after, 2)) and len(word) == 2:
+                other = lexicon.longest_term(text, word[1][0], relatives, 2)
             if other:
                 yield Candidate(
                     other[0],

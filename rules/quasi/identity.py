@@ -11,10 +11,9 @@ from functools import cache
 
 import regex
 
-from veil.rules.quasi.gate import gated
-
 from veil.rules.quasi import lexicon
 from veil.rules.quasi.disclosure import WRITER, Candidate
+from veil.rules.quasi.gate import gated
 from veil.rules.quasi.whose import RELATION_SUBJECT, I, resolve, subject_of
 
 _SUBJECT = rf"(?P<subj>\b(?:i|we|he|she|they|{RELATION_SUBJECT}))"
@@ -89,10 +88,13 @@ def _conditions() -> dict[str, str]:
 
 @cache
 def _adjectival() -> dict[str, str]:
-    words = ["diabetic", "asthmatic", "epileptic", "autistic", "dyslexic", "pregnant", "deaf", "blind", "bipolar", "celiac", "coeliac", "anorexic"]  # fmt: skip
+    words = {"diabetic", "asthmatic", "epileptic", "autistic", "dyslexic", "pregnant", "deaf"}
+    words |= {"blind", "bipolar", "celiac", "coeliac", "anorexic"}
     table = {w: c for w, c in _conditions().items() if w in words}
-    table.update({"expecting": "pregnancy", "an alcoholic": "mental", "a recovering alcoholic": "mental",
-                  "in recovery": "mental", "a cancer survivor": "neoplasm", "sober": "mental"})  # fmt: skip
+    table["expecting"] = "pregnancy"
+    table["a cancer survivor"] = "neoplasm"
+    for phrase in ("an alcoholic", "a recovering alcoholic", "in recovery", "sober"):
+        table[phrase] = "mental"
     return table
 
 

@@ -184,11 +184,16 @@ def longest_term(
 ) -> tuple[int, int, str] | None:
     """The longest entry of ``table`` starting at ``position`` as (start, end, key)."""
     spans = words_at(text, position, max_words)
-    if not spans or key(text[spans[0][0] : spans[0][1]]) not in _first_words(table):
+    if not spans:
+        return None
+    first, firsts = key(text[spans[0][0] : spans[0][1]]), _first_words(table)
+    if first not in firsts and first.removesuffix("'s") not in firsts:
         return None
     for n in range(len(spans), 0, -1):
         start, end = spans[0][0], spans[n - 1][1]
         found = key(text[start:end])
         if found in table:
             return start, end, found
+        if found.endswith("'s") and found[:-2] in table:  # "son's": the possessive ending
+            return start, end - 2, found[:-2]
     return None

@@ -84,6 +84,21 @@ _ORIGIN_ELIDED = gated(
     "raised in",
     "grew up in",
 )
+# "..., living in Leeds", "since moving to Auckland": the subject is the writer's or earlier.
+_RESIDENCE_ELIDED = gated(
+    regex.compile(
+        r"(?:^|[,;(]\s*|\b(?:and|while|since|after|now|still|currently|been|just)\s+)"
+        r"(?:living|based|residing|moving|moved|relocating|relocated)\s+(?:here\s+|back\s+)?"
+        r"(?:in|to)\s+(?:the\s+)?",
+        I,
+    ),
+    "living",
+    "based",
+    "residing",
+    "moving",
+    "moved",
+    "relocat",
+)
 _HERE = gated(
     regex.compile(r"\b(?:(?:over|down|up|out|back|around|right)\s+)?here\s+in\s+(?:the\s+)?", I),
     "here",
@@ -104,14 +119,20 @@ _BACK_HOME = gated(
 )
 _WHERE_AFTER = gated(
     regex.compile(
-        r"\s*,?\s*(?:(?:the|a)\s+(?:city|town|village|place|country)\s+)?(?:where|which is where|"
-        r"that)\s+(?P<subj>i|we|my\s+\w+)\s+(?:\w+\s+)?(?P<verb>live|lived|grew up|was born|"
+        r"\s*,?\s*(?:(?:the|a|my|our)\s+(?:city|town|village|place|country)\s+"
+        r"(?:(?:where|that)\s+)?|(?:where|which is where|that)\s+)(?P<subj>i|we|my\s+\w+)\s+"
+        r"(?:\w+\s+)?(?P<verb>live|lived|grew up|was born|"
         r"am from|call home|moved to)\b|\s*,?\s+(?:is|was)\s+(?P<subj2>my|our)\s+"
         r"(?P<verb2>home ?town|home|birthplace|home city|city)\b",
         I,
     ),
     "where",
     "that",
+    "the city",
+    "the town",
+    "the village",
+    "the place",
+    "the country",
     "is my",
     "was my",
     "is our",
@@ -236,6 +257,11 @@ _AFTER_DEMONYM = frozenset(
         "through",
         "in",
         "at",
+        "i",
+        "i'm",
+        "we",
+        "my",
+        "myself",
     ]
 )
 
@@ -310,6 +336,12 @@ def _places(text: str) -> Iterator[Candidate]:
             if found:
                 start, end, detail = found
                 yield Candidate(start, end, attribute, subject, text[start:end], detail, 0.85)
+    for m in _RESIDENCE_ELIDED.finditer(text):
+        subject = resolve(text, m.start(), m.end(), fronted=False) or WRITER
+        found = place_after(text, m.end(), strong=False)
+        if found:
+            start, end, detail = found
+            yield Candidate(start, end, "location", subject, text[start:end], detail, 0.75)
     for m in _ORIGIN_ELIDED.finditer(text):
         subject = resolve(text, m.start(), m.end(), fronted=False)
         found = place_after(text, m.end(), strong=True) if subject else None
@@ -360,17 +392,16 @@ def demonym(word: str) -> tuple[str, str] | None:
     if informal:
         return informal[0], word
     parts = [p for p in regex.split(r"[-\s]", word) if p]
-    if parts and all(notability.is_language_or_nationality(p) for p in parts):
-        if folded in ("english", "french", "spanish") or not all(
-            lexicon.key(p) in _languages_only() for p in parts
-        ):
-            return "nationality", word
+    nationality = parts and all(notability.is_language_or_nationality(p) for p in parts)
+    # a language alone ("Latin") is no one's nationality; English, French, Spanish are both
+    only_languages = all(lexicon.key(p) in _LANGUAGES_ONLY for p in parts)
+    if nationality and not only_languages:
+        return "nationality", word
     return None
 
 
-def _languages_only() -> frozenset[str]:
-    # Languages that are not also a people's name ("Esperanto", "Latin", "Sanskrit").
-    return frozenset({"latin", "esperanto", "sanskrit", "hebrew", "yiddish", "swahili"})
+# Languages that are not also a people's name.
+_LANGUAGES_ONLY = frozenset({"latin", "esperanto", "sanskrit", "hebrew", "yiddish", "swahili"})
 
 
 def _nationalities(text: str) -> Iterator[Candidate]:
@@ -384,18 +415,22 @@ def _nationalities(text: str) -> Iterator[Candidate]:
             continue
         following = lexicon.words_at(text, end + 1, 1) if text[end : end + 1] == " " else []
         next_word = lexicon.key(text[following[0][0] : following[0][1]]) if following else ""
-        if (
+        cue = m["subj"].casefold()
+        # "an English teacher", "a Spanish omelette": the word describes a thing, unless a
+        # plural people acts ("Aussies like ...")
+        describes_thing = (
             next_word
+            and cue not in ("fellow", "us", "we")
             and next_word not in _AFTER_DEMONYM
             and not regex.match(r"\s*[,.;!?)]", text[end:])
-        ):
-            if not lexicon.key(text[start:end]).endswith("s") or next_word not in (
-                "like",
-                "are",
-                "have",
-            ):
-                continue  # "an English teacher", "a Spanish omelette": the word describes a thing
-        cue = m["subj"].casefold()
+        )
+        people_act = lexicon.key(text[start:end]).endswith("s") and next_word in (
+            "like",
+            "are",
+            "have",
+        )
+        if describes_thing and not people_act:
+            continue
         if cue in ("as", "being", "fellow", "us", "we", "proud"):
             subject = WRITER if cue in ("fellow", "us", "we") else resolve(text, m.start(), end)
         else:

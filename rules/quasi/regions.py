@@ -43,7 +43,7 @@ _QUOTE_LINE = regex.compile(r"^[ \t]*>.*$", regex.MULTILINE)
 # non-word character and before a letter (so "I'm", "kids'" and "'90s" do not open one).
 _QUOTED = regex.compile(
     r"\"[^\"\n]{1,400}\"|“[^”\n]{1,400}”|„[^“”\n]{1,400}[“”]|«[^»\n]{1,400}»|"
-    r"‘[^’\n]{1,300}’(?!\p{L})|(?<![\p{L}\d])'(?=\p{L})[^'\n]{1,300}?(?<=[\p{L}\d.!?,])'(?![\p{L}\d])"
+    r"‘[^’\n]{1,300}’(?!\p{L})|(?<![\p{L}\d])'(?=\p{L})(?:[^'\n]|(?<=\p{L})'(?=\p{L})){1,300}?(?<=[\p{L}\d.!?,])'(?![\p{L}\d])"
 )
 
 

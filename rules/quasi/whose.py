@@ -15,7 +15,7 @@ import regex
 from veil.rules.quasi.disclosure import ACQUAINTANCE, WRITER
 from veil.rules.subject import POSSESSIVE, RELATION
 
-I = regex.IGNORECASE  # VERSION0: full case folding (V1) makes these patterns 3x slower
+I = regex.IGNORECASE  # noqa: E741 (the regex flag's usual name); VERSION0: full case folding (V1) makes these patterns 3x slower
 WINDOW = 120  # characters of the sentence read before a disclosure
 ANAPHORA_REACH = 300  # how far back "he"/"she" may find the relation it stands for
 
@@ -66,8 +66,16 @@ _CUE = regex.compile(
     I,
 )
 _RELATION_ONLY = regex.compile(rf"\b{RELATION_SUBJECT}", I)
-_SENTENCE_END = regex.compile(r"(?:[.!?](?=\s)|\n|;)(?!.*(?:[.!?](?=\s)|\n|;))", regex.DOTALL)
-_FRONTED_AFTER = regex.compile(rf"^[^.!?\n;]{{0,60}}?\b(?:{FIRST_PERSON})\b", I)
+_SENTENCE_END = regex.compile(r"(?:[.!?](?=\s|$)|\n|;)(?!.*(?:[.!?](?=\s|$)|\n|;))", regex.DOTALL)
+# A participle or "as" phrase with no subject of its own is the writer's ("Being a nurse,
+# ...", "Growing up in the 90s ...", "as a 26yo now, ...").
+_DANGLING = regex.compile(
+    r"(?:^|[,;:(]\s*|\b(?:and|but|so|while|when|now|just|since|after|before)\s+)\s*"
+    r"(?:being|as|growing up|grew up|born|having|living|moving|since moving|working)\b"
+    r"[^,.;!?]*$",
+    I,
+)
+_FRONTED_AFTER = regex.compile(rf"[^.!?\n;]{{0,60}}?\b(?:{FIRST_PERSON})\b", I)
 
 
 def clause_before(text: str, start: int) -> str:
@@ -133,5 +141,7 @@ def resolve(text: str, start: int, end: int, fronted: bool = True) -> str | None
         if last is not None:
             return _classify(last, text, start)
     if fronted and _FRONTED_AFTER.match(text, end):
+        return WRITER
+    if _DANGLING.search(clause):
         return WRITER
     return None

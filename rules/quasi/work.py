@@ -26,7 +26,7 @@ _SELF_TITLE = regex.compile(
     r"i used to be|i became|i'm now|i am now|i trained as|i'm training to be|i qualified as|"
     r"i retired as|i started as|i started out as|i'm employed as|i am employed as|"
     r"i work as|i worked as|i'm working as|i am working as|i'm a working|i'm currently|"
-    r"i'm still|i'm also|i'm just|i am just|i am also|i am still|i am currently|"
+    r"i'm still|i'm also|i'm just|i am just|i am also|i am still|i am currently|me,|"
     r"we're|we’re|we are|we both work as|"
     rf"{RELATION_SUBJECT}(?:\s+(?:is|was|works as|worked as|used to be|became|is now|"
     r"has been)|'s|’s|,)|he's|he’s|she's|she’s|he is|she is|he was|she was|"
@@ -37,10 +37,12 @@ _SELF_TITLE = regex.compile(
 _AS_TITLE = gated(
     regex.compile(
         r"(?<!\b(?:such|well|same|much|known|just|good|soon|long|far|so|regarded|seen|viewed|"
-        r"described|treated|work|working|job|career|role|position|jobs|careers))\s+as\s+(?P<art>an?)\s+",
+        r"described|treated|work|working|job|career|role|position|jobs|careers)\s+)"
+        r"\b(?:as|being)\s+(?P<art>an?)\s+",
         I,
     ),
-    " as a",
+    "as a",
+    "being a",
 )
 _MY_ROLE = gated(
     regex.compile(
@@ -145,13 +147,77 @@ _MY_WORKPLACE = gated(
     "shift",
     "office",
 )
+# Kinds of workplace that say something about a job ("I work in a hospital").
 _WORKPLACE_KINDS = frozenset(
-    ["hospital", "er", "a&e", "icu", "clinic", "ward", "practice", "surgery", "school", "primary", "school", "high", "school", "university", "college", "nursery", "daycare", "bank", "law", "firm", "startup", "start-up", "agency", "factory", "warehouse", "supermarket", "grocery", "store", "restaurant", "cafe", "café", "bakery", "hotel", "bar", "pub", "gym", "call", "centre", "call", "center", "council", "ministry", "nonprofit", "non-profit", "charity", "newspaper", "museum", "library", "airline", "airport", "lab", "laboratory", "pharmacy", "dental", "practice", "care", "home", "nursing", "home", "retail", "store", "shop", "garage", "farm", "mine", "refinery", "plant", "firm", "consultancy", "tech", "company", "big", "tech", "government", "army", "navy", "police", "force", "fire", "department"]
-) | frozenset(
-    ["law firm", "call centre", "call center", "care home", "nursing home", "tech company",
-     "big tech", "fire department", "police force", "primary school", "high school",
-     "dental practice", "grocery store", "retail store"]
-)  # fmt: skip
+    [
+        "hospital",
+        "er",
+        "a&e",
+        "icu",
+        "clinic",
+        "ward",
+        "practice",
+        "surgery",
+        "school",
+        "primary school",
+        "high school",
+        "university",
+        "college",
+        "nursery",
+        "daycare",
+        "bank",
+        "law firm",
+        "startup",
+        "start-up",
+        "agency",
+        "factory",
+        "warehouse",
+        "supermarket",
+        "grocery store",
+        "restaurant",
+        "cafe",
+        "café",
+        "bakery",
+        "hotel",
+        "bar",
+        "pub",
+        "gym",
+        "call centre",
+        "call center",
+        "council",
+        "ministry",
+        "nonprofit",
+        "non-profit",
+        "charity",
+        "newspaper",
+        "museum",
+        "library",
+        "airline",
+        "airport",
+        "lab",
+        "laboratory",
+        "pharmacy",
+        "dental practice",
+        "care home",
+        "nursing home",
+        "retail store",
+        "shop",
+        "garage",
+        "farm",
+        "mine",
+        "refinery",
+        "plant",
+        "firm",
+        "consultancy",
+        "tech company",
+        "big tech",
+        "government",
+        "army",
+        "navy",
+        "police force",
+        "fire department",
+    ]
+)
 _AMOUNT = (
     r"(?P<amount>(?:[$£€¥₹]|(?:us|au|ca|nz)\$|rs\.?\s?)\s?\d[\d,]*(?:\.\d+)?\s?(?:k|m|mil|"
     r"million|thousand|grand|lakhs?|crores?)?\b|\d[\d,]*(?:\.\d+)?\s?(?:k|thousand|grand|"
@@ -215,7 +281,7 @@ def _title_at(text: str, position: int, plural: bool = False) -> tuple[int, int,
         found = lexicon.longest_term(text, spans[skip][0], table)
         if found is None:
             continue
-        start, end, title = found
+        _, end, title = found
         if plural != (title in lexicon.singular_titles()) or text[end : end + 1].isalnum():
             return None
         first = 0
