@@ -133,6 +133,10 @@ def _taken_over(
 
 
 _ARTICLE_BEFORE = regex.compile(r"(?<!\w)(an?)\s+$", regex.IGNORECASE)
+_DETERMINER_BEFORE = regex.compile(
+    r"(?<!\w)(?:my|our|his|her|their|your|the|this|that|its)\s+$", regex.IGNORECASE
+)
+_LEADING_ARTICLE = regex.compile(r"^(?:an?|the)\s+", regex.IGNORECASE)
 _STARTS_WITH_DETERMINER = regex.compile(r"(?:an?|the|in|my|their|under)\s", regex.IGNORECASE)
 
 
@@ -142,6 +146,11 @@ def _rewrite(text: str, operation: Operation) -> Rewrite:
     replacement = operation.replacement
     if replacement is None:
         return Rewrite(span, action, None)
+    # "my Bachelors" -> "my degree", not "my a degree": a determiner before the span
+    # takes the place of the replacement's own article.
+    if _DETERMINER_BEFORE.search(text[max(0, span.start - 8) : span.start]):
+        bare = _LEADING_ARTICLE.sub("", replacement, count=1)
+        return Rewrite(span, action, bare)
     # "an ICU nurse" -> "a professional": the article before the span follows the new word.
     article = _ARTICLE_BEFORE.search(text[max(0, span.start - 4) : span.start])
     if article is None or not replacement:

@@ -133,9 +133,11 @@ def _share(operation: Operation, generalized: str | None) -> float | None:
     if attribute == "employer":
         return data["employer"]["sector" if generalized is not None else "named"]
     if attribute == "education":
-        level = degree_level(surface or "") or ""
-        key = next((k for k in data["education_levels"] if k in level), "tertiary")
-        share = data["education_levels"][key] if key != "institutions" else 0.22
+        levels = data["education_levels"]
+        if generalized is not None:
+            tier = {"a postgraduate degree": levels["master"] + levels["doctorate"]}
+            return tier.get(generalized, levels["tertiary"])
+        share = levels.get(degree_level(surface or "") or "", levels["tertiary"])
         if generalized is None and disclosure.detail in {"institution", "school"}:
             return data["education_levels"]["tertiary"] / data["education_levels"]["institutions"]
         if generalized is None and regex.search(r"\b(?:in|of)\s+\w", surface or ""):

@@ -139,9 +139,10 @@ def test_age_bands(text: str, words: str, value: int, detail: str, expected: str
 @pytest.mark.parametrize(
     ("text", "words", "attribute", "expected"),
     [
-        ("I have a PhD in chemistry", "a PhD in chemistry", "education", "I have a doctorate"),
-        ("I did a Bachelors in History", "Bachelors in History", "education",
-         "I did a bachelor's degree"),
+        ("I have a PhD in chemistry", "a PhD in chemistry", "education",
+         "I have a postgraduate degree"),
+        ("I did a Bachelors in History", "Bachelors in History", "education", "I did a degree"),
+        ("for my Bachelors. Reading", "Bachelors", "education", "for my degree. Reading"),
         ("I work at First National Bank", "First National Bank", "employer",
          "I work at a financial firm"),
         ("As a mom of three I", "mom of three", "family", "As a parent I"),

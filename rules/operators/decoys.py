@@ -24,10 +24,12 @@ _PAIRS = (
     ("male", "female"), ("boy", "girl"), ("gentleman", "lady"), ("nephew", "niece"),
     ("uncle", "aunt"), ("grandma", "grandpa"), ("grandmother", "grandfather"),
     ("stepson", "stepdaughter"), ("widow", "widower"), ("businessman", "businesswoman"),
-    ("hubby", "wifey"), ("bf", "gf"), ("married", "engaged"), ("divorced", "separated"),
+    ("hubby", "wifey"), ("bf", "gf"), ("divorced", "separated"),
 )  # fmt: skip
-_SWAP = {a: b for a, b in _PAIRS} | {b: a for a, b in _PAIRS if b not in {"dad", "girl"}}
-_SWAP |= {"dad": "mom", "girl": "boy", "widowed": "divorced"}
+_SWAP = {b: a for a, b in _PAIRS} | {a: b for a, b in _PAIRS}
+# Statuses: each to one that tells a different story.
+_SWAP |= {"dad": "mom", "girl": "boy", "widowed": "divorced", "single": "married",
+          "married": "single", "engaged": "married"}  # fmt: skip
 
 _NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _FIELDS = (
@@ -81,15 +83,15 @@ def _place(disclosure, surface: str, rng: random.Random) -> str | None:
 
 
 def _occupation(disclosure, surface: str, rng: random.Random) -> str | None:
-    try:
-        from veil.rules.quasi.lexicon import occupations as occupation_titles
-    except ImportError:
-        return None
     from veil.rules.operators.generalizations import occupation_group_of
+    from veil.rules.quasi.lexicon import occupations, singular_titles
 
     group = occupation_group_of(disclosure, surface)
+    plurals = singular_titles()
     others = sorted(
-        title for title, g in occupation_titles().items() if g != group and " " not in title
+        title
+        for title, g in occupations().items()
+        if g != group and " " not in title and title not in plurals
     )
     return rng.choice(others) if others else None
 
@@ -98,15 +100,36 @@ def _employer(disclosure, surface: str, rng: random.Random) -> str | None:
     return surrogates.organization(surface, rng)
 
 
+# A degree word of one level -> one of another level, so the level is a decoy too.
+_LEVEL_WORDS = {
+    "bachelors": "Masters", "bachelor's": "Master's", "bachelor": "Master", "ba": "MA",
+    "bsc": "MSc", "bs": "MS", "masters": "Bachelors", "master's": "Bachelor's",
+    "master": "Bachelor", "ma": "BA", "msc": "BSc", "ms": "BS", "mba": "BBA",
+    "phd": "Masters", "doctorate": "master's degree", "associate's": "bachelor's",
+    "associate": "bachelor's",
+}  # fmt: skip
+
+
 def _education(disclosure, surface: str, rng: random.Random) -> str | None:
-    field = regex.search(r"\b(?:in|of)\s+(.+)$", surface, regex.IGNORECASE)
-    if field is None:
-        return None
-    current = field.group(1).casefold()
-    choice = rng.choice([f for f in _FIELDS if f != current])
-    if field.group(1)[:1].isupper():
-        choice = choice.title()
-    return surface[: field.start(1)] + choice
+    out = surface
+    level = regex.search(r"[\p{L}.']+", out)
+    if level is not None:
+        key = level.group(0).replace(".", "").casefold()
+        other = _LEVEL_WORDS.get(key)
+        if other is not None:
+            if level.group(0).isupper():
+                other = other.upper()
+            elif level.group(0).islower():
+                other = other.lower()
+            out = out[: level.start()] + other + out[level.end() :]
+    field = regex.search(r"\b(?:in|of)\s+(.+)$", out, regex.IGNORECASE)
+    if field is not None:
+        current = field.group(1).casefold()
+        choice = rng.choice([f for f in _FIELDS if f != current])
+        if field.group(1)[:1].isupper():
+            choice = choice.title()
+        out = out[: field.start(1)] + choice
+    return out if out != surface else None
 
 
 def _swap_words(surface: str, rng: random.Random) -> str | None:
@@ -134,6 +157,13 @@ def _swap_words(surface: str, rng: random.Random) -> str | None:
 
 
 def _family(disclosure, surface: str, rng: random.Random) -> str | None:
+    # A status is a decoy too: widowed -> divorced ("late wife" -> "ex-wife") and back.
+    late = regex.match(r"(late\s+|ex-|ex\s+|former\s+)(.+)", surface, regex.IGNORECASE)
+    if late is not None:
+        prefix = "ex-" if late.group(1).strip().casefold() == "late" else "late "
+        if late.group(1)[:1].isupper():
+            prefix = prefix.capitalize()
+        return prefix + late.group(2)
     return _swap_words(surface, rng)
 
 

@@ -145,22 +145,22 @@ def _employer(disclosure, surface: str, _: int) -> str | None:
     return "a company"
 
 
-_DEGREE_LEVELS = (
-    (r"ph\.?\s?d|doctor|doctorate|dphil|md\b|m\.d\.", "a doctorate"),
-    (r"master|m\.?sc|m\.?a\b|mba|m\.?eng|mphil|msc|llm", "a master's degree"),
-    (r"bachelor|b\.?sc|b\.?a\b|b\.?eng|bs\b|ba\b|undergrad|llb", "a bachelor's degree"),
-    (r"associate", "an associate degree"),
-    (r"diploma|certificate|vocational|apprentice", "a vocational qualification"),
-    (r"high school|secondary|ged|a-levels?|abitur|baccalaur", "a secondary education"),
-)
+# ISCED levels (rules.quasi's degree table) -> a tier coarse enough that the field and
+# the exact level are gone: a bachelor's is "a degree", a master's or a PhD "a
+# postgraduate degree".
+DEGREE_TIERS = {
+    "secondary": "a secondary education",
+    "associate": "a qualification",
+    "bachelor": "a degree",
+    "master": "a postgraduate degree",
+    "doctorate": "a postgraduate degree",
+}
 
 
 def degree_level(surface: str) -> str | None:
-    folded = surface.casefold()
-    for pattern, level in _DEGREE_LEVELS:
-        if regex.search(pattern, folded):
-            return level
-    return None
+    from veil.rules.quasi import degree_level as isced_level
+
+    return isced_level(surface)
 
 
 def _education(disclosure, surface: str, _: int) -> str | None:
@@ -170,7 +170,7 @@ def _education(disclosure, surface: str, _: int) -> str | None:
         numbers = regex.findall(r"(?:19|20)\d\d", surface)
         return f"the {_decade(int(numbers[0]))}s" if numbers else None
     level = degree_level(surface) or degree_level(str(disclosure.value or ""))
-    return level or "a degree"
+    return DEGREE_TIERS.get(level or "", "a degree")
 
 
 _FAMILY_WORDS = {

@@ -314,11 +314,12 @@ def _person_nouns() -> frozenset[str]:
 
 
 def describes_person(text: str, end: int) -> bool:
-    """After "N-year-old": a person noun within three words, or nothing (end of phrase)."""
+    """After "N-year-old": a person noun within four words ("a 23-year-old part time
+    film editor"), or nothing (end of phrase)."""
     if regex.match(r"\s*(?:[,.;:!?)\n—–]|$)", text[end : end + 3]):
         return True
     nouns = _person_nouns()
-    spans = lexicon.words_at(text, end + len(text[end:]) - len(text[end:].lstrip()), 3)
+    spans = lexicon.words_at(text, end + len(text[end:]) - len(text[end:].lstrip()), 4)
     for i, (start, stop) in enumerate(spans):
         word = lexicon.key(text[start:stop])
         if word in nouns:

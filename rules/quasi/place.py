@@ -61,7 +61,9 @@ _ORIGIN = gated(
     regex.compile(
         rf"{_SUBJECT}{_BE}\s+{_ADVERBS}(?:from|come from|comes from|came from|hail from|"
         r"hails from|born and raised in|born and bred in|born in|raised in|grew up in|grow up in|"
-        r"growing up in|was born in|was raised in)\s+(?:(?:a\s+)?(?:small\s+)?(?:town|city|"
+        r"growing up in|was born in|was raised in|was born(?:\s+[\w-]+){1,3}?\s+in)\s+"
+        r"(?:(?:the\s+)?(?:middle|heart|centre|center|outskirts|suburbs)\s+of\s+)?"
+        r"(?:(?:a\s+)?(?:small\s+)?(?:town|city|"
         r"village)\s+(?:called|named|of|near|outside(?:\s+of)?)\s+)?(?:the\s+)?",
         I,
     ),
@@ -100,7 +102,10 @@ _RESIDENCE_ELIDED = gated(
     "relocat",
 )
 _HERE = gated(
-    regex.compile(r"\b(?:(?:over|down|up|out|back|around|right)\s+)?here\s+in\s+(?:the\s+)?", I),
+    regex.compile(
+        r"\b(?:(?:over|down|up|out|back|around|right)\s+)?here\s+in\s+(?:the\s+|my\s+|our\s+)?",
+        I,
+    ),
     "here",
 )
 _BACK_HOME = gated(
