@@ -10,6 +10,7 @@ from typing import IO, Any
 import click
 
 from veil.policies.loader import PolicyError
+from veil.proxy.cli_storage import key_file_option, storage_location, vault_option
 from veil.rules.vault import Vault
 
 SAMPLE_PROMPT = """\
@@ -109,12 +110,16 @@ def _read_stdin_text() -> str:
     type=click.Path(dir_okay=False, exists=True),
     help="Also trust this CA for upstream TLS (a self-hosted endpoint with a private CA).",
 )
+@vault_option
+@key_file_option
 def start(
     listen_host: str,
     listen_port: int,
     config_dir: str | None,
     data_dir: str | None,
     upstream_ca: str | None,
+    vault: str | None,
+    data_key_file: str | None,
 ) -> None:
     """Run the filtering proxy (loopback only unless told otherwise)."""
     import logging
@@ -122,20 +127,32 @@ def start(
     from veil.policies import paths
     from veil.policies.loader import PolicyError
     from veil.proxy import server
+    from veil.proxy.storage.database import StorageError
+    from veil.proxy.storage.keys import NoDataKey
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s veil %(levelname)s %(message)s")
     # mitmproxy says "client connect/disconnect" for every connection: noise in veil's log
     logging.getLogger("mitmproxy.proxy.server").setLevel(logging.WARNING)
     directory = paths.config_dir(config_dir)
-    records = paths.data_dir(data_dir)
+    location = storage_location(data_dir, vault, data_key_file)
     click.echo(f"veil: proxy on {listen_host}:{listen_port}, config in {directory}")
-    click.echo(f"veil: vault and redaction log in {records}")
+    click.echo(f"veil: vault and redaction log in {location.describe()}")
     click.echo(f"veil: clients must trust {directory / 'mitmproxy' / 'mitmproxy-ca-cert.pem'}")
     click.echo(f"veil: dashboard at {_dashboard_location(listen_host, listen_port)}")
     try:
-        server.run(listen_host, listen_port, directory, upstream_ca, records)
+        server.run(
+            listen_host,
+            listen_port,
+            directory,
+            upstream_ca,
+            location.data_dir,
+            location.vault,
+            location.key_file,
+        )
     except PolicyError as error:
         raise click.ClickException(str(error)) from None
+    except (StorageError, NoDataKey) as error:  # a shared vault veil cannot use
+        raise click.ClickException(f"cannot open the vault: {error}") from None
     except KeyboardInterrupt:
         pass
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -20,6 +20,13 @@ import phonenumbers
 import regex
 
 from veil.rules import labels, surrogates
+
+# How often a new entry may lose the race to another process's before giving up.
+MAX_STORE_RACES = 8
+
+
+class VaultRace(Exception):
+    """A new entry kept losing to entries other processes stored first."""
 
 
 class PseudonymStyle(StrEnum):
@@ -86,7 +93,10 @@ class Vault:
         self._known: tuple[int, regex.Pattern[str] | None, dict[str, str]] | None = None
         # Called under the vault's lock with each new entry, before its pseudonym is
         # handed out: a store saves the mapping before the pseudonym can leave the machine.
-        self.on_new_entry: Callable[[VaultEntry], None] | None = None
+        # A store shared with other processes may instead return the entries they added
+        # first: the vault takes those in and decides again. If it raises, the entry is
+        # not kept and the error reaches the caller.
+        self.on_new_entry: Callable[[VaultEntry], Iterable[VaultEntry] | None] | None = None
 
     @classmethod
     def from_snapshot(cls, snapshot: VaultSnapshot, rng: random.Random | None = None) -> Vault:
@@ -120,15 +130,49 @@ class Vault:
     def pseudonym_for(self, value: str, label: str, style: PseudonymStyle | None = None) -> str:
         key = (label, canonical_key(label, value))
         with self._lock:
-            entry = self._by_key.get(key)
-            if entry is None:
+            for _ in range(MAX_STORE_RACES):
+                entry = self._by_key.get(key)
+                if entry is not None:
+                    return entry.pseudonym
                 entry = self._new_entry(value, label, PseudonymStyle(style or self.style))
-                self._by_key[key] = entry
-                self._by_pseudonym[entry.pseudonym.casefold()] = entry
-                self.version += 1
-                if self.on_new_entry is not None:
-                    self.on_new_entry(entry)
-            return entry.pseudonym
+                stored_first = self.on_new_entry(entry) if self.on_new_entry else None
+                if not stored_first:
+                    self._add(key, entry)
+                    return entry.pseudonym
+                self._take_in(stored_first)  # then look again: the value may be theirs now
+        raise VaultRace(
+            f"other processes kept adding to this conversation ({MAX_STORE_RACES} tries)"
+        )
+
+    def take_in(self, fetch: Callable[[], Iterable[VaultEntry]]) -> int:
+        """Add entries stored by someone else (another process sharing the store).
+
+        ``fetch`` runs under the vault's lock, so it cannot interleave with a new
+        entry's save. Returns how many entries were new here.
+        """
+        with self._lock:
+            return self._take_in(fetch())
+
+    def _take_in(self, entries: Iterable[VaultEntry]) -> int:
+        added = 0
+        for entry in entries:
+            if entry.pseudonym.casefold() in self._by_pseudonym:
+                continue
+            key = (entry.label, canonical_key(entry.label, entry.value))
+            self._by_key.setdefault(key, entry)  # a value keeps the pseudonym it had
+            self._by_pseudonym[entry.pseudonym.casefold()] = entry
+            number = _placeholder_number(entry)
+            if number is not None:
+                self._counters[entry.label] = max(self._counters.get(entry.label, 0), number)
+            added += 1
+        if added:
+            self.version += 1
+        return added
+
+    def _add(self, key: tuple[str, str], entry: VaultEntry) -> None:
+        self._by_key[key] = entry
+        self._by_pseudonym[entry.pseudonym.casefold()] = entry
+        self.version += 1
 
     def decoy_for(
         self,

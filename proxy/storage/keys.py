@@ -60,6 +60,30 @@ def data_key(data_dir: Path, create: bool = True) -> bytes:
         return _new_key_file(key_file)
 
 
+def key_from_file(key_file: Path, create: bool = True) -> bytes:
+    """The key in a file the user names (shared by every veil process that shares a
+    vault); made there, mode 0600, if it does not exist yet and ``create`` is true.
+    Unlike a data directory's own key file, a named file is never moved aside."""
+    key_file = key_file.expanduser()
+    if key_file.exists():
+        key = _read_key_file(key_file)
+        if key is None:
+            raise NoDataKey(
+                f"the data key file {key_file} is not a veil key"
+                f" (expected {KEY_BITS // 8} random bytes in base64 on one line)"
+            )
+        return key
+    if not create:
+        raise NoDataKey(f"the data key file {key_file} does not exist")
+    key = _new_key_file(key_file)
+    log.warning(
+        "veil: made a new data key in %s: give every veil process that shares the vault"
+        " this same file",
+        key_file,
+    )
+    return key
+
+
 def _from_keyring(data_dir: Path, create: bool) -> bytes:
     account = keyring_account(data_dir)
     stored = keyring.get_password(SERVICE, account)
