@@ -8,8 +8,9 @@ secret is the store's, so the same chat gets the same id across restarts.
 
 Other processes may add to the same conversations (a shared PostgreSQL vault, or two
 proxies on one data directory): before a cached vault is used, the mappings stored
-since it last looked are read (by mapping id, one indexed query), and a new mapping is
-stored only if none came in meanwhile (else the vault takes theirs and decides again).
+since it last looked are read (by mapping id, one indexed query); a new mapping is
+stored under a lock on its conversation, after taking in any that came in meanwhile
+(the vault then decides again: the value may be theirs, or its pseudonym taken).
 A write that fails is the request's failure with a shared store (the site's on_error
 decides); with a local SQLite file the vault goes on in memory, as only this process
 could restore from it anyway.
@@ -28,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from veil.proxy.storage.vault_store import ConversationGone, VaultStore
-from veil.rules.vault import PseudonymStyle, Vault, VaultEntry
+from veil.rules.vault import PseudonymStyle, Rethink, Vault, VaultEntry
 
 log = logging.getLogger("veil")
 
@@ -217,9 +218,9 @@ class ConversationStore:
         link = self._links[id(vault)] = _Link(canonical, last)
         self._touched[canonical] = time.monotonic() if touched else float("-inf")
 
-        def save(entry: VaultEntry) -> list[VaultEntry] | None:
+        def save(entry: VaultEntry, rethink: Rethink) -> VaultEntry | None:
             try:
-                added = store.add_entry(link.canonical, entry, after=link.last_mapping)
+                added = store.add_entry(link.canonical, entry, link.last_mapping, rethink)
             except ConversationGone:
                 if store.shared:
                     self._forget_cached(vault)
@@ -229,18 +230,15 @@ class ConversationStore:
                     ) from None
                 log.info("veil: conversation %s was forgotten; not saving to it", canonical)
                 vault.on_new_entry = None  # this vault lives on in memory only
-                return None
+                return entry
             except Exception:
                 if store.shared:
                     raise
                 self._log_failed_write()
                 vault.on_new_entry = None
-                return None
-            if added.newer:  # another process added to it first: decide again with theirs
-                link.last_mapping = added.newer[-1][0]
-                return [entry for _, entry in added.newer]
-            link.last_mapping = added.id or link.last_mapping
-            return None
+                return entry
+            link.last_mapping = added.last_mapping
+            return added.entry
 
         vault.on_new_entry = save
 

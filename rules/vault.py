@@ -21,13 +21,6 @@ import regex
 
 from veil.rules import labels, surrogates
 
-# How often a new entry may lose the race to another process's before giving up.
-MAX_STORE_RACES = 8
-
-
-class VaultRace(Exception):
-    """A new entry kept losing to entries other processes stored first."""
-
 
 class PseudonymStyle(StrEnum):
     PLACEHOLDER = "placeholder"  # [[PERSON_1]]: survives Markdown and HTML
@@ -40,6 +33,11 @@ class VaultEntry:
     value: str
     pseudonym: str
     style: PseudonymStyle
+
+
+# (new entry, rethink) -> the entry the store saved, or None: see Vault.on_new_entry
+Rethink = Callable[[Iterable[VaultEntry]], VaultEntry | None]
+NewEntryHook = Callable[[VaultEntry, Rethink], VaultEntry | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,11 +90,12 @@ class Vault:
         self.version = 0  # bumps on every new entry; caches built from the entries check it
         self._known: tuple[int, regex.Pattern[str] | None, dict[str, str]] | None = None
         # Called under the vault's lock with each new entry, before its pseudonym is
-        # handed out: a store saves the mapping before the pseudonym can leave the machine.
-        # A store shared with other processes may instead return the entries they added
-        # first: the vault takes those in and decides again. If it raises, the entry is
-        # not kept and the error reaches the caller.
-        self.on_new_entry: Callable[[VaultEntry], Iterable[VaultEntry] | None] | None = None
+        # handed out: a store saves the mapping before the pseudonym can leave the machine,
+        # and returns the entry it saved. A store shared with other processes that finds
+        # mappings this vault lacks hands them to ``rethink`` (the second argument), which
+        # takes them in and returns the entry to save instead, or None when the value is
+        # among them; the store then returns that. If it raises, nothing is kept.
+        self.on_new_entry: NewEntryHook | None = None
 
     @classmethod
     def from_snapshot(cls, snapshot: VaultSnapshot, rng: random.Random | None = None) -> Vault:
@@ -129,20 +128,28 @@ class Vault:
 
     def pseudonym_for(self, value: str, label: str, style: PseudonymStyle | None = None) -> str:
         key = (label, canonical_key(label, value))
+        chosen = PseudonymStyle(style or self.style)
         with self._lock:
-            for _ in range(MAX_STORE_RACES):
-                entry = self._by_key.get(key)
-                if entry is not None:
-                    return entry.pseudonym
-                entry = self._new_entry(value, label, PseudonymStyle(style or self.style))
-                stored_first = self.on_new_entry(entry) if self.on_new_entry else None
-                if not stored_first:
-                    self._add(key, entry)
-                    return entry.pseudonym
-                self._take_in(stored_first)  # then look again: the value may be theirs now
-        raise VaultRace(
-            f"other processes kept adding to this conversation ({MAX_STORE_RACES} tries)"
-        )
+            entry = self._by_key.get(key)
+            if entry is not None:
+                return entry.pseudonym
+
+            def rethink(stored_first: Iterable[VaultEntry]) -> VaultEntry | None:
+                self._take_in(stored_first)
+                return None if key in self._by_key else self._new_entry(value, label, chosen)
+
+            counters = dict(self._counters)
+            saved: VaultEntry | None = self._new_entry(value, label, chosen)
+            if self.on_new_entry is not None:
+                try:
+                    saved = self.on_new_entry(saved, rethink)
+                except BaseException:
+                    self._counters = counters  # nothing was handed out: no gap in numbers
+                    raise
+            if saved is None:  # another process stored this value first
+                return self._by_key[key].pseudonym
+            self._add(key, saved)
+            return saved.pseudonym
 
     def take_in(self, fetch: Callable[[], Iterable[VaultEntry]]) -> int:
         """Add entries stored by someone else (another process sharing the store).

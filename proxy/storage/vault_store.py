@@ -21,7 +21,7 @@ from veil.proxy.storage.files import move_aside
 from veil.proxy.storage.location import StorageLocation
 from veil.proxy.storage.migrations import Migration, Schema
 from veil.proxy.storage.sealing import Unreadable
-from veil.rules.vault import PseudonymStyle, VaultEntry, VaultSnapshot
+from veil.rules.vault import PseudonymStyle, Rethink, VaultEntry, VaultSnapshot
 
 log = logging.getLogger("veil")
 
@@ -90,11 +90,12 @@ class StoredVault:
 
 @dataclass(frozen=True, slots=True)
 class Added:
-    """What ``add_entry`` did: stored the entry as mapping ``id``, or stored nothing
-    because ``newer`` mappings (another process's) came first."""
+    """What ``add_entry`` stored (None: nothing, the value was among ``newer``), the
+    mappings other processes had added first, and the newest mapping id now known."""
 
-    id: int | None
-    newer: list[tuple[int, VaultEntry]]
+    entry: VaultEntry | None
+    newer: list[VaultEntry]
+    last_mapping: int
 
 
 class VaultStore:
@@ -171,36 +172,49 @@ class VaultStore:
                 (conversation_id, site, str(style), now, now),
             )
 
-    def add_entry(self, conversation_id: str, entry: VaultEntry, after: int | None = None) -> Added:
-        """Store a new mapping. With ``after`` (the newest mapping id the caller knows),
-        store it only if no other process added one since: otherwise return theirs, so
-        the caller takes them in and decides again (the same value may be among them,
-        or a pseudonym it was about to hand out)."""
-        sealed = self.db.sealer.seal_json(
-            [entry.label, entry.value, entry.pseudonym, str(entry.style)],
-            f"mapping {conversation_id}",
-        )
+    def add_entry(
+        self,
+        conversation_id: str,
+        entry: VaultEntry,
+        after: int = 0,
+        rethink: Rethink | None = None,
+    ) -> Added:
+        """Store a new mapping, given the newest mapping id the caller knows (``after``).
+
+        If other processes added mappings since, they are handed to ``rethink``, which
+        returns the entry to store instead (the caller's pseudonym may be taken, or the
+        value may be theirs already: then None, and nothing is stored). Without
+        ``rethink`` the entry is stored as it is.
+        """
         with self.db.transaction() as tx:
             # Locks the conversation until commit: its mappings are added one at a time,
-            # so their ids grow in commit order and a sync past an id misses none.
+            # so their ids grow in commit order (a sync past an id misses none) and the
+            # decision below cannot be overtaken.
             found = tx.execute(
                 f"SELECT 1 FROM conversations WHERE id = ?{self.db.row_lock_clause}",
                 (conversation_id,),
             ).fetchone()
             if found is None:
                 raise ConversationGone(conversation_id)
-            if after is not None:
-                newer = tx.execute(
+            newer: list[tuple[int, VaultEntry]] = []
+            if rethink is not None:
+                rows = tx.execute(
                     "SELECT id, sealed FROM mappings WHERE conversation = ? AND id > ? ORDER BY id",
                     (conversation_id, after),
                 ).fetchall()
-                if newer:
-                    return Added(None, self._open_entries(conversation_id, newer))
-            stored = tx.execute(
-                "INSERT INTO mappings (conversation, sealed) VALUES (?, ?) RETURNING id",
-                (conversation_id, sealed),
-            ).fetchone()
-        return Added(int(stored[0]), [])
+                newer = self._open_entries(conversation_id, rows)
+            last = newer[-1][0] if newer else after
+            stored = rethink([e for _, e in newer]) if newer and rethink else entry
+            if stored is not None:
+                sealed = self.db.sealer.seal_json(
+                    [stored.label, stored.value, stored.pseudonym, str(stored.style)],
+                    f"mapping {conversation_id}",
+                )
+                last = tx.execute(
+                    "INSERT INTO mappings (conversation, sealed) VALUES (?, ?) RETURNING id",
+                    (conversation_id, sealed),
+                ).fetchone()[0]
+        return Added(stored, [e for _, e in newer], int(last))
 
     def alias(self, alias: str, conversation_id: str) -> None:
         if alias == conversation_id:
