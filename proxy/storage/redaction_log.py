@@ -10,15 +10,16 @@ the values that were replaced.
 from __future__ import annotations
 
 import json
+import threading
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from veil.proxy.storage.database import Database
+from veil.proxy.storage.database import Database, StorageUnavailable, Transaction
 from veil.proxy.storage.location import StorageLocation
 from veil.proxy.storage.migrations import Migration, Schema
 from veil.proxy.storage.sealing import Unreadable
@@ -90,9 +91,17 @@ class LogEntry:
         return record
 
 
+# Entries kept in memory while a shared database is unreachable (oldest dropped first).
+PENDING_LIMIT = 10_000
+
+
 class RedactionLog:
     def __init__(self, database: Database) -> None:
         self.db = database
+        # A shared database that is down (a restart): its entries wait here and are
+        # written with the next entry that gets through, so the team's log has no hole.
+        self._pending: deque[LogEntry] = deque(maxlen=PENDING_LIMIT)
+        self._pending_lock = threading.Lock()
 
     @classmethod
     def open(
@@ -105,37 +114,51 @@ class RedactionLog:
         return cls(location.open_database(SCHEMA, FILE_NAME, sealer, recover=recover))
 
     def record(self, entry: LogEntry) -> None:
+        """Write one entry; raises if it cannot (a shared database keeps it for later)."""
+        with self._pending_lock:
+            waiting = [*self._pending, entry]
+            self._pending.clear()
+        try:
+            with self.db.transaction() as tx:
+                for each in waiting:
+                    self._insert(tx, each)
+        except StorageUnavailable:
+            if self.db.shared:
+                with self._pending_lock:
+                    self._pending.extend(waiting)
+            raise
+
+    def _insert(self, tx: Transaction, entry: LogEntry) -> None:
         sealer = self.db.sealer
-        with self.db.transaction() as tx:
-            inserted = tx.execute(
-                "INSERT INTO entries (time, site, conversation, decision, entities, actions,"
-                " stages, reason, sealed_values) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL)"
-                " RETURNING id",
+        inserted = tx.execute(
+            "INSERT INTO entries (time, site, conversation, decision, entities, actions,"
+            " stages, reason, sealed_values) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL)"
+            " RETURNING id",
+            (
+                entry.time,
+                entry.site,
+                entry.conversation,
+                str(entry.decision),
+                json.dumps(entry.entities, sort_keys=True),
+                json.dumps(entry.actions, sort_keys=True),
+                json.dumps(entry.stages, sort_keys=True),
+            ),
+        )
+        # Sealed after the insert so the row id binds each blob to its own row.
+        row = inserted.fetchone()[0]
+        if entry.reason is not None or entry.values is not None:
+            tx.execute(
+                "UPDATE entries SET reason = ?, sealed_values = ? WHERE id = ?",
                 (
-                    entry.time,
-                    entry.site,
-                    entry.conversation,
-                    str(entry.decision),
-                    json.dumps(entry.entities, sort_keys=True),
-                    json.dumps(entry.actions, sort_keys=True),
-                    json.dumps(entry.stages, sort_keys=True),
+                    None
+                    if entry.reason is None
+                    else sealer.seal(entry.reason.encode(), f"reason {row}"),
+                    None
+                    if entry.values is None
+                    else sealer.seal_json(entry.values, f"values {row}"),
+                    row,
                 ),
             )
-            # Sealed after the insert so the row id binds each blob to its own row.
-            row = inserted.fetchone()[0]
-            if entry.reason is not None or entry.values is not None:
-                tx.execute(
-                    "UPDATE entries SET reason = ?, sealed_values = ? WHERE id = ?",
-                    (
-                        None
-                        if entry.reason is None
-                        else sealer.seal(entry.reason.encode(), f"reason {row}"),
-                        None
-                        if entry.values is None
-                        else sealer.seal_json(entry.values, f"values {row}"),
-                        row,
-                    ),
-                )
 
     def entries(
         self,
