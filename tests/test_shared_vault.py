@@ -276,3 +276,38 @@ def test_migrations_apply_in_order_and_once(memory_keyring, tmp_path, postgres_u
         assert db.query("SELECT id, name, size FROM things") == [(1, "added by 3", 7)]
         assert db.query("SELECT version FROM schema_versions WHERE component = 'things'") == [(3,)]
         db.close()
+
+
+def test_the_storage_commands_open_the_shared_vault(shared, tmp_path):
+    from click.testing import CliRunner
+
+    from veil.proxy.cli import main
+    from veil.proxy.storage.redaction_log import LogEntry, RedactionLog
+
+    _process(shared).vault("c", PseudonymStyle.PLACEHOLDER, site="claude").pseudonym_for(
+        "Ann", "PERSON"
+    )
+    records = RedactionLog.open(shared)
+    records.record(LogEntry("claude", entities={"PERSON": 1}))
+    records.close()
+    options = ["--vault", shared.vault, "--data-key-file", str(shared.key_file)]
+    runner = CliRunner()
+
+    stats = runner.invoke(main, ["stats", "--json", *options])
+    assert stats.exit_code == 0, stats.output
+    assert '"claude": 1' in stats.output and '"PERSON": 1' in stats.output
+
+    no_key = runner.invoke(main, ["stats", "--vault", shared.vault, "--data-dir", str(tmp_path)])
+    assert no_key.exit_code == 1 and "--data-key-file" in no_key.output
+    keys.key_from_file(tmp_path / "other.key")
+    other = ["--vault", shared.vault, "--data-key-file", str(tmp_path / "other.key")]
+    wrong = runner.invoke(main, ["log", *other])
+    assert wrong.exit_code == 1 and "another data key" in wrong.output
+
+    bad_url = runner.invoke(main, ["log", "--vault", "mysql://db/veil"])
+    assert bad_url.exit_code == 2 and "expected postgresql://" in bad_url.output
+
+    forget = runner.invoke(main, ["forget", "--all", "--yes", *options])
+    assert forget.exit_code == 0, forget.output
+    assert "deleted 1 conversation(s) and 1 log entries" in forget.output
+    assert VaultStore.open(shared).count() == 0

@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 from veil.proxy.storage.database import Database, StorageError
-from veil.proxy.storage.keys import data_key, key_from_file
+from veil.proxy.storage.keys import NoDataKey, data_key, key_from_file
 from veil.proxy.storage.migrations import Schema
 from veil.proxy.storage.sealing import Sealer
 from veil.proxy.storage.sqlite_database import SQLiteDatabase
@@ -66,7 +66,15 @@ class StorageLocation:
     def sealer(self, create_key: bool = True) -> Sealer:
         if self.key_file is not None:
             return Sealer(key_from_file(self.key_file, create=create_key))
-        return Sealer(data_key(self.data_dir, create=create_key))
+        try:
+            return Sealer(data_key(self.data_dir, create=create_key))
+        except NoDataKey as error:
+            if not self.shared:
+                raise
+            raise NoDataKey(
+                f"{error}; a shared vault is opened with the key file its processes share"
+                " (--data-key-file or VEIL_DATA_KEY_FILE)"
+            ) from None
 
     def open_database(
         self, schema: Schema, file_name: str, sealer: Sealer, recover: bool = True
