@@ -139,17 +139,19 @@ class Vault:
                 return None if key in self._by_key else self._new_entry(value, label, chosen)
 
             counters = dict(self._counters)
-            saved: VaultEntry | None = self._new_entry(value, label, chosen)
-            if self.on_new_entry is not None:
-                try:
-                    saved = self.on_new_entry(saved, rethink)
-                except BaseException:
-                    self._counters = counters  # nothing was handed out: no gap in numbers
-                    raise
-            if saved is None:  # another process stored this value first
-                return self._by_key[key].pseudonym
-            self._add(key, saved)
-            return saved.pseudonym
+            try:
+                return self._save(key, self._new_entry(value, label, chosen), rethink)
+            except BaseException:
+                self._counters = counters  # nothing was handed out: no gap in numbers
+                raise
+
+    def _save(self, key: tuple[str, str], entry: VaultEntry, rethink: Rethink) -> str:
+        """Keep a new entry (the store's choice, if it has one) and hand out its pseudonym."""
+        saved = self.on_new_entry(entry, rethink) if self.on_new_entry is not None else entry
+        if saved is None:  # another process stored this value first
+            return self._by_key[key].pseudonym
+        self._add(key, saved)
+        return saved.pseudonym
 
     def take_in(self, fetch: Callable[[], Iterable[VaultEntry]]) -> int:
         """Add entries stored by someone else (another process sharing the store).
@@ -198,20 +200,34 @@ class Vault:
             entry = self._by_key.get(key)
             if entry is not None:
                 return entry.pseudonym
-            for _ in range(20):
-                candidate = make(self._rng)
-                if candidate is None:
+            candidate = self._draw_decoy(value, make, exclude_text)
+            if candidate is None:
+                return None
+
+            def rethink(stored_first: Iterable[VaultEntry]) -> VaultEntry | None:
+                self._take_in(stored_first)
+                if key in self._by_key:
                     return None
-                if not self._distinct(candidate, value) or _occurs_in(candidate, exclude_text):
-                    continue
-                entry = VaultEntry(label, value, candidate, PseudonymStyle.SURROGATE)
-                self._by_key[key] = entry
-                self._by_pseudonym[candidate.casefold()] = entry
-                self.version += 1
-                if self.on_new_entry is not None:
-                    self.on_new_entry(entry)
+                decoy = candidate
+                if not self._distinct(decoy, value):  # another process handed it out
+                    decoy = self._draw_decoy(value, make, exclude_text)
+                if decoy is None:
+                    raise ValueError(f"no {label} decoy left that this conversation lacks")
+                return VaultEntry(label, value, decoy, PseudonymStyle.SURROGATE)
+
+            entry = VaultEntry(label, value, candidate, PseudonymStyle.SURROGATE)
+            return self._save(key, entry, rethink)
+
+    def _draw_decoy(
+        self, value: str, make: Callable[[random.Random], str | None], exclude_text: str
+    ) -> str | None:
+        for _ in range(20):
+            candidate = make(self._rng)
+            if candidate is None:
+                return None
+            if self._distinct(candidate, value) and not _occurs_in(candidate, exclude_text):
                 return candidate
-            return None
+        return None
 
     def pseudonymize_known(self, text: str) -> str:
         """Swap every value already in the vault for its pseudonym (no new detection).

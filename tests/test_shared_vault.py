@@ -311,3 +311,19 @@ def test_the_storage_commands_open_the_shared_vault(shared, tmp_path):
     assert forget.exit_code == 0, forget.output
     assert "deleted 1 conversation(s) and 1 log entries" in forget.output
     assert VaultStore.open(shared).count() == 0
+
+
+def test_decoys_follow_the_same_rules_between_processes(shared):
+    one, two = _process(shared), _process(shared)
+    style = PseudonymStyle.PLACEHOLDER
+    stale, other = one.vault("c", style, site="s"), two.vault("c", style, site="s")
+    offers = iter(["Lyon", "Lyon", "Porto"])
+
+    def make(_rng) -> str:
+        return next(offers)
+
+    assert other.decoy_for("Berlin", "LOCATION", make) == "Lyon"
+    # The stale vault drew Lyon too for another city: Lyon is taken, so it draws again.
+    assert stale.decoy_for("Madrid", "LOCATION", make) == "Porto"
+    assert stale.decoy_for("berlin", "LOCATION", lambda _rng: "Oslo") == "Lyon"
+    assert _pairs(one, "c") == _pairs(two, "c") == {"Lyon": "Berlin", "Porto": "Madrid"}
