@@ -11,6 +11,7 @@ from typing import IO, Any
 import click
 
 from veil.policies.loader import PolicyError
+from veil.proxy.cli_storage import key_file_option, storage_location, vault_option
 from veil.rules.vault import Vault
 
 SAMPLE_PROMPT = """\
@@ -118,6 +119,8 @@ def _read_stdin_text() -> str:
 )
 @click.option("--gateway-port", default=8788, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--no-gateway", is_flag=True, help="Serve no base-URL routes.")
+@vault_option
+@key_file_option
 def start(
     listen_host: str,
     listen_port: int,
@@ -127,6 +130,8 @@ def start(
     gateway_host: str,
     gateway_port: int,
     no_gateway: bool,
+    vault: str | None,
+    data_key_file: str | None,
 ) -> None:
     """Run the filtering proxy and its API gateway (loopback only unless told otherwise)."""
     import logging
@@ -134,25 +139,38 @@ def start(
     from veil.policies import paths
     from veil.policies.loader import PolicyError
     from veil.proxy import server
+    from veil.proxy.storage.database import StorageError
+    from veil.proxy.storage.keys import NoDataKey
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s veil %(levelname)s %(message)s")
     # mitmproxy says "client connect/disconnect" for every connection: noise in veil's log
     logging.getLogger("mitmproxy.proxy.server").setLevel(logging.WARNING)
     directory = paths.config_dir(config_dir)
-    records = paths.data_dir(data_dir)
+    location = storage_location(data_dir, vault, data_key_file)
     gateway = None if no_gateway else (gateway_host, gateway_port)
     if gateway is not None and gateway_port == listen_port:
         raise click.UsageError("--gateway-port must differ from --listen-port (or --no-gateway)")
     click.echo(f"veil: proxy on {listen_host}:{listen_port}, config in {directory}")
-    click.echo(f"veil: vault and redaction log in {records}")
+    click.echo(f"veil: vault and redaction log in {location.describe()}")
     click.echo(f"veil: clients must trust {directory / 'mitmproxy' / 'mitmproxy-ca-cert.pem'}")
     click.echo(f"veil: dashboard at {_dashboard_location(listen_host, listen_port)}")
     try:
         if gateway is not None:
             click.echo(_gateway_lines(directory, gateway_host, gateway_port))
-        server.run(listen_host, listen_port, directory, upstream_ca, records, gateway)
+        server.run(
+            listen_host,
+            listen_port,
+            directory,
+            upstream_ca,
+            location.data_dir,
+            gateway,
+            location.vault,
+            location.key_file,
+        )
     except PolicyError as error:
         raise click.ClickException(str(error)) from None
+    except (StorageError, NoDataKey) as error:  # a shared vault veil cannot use
+        raise click.ClickException(f"cannot open the vault: {error}") from None
     except KeyboardInterrupt:
         pass
 

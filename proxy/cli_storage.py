@@ -15,6 +15,7 @@ from veil.proxy.storage import redaction_log as log_file
 from veil.proxy.storage import vault_store as vault_file
 from veil.proxy.storage.database import StorageError
 from veil.proxy.storage.keys import NoDataKey
+from veil.proxy.storage.location import StorageLocation
 from veil.proxy.storage.redaction_log import LogEntry, RedactionLog
 from veil.proxy.storage.vault_store import VaultStore
 
@@ -26,6 +27,38 @@ data_dir_option = click.option(
     type=click.Path(file_okay=False),
     help="Default: $VEIL_DATA_DIR or the user data dir.",
 )
+vault_option = click.option(
+    "--vault",
+    envvar="VEIL_VAULT",
+    metavar="postgresql://USER@HOST:PORT/DB",
+    help="A PostgreSQL database shared by several veil processes, instead of the SQLite"
+    " files in the data dir ($VEIL_VAULT).",
+)
+key_file_option = click.option(
+    "--data-key-file",
+    envvar="VEIL_DATA_KEY_FILE",
+    type=click.Path(dir_okay=False),
+    help="The data key (made if missing, mode 0600); every process sharing a vault needs"
+    " the same file ($VEIL_DATA_KEY_FILE). Default: the OS keyring or the data dir's key.",
+)
+
+
+def storage_options(command):
+    """--data-dir, --vault and --data-key-file: where the records are, which key opens them."""
+    return data_dir_option(vault_option(key_file_option(command)))
+
+
+def storage_location(
+    data_dir: str | None, vault: str | None, key_file: str | None
+) -> StorageLocation:
+    try:
+        return StorageLocation(
+            paths.data_dir(data_dir), vault or None, Path(key_file) if key_file else None
+        )
+    except StorageError as error:
+        raise click.UsageError(str(error)) from None
+
+
 since_option = click.option(
     "--since", metavar="1h|2d|ISO", help="Only entries since then (30m, 12h, 7d, 2w or a date)."
 )
@@ -49,11 +82,11 @@ def parse_since(text: str | None, now: float | None = None) -> float | None:
         ) from None
 
 
-def _open_log(data_dir: Path) -> RedactionLog | None:
-    if not (data_dir / log_file.FILE_NAME).exists():
+def _open_log(location: StorageLocation) -> RedactionLog | None:
+    if not location.has_records(log_file.FILE_NAME):
         return None
     try:
-        return RedactionLog.open(data_dir, recover=False, create_key=False)
+        return RedactionLog.open(location, recover=False, create_key=False)
     except (StorageError, NoDataKey) as error:
         raise click.ClickException(f"cannot read the redaction log: {error}") from None
 
@@ -64,7 +97,7 @@ def _open_log(data_dir: Path) -> RedactionLog | None:
 @click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per line.")
 @click.option("--values", is_flag=True, help="Decrypt and show logged values (value log only).")
-@data_dir_option
+@storage_options
 def log_command(
     since: str | None,
     site: str | None,
@@ -72,10 +105,12 @@ def log_command(
     as_json: bool,
     values: bool,
     data_dir: str | None,
+    vault: str | None,
+    data_key_file: str | None,
 ) -> None:
     """Show what veil did to recent requests, newest first."""
     start = parse_since(since)
-    records = _open_log(paths.data_dir(data_dir))
+    records = _open_log(storage_location(data_dir, vault, data_key_file))
     entries = [] if records is None else records.entries(start, site, limit, with_values=values)
     if as_json:
         for entry in entries:
@@ -121,11 +156,17 @@ def _counts(counts: dict[str, int]) -> str:
 @click.command()
 @since_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@data_dir_option
-def stats(since: str | None, as_json: bool, data_dir: str | None) -> None:
+@storage_options
+def stats(
+    since: str | None,
+    as_json: bool,
+    data_dir: str | None,
+    vault: str | None,
+    data_key_file: str | None,
+) -> None:
     """Count requests per site and decision, and findings per entity type."""
     start = parse_since(since)
-    records = _open_log(paths.data_dir(data_dir))
+    records = _open_log(storage_location(data_dir, vault, data_key_file))
     empty: dict[str, dict[str, int]] = {"sites": {}, "entities": {}, "decisions": {}}
     counts = empty if records is None else records.stats(start)
     if as_json:
@@ -152,8 +193,15 @@ def stats(since: str | None, as_json: bool, data_dir: str | None) -> None:
 @click.option("--site", help="Forget only this site's conversations and log entries.")
 @click.option("--all", "everything", is_flag=True, help="Forget every site's.")
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
-@data_dir_option
-def forget(site: str | None, everything: bool, yes: bool, data_dir: str | None) -> None:
+@storage_options
+def forget(
+    site: str | None,
+    everything: bool,
+    yes: bool,
+    data_dir: str | None,
+    vault: str | None,
+    data_key_file: str | None,
+) -> None:
     """Delete stored conversations (their pseudonym vaults) and redaction log entries.
 
     Answers in a forgotten chat can no longer be restored. A running proxy lets go of
@@ -161,20 +209,22 @@ def forget(site: str | None, everything: bool, yes: bool, data_dir: str | None) 
     """
     if bool(site) == everything:
         raise click.UsageError("say what to forget: --site SITE or --all")
-    directory = paths.data_dir(data_dir)
-    files = [directory / vault_file.FILE_NAME, directory / log_file.FILE_NAME]
-    if not any(f.exists() for f in files):
+    location = storage_location(data_dir, vault, data_key_file)
+    directory = location.data_dir
+    names = (vault_file.FILE_NAME, log_file.FILE_NAME)
+    files = [directory / name for name in names]
+    if not any(location.has_records(name) for name in names):
         click.echo(f"veil forget: nothing stored in {directory}")
         return
     try:
         # Only the files that exist: forgetting must not create empty ones.
         stores = [
-            kind.open(directory, recover=False, create_key=False)
-            for kind, path in zip((VaultStore, RedactionLog), files, strict=True)
-            if path.exists()
+            kind.open(location, recover=False, create_key=False)
+            for kind, name in zip((VaultStore, RedactionLog), names, strict=True)
+            if location.has_records(name)
         ]
     except (StorageError, NoDataKey) as error:
-        if site:
+        if site or location.shared:  # a shared database is never deleted wholesale
             raise click.ClickException(f"cannot open veil's records: {error}") from None
         _delete_files(directory, files, yes, error)
         return

@@ -17,6 +17,7 @@ from veil.proxy.dashboard import Dashboard
 from veil.proxy.gateway import Gateway, gateway_mode
 from veil.proxy.pac import ServePac
 from veil.proxy.site_policies import SitePolicies
+from veil.proxy.storage.location import StorageLocation
 from veil.proxy.storage.redaction_log import RedactionLog
 from veil.proxy.storage.vault_store import VaultStore
 
@@ -32,9 +33,13 @@ def build_master(
     upstream_ca: str | None = None,
     data_dir: Path | None = None,
     gateway: tuple[str, int] | None = None,
+    vault: str | None = None,
+    key_file: Path | None = None,
 ) -> tuple[DumpMaster, VeilAddon]:
     """Without ``data_dir`` vaults live in memory only and nothing is logged. With
-    ``gateway`` (host, port) a second listener serves the base-URL routes."""
+    ``gateway`` (host, port) a second listener serves the base-URL routes. ``vault``:
+    a postgresql:// URL for records shared with other veil processes, sealed with the
+    key in ``key_file`` (else the data directory's key)."""
     directory.mkdir(parents=True, exist_ok=True)
     policies = SitePolicies.load(directory)
     opts = options.Options(
@@ -52,7 +57,8 @@ def build_master(
             policy.name,
             ", ".join(policy.hosts),
         )
-    addon = VeilAddon(policies, *open_records(data_dir), manage_allow_hosts=True)
+    records = open_records(data_dir, vault, key_file)
+    addon = VeilAddon(policies, *records, manage_allow_hosts=True)
     if gateway is not None:  # first: it points a route's requests upstream for veil's addon
         master.addons.add(Gateway(policies, *gateway))
     master.addons.add(addon, ServePac(policies), Dashboard(addon))
@@ -63,16 +69,25 @@ def build_master(
     return master, addon
 
 
-def open_records(data_dir: Path | None) -> tuple[VaultStore | None, RedactionLog | None]:
-    """The vault store and the redaction log, or None for what cannot be opened: the
-    proxy still filters (vaults in memory, nothing logged) and says so."""
+def open_records(
+    data_dir: Path | None, vault: str | None = None, key_file: Path | None = None
+) -> tuple[VaultStore | None, RedactionLog | None]:
+    """The vault store and the redaction log. A local file that cannot be opened is
+    None: the proxy still filters (vaults in memory, nothing logged) and says so. A
+    shared vault that cannot be opened raises: running on alone would hand out
+    pseudonyms no other instance can restore."""
     if data_dir is None:
         return None, None
+    location = StorageLocation(data_dir, vault, key_file)
     opened: list = []
     for kind in (VaultStore, RedactionLog):
         try:
-            opened.append(kind.open(data_dir))
+            opened.append(kind.open(location))
         except Exception as error:  # an unwritable dir, a full disk: filter all the same
+            if location.shared:
+                for store in opened:
+                    store.close()
+                raise
             log.error(
                 "veil: cannot open %s in %s (%s: %s); running without it",
                 kind.__name__,
@@ -91,12 +106,14 @@ def run(
     upstream_ca: str | None = None,
     data_dir: Path | None = None,
     gateway: tuple[str, int] | None = None,
+    vault: str | None = None,
+    key_file: Path | None = None,
 ) -> None:
     """Run until interrupted (the `veil start` command)."""
 
     async def main() -> None:
         master, addon = build_master(
-            listen_host, listen_port, directory, upstream_ca, data_dir, gateway
+            listen_host, listen_port, directory, upstream_ca, data_dir, gateway, vault, key_file
         )
         try:
             await master.run()
@@ -117,12 +134,14 @@ class ProxyThread:
         data_dir: Path | None = None,
         extra_addons: list[object] | None = None,
         gateway_port: int | None = None,
+        vault: str | None = None,
+        key_file: Path | None = None,
     ) -> None:
         """``extra_addons`` run beside veil's (a test's own name resolution, say);
         ``gateway_port``: also serve the gateway's routes there."""
         self.directory, self.port, self.upstream_ca = directory, port, upstream_ca
         self.gateway_port = gateway_port
-        self.data_dir = data_dir
+        self.data_dir, self.vault, self.key_file = data_dir, vault, key_file
         self.extra_addons = extra_addons or []
         self.addon: VeilAddon | None = None
         self._ready = threading.Event()
@@ -135,7 +154,14 @@ class ProxyThread:
         async def main() -> None:
             gateway = None if self.gateway_port is None else ("127.0.0.1", self.gateway_port)
             self.master, self.addon = build_master(
-                "127.0.0.1", self.port, self.directory, self.upstream_ca, self.data_dir, gateway
+                "127.0.0.1",
+                self.port,
+                self.directory,
+                self.upstream_ca,
+                self.data_dir,
+                gateway,
+                self.vault,
+                self.key_file,
             )
             self.master.addons.add(*self.extra_addons)
             # Ready once the models are loaded, so a slow machine's first request does not

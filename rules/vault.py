@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -33,6 +33,11 @@ class VaultEntry:
     value: str
     pseudonym: str
     style: PseudonymStyle
+
+
+# (new entry, rethink) -> the entry the store saved, or None: see Vault.on_new_entry
+Rethink = Callable[[Iterable[VaultEntry]], VaultEntry | None]
+NewEntryHook = Callable[[VaultEntry, Rethink], VaultEntry | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +90,12 @@ class Vault:
         self.version = 0  # bumps on every new entry; caches built from the entries check it
         self._known: tuple[int, regex.Pattern[str] | None, dict[str, str]] | None = None
         # Called under the vault's lock with each new entry, before its pseudonym is
-        # handed out: a store saves the mapping before the pseudonym can leave the machine.
-        self.on_new_entry: Callable[[VaultEntry], None] | None = None
+        # handed out: a store saves the mapping before the pseudonym can leave the machine,
+        # and returns the entry it saved. A store shared with other processes that finds
+        # mappings this vault lacks hands them to ``rethink`` (the second argument), which
+        # takes them in and returns the entry to save instead, or None when the value is
+        # among them; the store then returns that. If it raises, nothing is kept.
+        self.on_new_entry: NewEntryHook | None = None
 
     @classmethod
     def from_snapshot(cls, snapshot: VaultSnapshot, rng: random.Random | None = None) -> Vault:
@@ -119,16 +128,60 @@ class Vault:
 
     def pseudonym_for(self, value: str, label: str, style: PseudonymStyle | None = None) -> str:
         key = (label, canonical_key(label, value))
+        chosen = PseudonymStyle(style or self.style)
         with self._lock:
             entry = self._by_key.get(key)
-            if entry is None:
-                entry = self._new_entry(value, label, PseudonymStyle(style or self.style))
-                self._by_key[key] = entry
-                self._by_pseudonym[entry.pseudonym.casefold()] = entry
-                self.version += 1
-                if self.on_new_entry is not None:
-                    self.on_new_entry(entry)
-            return entry.pseudonym
+            if entry is not None:
+                return entry.pseudonym
+
+            def rethink(stored_first: Iterable[VaultEntry]) -> VaultEntry | None:
+                self._take_in(stored_first)
+                return None if key in self._by_key else self._new_entry(value, label, chosen)
+
+            counters = dict(self._counters)
+            try:
+                return self._save(key, self._new_entry(value, label, chosen), rethink)
+            except BaseException:
+                self._counters = counters  # nothing was handed out: no gap in numbers
+                raise
+
+    def _save(self, key: tuple[str, str], entry: VaultEntry, rethink: Rethink) -> str:
+        """Keep a new entry (the store's choice, if it has one) and hand out its pseudonym."""
+        saved = self.on_new_entry(entry, rethink) if self.on_new_entry is not None else entry
+        if saved is None:  # another process stored this value first
+            return self._by_key[key].pseudonym
+        self._add(key, saved)
+        return saved.pseudonym
+
+    def take_in(self, fetch: Callable[[], Iterable[VaultEntry]]) -> int:
+        """Add entries stored by someone else (another process sharing the store).
+
+        ``fetch`` runs under the vault's lock, so it cannot interleave with a new
+        entry's save. Returns how many entries were new here.
+        """
+        with self._lock:
+            return self._take_in(fetch())
+
+    def _take_in(self, entries: Iterable[VaultEntry]) -> int:
+        added = 0
+        for entry in entries:
+            if entry.pseudonym.casefold() in self._by_pseudonym:
+                continue
+            key = (entry.label, canonical_key(entry.label, entry.value))
+            self._by_key.setdefault(key, entry)  # a value keeps the pseudonym it had
+            self._by_pseudonym[entry.pseudonym.casefold()] = entry
+            number = _placeholder_number(entry)
+            if number is not None:
+                self._counters[entry.label] = max(self._counters.get(entry.label, 0), number)
+            added += 1
+        if added:
+            self.version += 1
+        return added
+
+    def _add(self, key: tuple[str, str], entry: VaultEntry) -> None:
+        self._by_key[key] = entry
+        self._by_pseudonym[entry.pseudonym.casefold()] = entry
+        self.version += 1
 
     def decoy_for(
         self,
@@ -147,20 +200,34 @@ class Vault:
             entry = self._by_key.get(key)
             if entry is not None:
                 return entry.pseudonym
-            for _ in range(20):
-                candidate = make(self._rng)
-                if candidate is None:
+            candidate = self._draw_decoy(value, make, exclude_text)
+            if candidate is None:
+                return None
+
+            def rethink(stored_first: Iterable[VaultEntry]) -> VaultEntry | None:
+                self._take_in(stored_first)
+                if key in self._by_key:
                     return None
-                if not self._distinct(candidate, value) or _occurs_in(candidate, exclude_text):
-                    continue
-                entry = VaultEntry(label, value, candidate, PseudonymStyle.SURROGATE)
-                self._by_key[key] = entry
-                self._by_pseudonym[candidate.casefold()] = entry
-                self.version += 1
-                if self.on_new_entry is not None:
-                    self.on_new_entry(entry)
+                decoy = candidate
+                if not self._distinct(decoy, value):  # another process handed it out
+                    decoy = self._draw_decoy(value, make, exclude_text)
+                if decoy is None:
+                    raise ValueError(f"no {label} decoy left that this conversation lacks")
+                return VaultEntry(label, value, decoy, PseudonymStyle.SURROGATE)
+
+            entry = VaultEntry(label, value, candidate, PseudonymStyle.SURROGATE)
+            return self._save(key, entry, rethink)
+
+    def _draw_decoy(
+        self, value: str, make: Callable[[random.Random], str | None], exclude_text: str
+    ) -> str | None:
+        for _ in range(20):
+            candidate = make(self._rng)
+            if candidate is None:
+                return None
+            if self._distinct(candidate, value) and not _occurs_in(candidate, exclude_text):
                 return candidate
-            return None
+        return None
 
     def pseudonymize_known(self, text: str) -> str:
         """Swap every value already in the vault for its pseudonym (no new detection).

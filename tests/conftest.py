@@ -5,8 +5,8 @@ import pytest
 
 from veil.rules.analyzer import Analyzer
 
-# memory_keyring / no_keyring fixtures for the vault and log tests
-pytest_plugins = ["tests.memory_keyring"]
+# memory_keyring / no_keyring fixtures for the vault and log tests; a real PostgreSQL server
+pytest_plugins = ["tests.memory_keyring", "tests.postgres_server"]
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,11 @@
-"""The vault on disk: round trips, sealed values, unreadable files set aside, retention."""
+"""The vault on disk: round trips, sealed values, unreadable files set aside, retention.
+
+The behaviour tests run on both backends: SQLite files in the data dir and a real
+PostgreSQL server (``where``)."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import stat
 import time
@@ -17,7 +21,8 @@ from veil.proxy.server import open_records
 from veil.proxy.site_policies import SitePolicies
 from veil.proxy.storage import keys
 from veil.proxy.storage.database import StorageError
-from veil.proxy.storage.vault_store import FILE_NAME, VaultStore
+from veil.proxy.storage.location import StorageLocation
+from veil.proxy.storage.vault_store import FILE_NAME, ConversationGone, VaultStore
 from veil.rules.vault import PseudonymStyle, Vault
 
 VALUES = [
@@ -25,6 +30,26 @@ VALUES = [
     ("EMAIL", "dana@northwind.org"),
     ("PERSON", "Marcus Oyelaran"),
 ]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def where(request, memory_keyring, tmp_path) -> StorageLocation:
+    """Where the records go: the data dir's SQLite files, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return StorageLocation(tmp_path)
+    return StorageLocation(tmp_path, request.getfixturevalue("postgres_url"))
+
+
+def _raw(where: StorageLocation, sql: str, parameters: tuple = ()) -> list:
+    """Run SQL on the database itself, past veil (to tamper with it or look inside)."""
+    if where.vault is None:
+        with sqlite3.connect(where.data_dir / FILE_NAME) as db:
+            return db.execute(sql, parameters).fetchall()
+    import psycopg
+
+    with psycopg.connect(where.vault, autocommit=True) as db:
+        cursor = db.execute(sql.replace("?", "%s"), parameters)
+        return cursor.fetchall() if cursor.description else []
 
 
 def _fill(conversations: ConversationStore, site: str = "claude", text: str = "chat") -> str:
@@ -35,14 +60,14 @@ def _fill(conversations: ConversationStore, site: str = "claude", text: str = "c
     return conversation
 
 
-def test_a_vault_comes_back_after_a_restart(memory_keyring, tmp_path):
-    store = VaultStore.open(tmp_path)
+def test_a_vault_comes_back_after_a_restart(where):
+    store = VaultStore.open(where)
     first = ConversationStore(store=store)
     conversation = _fill(first)
     before = {e.pseudonym: e.value for e in first.vault(conversation, "placeholder").entries()}
     store.close()
 
-    second = ConversationStore(store=VaultStore.open(tmp_path))
+    second = ConversationStore(store=VaultStore.open(where))
     # The same chat gets the same id (the id key is kept), and the same vault.
     assert second.conversation_id("claude", "chat") == conversation
     vault = second.vault(conversation, PseudonymStyle.PLACEHOLDER, site="claude")
@@ -63,14 +88,14 @@ def test_values_and_pseudonyms_are_sealed_on_disk(memory_keyring, tmp_path):
     store.close()
 
 
-def test_a_bound_alias_finds_the_vault_after_a_restart(memory_keyring, tmp_path):
-    store = VaultStore.open(tmp_path)
+def test_a_bound_alias_finds_the_vault_after_a_restart(where):
+    store = VaultStore.open(where)
     conversations = ConversationStore(store=store)
     conversation = _fill(conversations, "chatgpt", "first message")
     vault = conversations.vault(conversation, "placeholder", site="chatgpt")
     conversations.bind(conversations.conversation_id("chatgpt", "conv-uuid"), vault)
     store.close()
-    again = ConversationStore(store=VaultStore.open(tmp_path))
+    again = ConversationStore(store=VaultStore.open(where))
     alias = again.conversation_id("chatgpt", "conv-uuid")
     assert again.vault(alias, "placeholder", create=False).value_for("[[PERSON_2]]") == (
         "Marcus Oyelaran"
@@ -91,16 +116,16 @@ def test_a_bound_alias_finds_the_vault_after_a_restart(memory_keyring, tmp_path)
     ),
     style=st.sampled_from(list(PseudonymStyle)),
 )
-def test_any_vault_round_trips(memory_keyring, tmp_path_factory, values, style):
-    directory = tmp_path_factory.mktemp("vault")
-    store = VaultStore.open(directory)
+def test_any_vault_round_trips(where, values, style):
+    store = VaultStore.open(where)
     conversations = ConversationStore(store=store)
-    vault = conversations.vault("c1", style, site="s")
+    conversation = os.urandom(8).hex()  # one database for every example: a new chat each
+    vault = conversations.vault(conversation, style, site="s")
     for label, value in values:
         vault.pseudonym_for(value, label)
     expected = sorted((e.label, e.value, e.pseudonym) for e in vault.entries())
     store.close()
-    loaded = ConversationStore(store=VaultStore.open(directory)).vault("c1", style)
+    loaded = ConversationStore(store=VaultStore.open(where)).vault(conversation, style)
     assert sorted((e.label, e.value, e.pseudonym) for e in loaded.entries()) == expected
 
 
@@ -148,24 +173,21 @@ def test_a_damaged_file_is_set_aside_and_a_fresh_one_started(memory_keyring, tmp
     assert fresh.count() == 1
 
 
-def test_a_tampered_mapping_drops_its_conversation(memory_keyring, tmp_path):
-    store = VaultStore.open(tmp_path)
+def test_a_tampered_mapping_drops_its_conversation(where):
+    store = VaultStore.open(where)
     conversations = ConversationStore(store=store)
     one, two = _fill(conversations, text="one"), _fill(conversations, text="two")
     store.close()
-    with sqlite3.connect(tmp_path / FILE_NAME) as db:
-        # Move one conversation's sealed mapping into the other: it must not open there.
-        blob = db.execute("SELECT sealed FROM mappings WHERE conversation = ?", (two,)).fetchone()
-        db.execute("UPDATE mappings SET sealed = ? WHERE conversation = ?", (blob[0], one))
-    reopened = VaultStore.open(tmp_path)
+    # Move one conversation's sealed mapping into the other: it must not open there.
+    blob = _raw(where, "SELECT sealed FROM mappings WHERE conversation = ?", (two,))[0][0]
+    _raw(where, "UPDATE mappings SET sealed = ? WHERE conversation = ?", (blob, one))
+    reopened = VaultStore.open(where)
     assert reopened.load(one) is None
     assert reopened.load(two) is not None
 
 
-def test_retention_deletes_conversations_unused_for_longer_than_their_site_allows(
-    memory_keyring, tmp_path
-):
-    store = VaultStore.open(tmp_path)
+def test_retention_deletes_conversations_unused_for_longer_than_their_site_allows(where):
+    store = VaultStore.open(where)
     conversations = ConversationStore(store=store)
     old_claude = _fill(conversations, "claude", "old")
     new_claude = _fill(conversations, "claude", "new")
@@ -187,8 +209,8 @@ def test_retention_deletes_conversations_unused_for_longer_than_their_site_allow
     assert len(vault) == 0
 
 
-def test_forget_one_site_or_all(memory_keyring, tmp_path):
-    store = VaultStore.open(tmp_path)
+def test_forget_one_site_or_all(where):
+    store = VaultStore.open(where)
     conversations = ConversationStore(store=store)
     _fill(conversations, "claude", "a")
     _fill(conversations, "chatgpt", "b")
@@ -198,12 +220,22 @@ def test_forget_one_site_or_all(memory_keyring, tmp_path):
     assert store.db.query("SELECT count(*) FROM mappings")[0][0] == 0  # cascaded
 
 
-def test_a_write_to_a_forgotten_conversation_is_not_saved(memory_keyring, tmp_path):
-    store = VaultStore.open(tmp_path)
+def test_a_write_to_a_forgotten_conversation_is_not_saved(where):
+    store = VaultStore.open(where)
     conversations = ConversationStore(store=store)
     conversation = _fill(conversations)
     vault = conversations.vault(conversation, "placeholder", site="claude")
     store.forget()
+    if store.shared:
+        # No other process could restore it: the request fails, and says why.
+        with pytest.raises(ConversationGone, match="send the message again"):
+            vault.pseudonym_for("Ada Obi", "PERSON")
+        assert vault.value_for("[[PERSON_3]]") is None
+        # The next request starts the conversation afresh.
+        again = conversations.vault(conversation, "placeholder", site="claude")
+        assert again is not vault and again.pseudonym_for("Ada Obi", "PERSON") == "[[PERSON_1]]"
+        assert store.count() == 1
+        return
     vault.pseudonym_for("Ada Obi", "PERSON")  # still works in memory
     assert store.count() == 0 and store.db.query("SELECT count(*) FROM mappings")[0][0] == 0
 
@@ -275,8 +307,8 @@ def test_retention_comes_from_each_site_policy(memory_keyring, tmp_path):
     addon.close()
 
 
-def test_one_vault_per_conversation_whichever_id_reaches_it(memory_keyring, tmp_path):
-    conversations = ConversationStore(limit=2, store=VaultStore.open(tmp_path))
+def test_one_vault_per_conversation_whichever_id_reaches_it(where):
+    conversations = ConversationStore(limit=2, store=VaultStore.open(where))
     first = _fill(conversations, "chatgpt", "first message")
     vault = conversations.vault(first, "placeholder", site="chatgpt")
     alias = conversations.conversation_id("chatgpt", "conv-uuid")

@@ -1,131 +1,117 @@
-"""One SQLite file of veil's records, sealed with the data key.
+"""The one interface veil's records go through, whichever database holds them.
 
-Opening checks the file (SQLite's quick_check) and the key (a sealed marker in ``meta``).
-A damaged file, or one sealed with another key, is never read as if it were fine: with
-``recover`` it is moved aside and a fresh one started (the proxy must keep running);
-without it, opening fails with a ``StorageError`` that says why (the command line).
+Two backends implement it: ``SQLiteDatabase`` (a file per kind of record, the default)
+and ``PostgresDatabase`` (one database that several veil processes share). Both seal
+with the data key and refuse another key (a sealed marker in ``meta``); both bring
+their schema up to date on open (``migrations``). The vault and the log write portable
+SQL with ``?`` placeholders; a backend translates where its driver differs.
 """
 
 from __future__ import annotations
 
-import logging
-import sqlite3
-import threading
 import time
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from pathlib import Path
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
 
-from veil.proxy.storage.files import move_aside
 from veil.proxy.storage.sealing import Sealer, Unreadable
 
 DAY_S = 86400.0
 
-log = logging.getLogger("veil")
-
 KEY_CHECK = b"veil data key check"
 
-_META = """
-CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value BLOB NOT NULL);
-"""
+META_TABLE = "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value {blob} NOT NULL)"
 
 
 class StorageError(Exception):
-    """A records file veil cannot use."""
+    """Records veil cannot use: damaged, sealed with another key, or of a newer veil."""
 
 
-class Database:
-    """A single connection behind a lock: writes are a few rows, reads are rare."""
+class StorageUnavailable(StorageError):
+    """The database cannot be reached right now (a server that is down or restarting)."""
 
-    def __init__(self, path: Path, sealer: Sealer, schema: str, recover: bool = True) -> None:
-        self.path = path
-        self.sealer = sealer
-        self._schema = schema
-        self._lock = threading.RLock()
-        self.set_aside: Path | None = None  # where an unusable file went, if one did
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        try:
-            self._connection = self._open_checked()
-        except StorageError as problem:
-            if not recover:
-                raise
-            self.set_aside = move_aside(path, "unreadable")
-            log.warning(
-                "veil: %s; moved it to %s and started a new one (nothing was restored from it)",
-                problem,
-                self.set_aside,
+
+class WrongDataKey(StorageError):
+    """The records were sealed with another data key."""
+
+
+class NewerSchema(StorageError):
+    """Records written by a newer veil: never set aside or changed, only refused."""
+
+
+class Cursor(Protocol):
+    rowcount: int
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+
+class Transaction(Protocol):
+    """What a transaction hands its body: statements with ``?`` placeholders."""
+
+    def execute(self, sql: str, parameters: Sequence[Any] = ()) -> Cursor: ...
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> Any: ...
+
+
+class Database(ABC):
+    """veil's records in one database, sealed with ``sealer``."""
+
+    sealer: Sealer
+    location: str  # for messages: a path, or a URL without its password
+    # Several processes read and write it: a failed write must reach the request (the
+    # other processes could not restore what only this one remembers).
+    shared: bool = False
+    # Appended to a SELECT of one row to lock it until the transaction ends ("" where the
+    # transaction already locks the whole database).
+    row_lock_clause: str = ""
+
+    @abstractmethod
+    def transaction(self) -> AbstractContextManager[Transaction]:
+        """All or nothing; rolled back if the body raises."""
+
+    @abstractmethod
+    def query(self, sql: str, parameters: Sequence[Any] = ()) -> list[Any]:
+        """One read outside any transaction."""
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    def meta_secret(self, name: str, make: bytes) -> bytes:
+        """A sealed value in ``meta``: the stored one, or ``make`` if there was none yet.
+
+        Insert-if-absent then read: two processes that start together get the same value.
+        """
+        context = f"meta {name}"
+        with self.transaction() as tx:
+            tx.execute(
+                "INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                (name, self.sealer.seal(make, context)),
             )
-            self._connection = self._open_checked()
+            stored = tx.execute("SELECT value FROM meta WHERE name = ?", (name,)).fetchone()
+        return self.sealer.open(bytes(stored[0]), context)
 
-    def _open_checked(self) -> sqlite3.Connection:
-        existed = self.path.exists() and self.path.stat().st_size > 0
-        connection: sqlite3.Connection | None = None
+    def _check_key(self, tx: Transaction) -> None:
+        """Mark a new database with this key; refuse one marked with another."""
+        tx.execute(
+            "INSERT INTO meta (name, value) VALUES ('key_check', ?) ON CONFLICT (name) DO NOTHING",
+            (self.sealer.seal(KEY_CHECK, "key check"),),
+        )
+        stored = tx.execute("SELECT value FROM meta WHERE name = 'key_check'").fetchone()
         try:
-            connection = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-            if not existed:
-                self.path.chmod(0o600)  # SQLite gives -wal and -shm the same mode
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute("PRAGMA synchronous=NORMAL")
-            connection.execute("PRAGMA foreign_keys=ON")
-            connection.execute("PRAGMA secure_delete=ON")  # deleted rows are zeroed
-            connection.execute("PRAGMA busy_timeout=5000")
-            if existed:
-                verdict = connection.execute("PRAGMA quick_check").fetchone()[0]
-                if verdict != "ok":
-                    raise StorageError(f"{self.path} is damaged ({verdict})")
-            connection.executescript(_META + self._schema)
-            self._check_key(connection)
-        except sqlite3.DatabaseError as error:
-            if connection is not None:
-                connection.close()
-            raise StorageError(f"{self.path} is damaged or not a database ({error})") from None
-        except StorageError:
-            if connection is not None:
-                connection.close()
-            raise
-        return connection
-
-    def _check_key(self, connection: sqlite3.Connection) -> None:
-        row = connection.execute("SELECT value FROM meta WHERE name = 'key_check'").fetchone()
-        if row is None:
-            connection.execute(
-                "INSERT INTO meta (name, value) VALUES ('key_check', ?)",
-                (self.sealer.seal(KEY_CHECK, "key check"),),
-            )
-            return
-        try:
-            ok = self.sealer.open(row[0], "key check") == KEY_CHECK
+            ok = self.sealer.open(bytes(stored[0]), "key check") == KEY_CHECK
         except Unreadable:
             ok = False
         if not ok:
-            raise StorageError(f"{self.path} was sealed with another data key")
-
-    @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            self._connection.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._connection
-            except BaseException:
-                self._connection.execute("ROLLBACK")
-                raise
-            self._connection.execute("COMMIT")
-
-    def query(self, sql: str, parameters: tuple | list = ()) -> list[sqlite3.Row | tuple]:
-        with self._lock:
-            return self._connection.execute(sql, parameters).fetchall()
-
-    def meta_secret(self, name: str, make: bytes) -> bytes:
-        """A sealed value in ``meta``: read it, or store ``make`` if there is none yet."""
-        with self.transaction() as connection:
-            row = connection.execute("SELECT value FROM meta WHERE name = ?", (name,)).fetchone()
-            if row is not None:
-                return self.sealer.open(row[0], f"meta {name}")
-            connection.execute(
-                "INSERT INTO meta (name, value) VALUES (?, ?)",
-                (name, self.sealer.seal(make, f"meta {name}")),
+            hint = (
+                ": every veil process that shares it needs the same key"
+                " (--data-key-file or VEIL_DATA_KEY_FILE)"
+                if self.shared
+                else ""
             )
-            return make
+            raise WrongDataKey(f"{self.location} was sealed with another data key{hint}")
 
     # Per-site housekeeping shared by the vault and the log: ``table`` has a ``site``
     # column and ``time_column`` holds seconds since the epoch. Names come from veil's own
@@ -141,15 +127,17 @@ class Database:
         """Delete rows older than their site's retention (others: ``default_days``)."""
         now = time.time()
         deleted = 0
-        with self.transaction() as connection:
+        with self.transaction() as tx:
             for site, days in retention_days.items():
-                deleted += connection.execute(
+                deleted += tx.execute(
                     f"DELETE FROM {table} WHERE site = ? AND {time_column} < ?",
                     (site, now - days * DAY_S),
                 ).rowcount
-            marks = ",".join("?" * len(retention_days))
-            deleted += connection.execute(
-                f"DELETE FROM {table} WHERE site NOT IN ({marks}) AND {time_column} < ?",
+            others = ""
+            if retention_days:  # PostgreSQL refuses an empty NOT IN ()
+                others = f"site NOT IN ({','.join('?' * len(retention_days))}) AND "
+            deleted += tx.execute(
+                f"DELETE FROM {table} WHERE {others}{time_column} < ?",
                 (*retention_days, now - default_days * DAY_S),
             ).rowcount
         return deleted
@@ -160,11 +148,7 @@ class Database:
         return self.query(f"SELECT count(*) FROM {table} WHERE site = ?", (site,))[0][0]
 
     def delete_by_site(self, table: str, site: str | None = None) -> int:
-        with self.transaction() as connection:
+        with self.transaction() as tx:
             if site is None:
-                return connection.execute(f"DELETE FROM {table}").rowcount
-            return connection.execute(f"DELETE FROM {table} WHERE site = ?", (site,)).rowcount
-
-    def close(self) -> None:
-        with self._lock:
-            self._connection.close()
+                return tx.execute(f"DELETE FROM {table}").rowcount
+            return tx.execute(f"DELETE FROM {table} WHERE site = ?", (site,)).rowcount

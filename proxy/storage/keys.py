@@ -12,6 +12,7 @@ import base64
 import binascii
 import logging
 import os
+import tempfile
 import threading
 from pathlib import Path
 
@@ -60,6 +61,30 @@ def data_key(data_dir: Path, create: bool = True) -> bytes:
         return _new_key_file(key_file)
 
 
+def key_from_file(key_file: Path, create: bool = True) -> bytes:
+    """The key in a file the user names (shared by every veil process that shares a
+    vault); made there, mode 0600, if it does not exist yet and ``create`` is true.
+    Unlike a data directory's own key file, a named file is never moved aside."""
+    key_file = key_file.expanduser()
+    if key_file.exists():
+        key = _read_key_file(key_file)
+        if key is None:
+            raise NoDataKey(
+                f"the data key file {key_file} is not a veil key"
+                f" (expected {KEY_BITS // 8} random bytes in base64 on one line)"
+            )
+        return key
+    if not create:
+        raise NoDataKey(f"the data key file {key_file} does not exist")
+    key = _new_key_file(key_file)
+    log.warning(
+        "veil: made a new data key in %s: give every veil process that shares the vault"
+        " this same file",
+        key_file,
+    )
+    return key
+
+
 def _from_keyring(data_dir: Path, create: bool) -> bytes:
     account = keyring_account(data_dir)
     stored = keyring.get_password(SERVICE, account)
@@ -91,16 +116,21 @@ def _warn_once(key_file: Path, error: Exception) -> None:
 def _new_key_file(key_file: Path) -> bytes:
     key_file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     key = AESGCM.generate_key(KEY_BITS)
+    # Written whole to a private file, then linked into place: another process starting
+    # at the same moment sees either no key file or a complete one, never a half-written
+    # one. Created 0600 from the start: never readable by others, not even for a moment.
+    fd, draft = tempfile.mkstemp(prefix=f".{key_file.name}.", dir=key_file.parent)
     try:
-        # Created 0600 from the start: never readable by others, not even for a moment.
-        fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write(_encode(key) + "\n")
+        os.link(draft, key_file)
     except FileExistsError:  # another process made it first: use theirs
         existing = _read_key_file(key_file)
         if existing is None:
             raise NoDataKey(f"the key file {key_file} is not a veil key") from None
         return existing
-    with os.fdopen(fd, "w") as out:
-        out.write(_encode(key) + "\n")
+    finally:
+        os.unlink(draft)
     return key
 
 

@@ -10,35 +10,45 @@ the values that were replaced.
 from __future__ import annotations
 
 import json
+import threading
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from veil.proxy.storage.database import Database
-from veil.proxy.storage.keys import data_key
-from veil.proxy.storage.sealing import Sealer, Unreadable
+from veil.proxy.storage.database import Database, StorageUnavailable, Transaction
+from veil.proxy.storage.location import StorageLocation
+from veil.proxy.storage.migrations import Migration, Schema
+from veil.proxy.storage.sealing import Unreadable
 
 FILE_NAME = "log.sqlite3"
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS entries (
-    id INTEGER PRIMARY KEY,
-    time REAL NOT NULL,
-    site TEXT NOT NULL,
-    conversation TEXT,
-    decision TEXT NOT NULL,
-    entities TEXT NOT NULL,
-    actions TEXT NOT NULL,
-    stages TEXT NOT NULL,
-    reason BLOB,
-    sealed_values BLOB
-);
-CREATE INDEX IF NOT EXISTS entries_time ON entries (time);
-"""
+
+def _version_1(blob: str, real: str, row_id: str) -> Migration:
+    """The schema veil had before versioning (SQLite files of it are adopted)."""
+    return Migration(
+        1,
+        (
+            "CREATE TABLE IF NOT EXISTS entries ("
+            f" id {row_id}, time {real} NOT NULL, site TEXT NOT NULL, conversation TEXT,"
+            " decision TEXT NOT NULL, entities TEXT NOT NULL, actions TEXT NOT NULL,"
+            f" stages TEXT NOT NULL, reason {blob}, sealed_values {blob})",
+            "CREATE INDEX IF NOT EXISTS entries_time ON entries (time)",
+        ),
+    )
+
+
+SCHEMA = Schema(
+    component="log",
+    sqlite=(_version_1("BLOB", "REAL", "INTEGER PRIMARY KEY"),),
+    postgres=(
+        _version_1("BYTEA", "DOUBLE PRECISION", "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"),
+    ),
+    adopt_table="entries",
+)
 
 
 class Decision(StrEnum):
@@ -81,46 +91,74 @@ class LogEntry:
         return record
 
 
+# Entries kept in memory while a shared database is unreachable (oldest dropped first).
+PENDING_LIMIT = 10_000
+
+
 class RedactionLog:
     def __init__(self, database: Database) -> None:
         self.db = database
+        # A shared database that is down (a restart): its entries wait here and are
+        # written with the next entry that gets through, so the team's log has no hole.
+        self._pending: deque[LogEntry] = deque(maxlen=PENDING_LIMIT)
+        self._pending_lock = threading.Lock()
 
     @classmethod
-    def open(cls, data_dir: Path, recover: bool = True, create_key: bool = True) -> RedactionLog:
-        sealer = Sealer(data_key(data_dir, create=create_key))
-        return cls(Database(data_dir / FILE_NAME, sealer, _SCHEMA, recover=recover))
+    def open(
+        cls, where: Path | StorageLocation, recover: bool = True, create_key: bool = True
+    ) -> RedactionLog:
+        """Beside the vault: SQLite files in the data directory, or the shared PostgreSQL
+        database, where every instance's entries make one log for a team's dashboard."""
+        location = StorageLocation.of(where)
+        sealer = location.sealer(create_key)
+        return cls(location.open_database(SCHEMA, FILE_NAME, sealer, recover=recover))
 
     def record(self, entry: LogEntry) -> None:
+        """Write one entry; raises if it cannot (a shared database keeps it for later)."""
+        with self._pending_lock:
+            waiting = [*self._pending, entry]
+            self._pending.clear()
+        try:
+            with self.db.transaction() as tx:
+                for each in waiting:
+                    self._insert(tx, each)
+        except StorageUnavailable:
+            if self.db.shared:
+                with self._pending_lock:
+                    self._pending.extend(waiting)
+            raise
+
+    def _insert(self, tx: Transaction, entry: LogEntry) -> None:
         sealer = self.db.sealer
-        with self.db.transaction() as connection:
-            cursor = connection.execute(
-                "INSERT INTO entries (time, site, conversation, decision, entities, actions,"
-                " stages, reason, sealed_values) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL)",
+        inserted = tx.execute(
+            "INSERT INTO entries (time, site, conversation, decision, entities, actions,"
+            " stages, reason, sealed_values) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL)"
+            " RETURNING id",
+            (
+                entry.time,
+                entry.site,
+                entry.conversation,
+                str(entry.decision),
+                json.dumps(entry.entities, sort_keys=True),
+                json.dumps(entry.actions, sort_keys=True),
+                json.dumps(entry.stages, sort_keys=True),
+            ),
+        )
+        # Sealed after the insert so the row id binds each blob to its own row.
+        row = inserted.fetchone()[0]
+        if entry.reason is not None or entry.values is not None:
+            tx.execute(
+                "UPDATE entries SET reason = ?, sealed_values = ? WHERE id = ?",
                 (
-                    entry.time,
-                    entry.site,
-                    entry.conversation,
-                    str(entry.decision),
-                    json.dumps(entry.entities, sort_keys=True),
-                    json.dumps(entry.actions, sort_keys=True),
-                    json.dumps(entry.stages, sort_keys=True),
+                    None
+                    if entry.reason is None
+                    else sealer.seal(entry.reason.encode(), f"reason {row}"),
+                    None
+                    if entry.values is None
+                    else sealer.seal_json(entry.values, f"values {row}"),
+                    row,
                 ),
             )
-            # Sealed after the insert so the row id binds each blob to its own row.
-            row = cursor.lastrowid
-            if entry.reason is not None or entry.values is not None:
-                connection.execute(
-                    "UPDATE entries SET reason = ?, sealed_values = ? WHERE id = ?",
-                    (
-                        None
-                        if entry.reason is None
-                        else sealer.seal(entry.reason.encode(), f"reason {row}"),
-                        None
-                        if entry.values is None
-                        else sealer.seal_json(entry.values, f"values {row}"),
-                        row,
-                    ),
-                )
 
     def entries(
         self,
@@ -192,9 +230,9 @@ class RedactionLog:
         sealer = self.db.sealer
         try:
             if reason_blob is not None:
-                entry.reason = sealer.open(reason_blob, f"reason {number}").decode()
+                entry.reason = sealer.open(bytes(reason_blob), f"reason {number}").decode()
             if with_values and values_blob is not None:
-                entry.values = sealer.open_json(values_blob, f"values {number}")
+                entry.values = sealer.open_json(bytes(values_blob), f"values {number}")
         except Unreadable as error:
             entry.reason = f"(unreadable: {error})"
         return entry
