@@ -41,6 +41,7 @@ def recent_requests(log: RedactionLog | None, limit: int, site: str | None) -> d
                 "entities": entry.entities,
                 "actions": entry.actions,
                 "stages": {name: round(ms, 1) for name, ms in entry.stages.items()},
+                "risk": entry.risk,
             }
             for entry in entries
         ],

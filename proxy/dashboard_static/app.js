@@ -40,6 +40,13 @@ function counts(map) {
     .join(", ");
 }
 
+// Residual re-identification risk κ: the chance that what was sent picks out its writer.
+function riskText(risk) {
+  if (risk === null || risk === undefined) return "–";
+  if (risk < 0.0001) return "< 0.0001";
+  return risk < 0.01 ? risk.toExponential(1) : risk.toFixed(3);
+}
+
 function renderRequests(data) {
   document.getElementById("logging-off").hidden = data.logging;
   siteCounts = data.sites || {};
@@ -55,6 +62,7 @@ function renderRequests(data) {
         counts(r.entities) || "none",
         counts(r.actions),
         stages,
+        riskText(r.risk),
       ];
       for (const cell of cells) row.append(el("td", {}, cell));
       return row;

@@ -41,11 +41,17 @@ def _version_1(blob: str, real: str, row_id: str) -> Migration:
     )
 
 
+def _version_2(real: str) -> Migration:
+    """The residual re-identification risk of what was sent (a number, never values)."""
+    return Migration(2, (f"ALTER TABLE entries ADD COLUMN risk {real}",))
+
+
 SCHEMA = Schema(
     component="log",
-    sqlite=(_version_1("BLOB", "REAL", "INTEGER PRIMARY KEY"),),
+    sqlite=(_version_1("BLOB", "REAL", "INTEGER PRIMARY KEY"), _version_2("REAL")),
     postgres=(
         _version_1("BYTEA", "DOUBLE PRECISION", "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"),
+        _version_2("DOUBLE PRECISION"),
     ),
     adopt_table="entries",
 )
@@ -132,7 +138,7 @@ class RedactionLog:
         sealer = self.db.sealer
         inserted = tx.execute(
             "INSERT INTO entries (time, site, conversation, decision, entities, actions,"
-            " stages, reason, sealed_values) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL)"
+            " stages, reason, sealed_values, risk) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?)"
             " RETURNING id",
             (
                 entry.time,
@@ -142,6 +148,7 @@ class RedactionLog:
                 json.dumps(entry.entities, sort_keys=True),
                 json.dumps(entry.actions, sort_keys=True),
                 json.dumps(entry.stages, sort_keys=True),
+                entry.risk,
             ),
         )
         # Sealed after the insert so the row id binds each blob to its own row.
@@ -170,7 +177,7 @@ class RedactionLog:
         """Newest first."""
         sql = (
             "SELECT id, time, site, conversation, decision, entities, actions, stages, reason,"
-            " sealed_values FROM entries WHERE time >= ?"
+            " sealed_values, risk FROM entries WHERE time >= ?"
         )
         parameters: list[Any] = [since or 0.0]
         if site is not None:
@@ -226,6 +233,7 @@ class RedactionLog:
             entities=json.loads(entities),
             actions=json.loads(actions),
             stages=json.loads(stages),
+            risk=row[10],
         )
         sealer = self.db.sealer
         try:
