@@ -59,11 +59,16 @@ class QuasiIdentifierStage:
 
     def apply(self, text: str, protected: Sequence[Span], vault: Vault) -> QuasiResult:
         operators = self.settings.operators
-        protected = tuple(protected)
-        protected, places = _taken_over(text, protected, operators)
-        found = self._find(text, protected, datetime.date.today().year)
+        # A nationality or religion the PII side protects ("I'm a Buddhist") is the
+        # writer's disclosure when the recognizers read it as one: its operator decides.
+        claimable = [s for s in protected if s.label == labels.NORP]
+        firm = tuple(s for s in protected if s.label != labels.NORP)
+        found = self._find(text, firm, datetime.date.today().year)
+        claimed = [s for s in claimable if any(d.span.overlaps(s) for d in found)]
+        protected = tuple(s for s in protected if s not in claimed)
+        protected, taken = _taken_over(text, protected, operators)
         disclosures = sorted(
-            [*found, *(p for p in places if not any(p.span.overlaps(d.span) for d in found))],
+            [*found, *(t for t in taken if not any(t.span.overlaps(d.span) for d in found))],
             key=lambda d: d.span.start,
         )
         operations = apply_operators(
@@ -112,14 +117,19 @@ def _works_for(before: str) -> bool:
 def _taken_over(
     text: str, protected: tuple[Span, ...], operators: dict
 ) -> tuple[tuple[Span, ...], list[TakenOver]]:
+    from veil.rules.quasi.regions import Regions
+
     rewrites = (QIOperator.GENERALIZE, QIOperator.DECOY)
+    quoted_or_code = Regions(text)  # someone else's words: left to the PII side
     places = operators["location"] in rewrites
     employers = operators["employer"] in rewrites
     kept: list[Span] = []
     taken: list[TakenOver] = []
     for span in protected:
         value = text[span.start : span.end]
-        if places and span.label == labels.LOCATION and geography.population_of(value):
+        if quoted_or_code.excluded(span.start, span.end):
+            kept.append(span)
+        elif places and span.label == labels.LOCATION and geography.population_of(value):
             taken.append(TakenOver(span, "location", value=value, detail="city"))
         elif (
             employers

@@ -205,11 +205,11 @@ def test_the_benchmark_runs_end_to_end_on_a_slice_of_the_real_data(tmp_path, cap
     train_authors = {s.author for s in samples} - {r["author"] for r in report["rows"]}
     assert train_authors, "the profiler must have trained on other authors"
     conditions = report["summary"]["conditions"]
-    assert list(conditions) == ["original", "fast"]
+    assert list(conditions) == ["original", "fast", "fast+QI", "fast+QI decoy"]
     assert conditions["original"]["rouge_l"] == 1.0
     assert conditions["fast"]["fast_p50_ms"] > 0
     assert conditions["fast"]["profiler_drop_vs_fast"] == 0.0
-    assert len(report["rows"]) == 2 * report["config"]["texts"] == 32
+    assert len(report["rows"]) == 4 * report["config"]["texts"] == 64
     assert 0.0 <= report["summary"]["majority"]["top1"] <= 1.0
     markdown = (tmp_path / "out" / "adversarial.md").read_text()
     assert "| majority baseline |" in markdown and "| fast |" in markdown

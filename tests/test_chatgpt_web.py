@@ -18,7 +18,7 @@ from tests.helpers import split_at
 from veil.proxy.addon import VeilAddon
 from veil.proxy.site_policies import SitePolicies
 
-PROMPT = "Write a sick note for my son Eli Brookfield, DOB 03/04/2016, to Ms. Okonkwo."
+PROMPT = "Write a sick note for my pupil Eli Brookfield, DOB 03/04/2016, to Ms. Okonkwo."
 CONVERSATION = "6740d1a2-1b2c-4d5e-8f90-a1b2c3d4e5f6"
 
 
@@ -136,7 +136,7 @@ def test_new_chat_round_trip(cuts, wire):
     assert "Eli Brookfield" not in sent and "03/04/2016" not in sent and "Okonkwo" not in sent
     assert json.loads(prepare.request.content)["partial_query"]["content"]["parts"][0] == sent
 
-    answer = sent.replace("Write a sick note for my son", "Here is the note for").replace(
+    answer = sent.replace("Write a sick note for my pupil", "Here is the note for").replace(
         ", to", " for"
     )
     pieces = [p for p in split_at(answer, cuts) if p] or [answer]
@@ -146,7 +146,7 @@ def test_new_chat_round_trip(cuts, wire):
     addon.responseheaders(send)
     out = b"".join(b"".join(send.response.stream(c)) for c in split_at(_stream(sent, pieces), wire))
     out += b"".join(send.response.stream(b""))
-    expected = PROMPT.replace("Write a sick note for my son", "Here is the note for").replace(
+    expected = PROMPT.replace("Write a sick note for my pupil", "Here is the note for").replace(
         ", to", " for"
     )
     assert _assistant_text(out) == expected

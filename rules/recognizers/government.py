@@ -170,6 +170,9 @@ def _looks_like_id(value: str) -> bool:
     words = regex.findall(r"[A-Za-z]{3,}", value)
     if any(word.lower() in _COMMON_WORDS for word in words):
         return False
+    # A number joined to words is a measure, not an id: "30-year-old", "5-star", "2-bed".
+    if regex.fullmatch(r"(?:[a-z]{1,4} )?\d+(?:-[a-z]+)+", value):
+        return False
     # Versions, hashes and UUIDs are code, not people.
     if regex.fullmatch(r"v?\d{1,2}(?:\.\d{1,4}){1,3}(?:[\-+]\w+)?|[0-9a-f\-]{32,}", value, regex.I):
         return False
