@@ -129,7 +129,18 @@ def _key(value: str) -> str:
 
 
 def city(value: str) -> City | None:
-    return _cities()[0].get(_key(value))
+    """The city ``value`` names; "Tokyo, Japan" and "Portland, Oregon" too, when the part
+    after the comma is the city's country or US state."""
+    found = _cities()[0].get(_key(value))
+    if found is not None or "," not in value:
+        return found
+    head, _, tail = value.partition(",")
+    found = _cities()[0].get(_key(head))
+    if found is None:
+        return None
+    if country(tail) is found.country or (found.region and us_state(tail) == found.region):
+        return found
+    return None
 
 
 def country(value: str) -> Country | None:

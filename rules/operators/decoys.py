@@ -52,8 +52,9 @@ def decoy(disclosure, surface: str, rng: random.Random, avoid: set[str]) -> str 
 
 
 def _shift(value: int, rng: random.Random, low: int, high: int) -> int:
-    """A value 4 to 10 away, inside [low, high]."""
-    choices = [value + d for d in (*range(-10, -3), *range(4, 11)) if low <= value + d <= high]
+    """A value 6 to 12 away, inside [low, high]: outside the ±5 years an age guess is
+    given credit for, so the decoy misleads rather than blurs."""
+    choices = [value + d for d in (*range(-12, -5), *range(6, 13)) if low <= value + d <= high]
     return rng.choice(choices) if choices else value
 
 
@@ -66,7 +67,7 @@ def _age(disclosure, surface: str, rng: random.Random) -> str | None:
     if number is None:
         return None
     value = int(number.group(0))
-    low, high = (18, 90) if value >= 18 else (max(1, value - 4), 17)
+    low, high = (18, 90) if value >= 18 else (1, 17)
     shifted = _shift(value, rng, low, high)
     if shifted == value:
         return None
@@ -76,9 +77,12 @@ def _age(disclosure, surface: str, rng: random.Random) -> str | None:
 def _place(disclosure, surface: str, rng: random.Random) -> str | None:
     if disclosure.detail in {"demonym", "postcode", "neighbourhood", "landmark"}:
         return None
+    _, comma, tail = surface.partition(",")  # "Tokyo, Japan": the city changes
     name = geography.decoy_city(surface, rng)
     if name is None:
         return None
+    if comma and geography.country(surface) is None and geography.country(tail) is not None:
+        name = f"{name},{tail}"
     return name.lower() if surface.islower() else name
 
 
