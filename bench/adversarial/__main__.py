@@ -145,6 +145,12 @@ def evaluate(args: argparse.Namespace, policy: SitePolicy | str = "default") -> 
         llm = LLMAttacker(load_llm(args.llm_attacker), llm_limits)
     judge_model = load_llm(args.judge) if args.judge != "none" else None
     conditions = build_conditions(slow, policy)
+    if args.skip:
+        skipped = set(args.skip) - {"original", "fast"}  # the baselines always run
+        unknown = skipped - {c.name for c in conditions}
+        if unknown:
+            raise SystemExit(f"--skip: no condition named {', '.join(sorted(unknown))}")
+        conditions = [c for c in conditions if c.name not in skipped]
     rows = [
         score(sample, condition, profiler, llm, judge_model)
         for sample in track(test, description="texts", console=console)
@@ -230,6 +236,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--no-verify",
         action="store_true",
         help="do not attack the last rewrite again (slow_stage.verify_last_rewrite: false)",
+    )
+    parser.add_argument(
+        "--skip",
+        nargs="*",
+        default=[],
+        metavar="CONDITION",
+        help="conditions not to run (e.g. 'fast+slow greedy'); original and fast always run",
     )
     parser.add_argument("--samples", type=Path, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--profiles", type=Path, default=None, help=argparse.SUPPRESS)

@@ -146,8 +146,9 @@ def build_conditions(
 ) -> list[Condition]:
     """original; fast (``policy``'s fast stage with quasi-identifiers off: names and
     identifiers only); fast+QI (the policy's quasi-identifier operators too, generalize
-    by default) and fast+QI decoy; with a slow setup, fast+slow, its greedy ablation and
-    fast+QI+slow (the slow stage after fast+QI, its evidence rewritten by the operators)."""
+    by default) and fast+QI decoy; with a slow setup, fast+slow, its greedy ablation,
+    fast+QI+slow and fast+QI decoy+slow (the slow stage after those, its evidence
+    rewritten by the operators)."""
     base = load_site_policy(policy) if isinstance(policy, str) else policy
     quasi = base.quasi_identifiers
     fast = FastRunner(
@@ -172,5 +173,6 @@ def build_conditions(
             slow_condition("fast+slow", fast, slow),
             slow_condition("fast+slow greedy", fast, slow, arbitrated=False),
             slow_condition("fast+QI+slow", with_qi, slow, editor=editor),
+            slow_condition("fast+QI decoy+slow", with_decoys, slow, editor=editor),
         ]
     return conditions
