@@ -124,7 +124,8 @@ def _print_log(entries: list[LogEntry], values: bool) -> None:
     from rich.table import Table
 
     table = Table(title=f"{len(entries)} request(s)")
-    for column in ("time", "site", "decision", "entities", "actions", "stages (ms)", "reason"):
+    columns = ("time", "site", "decision", "entities", "actions", "stages (ms)", "risk κ", "reason")
+    for column in columns:
         table.add_column(column, overflow="fold")  # wrap narrow cells, never cut them off
     if values:
         table.add_column("values", overflow="fold")
@@ -136,6 +137,7 @@ def _print_log(entries: list[LogEntry], values: bool) -> None:
             _counts(entry.entities),
             _counts(entry.actions),
             ", ".join(f"{name} {ms:.1f}" for name, ms in entry.stages.items()),
+            "" if entry.risk is None else f"{entry.risk:.3g}",
             entry.reason or "",
         ]
         if values:

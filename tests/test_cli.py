@@ -199,3 +199,20 @@ def test_check_shows_kept_public_entities_and_why():
     assert "Gerald Thornbury" not in output["text"] and "Abraham Lincoln" in output["text"]
     table = run("check", text).stdout.decode()
     assert "public entity kept" in table and "Abraham Lincoln" in table
+
+
+def test_check_lists_quasi_identifiers_and_the_residual_risk():
+    text = "I'm a 34-year-old nurse here in Portland and my husband teaches."
+    output = json.loads(run("check", "--json", text).stdout)
+    disclosed = {(q["attribute"], q["original"], q["whose"]) for q in output["quasi_identifiers"]}
+    assert {("age", "34-year-old", "writer"), ("location", "Portland", "writer")} <= disclosed
+    assert all(q["operator"] == "generalize" for q in output["quasi_identifiers"])
+    assert "Oregon" in output["text"] and "34" not in output["text"]
+    risk = output["risk"]
+    assert 0 < risk["kappa"] < risk["kappa_before"] <= 1
+    assert risk["matching"] > risk["matching_before"]
+    # QI spans are listed once, in their own list, not among the PII spans
+    assert not any(s["start"] == text.index("Portland") for s in output["spans"])
+    table = run("check", text).stdout.decode()
+    assert "quasi-identifier(s) the writer discloses" in table
+    assert "residual re-identification risk" in table
