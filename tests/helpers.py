@@ -54,3 +54,16 @@ def read_gemini_frames(wire: str) -> list:
         assert frame.startswith("\n"), f"the length does not count the newline: {frame[:30]!r}"
         frames.append(json.loads(frame))
     return frames
+
+
+def anthropic_answer(client, text: str, stream: bool) -> str:
+    """The answer text of one user message through the official Anthropic SDK."""
+    kwargs = {
+        "model": "claude-sonnet-4-5",
+        "max_tokens": 100,
+        "messages": [{"role": "user", "content": text}],
+    }
+    if stream:
+        with client.messages.stream(**kwargs) as events:
+            return "".join(events.text_stream)
+    return client.messages.create(**kwargs).content[0].text

@@ -23,7 +23,7 @@ import openai
 import pytest
 from click.testing import CliRunner
 
-from tests.helpers import free_port
+from tests.helpers import anthropic_answer, free_port
 from tests.memory_keyring import MemoryKeyring
 from veil.proxy.cli import main
 from veil.proxy.fake_upstream import FakeChatService
@@ -133,16 +133,7 @@ def test_openai_responses_by_base_url(stack, stream):
 def test_anthropic_messages_by_base_url(stack, stream):
     upstream, _, proxy = stack
     client = _anthropic(proxy)
-    kwargs = {
-        "model": "claude-sonnet-4-5",
-        "max_tokens": 100,
-        "messages": [{"role": "user", "content": PROMPT}],
-    }
-    if stream:
-        with client.messages.stream(**kwargs) as events:
-            answer = "".join(events.text_stream)
-    else:
-        answer = client.messages.create(**kwargs).content[0].text
+    answer = anthropic_answer(client, PROMPT, stream)
     assert upstream.received[-1][0] == "/v1/messages"
     _assert_pseudonymized(upstream.received[-1][1])
     assert upstream.received_headers[-1]["x-api-key"] == ALICE

@@ -18,7 +18,7 @@ import pytest
 from wsproto import ConnectionType, WSConnection
 from wsproto.events import CloseConnection, Request, TextMessage
 
-from tests.helpers import free_port, read_gemini_frames
+from tests.helpers import anthropic_answer, free_port, read_gemini_frames
 from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.server import ProxyThread
 
@@ -91,16 +91,7 @@ def test_anthropic_sdk_round_trip(stack, stream):
         base_url=f"https://127.0.0.1:{upstream.port}",
         http_client=_http(proxy),
     )
-    kwargs = {
-        "model": "claude-sonnet-4-5",
-        "max_tokens": 100,
-        "messages": [{"role": "user", "content": PROMPT}],
-    }
-    if stream:
-        with client.messages.stream(**kwargs) as events:
-            answer = "".join(events.text_stream)
-    else:
-        answer = client.messages.create(**kwargs).content[0].text
+    answer = anthropic_answer(client, PROMPT, stream)
     sent = _sent_texts(upstream)
     assert "Jane Doe" not in sent and "[[PERSON_1]]" in sent
     assert answer == f"You said: {PROMPT}"

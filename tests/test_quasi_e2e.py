@@ -11,7 +11,7 @@ import httpx
 import openai
 import pytest
 
-from tests.helpers import free_port
+from tests.helpers import anthropic_answer, free_port
 from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.server import ProxyThread
 from veil.proxy.storage.redaction_log import RedactionLog
@@ -78,13 +78,7 @@ def test_generalized_values_go_out_and_are_not_restored(stack):
         api_key="sk-ant-test", base_url=f"https://127.0.0.1:{upstream.port}",
         http_client=_http(proxy),
     )  # fmt: skip
-    kwargs = {
-        "model": "claude-sonnet-4-5",
-        "max_tokens": 100,
-        "messages": [{"role": "user", "content": PROMPT}],
-    }
-    with client.messages.stream(**kwargs) as events:
-        answer = "".join(events.text_stream)
+    answer = anthropic_answer(client, PROMPT, stream=True)
     sent = repr(upstream.received[-1][1])
     assert "30-something professional" in sent and "my partner and I live in Oregon" in sent
     # Lossy: nothing to restore.
