@@ -38,6 +38,11 @@ def stack(tmp_path_factory):
             f'name: local-anthropic\nhosts: ["{host}/v1/messages"]\nadapter: anthropic\n'
             "quasi_identifiers: generalize\n"
         )
+        (policies / "local-strict.yaml").write_text(
+            f'name: local-strict\nhosts: ["{host}/v2/chat"]\nadapter: openai\n'
+            "quasi_identifiers:\n  operators: {age: keep, location: keep, occupation: keep}\n"
+            "  risk: {block_above: 0.000001}\n"
+        )
         data = directory / "data"
         with ProxyThread(directory / "config", free_port(), str(upstream.ca), data) as proxy:
             yield upstream, proxy, data
@@ -90,3 +95,23 @@ def test_generalized_values_go_out_and_are_not_restored(stack):
         log.close()
     assert entry.actions.get("generalize", 0) >= 3
     assert entry.risk is not None and 0 < entry.risk < 1
+
+
+def test_a_message_that_still_points_at_its_writer_is_blocked_above_the_limit(stack):
+    upstream, proxy, data = stack
+    before = len(upstream.received)
+    with _http(proxy) as http:
+        response = http.post(
+            f"https://127.0.0.1:{upstream.port}/v2/chat/completions",
+            json={"model": "gpt-4o", "messages": [{"role": "user", "content": PROMPT}]},
+        )
+    assert response.status_code >= 400
+    message = response.json()["error"]["message"]
+    assert "re-identification risk" in message and "limit 1e-06" in message
+    assert len(upstream.received) == before  # nothing went upstream
+    log = RedactionLog.open(data)
+    try:
+        entry = log.entries(site="local-strict", limit=1)[0]
+    finally:
+        log.close()
+    assert str(entry.decision) == "blocked" and entry.risk > 0.000001
