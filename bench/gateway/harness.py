@@ -109,6 +109,8 @@ def _probe(direct_url: str, team_url: str, options: Options, seed: int) -> dict:
         result[path] = {
             "latency_ms": percentiles_ms(answered),
             "verdict": {**asdict(verdict), "clean": verdict.clean},
+            # alone on the balancer, round-robin moves every next turn
+            "instances": instance_moves(Phase(recorded, 0.0)),
         }
     for cut in ("p50", "p95"):
         result[f"overhead_{cut}_ms"] = (
