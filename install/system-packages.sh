@@ -4,7 +4,8 @@
 # pg_ctl themselves, as the postgres user when root) and HAProxy (bench/gateway's load
 # balancer: the bench starts its own, never the system service, whose Debian default
 # config serves nothing). Installed with apt-get when missing and we may (root, or sudo
-# without a password); otherwise say what to install: those tests then skip, except in CI, which sets VEIL_REQUIRE_SYSTEM_TOOLS=1 and fails instead.
+# without a password); otherwise say what to install: those tests then skip, except in
+# CI, which sets VEIL_REQUIRE_SYSTEM_TOOLS=1 and fails instead.
 set -euo pipefail
 
 missing=()
