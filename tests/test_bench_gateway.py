@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -121,3 +123,21 @@ def test_the_harness_runs_clean_at_a_tiny_scale(tmp_path):
     moves = results["probe"]["team"]["instances"]
     assert moves["moved_instance"] == moves["followup_turns"] == 2
     assert results["summary"]["team_vs_single_throughput"] > 0
+
+
+def test_the_shipped_haproxy_config_is_valid(tmp_path):
+    """install/team/haproxy.cfg as a team would use it, with a certificate of our own."""
+    binary = balancer.haproxy_binary()
+    _require(binary is not None, "HAProxy")
+    from veil.proxy.fake_upstream import make_tls_files
+
+    _, cert, key = make_tls_files(tmp_path)
+    pem = tmp_path / "veil.pem"
+    pem.write_bytes(cert.read_bytes() + key.read_bytes())
+    shipped = Path(__file__).parents[1] / "install" / "team" / "haproxy.cfg"
+    text = shipped.read_text()
+    assert "/etc/haproxy/certs/veil.example.com.pem" in text
+    config = tmp_path / "haproxy.cfg"
+    config.write_text(text.replace("/etc/haproxy/certs/veil.example.com.pem", str(pem)))
+    checked = subprocess.run([binary, "-c", "-f", str(config)], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
