@@ -190,6 +190,10 @@ def gemini_user_text(body: dict) -> str:
 
 
 class _Server(ThreadingHTTPServer):
+    # socketserver's default backlog of 5 drops connections that 50 clients open at once
+    # (the kernel retries them a second later): a bench would time that, not the service
+    request_queue_size = 256
+
     def handle_error(self, request: object, client_address: object) -> None:
         # A client (or a proxy being stopped) dropping a kept-alive connection is not the
         # server's error: no traceback for it.
