@@ -5,6 +5,10 @@ tenant key keeps two tenants' conversations apart: without it they would share o
 vault. Each later turn brings new people of this tenant (names, e-mails, phone numbers,
 unique within a run where the name lists allow) and mentions an earlier one again, so a
 pseudonym must survive a change of instance.
+
+The names are ones the fast stage finds in these sentences: this bench measures the
+deployment, not recall (bench.redaction does). Two it missed when the lists were drawn up,
+the first name Olumide and the surname McAllister, were left out and reported.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ FIRST_NAMES = (  # noqa: SIM905 (a word list reads best as words)
 ).split()
 LAST_NAMES = (  # noqa: SIM905 (a word list reads best as words)
     "Raman Oyelaran Whitfield Kowalski Lindqvist Mensah Ferreira Tanaka Haddad Brandt "
-    "Okafor Volkov Moretti Castillo Rahman Eriksen Zhang Albuquerque Petrova McAllister "
+    "Okafor Volkov Moretti Castillo Rahman Eriksen Zhang Albuquerque Petrova Fitzgerald "
     "Demir Popescu Schneider Romano Hoffmann Abubakar Delgado Sorensen Iyer Goldberg "
     "Adeyemi Novak Herrera Karimi Johansson Siddiqui Navarro Lund Watanabe Fairbanks "
     "Chaudhry Carvalho Becker Nwosu Richter Esposito Gallagher Ivanova Obi Laurent "
