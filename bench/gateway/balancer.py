@@ -31,6 +31,7 @@ def haproxy_binary() -> str | None:
 class Balancer:
     team_port: int
     single_port: int
+    pid: int
 
 
 def _backend(name: str, instances: list[Instance]) -> str:
@@ -67,9 +68,9 @@ def haproxy(work: Path, instances: list[Instance]) -> Iterator[Balancer]:
     binary = haproxy_binary()
     if binary is None:
         raise FileNotFoundError(f"HAProxy is not installed (Debian package '{PACKAGE}')")
-    balancer = Balancer(free_port(), free_port())
+    team_port, single_port = free_port(), free_port()
     path = work / "haproxy.cfg"
-    path.write_text(config(balancer.team_port, balancer.single_port, instances))
+    path.write_text(config(team_port, single_port, instances))
     checked = subprocess.run([binary, "-c", "-f", str(path)], capture_output=True, text=True)
     if checked.returncode != 0:
         raise RuntimeError(f"haproxy refused its configuration:\n{checked.stderr}")
@@ -78,6 +79,7 @@ def haproxy(work: Path, instances: list[Instance]) -> Iterator[Balancer]:
     process = subprocess.Popen(
         [binary, "-db", "-f", str(path)], stdout=log, stderr=subprocess.STDOUT
     )
+    balancer = Balancer(team_port, single_port, process.pid)
     try:
         deadline = time.monotonic() + 30
         while not (listening(balancer.team_port) and listening(balancer.single_port)):

@@ -4,6 +4,7 @@ all of them, and a sequential probe for veil's own latency."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from dataclasses import asdict, dataclass
@@ -16,6 +17,7 @@ from bench.gateway.checks import (
     judge_upstream,
     percentiles_ms,
 )
+from bench.gateway.cpu import CpuMeter, load_average
 from bench.gateway.instances import veil_instances
 from bench.gateway.load import Phase, Turn, client_for, run_conversation, run_phase
 from bench.gateway.scripts import Conversation, build
@@ -65,10 +67,15 @@ def tenants(phase: str, count: int) -> list[str]:
     return [f"sk-bench-{phase}-client{n:03d}" for n in range(count)]
 
 
-def _load_phase(name: str, base_url: str, options: Options, seed: int, upstream) -> dict:
+def _load_phase(
+    name: str, base_url: str, options: Options, seed: int, upstream, meter: CpuMeter
+) -> dict:
     plans = build(tenants(name, options.clients), options.conversations, options.turns, seed)
     mark = len(upstream.received)
+    load_before = load_average()
+    meter.start()
     phase = run_phase(base_url, plans)
+    cpu = meter.stop()
     verdict = judge(phase, plans)
     answered = [t for t in phase.turns if t.answer is not None]
     result = {
@@ -78,6 +85,10 @@ def _load_phase(name: str, base_url: str, options: Options, seed: int, upstream)
         "latency_ms": percentiles_ms([t.seconds for t in answered]),
         "verdict": {**asdict(verdict), "clean": verdict.clean},
         "instances": instance_moves(phase),
+        # CPU per answered turn by process group; "bench" is the clients and the fake
+        # upstream. The load average (1 min) tells what else the machine was doing.
+        "cpu_ms_per_turn": {k: v * 1e3 / max(1, len(answered)) for k, v in cpu.items()},
+        "load_average": [load_before, load_average()],
     }
     if name != "direct":  # straight to the upstream, the real values are expected there
         upstream_verdict = judge_upstream(
@@ -147,11 +158,14 @@ def run(options: Options, work: Path | None = None) -> dict:
                 team_url = f"http://127.0.0.1:{balancer.team_port}{ROUTE}"
                 single_url = f"http://127.0.0.1:{balancer.single_port}{ROUTE}"
                 _warm_up([direct_url, single_url, team_url], rounds=2 * options.instances)
-                results: dict = {"options": asdict(options)}
+                results: dict = {"options": asdict(options), "cpus": os.cpu_count()}
+                meter = CpuMeter(
+                    {"veil": [i.process.pid for i in instances], "haproxy": [balancer.pid]}
+                )
                 for seed, (name, url) in enumerate(
                     (("direct", direct_url), ("single", single_url), ("team", team_url)), 1
                 ):
-                    results[name] = _load_phase(name, url, options, seed, upstream)
+                    results[name] = _load_phase(name, url, options, seed, upstream, meter)
                 results["probe"] = _probe(direct_url, team_url, options, seed=100)
         results["summary"] = _summary(results)
         return results

@@ -58,6 +58,17 @@ def render(r: dict) -> str:
             f"p50 {s['overhead_under_load_ms']['p50']:.1f} ms, "
             f"p95 {s['overhead_under_load_ms']['p95']:.1f} ms (queueing included)",
             f"- turns per instance: {spread}",
+            *(_cpu_line(label.format(**o), r[key], r.get("cpus")) for key, label in PATHS),
             *upstream,
         ]
+    )
+
+
+def _cpu_line(label: str, p: dict, cpus: int | None) -> str:
+    cpu = p["cpu_ms_per_turn"]
+    load = p["load_average"]
+    return (
+        f"- CPU per turn, {label}: veil {cpu['veil']:.1f} ms, HAProxy {cpu['haproxy']:.1f} ms, "
+        f"clients and fake service {cpu['bench']:.1f} ms (PostgreSQL not counted); "
+        f"load average {load[0]:.1f} → {load[1]:.1f} on {cpus} cores"
     )
