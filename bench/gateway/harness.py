@@ -68,7 +68,12 @@ def tenants(phase: str, count: int) -> list[str]:
 
 
 def _load_phase(
-    name: str, base_url: str, options: Options, seed: int, upstream, meter: CpuMeter
+    name: str,
+    base_url: str,
+    options: Options,
+    seed: int,
+    upstream: FakeChatService,
+    meter: CpuMeter,
 ) -> dict:
     plans = build(tenants(name, options.clients), options.conversations, options.turns, seed)
     mark = len(upstream.received)
@@ -131,8 +136,8 @@ def _probe(direct_url: str, team_url: str, options: Options, seed: int) -> dict:
 
 
 def _warm_up(urls: list[str], rounds: int) -> None:
-    """A few conversations through each path first: connections, caches, JIT-free but
-    lazily built parts of veil are ready before anything is timed."""
+    """A few conversations through each path first, so that connections and what veil
+    builds lazily are ready before anything is timed."""
     for n, url in enumerate(urls):
         plan: list[Conversation] = build(tenants(f"warm{n}", 1), rounds, 2, seed=900 + n)[0]
         with client_for(url, plan[0].tenant) as client:
