@@ -18,6 +18,7 @@ import json
 import secrets
 import socket
 import ssl
+import sys
 import threading
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -188,6 +189,19 @@ def gemini_user_text(body: dict) -> str:
     return ""
 
 
+class _Server(ThreadingHTTPServer):
+    # socketserver's default backlog of 5 drops connections that 50 clients open at once
+    # (the kernel retries them a second later): a bench would time that, not the service
+    request_queue_size = 256
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        # A client (or a proxy being stopped) dropping a kept-alive connection is not the
+        # server's error: no traceback for it.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 class FakeChatService:
     def __init__(
         self,
@@ -204,6 +218,7 @@ class FakeChatService:
             self.ca, cert, key = make_tls_files(directory, names)
         self.received: list[tuple[str, dict]] = []
         self.received_headers: list[dict[str, str]] = []  # in step with ``received``
+        self._recording = threading.Lock()  # keeps the two lists in step across threads
         self.chunk_bytes = chunk_bytes
         self._handed_over: list[bytes] = []  # SSE answers waiting for their WebSocket
         self.gemini_chats: dict[str, list[str]] = {}  # c_... id -> the prompts it got
@@ -236,8 +251,7 @@ class FakeChatService:
                     service.gemini_history(self, json.loads(form["f.req"]))
                     return
                 body = json.loads(raw)
-                service.received.append((self.path, body))
-                service.received_headers.append({k.lower(): v for k, v in self.headers.items()})
+                service.record(self.path, body, self.headers.items())
                 if path.endswith("/chat/completions"):
                     service.openai(self, body, f"You said: {last_user_text(body)}")
                 elif path.endswith("/responses"):
@@ -274,13 +288,12 @@ class FakeChatService:
                 elif path == "/":
                     service.chat_page(self)
                 elif path.endswith(("/models", "/api/tags")):  # model lists
-                    service.received_headers.append({k.lower(): v for k, v in self.headers.items()})
-                    service.received.append((self.path, {}))
+                    service.record(self.path, {}, self.headers.items())
                     service._json(self, {"object": "list", "data": [], "models": []})
                 else:
                     self.send_error(404)
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = _Server(("127.0.0.1", 0), Handler)
         if tls:
             context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
             context.load_cert_chain(cert, key)
@@ -330,6 +343,11 @@ class FakeChatService:
                 said = [{"type": "text", "text": f"You said: {body['prompt']}"}]
                 messages.append({"sender": "assistant", "content": said})
         self._json(handler, {"uuid": path.rsplit("/", 1)[1], "chat_messages": messages})
+
+    def record(self, path: str, body: dict, headers) -> None:
+        with self._recording:
+            self.received.append((path, body))
+            self.received_headers.append({k.lower(): v for k, v in headers})
 
     def openai(self, handler: BaseHTTPRequestHandler, body: dict, answer: str) -> None:
         base = {
