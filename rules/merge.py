@@ -8,7 +8,7 @@ Deny-list spans outrank everything: the user said so.
 
 from __future__ import annotations
 
-from veil.rules.labels import specificity
+from veil.rules.labels import PERSON, specificity
 from veil.rules.spans import Span
 
 DENY_SOURCE = "deny_list"
@@ -47,3 +47,23 @@ def resolve_overlaps(spans: list[Span]) -> list[Span]:
         if not any(span.overlaps(other) for other in accepted):
             accepted.append(span)
     return sorted(accepted, key=lambda s: s.start)
+
+
+def join_adjacent_names(text: str, spans: list[Span]) -> list[Span]:
+    """Two PERSON spans with only a space between them are one name: a first name one
+    recognizer knows and a surname another does ("Olumide" + "McAllister"). Left apart,
+    the surname would read as a surname alone, which is how public figures are named."""
+    joined: list[Span] = []
+    for span in spans:
+        last = joined[-1] if joined else None
+        if (
+            last is not None
+            and last.label == span.label == PERSON
+            and 0 < span.start - last.end <= 2
+            and text[last.end : span.start].strip(" ") == ""
+        ):
+            source = last.source if last.source == span.source else f"{last.source}+{span.source}"
+            joined[-1] = Span(last.start, span.end, PERSON, max(last.score, span.score), source)
+        else:
+            joined.append(span)
+    return joined

@@ -123,3 +123,11 @@ def test_the_analyzer_prefers_person_over_ner_guesses():
     analyzer = Analyzer.from_names()
     text = "Tamsin Oyelowo-Brandt lives at the end of our road"
     assert ("PERSON", "Tamsin Oyelowo-Brandt") in found(analyzer, text)
+
+
+def test_a_first_name_and_a_surname_found_apart_are_one_protected_name():
+    # names.v1 knows "Olumide", spaCy tags "McAllister": one name, not a surname alone.
+    text = "My friend Olumide McAllister lives nearby."
+    analysis = Analyzer.from_names().analyze_subjects(text)
+    assert [text[s.start : s.end] for s in analysis.protected] == ["Olumide McAllister"]
+    assert analysis.kept == ()
