@@ -8,6 +8,7 @@ country, US state for US cities), countries (population, continent), US states.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from functools import cache
@@ -229,14 +230,20 @@ def decoy_city(value: str, rng: random.Random, avoid: set[str] = frozenset()) ->
     its population); a country gets another country of its continent."""
     folded_avoid = {fold(a) for a in avoid} | {_key(value)}
     if (found := city(value)) is not None and country(value) is None:
-        peers = [
-            c.name
+        candidates = [
+            c
             for c in _cities()[1].get(found.country.code, [])
-            if found.population / 3 <= c.population <= found.population * 3
-            and fold(c.name) not in folded_avoid
+            if fold(c.name) not in folded_avoid
             and city(c.name) is c  # its name leads back to it, so restoring is unambiguous
         ]
-        return rng.choice(peers) if peers else None
+        peers = [
+            c for c in candidates if found.population / 3 <= c.population <= found.population * 3
+        ]
+        if not peers:  # a megacity has no peer that size: the nearest in size will do
+            peers = sorted(
+                candidates, key=lambda c: abs(math.log((c.population + 1) / (found.population + 1)))
+            )[:5]
+        return rng.choice([c.name for c in peers]) if peers else None
     if (nation := country(value)) is not None:
         peers = [
             c.name

@@ -31,6 +31,7 @@ _SWAP = {b: a for a, b in _PAIRS} | {a: b for a, b in _PAIRS}
 _SWAP |= {"dad": "mom", "girl": "boy", "widowed": "divorced", "single": "married",
           "married": "single", "engaged": "married"}  # fmt: skip
 
+_NEUTRAL_PARTNERS = frozenset({"partner", "significant other", "spouse", "other half"})
 _NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _FIELDS = (
     "history", "chemistry", "economics", "mechanical engineering", "biology", "physics",
@@ -168,6 +169,8 @@ def _family(disclosure, surface: str, rng: random.Random) -> str | None:
         if late.group(1)[:1].isupper():
             prefix = prefix.capitalize()
         return prefix + late.group(2)
+    if surface.casefold() in _NEUTRAL_PARTNERS:  # no gender to swap: the status changes
+        return "ex"
     return _swap_words(surface, rng)
 
 
