@@ -23,7 +23,7 @@ from typing import Protocol
 
 from veil.rules.operators import decoys, generalizations
 from veil.rules.spans import Span
-from veil.rules.vault import PseudonymStyle, Vault
+from veil.rules.vault import Vault
 
 
 class QIOperator(StrEnum):
@@ -106,7 +106,6 @@ def vault_values(vault: Vault) -> list[str]:
 __all__ = [
     "DisclosureLike",
     "Operation",
-    "PseudonymStyle",
     "QIOperator",
     "apply_operators",
 ]
