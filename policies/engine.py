@@ -72,7 +72,12 @@ class FastStage:
         # enough (the spans depend on the text and the policy only, not on the vault).
         self._recognize = lru_cache(maxsize=RECOGNITION_CACHE_SIZE)(self._recognize_uncached)
         settings = policy.quasi_identifiers
-        self.quasi = QuasiIdentifierStage(settings) if settings.enabled else None
+        # None when quasi-identifiers are off, or the whole fast stage is
+        self.quasi = (
+            QuasiIdentifierStage(settings)
+            if settings.enabled and policy.fast_stage.enabled
+            else None
+        )
 
     def _recognize_uncached(self, text: str) -> Analysis:
         return self.analyzer.analyze_subjects(text)

@@ -20,7 +20,7 @@ import regex
 from veil.policies.schema import QuasiIdentifierSettings
 from veil.rules import geography, labels
 from veil.rules.operators import Operation, QIOperator, apply_operators
-from veil.rules.redact import Action, Rewrite
+from veil.rules.redact import Action, Rewrite, redact
 from veil.rules.risk import NO_RISK, Risk, estimate
 from veil.rules.spans import Span
 from veil.rules.vault import Vault
@@ -251,30 +251,20 @@ class EvidenceGeneralizer:
         return list(edits.values()), left
 
     def _generalized(self, phrase: str, attribute: str) -> str | None:
-        from veil.rules.operators import generalizations
         from veil.rules.operators.evidence import read_evidence
 
         found = read_evidence(phrase, attribute)
-        if not found:
-            return None
-        operations = []
-        for disclosure in found:
-            surface = phrase[disclosure.span.start : disclosure.span.end]
-            general = generalizations.generalize(
-                disclosure, surface, phrase, self.settings.min_population
-            )
-            if general is not None and general.casefold() != surface.casefold():
-                operations.append(
-                    Operation(
-                        disclosure, QIOperator.GENERALIZE, general, QIOperator.GENERALIZE, surface
-                    )
-                )
-        if not operations:
-            return None
-        pieces, position = [], 0
-        for operation in operations:
-            rewrite = _rewrite(phrase, operation)
-            start = rewrite.start if rewrite.start is not None else rewrite.span.start
-            pieces += [phrase[position:start], rewrite.replacement or ""]
-            position = rewrite.span.end
-        return "".join(pieces) + phrase[position:]
+        scratch = Vault()  # generalizing neither reads nor writes a vault
+        operations = apply_operators(
+            phrase,
+            found,
+            {attribute: QIOperator.GENERALIZE},
+            scratch,
+            min_population=self.settings.min_population,
+        )
+        rewrites = [
+            _rewrite(phrase, operation)
+            for operation in operations
+            if operation.operator is QIOperator.GENERALIZE
+        ]
+        return redact(phrase, (), scratch, rewrites=rewrites).text if rewrites else None

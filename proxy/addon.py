@@ -89,7 +89,6 @@ class ScanReport:
     # What the writer disclosed in every scanned text (the history included: a profile
     # builds up over a conversation), for the residual risk.
     disclosures: list[Operation] = field(default_factory=list)
-    quasi_on: bool = False
 
 
 # How often retention runs and forgotten conversations leave the in-memory cache.
@@ -398,7 +397,7 @@ class VeilAddon:
             raise Blocked(
                 f"it contains {', '.join(sorted(report.blocked))}, which this site's policy blocks"
             )
-        if report.quasi_on:
+        if stage.quasi is not None:  # the policy turns quasi-identifiers on
             risk = estimate(report.disclosures)
             entry.risk = risk.kappa
             self._judge_risk(flow, policy, risk)
@@ -576,7 +575,6 @@ def _redact_slots(
         report.texts.append(redacted.text)
         report.timings_ms.update(result.timings_ms)
         if result.quasi is not None:
-            report.quasi_on = True
             report.disclosures.extend(result.quasi.operations)
         for finding in redacted.findings:
             if finding.action == "keep":  # a public entity: counted, never a finding

@@ -162,6 +162,14 @@ def us_state(value: str) -> str | None:
 _US_STATE_SHARE = 1 / 60
 
 
+def _state_population() -> int:
+    return int(_countries()["US"].population * _US_STATE_SHARE)
+
+
+def _continent_population(continent: str) -> int:
+    return sum(c.population for c in _countries().values() if c.continent == continent)
+
+
 def population_of(value: str, area_first: bool = False) -> int | None:
     """How many people live in the place ``value`` names (None: not a known place).
     A name that is both a town and a region ("Oregon", Ohio's town of 20,000) is read as
@@ -172,9 +180,9 @@ def population_of(value: str, area_first: bool = False) -> int | None:
     if (nation := country(value)) is not None:
         return nation.population
     if us_state(value) is not None:
-        return int(_countries()["US"].population * _US_STATE_SHARE)
+        return _state_population()
     if (continent := continent_named(value)) is not None:
-        return sum(c.population for c in _countries().values() if c.continent == continent)
+        return _continent_population(continent)
     return found.population if found is not None else None
 
 
@@ -192,28 +200,26 @@ def generalize(value: str, min_population: int) -> Area | None:
     if (found := city(value)) is not None and country(value) is None:
         if found.population >= min_population:
             return Area(found.name, found.population, "city")
-        if found.region is not None:
-            state_population = int(found.country.population * _US_STATE_SHARE)
-            if state_population >= min_population:
-                return Area(found.region, state_population, "region")
-        return _country_area(found.country, min_population)
+        return _region_area(found.region, found.country, min_population)
     if (nation := country(value)) is not None:
         return _country_area(nation, min_population)
     if (state := us_state(value)) is not None:
-        return (
-            _country_area(_countries()["US"], min_population)
-            if min_population > int(_countries()["US"].population * _US_STATE_SHARE)
-            else Area(state, int(_countries()["US"].population * _US_STATE_SHARE), "region")
-        )
+        return _region_area(state, _countries()["US"], min_population)
     return None
+
+
+def _region_area(region: str | None, nation: Country, min_population: int) -> Area:
+    """A US state if it is big enough, else the country or continent around it."""
+    if region is not None and _state_population() >= min_population:
+        return Area(region, _state_population(), "region")
+    return _country_area(nation, min_population)
 
 
 def _country_area(nation: Country, min_population: int) -> Area:
     if nation.population >= min_population:
         return Area(nation.name, nation.population, "country")
     continent = CONTINENTS.get(nation.continent, "the world")
-    population = sum(c.population for c in _countries().values() if c.continent == nation.continent)
-    return Area(continent, population, "continent")
+    return Area(continent, _continent_population(nation.continent), "continent")
 
 
 def continent_of(value: str) -> str | None:
@@ -225,15 +231,16 @@ def continent_of(value: str) -> str | None:
     return None
 
 
-def decoy_city(value: str, rng: random.Random, avoid: set[str] = frozenset()) -> str | None:
+def decoy_city(value: str, rng: random.Random) -> str | None:
     """Another city of the same country and about the same size (a third to three times
-    its population); a country gets another country of its continent."""
-    folded_avoid = {fold(a) for a in avoid} | {_key(value)}
+    its population); a country gets another country of its continent. (Whether a
+    candidate clashes with the conversation's values is the vault's check.)"""
+    own = _key(value)
     if (found := city(value)) is not None and country(value) is None:
         candidates = [
             c
             for c in _cities()[1].get(found.country.code, [])
-            if fold(c.name) not in folded_avoid
+            if fold(c.name) != own
             and city(c.name) is c  # its name leads back to it, so restoring is unambiguous
         ]
         peers = [
@@ -248,9 +255,7 @@ def decoy_city(value: str, rng: random.Random, avoid: set[str] = frozenset()) ->
         peers = [
             c.name
             for c in _countries().values()
-            if c.continent == nation.continent
-            and c.population >= 1_000_000
-            and fold(c.name) not in folded_avoid
+            if c.continent == nation.continent and c.population >= 1_000_000 and fold(c.name) != own
         ]
         return rng.choice(sorted(peers)) if peers else None
     return None

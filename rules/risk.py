@@ -22,7 +22,12 @@ import regex
 
 from veil.rules import geography
 from veil.rules.operators import Operation, QIOperator
-from veil.rules.operators.generalizations import degree_level, income_amount, income_band
+from veil.rules.operators.generalizations import (
+    degree_level,
+    income_amount,
+    income_band,
+    occupation_group_of,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,8 +125,6 @@ def _share(operation: Operation, generalized: str | None) -> float | None:
         people = geography.population_of(surface or "", area_first=generalized is not None)
         return people / geography.WORLD_POPULATION if people else None
     if attribute == "occupation":
-        from veil.rules.operators.generalizations import occupation_group_of
-
         group = occupation_group_of(disclosure, _surface(operation))
         employed = data["occupation"]["employed"]
         share = employed * data["occupation_groups"].get(group or "", 0.1)

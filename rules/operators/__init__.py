@@ -82,10 +82,9 @@ def _apply(
 ) -> tuple[QIOperator, str | None]:
     surface = text[disclosure.span.start : disclosure.span.end]
     if asked is QIOperator.DECOY:
-        avoid = set(vault_values(vault))
 
         def make(rng: random.Random) -> str | None:
-            return decoys.decoy(disclosure, surface, rng, avoid)
+            return decoys.decoy(disclosure, surface, rng)
 
         made = vault.decoy_for(surface, disclosure.span.label, make, exclude_text=text)
         if made is not None:
@@ -97,10 +96,6 @@ def _apply(
             return QIOperator.GENERALIZE, general
         return QIOperator.WARN, None
     return asked, None
-
-
-def vault_values(vault: Vault) -> list[str]:
-    return [e.value for e in vault.entries()] + [e.pseudonym for e in vault.entries()]
 
 
 __all__ = [

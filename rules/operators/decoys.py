@@ -40,14 +40,14 @@ _FIELDS = (
 )  # fmt: skip
 
 
-def decoy(disclosure, surface: str, rng: random.Random, avoid: set[str]) -> str | None:
+def decoy(disclosure, surface: str, rng: random.Random) -> str | None:
+    """A decoy for the disclosure, or None. Whether it clashes with the conversation's
+    values and pseudonyms is for the vault to check (``Vault.decoy_for``)."""
     rule = _RULES.get(disclosure.attribute)
     if rule is None:
         return None
     made = rule(disclosure, surface, rng)
     if made is None or made.casefold() == surface.casefold():
-        return None
-    if made.casefold() in {a.casefold() for a in avoid}:
         return None
     return made
 

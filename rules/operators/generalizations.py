@@ -231,32 +231,32 @@ def _gender(disclosure, surface: str, _: int) -> str | None:
     return out if out != surface else None
 
 
-_AMOUNT = regex.compile(
-    r"(?P<cur>[$€£¥]|usd|eur|gbp|chf)?\s*(?P<n>\d[\d,.]*)\s*(?P<k>k|K|thousand|grand|m|M|million)?",
-    regex.IGNORECASE,
-)
 INCOME_BANDS = ((25_000, "under 25k"), (50_000, "25-50k"), (100_000, "50-100k"),
                 (200_000, "100-200k"), (float("inf"), "over 200k"))  # fmt: skip
 
 
+_PERIOD = regex.compile(
+    r"(?:\b(?:a|an|per)\s+|/\s*)(?P<per>year|yr|annum|month|mo|week|wk|hour|hr|day)\b"
+    r"|\b(?P<ly>annual|month|week|hour)ly\b",
+    regex.IGNORECASE,
+)
+
+
 def income_amount(surface: str) -> float | None:
-    match = _AMOUNT.search(surface)
-    if match is None:
+    """The yearly amount an income phrase says ("$30/hr" -> 62400), read the way the
+    recognizers read it (rules.quasi.work.annual_amount); None without a number."""
+    from veil.rules.quasi.work import annual_amount  # rules.quasi loads on first use
+
+    if not regex.search(r"\d", surface):
         return None
-    try:
-        number = float(match.group("n").replace(",", ""))
-    except ValueError:
-        return None
-    scale = (match.group("k") or "").casefold()
-    if scale in {"k", "thousand", "grand"}:
-        number *= 1_000
-    elif scale in {"m", "million"}:
-        number *= 1_000_000
-    if regex.search(r"/\s*h(?:ou)?r|an hour|per hour|hourly", surface, regex.IGNORECASE):
-        number *= 2_000  # a full-time year
-    elif regex.search(r"/\s*mo|a month|per month|monthly", surface, regex.IGNORECASE):
-        number *= 12
-    return number
+    period = _PERIOD.search(surface)
+    per = None
+    if period is not None:
+        per = period.group("per") or {"annual": "year"}.get(
+            period.group("ly").casefold(), period.group("ly")
+        )
+    amount = annual_amount(surface, per)
+    return float(amount) if isinstance(amount, int) else None
 
 
 def income_band(amount: float) -> str:
