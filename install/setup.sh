@@ -20,22 +20,30 @@ python="${PYTHON:-python3}"
 venv="$root/.venv"
 stamp="$venv/.veil-setup-$profile"
 
+# llama-cpp-python is built once for this CPU's instruction sets, never AMX, into a
+# wheelhouse named after its flags (install/llama_wheel.py says why); the one pip call
+# below installs it from there and may not compile it any other way.
+"$python" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "veil needs Python >= 3.11")'
+wheelhouse="$("$python" install/llama_wheel.py)"
+
 fingerprint() {
-  # What the install depends on: the declared dependencies, the pins, the interpreter.
+  # What the install depends on: the declared dependencies, the pins, the interpreter,
+  # and the llama.cpp build (a venv moved to a CPU with other flags reinstalls it).
   cat pyproject.toml install/constraints.txt
   "$python" -c 'import sys; print(sys.version)'
+  echo "$wheelhouse"
 }
 want="$(fingerprint | sha256sum | cut -d' ' -f1)"
 
 if [[ ! -x "$venv/bin/python" || ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then
-  "$python" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "veil needs Python >= 3.11")'
   [[ -x "$venv/bin/python" ]] || "$python" -m venv "$venv"
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade "pip>=24" 2>/dev/null \
     || echo "setup.sh: could not upgrade pip; continuing with $("$venv/bin/pip" --version)" >&2
   # One pip call for everything, so the resolver sees every constraint at once
   # (a second call could upgrade cryptography under mitmproxy, see DESIGN.md §7).
-  # llama-cpp-python compiles on first install (minutes); pip's wheel cache keeps it.
+  # --only-binary: never pip's own (native, possibly cached) build of llama-cpp-python.
   PYTHONWARNINGS=ignore "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+    --find-links "$wheelhouse" --only-binary llama-cpp-python \
     -c install/constraints.txt -e ".$extras" 2> >(grep -v "is ignored: it is neither a file nor a directory" >&2)
   echo "$want" > "$stamp"
 fi
@@ -45,4 +53,14 @@ fi
 if ! "$venv/bin/veil" models pull default >/dev/null; then
   echo "setup.sh: could not fetch the default model; the slow stage stays off until" \
     "'.venv/bin/veil models pull default' works" >&2
+fi
+
+# The llama.cpp build must run the model here: a multi-token decode in a child process,
+# which says what to do when it crashes (instructions this machine cannot run). Once per
+# build and model.
+smoked="$venv/.veil-smoke"
+model_file="$("$venv/bin/python" -c 'from veil.local_models.smoke import default_model_file as f; print(f() or "")')"
+if [[ -n "$model_file" && "$(cat "$smoked" 2>/dev/null)" != "$wheelhouse $model_file" ]]; then
+  "$venv/bin/python" -m veil.local_models.smoke
+  echo "$wheelhouse $model_file" > "$smoked"
 fi

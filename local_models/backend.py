@@ -55,6 +55,18 @@ class LLMError(RuntimeError):
     """The model could not be loaded or did not answer; the message says which and why."""
 
 
+class ModelTimeout(LLMError):
+    """The model did not answer within the call's deadline."""
+
+
+class ModelUnreachable(LLMError):
+    """The connection to the model's server failed or broke off (not an HTTP error)."""
+
+
+class ModelLoadError(LLMError):
+    """The model file cannot be loaded (missing, not a GGUF, or llama.cpp refuses it)."""
+
+
 class LLM(Protocol):
     """Models load lazily, once; ``complete`` is safe to call from several threads."""
 
@@ -66,7 +78,11 @@ class LLM(Protocol):
         schema: dict[str, Any] | None = None,
         max_tokens: int = 512,
         temperature: float = 0.0,
-    ) -> str: ...
+        timeout_s: float | None = None,
+    ) -> str:
+        """``timeout_s``: the caller's deadline for this call; a backend that cannot keep
+        one may ignore it, the others raise ``ModelTimeout`` when it passes."""
+        ...
 
 
 def last_usage(llm: LLM) -> Usage | None:

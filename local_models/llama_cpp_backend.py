@@ -19,7 +19,7 @@ from typing import Any
 import jsonschema
 
 from veil.local_models.backend import ChatMessage, LLMError, Usage, UsageRecorder
-from veil.local_models.probe import probe_gguf
+from veil.local_models.probe import check_gguf_header, probe_gguf
 
 DEFAULT_CONTEXT = 4096
 DEFAULT_SEED = 1234
@@ -58,7 +58,12 @@ class LlamaCppLLM:
         n_ctx: int = DEFAULT_CONTEXT,
         n_threads: int | None = None,
         seed: int = DEFAULT_SEED,
+        probe: bool = True,
     ) -> None:
+        """``probe``: load the file in a child process first, so that a file llama.cpp
+        aborts on cannot take this process down; the model worker, which is that child
+        process itself, turns it off."""
+        self.probe = probe
         self.model_path = Path(model_path).expanduser()
         self.name = name or self.model_path.name
         self.n_ctx = n_ctx
@@ -77,25 +82,32 @@ class LlamaCppLLM:
     def _ensure_loaded(self) -> Any:
         if self._model is not None:
             return self._model
-        probe = probe_gguf(self.model_path)
+        n_ctx = self.n_ctx
+        if self.probe:
+            context_length = probe_gguf(self.model_path).context_length
+            n_ctx = min(n_ctx, context_length) if context_length else n_ctx
+        else:
+            check_gguf_header(self.model_path)
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         try:
             from veil.local_models.grammar_first import GrammarFirstLlama
         except ImportError as error:
             raise LLMError("llama-cpp-python is not installed (pip install veil)") from error
-        n_ctx = min(self.n_ctx, probe.context_length) if probe.context_length else self.n_ctx
         try:
             model = GrammarFirstLlama(
                 model_path=str(self.model_path),
                 n_ctx=n_ctx,
                 n_threads=self.n_threads or default_threads(),
                 seed=self.seed,
-                chat_format=None if probe.has_chat_template else FALLBACK_CHAT_FORMAT,
                 verbose=False,
             )
         except Exception as error:
             raise LLMError(f"llama.cpp cannot load {self.model_path}: {error}") from error
-        self.chat_template_source = "gguf" if probe.has_chat_template else "chatml fallback"
+        if "tokenizer.chat_template" in (model.metadata or {}):
+            self.chat_template_source = "gguf"
+        else:  # llama-cpp-python would guess llama-2's format
+            model.chat_format = FALLBACK_CHAT_FORMAT
+            self.chat_template_source = "chatml fallback"
         self._model = model
         return model
 
@@ -105,6 +117,7 @@ class LlamaCppLLM:
         schema: dict[str, Any] | None = None,
         max_tokens: int = 512,
         temperature: float = 0.0,
+        timeout_s: float | None = None,  # in-process generation cannot be cut short
     ) -> str:
         if not messages:
             raise LLMError("complete() needs at least one message")

@@ -11,7 +11,8 @@ A model spec is one of:
   server's first listed model is used. An API key, if the server needs one, comes from
   $VEIL_LLM_API_KEY.
 
-Loaded models are cached per spec (and models dir), so each loads once per process.
+A GGUF file runs in a model worker process (``worker``), never in this one. Loaded
+models are cached per spec (and models dir), so each loads once per process.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from pathlib import Path
 
 from veil.local_models.backend import LLM, LLMError
 from veil.local_models.catalog import load_catalog
-from veil.local_models.llama_cpp_backend import LlamaCppLLM
 from veil.local_models.openai_http_backend import OpenAICompatibleLLM
+from veil.local_models.worker.supervisor import WorkerLLM, worker_for
 from veil.policies import paths
 
 _cache: dict[tuple[str, str], LLM] = {}
@@ -51,7 +52,7 @@ def _make_llm(spec: str, models_dir: Path) -> LLM:
     if spec.endswith(".gguf") or os.sep in spec or candidate.is_file():
         if not candidate.is_file():
             raise LLMError(f"model file not found: {candidate}")
-        return LlamaCppLLM(candidate)
+        return WorkerLLM(worker_for(candidate, candidate.name))
     entry = load_catalog().get(spec)
     if entry.format != "gguf":
         raise LLMError(f"{entry.name} is not a chat model (format {entry.format})")
@@ -59,7 +60,7 @@ def _make_llm(spec: str, models_dir: Path) -> LLM:
         raise LLMError(
             f"model {entry.name!r} is not installed in {models_dir}: run `veil models pull {spec}`"
         )
-    return LlamaCppLLM(entry.model_path(models_dir), name=entry.name)
+    return WorkerLLM(worker_for(entry.model_path(models_dir), entry.name))
 
 
 def model_presence(spec: str, models_dir: str | os.PathLike[str] | None = None) -> dict:

@@ -16,7 +16,14 @@ from typing import Any
 
 import httpx
 
-from veil.local_models.backend import ChatMessage, LLMError, Usage, UsageRecorder
+from veil.local_models.backend import (
+    ChatMessage,
+    LLMError,
+    ModelTimeout,
+    ModelUnreachable,
+    Usage,
+    UsageRecorder,
+)
 from veil.local_models.llama_cpp_backend import schema_answer
 
 DEFAULT_TIMEOUT_S = 120.0
@@ -52,6 +59,7 @@ class OpenAICompatibleLLM:
         self._schema_style = "json_schema"
         self.usage = UsageRecorder()
         self._lock = threading.Lock()  # guards the lazily resolved model name and style
+        self._local = threading.local()  # the current call's deadline, per thread
 
     @property
     def name(self) -> str:
@@ -63,9 +71,11 @@ class OpenAICompatibleLLM:
         schema: dict[str, Any] | None = None,
         max_tokens: int = 512,
         temperature: float = 0.0,
+        timeout_s: float | None = None,
     ) -> str:
         if not messages:
             raise LLMError("complete() needs at least one message")
+        self._local.timeout_s = timeout_s
         body: dict[str, Any] = {
             "model": self._model_name(),
             "messages": [dict(message) for message in messages],
@@ -122,13 +132,24 @@ class OpenAICompatibleLLM:
             self.model = models[0]
             return self.model
 
+    def prefer_json_object(self) -> None:
+        """Ask for structured output as ``{type: json_object, schema}`` from the start
+        (llama.cpp-based servers, veil's model worker)."""
+        with self._lock:
+            self._schema_style = "json_object"
+
     def _request(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+        timeout_s = getattr(self._local, "timeout_s", None)
+        if timeout_s is not None:
+            if timeout_s <= 0:
+                raise ModelTimeout(f"{self.base_url}{path}: no time left for the call")
+            kwargs["timeout"] = httpx.Timeout(timeout_s, connect=min(timeout_s, 10.0))
         try:
             return self._client.request(method, path, **kwargs)
         except httpx.TimeoutException as error:
-            raise LLMError(f"{self.base_url}{path} did not answer in time: {error}") from error
+            raise ModelTimeout(f"{self.base_url}{path} did not answer in time: {error}") from error
         except httpx.HTTPError as error:
-            raise LLMError(f"cannot reach {self.base_url}{path}: {error}") from error
+            raise ModelUnreachable(f"cannot reach {self.base_url}{path}: {error}") from error
 
     def close(self) -> None:
         self._client.close()

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from veil.local_models.backend import LLMError
+from veil.local_models.backend import LLMError, ModelLoadError
 
 GGUF_MAGIC = b"GGUF"
 PROBE_TIMEOUT_S = 300.0
@@ -40,11 +41,11 @@ _probed_lock = threading.Lock()
 def check_gguf_header(path: Path) -> None:
     """Cheap checks that need no child process: the file exists and starts as a GGUF."""
     if not path.is_file():
-        raise LLMError(f"model file not found: {path}")
+        raise ModelLoadError(f"model file not found: {path}")
     with path.open("rb") as handle:
         magic = handle.read(4)
     if magic != GGUF_MAGIC:
-        raise LLMError(f"{path} is not a GGUF model file (it does not start with b'GGUF')")
+        raise ModelLoadError(f"{path} is not a GGUF model file (it does not start with b'GGUF')")
 
 
 def probe_gguf(path: str | os.PathLike[str], timeout_s: float = PROBE_TIMEOUT_S) -> ProbeResult:
@@ -70,15 +71,15 @@ def _run_probe(path: Path, timeout_s: float) -> ProbeResult:
         )
     except subprocess.TimeoutExpired as error:
         raise LLMError(f"loading {path} took longer than {timeout_s:.0f} s; giving up") from error
-    report = _last_json_line(completed.stdout)
+    report = last_json_line(completed.stdout)
     if completed.returncode != 0 or report is None or not report.get("ok"):
-        reason = (report or {}).get("error") or _tail(completed.stderr) or "no output"
+        reason = (report or {}).get("error") or tail(completed.stderr) or "no output"
         how = (
-            f"killed by signal {-completed.returncode}"
+            f"killed by {signal_name(-completed.returncode)}"
             if completed.returncode < 0
             else f"exit code {completed.returncode}"
         )
-        raise LLMError(f"llama.cpp cannot load {path} ({how}): {reason}")
+        raise ModelLoadError(f"llama.cpp cannot load {path} ({how}): {reason}")
     return ProbeResult(
         path=path,
         architecture=str(report.get("architecture", "")),
@@ -87,7 +88,8 @@ def _run_probe(path: Path, timeout_s: float) -> ProbeResult:
     )
 
 
-def _last_json_line(stdout: str) -> dict | None:
+def last_json_line(stdout: str) -> dict | None:
+    """The last line of a child's output that is a JSON object (its report)."""
     for line in reversed(stdout.strip().splitlines()):
         try:
             value = json.loads(line)
@@ -98,8 +100,17 @@ def _last_json_line(stdout: str) -> dict | None:
     return None
 
 
-def _tail(text: str, lines: int = 5) -> str:
+def tail(text: str, lines: int = 5) -> str:
+    """The last lines of a child's stderr, on one line (for an error message)."""
     return " | ".join(line.strip() for line in text.strip().splitlines()[-lines:])
+
+
+def signal_name(number: int) -> str:
+    """``SIGSEGV`` for 11: how a crashed child is described."""
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
 
 
 def _probe_in_this_process(path: str) -> dict:

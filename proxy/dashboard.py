@@ -133,7 +133,10 @@ class Dashboard:
             return _json(200, {"policies": policies})
         if route == "api/status":
             # warmed_up: recognizers loaded; until then a message waits for the models
-            return _json(200, {"warmed_up": self.veil.warmed_up.is_set()})
+            from veil.local_models.worker.supervisor import worker_states
+
+            workers = [state.as_dict() for state in worker_states()]
+            return _json(200, {"warmed_up": self.veil.warmed_up.is_set(), "model_workers": workers})
         return _json(404, {"error": "not found"})
 
     async def _requests(self, params: dict[str, str]) -> http.Response:

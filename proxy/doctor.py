@@ -133,6 +133,35 @@ def check_models(setup: Setup) -> Check:
     return Check("models", True, ", ".join(sorted(wanted)))
 
 
+def check_model_workers(setup: Setup) -> Check:
+    """The running proxy's model worker processes (its dashboard's status says)."""
+    url = _base_url(setup) + "/veil/api/status"
+    try:
+        status = httpx.get(url, timeout=5, trust_env=False).json()
+    except (httpx.HTTPError, ValueError):
+        return Check("model workers", True, "veil is not running here (see 'proxy answers')")
+    workers = status.get("model_workers") or []
+    if not workers:
+        return Check("model workers", True, "none started (a model starts with its first message)")
+    failed = [w for w in workers if w.get("state") == "failed"]
+    described = "; ".join(
+        f"{w['model']}: {w['state']}"
+        + (f" (pid {w['pid']})" if w.get("pid") else "")
+        + (f", {w['started'] - 1} restart(s)" if w.get("started", 0) > 1 else "")
+        + (f", last error: {w['last_error']}" if w.get("last_error") else "")
+        for w in workers
+    )
+    if failed:
+        return Check(
+            "model workers",
+            False,
+            described,
+            "veil models verify; python -m veil.local_models.smoke MODEL (a crash there "
+            "means llama.cpp was built for another CPU: see the README's llama.cpp build)",
+        )
+    return Check("model workers", True, described)
+
+
 def check_service(setup: Setup) -> Check:
     from veil.proxy.service import ServiceError, platform_service
 
@@ -203,6 +232,7 @@ CHECKS: tuple[Callable[[Setup], Check], ...] = (
     check_proxy,
     check_pac,
     check_models,
+    check_model_workers,
     check_service,
     check_keyring,
     check_records,

@@ -56,6 +56,7 @@ class ScriptedLLM:
         schema: dict[str, Any] | None = None,
         max_tokens: int = 512,
         temperature: float = 0.0,
+        timeout_s: float | None = None,
     ) -> str:
         step = step_of(messages)
         self.calls.append(

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from veil.local_models.backend import LLMError
-from veil.local_models.llama_cpp_backend import LlamaCppLLM, default_threads
+from veil.local_models.llama_cpp_backend import default_threads
 from veil.local_models.load import clear_cache, load_llm
 from veil.local_models.openai_http_backend import OpenAICompatibleLLM
+from veil.local_models.worker.supervisor import WorkerLLM
 
 
 @pytest.fixture(autouse=True)
@@ -19,11 +20,12 @@ def _fresh_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     clear_cache()
 
 
-def test_gguf_path_spec_runs_in_process_and_is_cached(tiny_gguf: Path) -> None:
+def test_gguf_path_spec_runs_in_a_worker_process_and_is_cached(tiny_gguf: Path) -> None:
     llm = load_llm(str(tiny_gguf))
-    assert isinstance(llm, LlamaCppLLM)
+    assert isinstance(llm, WorkerLLM)
     assert load_llm(f"  {tiny_gguf} ") is llm
     assert llm.model_path == tiny_gguf
+    assert llm.worker.pid is None  # started on first use, not when named
 
 
 def test_url_spec_names_the_server_model_after_the_hash() -> None:

@@ -50,8 +50,8 @@ def stack(tmp_path_factory, tiny_gguf):
 
 
 def test_the_slow_stage_models_are_loaded_before_the_first_message(stack, tiny_gguf):
-    # ProxyThread is ready once the warm-up is done: the tiny model is in memory by then
-    assert load_llm(str(tiny_gguf)).chat_template_source in {"gguf", "chatml fallback"}
+    # ProxyThread is ready once the warm-up is done: the tiny model's worker runs by then
+    assert load_llm(str(tiny_gguf)).worker.state().state == "ready"
 
 
 def _http(proxy: ProxyThread) -> httpx.Client:

@@ -1,11 +1,17 @@
-"""bench/models: what a local model costs per call on this machine.
+"""bench/models: what a local model costs on this machine, by build and by way of serving.
 
-    .venv/bin/python -m bench.models [--model default] [--calls 5] [--threads 1 2]
+    .venv/bin/python -m bench.models [--model default] [--calls 5] [--compare-native]
 
-For each thread count: the probe (child-process load check), the load, and p50/p95
-latency of a schema-constrained call like the slow stage's (infer a city with evidence),
-plus generated characters per second. Each thread count runs in its own process so the
-model is loaded fresh. The model must be pulled first (`veil models pull default`).
+1. The llama.cpp build: prompt and generation tokens/s of a plain decode with the build
+   setup.sh installs (portable flags, install/llama_wheel.py) and, with
+   ``--compare-native``, llama.cpp's default native build (``GGML_NATIVE=ON``, compiled
+   once into the wheel cache, a few minutes), each in a child process.
+2. Serving: a structured call like the slow stage's attacker (its COMPACT schema) made
+   in process (veil's backend, grammar-first sampler), through veil's model worker, and
+   through llama-cpp-python's own OpenAI-compatible server (stock sampler): p50/p95
+   latency, completion tokens/s, the worker's start time and its per-call overhead.
+
+Writes bench/models/results/models.{json,md}. The model must be pulled first.
 """
 
 from __future__ import annotations
@@ -13,21 +19,18 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
+import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+import venv
+from pathlib import Path
+from typing import Any
 
-SCHEMA = {
-    "type": "object",
-    "properties": {
-        "city": {"type": "string", "maxLength": 40},
-        "evidence": {"type": "array", "items": {"type": "string", "maxLength": 80}, "maxItems": 3},
-        "certainty": {"enum": ["high", "medium", "low"]},
-    },
-    "required": ["city", "evidence", "certainty"],
-    "additionalProperties": False,
-}
+ROOT = Path(__file__).resolve().parents[2]
 MESSAGES = [
     {"role": "system", "content": "You infer where the author of a text lives."},
     {
@@ -38,75 +41,200 @@ MESSAGES = [
 ]
 
 
-def _measure(model: str, calls: int) -> dict:
-    from veil.local_models.load import load_llm
-    from veil.local_models.probe import probe_gguf
+def _calls(llm: Any, calls: int, schema: dict) -> dict[str, float]:
+    from veil.local_models.backend import last_usage
 
-    llm = load_llm(model)
-    started = time.perf_counter()
-    probe_gguf(llm.model_path)
-    probe_s = time.perf_counter() - started
-    started = time.perf_counter()
-    llm.load()
-    load_s = time.perf_counter() - started
-    latencies, chars = [], 0
+    latencies, tokens = [], 0
+    llm.complete(MESSAGES, schema=schema, max_tokens=160)  # warm: weights paged in
     for _ in range(calls):
         started = time.perf_counter()
-        answer = llm.complete(MESSAGES, schema=SCHEMA, max_tokens=160)
+        llm.complete(MESSAGES, schema=schema, max_tokens=160)
         latencies.append(time.perf_counter() - started)
-        chars += len(answer)
+        usage = last_usage(llm)
+        tokens += usage.completion_tokens if usage else 0
     latencies.sort()
     return {
-        "probe_s": round(probe_s, 2),
-        "load_s": round(load_s, 2),
-        "p50_s": round(statistics.median(latencies), 2),
-        "p95_s": round(latencies[min(len(latencies) - 1, int(0.95 * len(latencies)))], 2),
-        "chars_per_s": round(chars / sum(latencies), 1),
-        "answer": answer,
+        "p50_s": statistics.median(latencies),
+        "p95_s": latencies[min(len(latencies) - 1, int(0.95 * len(latencies)))],
+        "completion_tokens_per_s": tokens / sum(latencies),
     }
 
 
+def serving(model: str, calls: int) -> dict[str, Any]:
+    from veil.local_models.llama_cpp_backend import LlamaCppLLM, default_threads
+    from veil.local_models.load import load_llm
+    from veil.local_models.openai_http_backend import OpenAICompatibleLLM
+    from veil.local_models.slow_stage.attacker import attacker_schema
+    from veil.local_models.slow_stage.limits import COMPACT
+
+    schema = attacker_schema(["location", "age"], COMPACT)
+    worker_llm = load_llm(model)
+    path = worker_llm.model_path
+    rows: dict[str, Any] = {}
+
+    in_process = LlamaCppLLM(path, probe=False)
+    started = time.perf_counter()
+    in_process.load()
+    start_s = time.perf_counter() - started
+    rows["in_process"] = {"start_s": start_s, **_calls(in_process, calls, schema)}
+    del in_process
+
+    started = time.perf_counter()
+    worker_llm.load()
+    start_s = time.perf_counter() - started
+    rows["veil_worker"] = {"start_s": start_s, **_calls(worker_llm, calls, schema)}
+    worker_llm.worker.stop()
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [
+        sys.executable, "-m", "llama_cpp.server", "--model", str(path), "--host", "127.0.0.1",
+        "--port", str(port), "--n_ctx", "4096", "--n_threads", str(default_threads()),
+    ]  # fmt: skip
+    started = time.perf_counter()
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        client = OpenAICompatibleLLM(f"http://127.0.0.1:{port}/v1", path.name, timeout_s=600)
+        client.prefer_json_object()
+        while True:
+            try:
+                client.complete(MESSAGES, max_tokens=1)
+                break
+            except Exception:
+                if server.poll() is not None or time.perf_counter() - started > 300:
+                    raise
+                time.sleep(0.2)
+        rows["llama_cpp_server"] = {
+            "start_s": time.perf_counter() - started,
+            **_calls(client, calls, schema),
+        }
+    finally:
+        server.terminate()
+        server.wait(30)
+    return rows
+
+
+def native_python(work: Path) -> str:
+    """A venv holding llama.cpp's default native build of the pinned llama-cpp-python."""
+    built = subprocess.run(
+        [sys.executable, str(ROOT / "install" / "llama_wheel.py")],
+        env={**os.environ, "VEIL_LLAMA_CMAKE_ARGS": "-DGGML_NATIVE=ON"},
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    environment = work / "native"
+    venv.EnvBuilder(with_pip=True).create(environment)
+    python = str(environment / "bin" / "python")
+    subprocess.run(
+        [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         "--find-links", built, "--only-binary", "llama-cpp-python",
+         "-c", str(ROOT / "install" / "constraints.txt"), "llama-cpp-python"],
+        check=True,
+    )  # fmt: skip
+    return python
+
+
+def builds(model: str, compare_native: bool, repeats: int) -> dict[str, Any]:
+    from veil.local_models.load import load_llm
+    from veil.local_models.smoke import smoke_check
+
+    path = load_llm(model).model_path
+    pythons = {"portable (setup.sh)": sys.executable}
+    work = Path(tempfile.mkdtemp(prefix="veil-bench-models-"))
+    try:
+        if compare_native:
+            pythons["native (GGML_NATIVE=ON)"] = native_python(work)
+        rows = {}
+        for label, python in pythons.items():
+            runs = [smoke_check(path, python=python) for _ in range(repeats)]
+            failed = [r for r in runs if not r.ok]
+            rows[label] = (
+                {"error": failed[0].detail}
+                if failed
+                else {
+                    "prompt_tokens_per_s": statistics.median(r.prompt_tokens_per_s for r in runs),
+                    "generated_tokens_per_s": statistics.median(
+                        r.generated_tokens_per_s for r in runs
+                    ),
+                    "system_info": runs[0].system_info,
+                }
+            )
+        return rows
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def render(results: dict[str, Any]) -> str:
+    lines = [
+        f"### local model costs: {results['model']}, {results['threads']} thread(s), "
+        f"load average {results['load_average']:.1f}",
+        "",
+        "| llama.cpp build | prompt tokens/s | generated tokens/s | instruction sets |",
+        "|---|---:|---:|---|",
+    ]
+    for label, row in results["builds"].items():
+        if "error" in row:
+            lines.append(f"| {label} | failed | | {row['error'][:80]} |")
+            continue
+        sets = row["system_info"].split("|")
+        flags = " ".join(s.split("=")[0].strip() for s in sets if s.strip().endswith("= 1"))
+        lines.append(
+            f"| {label} | {row['prompt_tokens_per_s']:.0f} | "
+            f"{row['generated_tokens_per_s']:.1f} | {flags.replace('CPU : ', '')} |"
+        )
+    lines += [
+        "",
+        "| serving (attacker-schema call) | start s | p50 s | p95 s | completion tokens/s |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    names = {
+        "in_process": "in process (grammar-first)",
+        "veil_worker": "veil model worker",
+        "llama_cpp_server": "llama_cpp.server (stock sampler)",
+    }
+    serving_rows = results["serving"]
+    for key, label in names.items():
+        row = serving_rows[key]
+        lines.append(
+            f"| {label} | {row['start_s']:.2f} | {row['p50_s']:.2f} | {row['p95_s']:.2f} | "
+            f"{row['completion_tokens_per_s']:.1f} |"
+        )
+    overhead = serving_rows["veil_worker"]["p50_s"] - serving_rows["in_process"]["p50_s"]
+    server_ratio = serving_rows["llama_cpp_server"]["p50_s"] / serving_rows["veil_worker"]["p50_s"]
+    lines += [
+        "",
+        f"- the worker's per-call overhead over in-process: {overhead * 1e3:+.0f} ms p50",
+        f"- llama_cpp.server takes {server_ratio:.2f}x the worker's time per call "
+        "(the grammar-first sampler is what the worker keeps)",
+    ]
+    return "\n".join(lines)
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--model", default="default")
     parser.add_argument("--calls", type=int, default=5)
-    parser.add_argument("--threads", type=int, nargs="+", default=[1, 2])
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--repeats", type=int, default=3, help="decodes per build")
+    parser.add_argument("--compare-native", action="store_true")
+    parser.add_argument("--out", type=Path, default=Path(__file__).with_name("results"))
     args = parser.parse_args()
-    if args.child:
-        print(json.dumps(_measure(args.model, args.calls)))
-        return
-    try:
-        load = os.getloadavg()[0]
-    except OSError:
-        load = float("nan")
-    print(f"model {args.model}, {args.calls} calls per row, load average {load:.1f}")
-    print(f"{'threads':>7} {'probe s':>8} {'load s':>7} {'p50 s':>6} {'p95 s':>6} {'chars/s':>8}")
-    for threads in args.threads:
-        completed = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "bench.models",
-                "--child",
-                "--model",
-                args.model,
-                "--calls",
-                str(args.calls),
-            ],
-            env={**os.environ, "VEIL_LLM_THREADS": str(threads)},
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if completed.returncode != 0:
-            print(f"{threads:>7} failed: {completed.stderr.strip().splitlines()[-1:]}")
-            continue
-        row = json.loads(completed.stdout.strip().splitlines()[-1])
-        print(
-            f"{threads:>7} {row['probe_s']:>8} {row['load_s']:>7} {row['p50_s']:>6} "
-            f"{row['p95_s']:>6} {row['chars_per_s']:>8}   {row['answer']}"
-        )
+    from veil.local_models.llama_cpp_backend import default_threads
+
+    results: dict[str, Any] = {
+        "model": args.model,
+        "threads": default_threads(),
+        "load_average": os.getloadavg()[0],
+        "builds": builds(args.model, args.compare_native, args.repeats),
+        "serving": serving(args.model, args.calls),
+    }
+    report = render(results)
+    print(report)
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "models.json").write_text(json.dumps(results, indent=2))
+    (args.out / "models.md").write_text(report + "\n")
+    print(f"\nwrote {args.out / 'models.json'} and {args.out / 'models.md'}")
 
 
 if __name__ == "__main__":

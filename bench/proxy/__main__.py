@@ -52,6 +52,30 @@ PROMPT = (
 )
 
 
+# What the prompt names directly: each must reach the service pseudonymized and come back
+# restored. (Quasi-identifiers such as "a nurse in Sacramento" are generalized by default,
+# one way, so the answer is not the prompt verbatim.)
+DIRECT_IDENTIFIERS = (
+    "Dana Whitfield",
+    "Marcus Oyelaran",
+    "marcus.oyelaran@gmail.com",
+    "+1 415-867-5309",
+    "GB33BUKB20201555555555",
+    "Priya Raman",
+)
+
+
+def check_restored(answer: str, received: str) -> None:
+    """The direct identifiers are back in the answer and were not in what was sent."""
+    missing = [value for value in DIRECT_IDENTIFIERS if value not in answer]
+    leaked = [value for value in DIRECT_IDENTIFIERS if value in received]
+    if missing or leaked:
+        raise SystemExit(
+            f"veil did not filter and restore the prompt: not restored {missing}, "
+            f"sent upstream {leaked}"
+        )
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -197,7 +221,7 @@ def concurrency(proxy_port: int, ca: Path, url: str, clients: int, per_client: i
                 try:
                     answer = chat(http, url, prompt)
                     with lock:
-                        restored_ok += answer == f"You said: {prompt}"
+                        restored_ok += name in answer and f"p{n}.{i}@acme-health.org" in answer
                 except Exception as error:  # counted, not raised: the figure is the point
                     with lock:
                         errors.append(f"{type(error).__name__}: {error}")
@@ -296,7 +320,7 @@ def main() -> None:
                 wait_until_warmed_up(veil_port)
                 with client(veil_port, veil_ca) as http:
                     answer = chat(http, url, PROMPT)  # first request loads the models
-                    assert answer == f"You said: {PROMPT}", "veil did not restore the answer"
+                    check_restored(answer, json.dumps(upstream.received[-1][1]))
                     latency, ttft = measure(http, url, args.requests)
                 results["veil"] = {"latency_ms": latency, "ttft_ms": ttft}
                 results["concurrency"] = concurrency(
@@ -306,7 +330,8 @@ def main() -> None:
             # Every request veil forwarded must have reached the service filtered.
             through_veil = [json.dumps(body) for _, body in upstream.received[veil_start:]]
             results["unfiltered_at_upstream"] = sum(
-                "Dana Whitfield" in body or "@acme-health.org" in body for body in through_veil
+                any(value in body for value in DIRECT_IDENTIFIERS) or "@acme-health.org" in body
+                for body in through_veil
             )
             results["requests_through_veil"] = len(through_veil)
 
@@ -381,7 +406,7 @@ def render(r: dict) -> str:
             f"- {c['requests']} requests from concurrent clients: {c['errors']} errors, "
             f"{c['lost']} lost, {c['restored_answers']} answers restored exactly, "
             f"{c['requests_per_second']:.1f} req/s (target: 0 errors, 0 lost)",
-            f"- requests veil forwarded that still held the prompt's name or e-mail: "
+            f"- requests veil forwarded that still held a direct identifier of the prompt: "
             f"{r['unfiltered_at_upstream']} of {r['requests_through_veil']} (must be 0)",
         ]
     )

@@ -38,11 +38,13 @@ ASK = [{"role": "user", "content": "Where does the author live? I took the tram 
 
 
 def _measure(spec: str) -> dict[str, Any]:
+    from veil.local_models.llama_cpp_backend import LlamaCppLLM
     from veil.local_models.load import load_llm
     from veil.local_models.slow_stage.attacker import attacker_schema
     from veil.local_models.slow_stage.limits import COMPACT
 
-    llm = load_llm(spec)
+    # llama.cpp in this (child) process: the figures are the model's, without the worker
+    llm = LlamaCppLLM(load_llm(spec).model_path)
     started = time.perf_counter()
     llm.load()
     load_s = time.perf_counter() - started

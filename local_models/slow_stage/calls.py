@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from veil.local_models.backend import LLM, ChatMessage, Usage, last_usage
+from veil.local_models.backend import LLM, ChatMessage, ModelTimeout, Usage, last_usage
 
 # Fewer tokens than this cannot hold a useful structured answer.
 MIN_USEFUL_TOKENS = 48
@@ -88,7 +88,12 @@ def call_model(
 ) -> tuple[str, CallRecord]:
     cap = budget.max_tokens(max_tokens)
     started = budget.elapsed()
-    reply = llm.complete(messages, schema=schema, max_tokens=cap, temperature=0.0)
+    try:
+        reply = llm.complete(
+            messages, schema=schema, max_tokens=cap, temperature=0.0, timeout_s=budget.remaining()
+        )
+    except ModelTimeout as error:  # the budget ran out inside the call
+        raise BudgetSpent(str(error)) from error
     seconds = budget.elapsed() - started
     usage = last_usage(llm)
     estimated = usage is None
