@@ -45,6 +45,18 @@ class UploadAction(StrEnum):
     PASS = "pass"
 
 
+class AdapterName(StrEnum):
+    """The site adapters veil has (proxy/adapters): a policy names one for its hosts."""
+
+    OPENAI = "openai"
+    ANTHROPIC = "anthropic"
+    GEMINI_API = "gemini_api"
+    OLLAMA = "ollama"
+    CHATGPT_WEB = "chatgpt_web"
+    CLAUDE_WEB = "claude_web"
+    GEMINI_WEB = "gemini_web"
+
+
 class Role(StrEnum):
     """Who wrote a piece of text in a request (adapters' roles, normalized)."""
 
@@ -318,7 +330,9 @@ class SitePolicy(BaseModel):
     # false: the site is not intercepted at all (its TLS passes through untouched)
     enabled: bool = True
     hosts: list[str] = Field(default_factory=list)  # host[:port][/path prefix]
-    adapter: str | None = None
+    # how veil reads the hosts' requests; a name veil does not know is an error, never a
+    # site left unintercepted
+    adapter: AdapterName | None = None
     fast_stage: FastStageSettings = Field(default_factory=FastStageSettings)
     # whose text is scanned; the rest only has known values swapped for their pseudonyms
     roles: list[Role] = Field(default_factory=lambda: [Role.USER, Role.TOOL], min_length=1)
@@ -389,6 +403,14 @@ class SitePolicy(BaseModel):
         if unknown:
             raise ValueError(f"unknown recognizer(s) {unknown}; known: {registered_names()}")
         return value
+
+    @model_validator(mode="after")
+    def _hosts_have_an_adapter(self) -> SitePolicy:
+        # Without one veil could not read the hosts' requests, and would not intercept them.
+        if (self.hosts or self.gateway is not None) and self.adapter is None:
+            known = ", ".join(AdapterName)
+            raise ValueError(f"a site with hosts or a gateway route needs an adapter ({known})")
+        return self
 
     @field_validator("thresholds")
     @classmethod

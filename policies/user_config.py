@@ -91,7 +91,7 @@ class UserConfig:
                 continue
             entry.stamp = stamp
             try:
-                source = parse_yaml(path.read_text("utf-8"), self.where(path))
+                source = _non_empty(parse_yaml(path.read_text("utf-8"), self.where(path)))
                 policy = validate_over(*self._base(path, source))
             except (PolicyError, OSError, UnicodeDecodeError) as error:
                 entry.problem = _as_policy_error(error, self.where(path))
@@ -147,7 +147,7 @@ class UserConfig:
             raise _as_policy_error(error, self.where(path)) from None
         if path.name == PROFILE_FILE:
             return load_profile(source)
-        return validate_over(*self._base(path, source))
+        return validate_over(*self._base(path, _non_empty(source)))
 
     # what is in force
 
@@ -235,6 +235,17 @@ def _write_atomically(path: Path, text: str) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _non_empty(source: YamlSource) -> YamlSource:
+    """An emptied file is a problem, not a site with no settings: a user site would stop
+    being intercepted, by accident, until someone noticed."""
+    if not source.data:
+        raise PolicyError([
+            f"{source.where}:1: the file is empty; to switch the site off write "
+            "`enabled: false`, to drop a site of your own delete the file"
+        ])  # fmt: skip
+    return source
 
 
 def _as_policy_error(error: Exception, where: str) -> PolicyError:

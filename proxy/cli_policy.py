@@ -49,8 +49,6 @@ def list_sites(config_dir: str | None) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from veil.proxy.adapters import ADAPTERS
-
     policies, config = _load(config_dir)
     table = Table(title=f"site policies (config dir {config.config_dir})")
     for column in ("site", "hosts", "adapter", "state", "source"):
@@ -58,8 +56,6 @@ def list_sites(config_dir: str | None) -> None:
     for site in policies.all():
         if not site.enabled:
             state = "[dim]off[/]"
-        elif site.adapter not in ADAPTERS:
-            state = f"[yellow]no adapter {site.adapter!r}[/]"
         else:
             state = "[yellow]dry run[/]" if site.dry_run else "[green]on[/]"
         table.add_row(

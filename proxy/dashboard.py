@@ -130,7 +130,9 @@ class Dashboard:
             return _json(200, await asyncio.to_thread(dashboard_data.entity_chart, log_, span))
         if route == "api/policies":
             policies = await asyncio.to_thread(dashboard_data.policies_status, self.veil.policies)
-            return _json(200, {"policies": policies})
+            # files that failed to load: their last valid version is in force meanwhile
+            problems = self.veil.policies.problems()
+            return _json(200, {"policies": policies, "problems": problems})
         if route == "api/status":
             # warmed_up: recognizers loaded; until then a message waits for the models
             from veil.local_models.worker.supervisor import worker_states

@@ -77,8 +77,6 @@ def entity_chart(log: RedactionLog | None, span: str, now: float | None = None) 
 
 def policies_status(policies: SitePolicies, models: Path | None = None) -> list[dict[str, Any]]:
     """Every site with its switch, hosts and slow stage settings and model files."""
-    from veil.proxy.adapters import ADAPTERS
-
     models = paths.models_dir() if models is None else models
     return [
         {
@@ -87,7 +85,6 @@ def policies_status(policies: SitePolicies, models: Path | None = None) -> list[
             "enabled": policy.enabled,
             "hosts": policy.hosts,
             "adapter": policy.adapter,
-            "adapter_available": policy.adapter in ADAPTERS,
             "dry_run": policy.dry_run,
             "slow_stage": slow_stage_status(policy, models),
         }

@@ -23,11 +23,8 @@ LOOPBACK_NAMES = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
 def intercepted_hosts(policies: SitePolicies) -> list[tuple[str, int | None]]:
     """(host, port or None for any port) for every site veil filters."""
-    missing = {p.name for p in policies.without_adapter()}
     entries = set()
     for policy in policies.active():
-        if policy.name in missing:
-            continue
         for entry in policy.hosts:
             name, _, port = entry.partition("/")[0].partition(":")
             entries.add((name.lower(), int(port) if port else None))

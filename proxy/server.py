@@ -50,13 +50,6 @@ def build_master(
     if gateway is not None:
         opts.update(mode=["regular", gateway_mode(*gateway)])
     master = DumpMaster(opts, with_termlog=False, with_dumper=False)
-    for policy in policies.without_adapter():
-        log.warning(
-            "no adapter %r for site %s yet: %s not intercepted",
-            policy.adapter,
-            policy.name,
-            ", ".join(policy.hosts),
-        )
     records = open_records(data_dir, vault, key_file)
     addon = VeilAddon(policies, *records, manage_allow_hosts=True)
     if gateway is not None:  # first: it points a route's requests upstream for veil's addon

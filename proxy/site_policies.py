@@ -74,6 +74,13 @@ class SitePolicies:
         log.info("veil reloaded its policies; changed: %s", ", ".join(sorted(edited)))
         return True
 
+    def problems(self) -> list[str]:
+        """What is wrong with the user's files as they are on disk (file, line, field);
+        each such file's last valid version is in force meanwhile."""
+        if self._config is None:
+            return []
+        return [line for error in self._config.problems() for line in error.problems]
+
     def all(self) -> list[SitePolicy]:
         """Every site, switched on or off."""
         return list(self._policies)
@@ -106,21 +113,11 @@ class SitePolicies:
                 return policy
         return None
 
-    def without_adapter(self) -> list[SitePolicy]:
-        from veil.proxy.adapters import ADAPTERS
-
-        return [p for p in self.active() if p.adapter not in ADAPTERS]
-
     def allow_hosts(self) -> list[str]:
         """mitmproxy ``allow_hosts`` patterns: intercept these, tunnel everything else.
-
-        A site whose adapter veil does not have is not intercepted at all: its TLS goes
-        through untouched rather than being opened and passed on unfiltered."""
+        (Every site with hosts names an adapter veil has: the schema refuses others.)"""
         patterns = []
-        missing = {p.name for p in self.without_adapter()}
         for policy in self.active():
-            if policy.name in missing:
-                continue
             for entry in policy.hosts:
                 host = entry.partition("/")[0]
                 name, _, port = host.partition(":")

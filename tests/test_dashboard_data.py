@@ -139,7 +139,7 @@ def test_policies_status_lists_every_site_with_its_slow_stage(tmp_path):
     models = by_name["chatgpt"]["slow_stage"]["models"]
     assert models[0] == {"role": "attacker", "name": str(model), "kind": "file", "present": True}
     assert models[1]["role"] == "anonymizer" and models[1]["present"] is False
-    assert any(p["enabled"] and p["adapter_available"] for p in listed)
+    assert any(p["enabled"] and p["adapter"] for p in listed)
 
 
 def _flow(method: str, url: str, client: str = "127.0.0.1", **headers: str):

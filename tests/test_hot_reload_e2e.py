@@ -99,3 +99,34 @@ def _reaches_origin(proxy: ProxyThread, upstream: FakeChatService, origin_ca: st
         return _post(proxy, upstream, origin_ca).status_code == 200
     except httpx.ConnectError:
         return False
+
+
+@pytest.mark.parametrize(
+    ("broken", "problem"),
+    [
+        ("adapter: opnai\n", "local.yaml:3: adapter: Input should be 'openai'"),
+        ("", "local.yaml:1: the file is empty"),
+    ],
+    ids=["mistyped-adapter", "emptied-file"],
+)
+def test_a_broken_edit_never_stops_interception(tmp_path, caplog, broken, problem):
+    """A typo in the adapter's name or an emptied file keeps the last good version: the
+    host stays intercepted and filtered, and the dashboard says what is wrong."""
+    with FakeChatService(tmp_path) as upstream:
+        folder = tmp_path / "config" / "policies"
+        folder.mkdir(parents=True)
+        site = folder / "local.yaml"
+        good = (
+            f'name: local\nhosts: ["127.0.0.1:{upstream.port}/v1/chat"]\nadapter: openai\n'
+            "recognizers: [regex.email.v1]\n"
+        )
+        site.write_text(good)
+        with ProxyThread(tmp_path / "config", free_port(), str(upstream.ca)) as proxy:
+            assert _post(proxy, upstream, proxy.ca_file).status_code == 200
+            _edit(site, good.replace("adapter: openai\n", broken) if broken else "")
+            _eventually(lambda: problem in caplog.text)
+            answer = _post(proxy, upstream, proxy.ca_file)
+            assert answer.status_code == 200 and EMAIL in answer.text  # restored
+            assert EMAIL not in repr(upstream.received[-1][1])  # still filtered
+            status = httpx.get(f"http://127.0.0.1:{proxy.port}/veil/api/policies", timeout=10)
+            assert any(problem in line for line in status.json()["problems"])

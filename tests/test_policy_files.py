@@ -363,3 +363,31 @@ def test_yml_files_count_and_hidden_files_do_not(tmp_path):
     policies = SitePolicies.load(tmp_path)
     assert policies.get("claude").dry_run is True
     assert policies.config.problems() == []
+
+
+def test_an_unknown_adapter_at_start_names_the_file_line_and_the_known_ones(tmp_path):
+    from veil.policies.schema import AdapterName
+
+    folder = tmp_path / "policies"
+    folder.mkdir()
+    (folder / "mine.yaml").write_text('hosts: ["127.0.0.1:9000"]\nadapter: opnai\n')
+    with pytest.raises(PolicyError) as refused:
+        SitePolicies.load(tmp_path, strict=True)
+    message = str(refused.value)
+    assert "policies/mine.yaml:2: adapter" in message
+    assert all(f"'{name}'" in message for name in AdapterName)
+
+
+def test_hosts_without_an_adapter_are_refused(tmp_path):
+    folder = tmp_path / "policies"
+    folder.mkdir()
+    (folder / "mine.yaml").write_text('hosts: ["127.0.0.1:9000"]\n')
+    with pytest.raises(PolicyError, match="needs an adapter"):
+        SitePolicies.load(tmp_path, strict=True)
+
+
+def test_every_adapter_name_the_schema_allows_is_one_the_proxy_has():
+    from veil.policies.schema import AdapterName
+    from veil.proxy.adapters import ADAPTERS
+
+    assert set(ADAPTERS) == {str(name) for name in AdapterName}

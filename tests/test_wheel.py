@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -22,9 +23,10 @@ TEXT = (
 )
 
 
-def _tracked_product_files() -> list[str]:
+def _checkout_files(*folders: str) -> list[str]:
+    """What a clone holds (tracked and new files, nothing ignored)."""
     listed = subprocess.run(
-        ["git", "ls-files", "--cached", "--others", "--exclude-standard", *FOLDERS],
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", *folders],
         cwd=ROOT, capture_output=True, text=True, check=True,
     ).stdout.split()  # fmt: skip
     return sorted(f for f in listed if (ROOT / f).is_file() and "__pycache__" not in f)
@@ -32,9 +34,15 @@ def _tracked_product_files() -> list[str]:
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
+    # Built from a copy of what a clone holds: a build in the checkout leaves build/lib
+    # behind, whose stale files a later build would ship.
+    source = tmp_path_factory.mktemp("source")
+    for name in _checkout_files():
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, source / name)
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), str(source)],
         check=True, capture_output=True, text=True,
     )  # fmt: skip
     (built,) = out.glob("veil-*.whl")
@@ -43,7 +51,7 @@ def wheel(tmp_path_factory) -> Path:
 
 def test_the_wheel_holds_every_file_of_the_four_folders(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    missing = [f for f in _tracked_product_files() if f"veil/{f}" not in names]
+    missing = [f for f in _checkout_files(*FOLDERS) if f"veil/{f}" not in names]
     assert not missing, f"not in the wheel: {missing}"
     assert "veil/rules/quasi/__init__.py" in names  # the package an earlier list forgot
 

@@ -76,12 +76,17 @@ function modelText(model) {
 }
 
 function renderPolicies(data) {
+  const problems = document.querySelector("#policy-problems");
+  problems.hidden = !data.problems.length;
+  problems.replaceChildren(
+    el("strong", {}, "A policy file could not be read; its last valid version is in force:"),
+    ...data.problems.map((line) => el("code", {}, line)),
+  );
   const body = document.querySelector("#policies tbody");
   body.replaceChildren(
     ...data.policies.map((p) => {
       const row = el("tr", { "data-site": p.name });
       const name = el("td", {}, p.name);
-      if (!p.adapter_available) name.append(el("small", {}, " (no adapter: not intercepted)"));
       if (p.dry_run) name.append(el("small", {}, " (dry run)"));
       const toggle = el("input", {
         type: "checkbox",
