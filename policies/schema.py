@@ -45,6 +45,14 @@ class UploadAction(StrEnum):
     PASS = "pass"
 
 
+class UnknownEndpoints(StrEnum):
+    """What to do with a request to a site's host that its adapter does not handle."""
+
+    SCAN = "scan"  # every string of the body pseudonymized, a JSON answer restored
+    BLOCK = "block"
+    PASS = "pass"
+
+
 class AdapterName(StrEnum):
     """The site adapters veil has (proxy/adapters): a policy names one for its hosts."""
 
@@ -258,9 +266,6 @@ class GatewaySettings(BaseModel):
 
     prefix: str
     upstream: str
-    # Conversations are keyed by the client's API key (tenant isolation); a request
-    # without one is refused. false: keyless clients share one tenant (a local Ollama).
-    require_credential: bool = True
 
     @field_validator("prefix")
     @classmethod
@@ -339,6 +344,11 @@ class SitePolicy(BaseModel):
     # run everything and log what would be done, but forward every request unchanged
     dry_run: bool = False
     uploads: UploadAction = UploadAction.BLOCK
+    unknown_endpoints: UnknownEndpoints = UnknownEndpoints.SCAN
+    # API conversations are keyed by the client's API key (tenant isolation), through the
+    # gateway and the MITM proxy alike; a request without one is refused (401). false:
+    # keyless clients share one tenant (a local Ollama, a keyless self-hosted server).
+    require_credential: bool = True
     recognizers: list[str] = Field(default_factory=lambda: list(DEFAULT_RECOGNIZERS))
     # per-recognizer settings, e.g. {"gliner.v1": {"model_dir": "...", "threshold": 0.6}}
     recognizer_options: dict[str, dict[str, Any]] = Field(default_factory=dict)

@@ -33,10 +33,18 @@ from veil.policies.engine import (
     default_llm_loader,
 )
 from veil.policies.loader import load_site_policy
-from veil.policies.schema import OnError, SitePolicy, UploadAction, normalize_role
+from veil.policies.schema import (
+    OnError,
+    SitePolicy,
+    UnknownEndpoints,
+    UploadAction,
+    normalize_role,
+)
 from veil.proxy.adapters import ADAPTERS, SiteAdapter, TextSlot
-from veil.proxy.adapters.base import BLOCK_PREFIX, Unscannable, apply_texts
+from veil.proxy.adapters.base import BLOCK_PREFIX, Unscannable, apply_texts, request_path
 from veil.proxy.adapters.chatgpt_web import Handoff, HandoffSocket
+from veil.proxy.adapters.residual import RESIDUAL_ROLE, residual_slots
+from veil.proxy.adapters.unknown_endpoint import UnknownEndpoint
 from veil.proxy.conversations import ConversationStore
 from veil.proxy.gateway_routes import GATEWAY_POLICY
 from veil.proxy.site_policies import SitePolicies
@@ -44,6 +52,7 @@ from veil.proxy.storage.redaction_log import Decision, LogEntry, RedactionLog
 from veil.proxy.storage.vault_store import VaultStore
 from veil.proxy.tenants import credential
 from veil.proxy.uploads import file_parts, upload_request
+from veil.rules.analyzer import reads_language
 from veil.rules.operators import Operation
 from veil.rules.restore import Restorer
 from veil.rules.risk import Risk, estimate
@@ -54,6 +63,10 @@ log = logging.getLogger("veil")
 
 class Blocked(Exception):
     """The policy says this message must not be sent."""
+
+
+class UnknownEndpointPassed(Exception):
+    """The site's policy passes requests to endpoints veil does not know unscanned."""
 
 
 class UnscannedUpload(Exception):
@@ -117,6 +130,7 @@ class VeilAddon:
         self.conversations = ConversationStore(store=vault_store)
         self.redaction_log = redaction_log
         self._stages: dict[str, FastStage] = {}
+        self._pattern_stages: dict[str, tuple[SitePolicy, FastStage]] = {}
         self._watcher: asyncio.Task[None] | None = None
         self._warm_up: asyncio.Task[None] | None = None
         self._handoffs: dict[tuple[str, int], HandoffTarget] = {}
@@ -135,6 +149,21 @@ class VeilAddon:
         stage = self._stages.get(policy.name)
         if stage is None or stage.policy is not policy:
             stage = self._stages[policy.name] = FastStage(policy)
+        return stage
+
+    def pattern_stage(self, policy: SitePolicy) -> FastStage:
+        """The policy's format recognizers alone (e-mail, phone, card, secrets, ...), for
+        text whose role the policy does not scan (by default the model's and the system's):
+        a key or an address in it is caught even so; names are left to the vault."""
+        source, stage = self._pattern_stages.get(policy.name, (None, None))
+        if stage is None or source is not policy:
+            quasi_off = policy.quasi_identifiers.model_copy(update={"enabled": False})
+            patterns = [name for name in policy.recognizers if not reads_language(name)]
+            narrowed = policy.model_copy(
+                update={"recognizers": patterns, "quasi_identifiers": quasi_off}
+            )
+            stage = FastStage(narrowed)
+            self._pattern_stages[policy.name] = (policy, stage)
         return stage
 
     def slow_stage(self, policy: SitePolicy) -> SlowStageRunner | None:
@@ -266,8 +295,9 @@ class VeilAddon:
         )
         if policy is None or policy.adapter not in ADAPTERS:
             return
-        adapter = ADAPTERS[policy.adapter]
-        if adapter.restores_only(flow):
+        adapter = site_adapter = ADAPTERS[policy.adapter]
+        history = adapter.restores_only(flow)
+        if history and not flow.request.raw_content:
             if policy.dry_run:
                 return  # nothing was pseudonymized, so nothing to restore
             # A history load: the answer carries the conversation's pseudonyms.
@@ -279,13 +309,24 @@ class VeilAddon:
             await self._record(LogEntry(policy.name, Decision.RESTORED, conversation=conversation))
             return
         upload = upload_request(flow)
-        if upload is None and not adapter.matches(flow):
-            return
+        if upload is None and (history or not adapter.matches(flow)):
+            if not flow.request.raw_content:
+                return  # a bodiless request (a model list, a page): no text to scan
+            # Closed by default: a body no adapter reads is scanned whole (a history load
+            # that carries one too, whose answer the site's adapter still restores).
+            adapter = UnknownEndpoint(adapter)
         entry = LogEntry(policy.name)
+        if self._keyless(flow, policy, adapter):
+            return
         try:
             if upload is not None:
                 raise UnscannedUpload(upload)
-            scanned = await self._filter(flow, policy, adapter, entry)
+            if isinstance(adapter, UnknownEndpoint) and not history:
+                self._unknown_endpoint(flow, policy, entry)
+            restorer = site_adapter if history else adapter
+            scanned = await self._filter(flow, policy, adapter, entry, restorer)
+        except UnknownEndpointPassed:
+            scanned = True
         except (Blocked, SlowStageBlocked) as reason:
             stopped = self._stop(flow, policy, adapter, str(reason))
             entry.decision = Decision.BLOCKED if stopped else Decision.SENT
@@ -325,6 +366,42 @@ class VeilAddon:
         if scanned:
             await self._record(entry)
 
+    def _keyless(self, flow: http.HTTPFlow, policy: SitePolicy, adapter: SiteAdapter) -> bool:
+        """Refuse (401, in the API's format) an API request that carries no key where the
+        site requires one: conversations are kept apart by the key, in the gateway and
+        here alike. True when refused."""
+        keyed = getattr(adapter, "keyed_by_credential", False)
+        if not (keyed and policy.require_credential) or credential(flow.request) is not None:
+            return False
+        flow.response = adapter.error_response(
+            flow,
+            f"{BLOCK_PREFIX}: it carries no API key (Authorization: Bearer, x-api-key, "
+            "x-goog-api-key or ?key=), and veil keeps conversations apart by the key "
+            f"(site {policy.name}: require_credential)",
+        )
+        flow.response.status_code = 401
+        return True
+
+    def _unknown_endpoint(self, flow: http.HTTPFlow, policy: SitePolicy, entry: LogEntry) -> None:
+        """A body for an endpoint the site's adapter does not handle: the site's
+        ``unknown_endpoints`` says whether it is scanned (the caller goes on), blocked or
+        passed."""
+        what = f"{flow.request.method} {request_path(flow)}"
+        if policy.unknown_endpoints is UnknownEndpoints.BLOCK:
+            raise Blocked(
+                f"veil does not know the endpoint {what}, and this site's policy blocks "
+                "unknown endpoints (unknown_endpoints: block)"
+            )
+        if policy.unknown_endpoints is UnknownEndpoints.PASS:
+            log.warning(
+                "UNSCANNED request to the unknown endpoint %s of %s passed "
+                "(unknown_endpoints: pass)",
+                what,
+                flow.request.pretty_host,
+            )
+            entry.reason = f"unknown endpoint {what} passed unscanned (unknown_endpoints: pass)"
+            raise UnknownEndpointPassed(what)
+
     async def _record(self, entry: LogEntry) -> None:
         if self.redaction_log is None:
             return
@@ -351,9 +428,15 @@ class VeilAddon:
         return True
 
     async def _filter(
-        self, flow: http.HTTPFlow, policy: SitePolicy, adapter: SiteAdapter, entry: LogEntry
+        self,
+        flow: http.HTTPFlow,
+        policy: SitePolicy,
+        adapter: SiteAdapter,
+        entry: LogEntry,
+        answers: SiteAdapter,
     ) -> bool:
-        """Filter the request in place; False if it held no text to scan."""
+        """Filter the request in place (``answers`` restores what comes back); False if
+        it held no text to scan."""
         content_type = flow.request.headers.get("content-type", "")
         body = adapter.parse_body(_body_text(flow, policy.max_body_bytes), content_type)
         user_side = adapter.extract(body)
@@ -369,10 +452,20 @@ class VeilAddon:
             )
         scanned = [s for s in user_side + others if normalize_role(s.role) in policy.roles]
         unscanned = [s for s in user_side + others if normalize_role(s.role) not in policy.roles]
-        if not scanned:
+        # Closed by default: every other string of the body is scanned too, bar the fields
+        # that cannot carry text (adapters/residual).
+        residual = residual_slots(
+            body,
+            {s.path for s in user_side + others},
+            extra_inert_keys=adapter.inert_keys,
+            untouchable=adapter.untouchable,
+            roots=adapter.residual_roots,
+        )
+        scanned += residual
+        if not scanned and not unscanned:
             return False
         # The first user turn names an API conversation whatever the roles scanned.
-        first = user_side[0].text if user_side else scanned[0].text
+        first = user_side[0].text if user_side else (scanned or unscanned)[0].text
         stage = self.stage(policy)
 
         def scan() -> tuple[str, Vault, ScanReport]:
@@ -412,12 +505,20 @@ class VeilAddon:
             entry.stages["slow"] = 1e3 * sum(
                 o.result.seconds for o in outcomes if o.result and not o.result.cached
             )
+        # What a residual field holds may be the model's own earlier words, with values
+        # veil restored in them: the vault's known values go back to their pseudonyms.
+        texts = [
+            vault.pseudonymize_known(text) if slot.role == RESIDUAL_ROLE else text
+            for slot, text in zip(scanned, texts, strict=True)
+        ]
         apply_texts(body, scanned, texts)
-        apply_texts(body, unscanned, [vault.pseudonymize_known(s.text) for s in unscanned])
+        patterns = self.pattern_stage(policy)
+        checked = [patterns.run(slot.text, vault).redacted.text for slot in unscanned]
+        apply_texts(body, unscanned, [vault.pseudonymize_known(text) for text in checked])
         flow.request.content = adapter.serialize_body(body)
         # Answers must come back uncompressed for the stream restorer to read them.
         flow.request.headers["accept-encoding"] = "identity"
-        flow.metadata["veil"] = FlowState(adapter, Restorer.for_vault(vault), vault)
+        flow.metadata["veil"] = FlowState(answers, Restorer.for_vault(vault), vault)
 
         def bind_conversation(conversation_id: str) -> None:
             self.conversations.bind(

@@ -250,7 +250,10 @@ class FakeChatService:
                     form = dict(urllib.parse.parse_qsl(raw))
                     service.gemini_history(self, json.loads(form["f.req"]))
                     return
-                body = json.loads(raw)
+                try:
+                    body = json.loads(raw)
+                except ValueError:  # a form or text body (an unknown endpoint's)
+                    body = {"raw": raw}
                 service.record(self.path, body, self.headers.items())
                 if path.endswith("/chat/completions"):
                     service.openai(self, body, f"You said: {last_user_text(body)}")
@@ -275,12 +278,27 @@ class FakeChatService:
                         service.chatgpt_handoff(self, f"You said: {text}")
                     else:
                         service.chatgpt_web(self, f"You said: {text}")
-                else:
-                    self.send_error(404)
+                else:  # an endpoint of no adapter's: echoed, so restoring can be seen
+                    service._json(self, {"object": "echo", "path": self.path, "received": body})
+
+            def _echo_any(self) -> None:
+                """PUT, PATCH, DELETE and a GET with a body: recorded and echoed as JSON."""
+                length = int(self.headers.get("content-length") or 0)
+                raw = self.rfile.read(length).decode("utf-8", "replace")
+                try:
+                    body = json.loads(raw) if raw else {}
+                except ValueError:
+                    body = {"raw": raw}
+                service.record(self.path, body, self.headers.items())
+                service._json(self, {"object": "echo", "path": self.path, "received": body})
+
+            do_PUT = do_PATCH = do_DELETE = _echo_any
 
             def do_GET(self) -> None:
                 path = self.path.split("?", 1)[0]
-                if self.headers.get("upgrade", "").lower() == "websocket":
+                if int(self.headers.get("content-length") or 0):
+                    self._echo_any()
+                elif self.headers.get("upgrade", "").lower() == "websocket":
                     service.chatgpt_socket(self)
                 elif "/chat_conversations/" in path:
                     # claude.ai's history load: the chat as the service stored it.

@@ -156,8 +156,7 @@ class Gateway:
                 f"veil's gateway does not serve {request.method} {path}: veil filters only "
                 f"{route.policy.name}'s chat endpoints, so nothing else is forwarded"
             )
-        needs_key = route.policy.gateway is not None and route.policy.gateway.require_credential
-        if needs_key and credential(request) is None:
+        if route.policy.require_credential and credential(request) is None:
             return 401, (
                 "veil's gateway needs your API key (Authorization: Bearer, x-api-key, "
                 "x-goog-api-key or ?key=): conversations are kept apart by it"

@@ -15,6 +15,7 @@ from pathlib import Path
 from veil.policies.loader import PolicyError, load_site_policy, site_names
 from veil.policies.schema import SitePolicy
 from veil.policies.user_config import UserConfig
+from veil.proxy.adapters.base import normalized_path
 
 log = logging.getLogger("veil")
 
@@ -102,13 +103,18 @@ class SitePolicies:
         return path
 
     def match(self, host: str, port: int, path: str) -> SitePolicy | None:
+        """The site whose hosts entry covers the request. A path prefix is compared with
+        the path as an upstream would route it (``normalized_path``): no other spelling of
+        it escapes the site."""
+        route = normalized_path(path)
         for policy in self.active():
             for entry in policy.hosts:
                 entry_host, _, prefix = entry.partition("/")
                 name, _, entry_port = entry_host.partition(":")
                 if name.lower() != host.lower() or (entry_port and int(entry_port) != port):
                     continue
-                if prefix and not path.startswith("/" + prefix):
+                wanted = normalized_path(prefix)
+                if prefix and route != wanted and not route.startswith(wanted + "/"):
                     continue
                 return policy
         return None

@@ -35,6 +35,16 @@ def upload_request(flow: http.HTTPFlow) -> str | None:
     return None
 
 
+# Keys whose values are file data (not walked for text).
+FILE_KEYS = frozenset(_FILE_KEYS)
+
+
+def is_file_part(node: dict[str, Any]) -> bool:
+    """A message part that carries a file (an image, audio, a PDF), not text."""
+    kind = node.get("type")
+    return isinstance(kind, str) and kind in _FILE_PART_TYPES and not _is_text_document(node)
+
+
 def file_parts(body: Any) -> list[str]:
     """The kinds of file parts in a parsed message body (empty when it holds only text)."""
     found: list[str] = []
@@ -46,9 +56,8 @@ def file_parts(body: Any) -> list[str]:
             continue
         if not isinstance(node, dict):
             continue
-        kind = node.get("type")
-        if isinstance(kind, str) and kind in _FILE_PART_TYPES and not _is_text_document(node):
-            found.append(kind)
+        if is_file_part(node):
+            found.append(node["type"])
             continue
         for key in _FILE_KEYS:
             if node.get(key):

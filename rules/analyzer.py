@@ -40,6 +40,12 @@ DEFAULT_RECOGNIZERS: tuple[str, ...] = (
 # Statistical recognizers read language, so they see the text as typed, not normalized.
 _TEXT_AS_TYPED_ONLY = ("spacy.", "gliner.", "names.")
 
+
+def reads_language(recognizer: str) -> bool:
+    """Whether a recognizer reads language (NER, name lists) rather than a format (an
+    e-mail address, a card number, a token): those need the text's author to be known."""
+    return recognizer.startswith(_TEXT_AS_TYPED_ONLY)
+
 DEFAULT_THRESHOLD = 0.5
 DISGUISE_BONUS = 0.2
 ECHO_SOURCE = "subject.echo"

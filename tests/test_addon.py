@@ -35,9 +35,8 @@ def _flow(
     host: str = "api.openai.com",
     **headers: str,
 ) -> http.HTTPFlow:
-    request = http.Request.make(
-        "POST", f"https://{host}{path}", b"", {"content-type": content_type, **headers}
-    )
+    headers = {"content-type": content_type, "authorization": "Bearer sk-test", **headers}
+    request = http.Request.make("POST", f"https://{host}{path}", b"", headers)
     request.raw_content = body  # as it came off the wire (already compressed, if it says so)
     return tflow.tflow(req=request)
 

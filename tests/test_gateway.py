@@ -55,7 +55,10 @@ def stack(tmp_path_factory):
                 ("gemini-api", https),
                 ("ollama", f"http://127.0.0.1:{ollama.port}"),
             ]:
-                (policies / f"{site}.yaml").write_text(f"gateway: {{upstream: {upstream_url}}}\n")
+                (policies / f"{site}.yaml").write_text(
+                    f"gateway: {{upstream: {upstream_url}}}\n"
+                    "require_credential: true\n"  # Ollama's shipped policy has none
+                )
             # a route whose upstream nobody listens on
             (policies / "dead-end.yaml").write_text(
                 "adapter: openai\n"

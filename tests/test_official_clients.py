@@ -48,6 +48,7 @@ def stack(tmp_path_factory):
             )
             (policies / "mitm-ollama.yaml").write_text(
                 f'hosts: ["127.0.0.1:{local_ollama.port}"]\nadapter: ollama\n'
+                "require_credential: false\n"  # a keyless server, as Ollama is
             )
             with ProxyThread(
                 directory / "config",
@@ -111,10 +112,8 @@ def _ollama_answer(client: ollama.Client, stream: bool) -> str:
 @pytest.mark.parametrize("stream", [False, True], ids=["whole", "streamed"])
 def test_ollama_client_through_the_mitm_proxy(stack, stream):
     _, local_ollama, proxy = stack
-    client = ollama.Client(
-        host=f"http://127.0.0.1:{local_ollama.port}",
-        proxy=f"http://127.0.0.1:{proxy.port}",
-        headers={"authorization": f"Bearer {KEY}"},
+    client = ollama.Client(  # keyless, as Ollama's clients are
+        host=f"http://127.0.0.1:{local_ollama.port}", proxy=f"http://127.0.0.1:{proxy.port}"
     )
     _assert_filtered(local_ollama, _ollama_answer(client, stream))
 
@@ -122,10 +121,6 @@ def test_ollama_client_through_the_mitm_proxy(stack, stream):
 @pytest.mark.parametrize("stream", [False, True], ids=["whole", "streamed"])
 def test_ollama_client_through_the_gateway(stack, stream):
     _, local_ollama, proxy = stack
-    client = ollama.Client(
-        host=f"http://127.0.0.1:{proxy.gateway_port}/ollama",
-        headers={"authorization": f"Bearer {KEY}"},
-        trust_env=False,
-    )
+    client = ollama.Client(host=f"http://127.0.0.1:{proxy.gateway_port}/ollama", trust_env=False)
     _assert_filtered(local_ollama, _ollama_answer(client, stream))
     assert local_ollama.received[-1][0] == "/api/chat"

@@ -26,7 +26,8 @@ def _addon(site: str = "openai-api", **changes) -> VeilAddon:
 
 def _flow(body: bytes | dict, path="/v1/chat/completions", host="api.openai.com", **headers):
     raw = json.dumps(body).encode() if isinstance(body, dict) else body
-    headers = {"content-type": "application/json", **headers}
+    # an API key, as every API client sends (a keyless one is refused: test_closed_by_default)
+    headers = {"content-type": "application/json", "authorization": "Bearer sk-test", **headers}
     request = http.Request.make("POST", f"https://{host}{path}", raw, headers)
     return tflow.tflow(req=request)
 
@@ -55,11 +56,16 @@ def test_default_roles_scan_user_and_tool_but_not_the_system_prompt():
 
 
 def test_roles_can_add_the_system_prompt_and_drop_tool_results():
-    body = _chat(("developer", "Boss: carl@x.org"), ("user", "hi"), ("function", "dana@x.org"))
+    body = _chat(
+        ("developer", "Boss: Carl Lindqvist, carl@x.org"),
+        ("user", "hi"),
+        ("function", "Dana Whitfield, dana@x.org"),
+    )
     addon = _addon(roles=["user", "system"])
     developer, _, function = _sent(_run(addon, _flow(body)))
-    assert "carl@x.org" not in developer and "[[EMAIL_" in developer
-    assert function == "dana@x.org"
+    assert "Carl Lindqvist" not in developer and "carl@x.org" not in developer
+    # a role not read in full still has its identifiers caught, not its names
+    assert function.startswith("Dana Whitfield, [[EMAIL_")
 
 
 def test_dry_run_forwards_unchanged_and_logs_what_it_would_do(caplog):

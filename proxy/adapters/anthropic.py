@@ -9,31 +9,40 @@ from mitmproxy import http
 from veil.proxy.adapters.base import (
     StatelessApi,
     TextSlot,
+    author_role,
     is_event_stream,
     json_error,
-    request_path,
+    route_path,
 )
 from veil.proxy.stream_restore import AnthropicMessagesStream, restore_strings
 from veil.rules.restore import Restorer
 
 _ANSWER_KEYS = frozenset({"text"})
+# Signed by the API: an edited block is refused. veil never restores them either, so a
+# resent one holds pseudonyms, not the user's values.
+SIGNED_BLOCKS = frozenset({"thinking", "redacted_thinking"})
 
 
 class AnthropicAdapter(StatelessApi):
     name = "anthropic"
+    inert_keys = frozenset({"anthropic_version", "signature"})
+
+    def untouchable(self, node: dict[str, Any]) -> bool:
+        return node.get("type") in SIGNED_BLOCKS
 
     def matches(self, flow: http.HTTPFlow) -> bool:
-        path = request_path(flow)
-        return flow.request.method == "POST" and path.endswith("/v1/messages")
+        return flow.request.method == "POST" and route_path(flow).endswith("/v1/messages")
 
     def _slots(self, body: Any, user: bool) -> list[TextSlot]:
         slots: list[TextSlot] = []
         if not isinstance(body, dict):
             return slots
         for i, message in enumerate(body.get("messages") or []):
-            if not isinstance(message, dict) or (message.get("role") == "user") != user:
+            if not isinstance(message, dict):
                 continue
-            role = message.get("role", "user")
+            role = author_role(message.get("role"), frozenset({"user", "assistant"}))
+            if (role == "user") != user:
+                continue
             content = message.get("content")
             base = ("messages", i, "content")
             if isinstance(content, str):
@@ -57,7 +66,7 @@ class AnthropicAdapter(StatelessApi):
         restored = dict(body)
         restored["content"] = [
             block
-            if block.get("type") in ("thinking", "redacted_thinking")
+            if block.get("type") in SIGNED_BLOCKS
             else restore_strings(
                 block, restorer, _ANSWER_KEYS if block.get("type") == "text" else None
             )

@@ -4,6 +4,7 @@ text back, and restore answers in the site's own framing."""
 from __future__ import annotations
 
 import json
+import urllib.parse
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -11,7 +12,16 @@ from mitmproxy import http
 
 from veil.rules.restore import Restorer
 
-Path = tuple[str | int, ...]
+
+@dataclass(frozen=True, slots=True)
+class KeyName:
+    """The last step of a path that names a mapping's key itself (not its value): a key
+    can carry text too (a metadata map keyed by e-mail addresses)."""
+
+    key: str
+
+
+Path = tuple["str | int | KeyName", ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +40,12 @@ class StreamRestorer(Protocol):
 
 class SiteAdapter(Protocol):
     name: str
+    # closed by default (adapters/residual.py): the strings no slot covers are scanned,
+    # except under these roots' complement, these field names, and untouchable nodes
+    inert_keys: frozenset[str]
+    residual_roots: tuple[Path, ...]
+
+    def untouchable(self, node: dict[str, Any]) -> bool: ...
 
     def matches(self, flow: http.HTTPFlow) -> bool: ...
     def restores_only(self, flow: http.HTTPFlow) -> bool: ...
@@ -49,7 +65,18 @@ class Unscannable(Exception):
     """The request cannot be checked (format, encoding, size)."""
 
 
-class JsonBody:
+class ClosedByDefault:
+    """The defaults of ``SiteAdapter``'s residual settings: the whole body, no field
+    names of the site's own, nothing untouchable but files (see adapters/residual)."""
+
+    inert_keys: frozenset[str] = frozenset()
+    residual_roots: tuple[Path, ...] = ((),)
+
+    def untouchable(self, node: dict[str, Any]) -> bool:
+        return False
+
+
+class JsonBody(ClosedByDefault):
     """Request bodies that are JSON (every API and most web apps)."""
 
     def parse_body(self, text: str, content_type: str) -> Any:
@@ -94,8 +121,23 @@ class StatelessApi(JsonBody, SplitByAuthor):
 
 
 def request_path(flow: http.HTTPFlow) -> str:
-    """The request's path without its query string."""
+    """The request's path without its query string, as sent (for ids in the path)."""
     return flow.request.path.split("?", 1)[0]
+
+
+def normalized_path(path: str) -> str:
+    """A path as a lenient upstream routes it: without query and fragment, percent-decoded
+    (an encoded ``/`` is a separator), without ``;parameters``, empty segments and a
+    trailing slash, lower case. Adapters and policies match this form, so that no
+    spelling of a chat endpoint slips past them."""
+    raw = path.split("?", 1)[0].split("#", 1)[0]
+    segments = (part.split(";", 1)[0] for part in urllib.parse.unquote(raw).split("/"))
+    return "/" + "/".join(segment for segment in segments if segment).lower()
+
+
+def route_path(flow: http.HTTPFlow) -> str:
+    """``normalized_path`` of the request: what adapters match endpoints on."""
+    return normalized_path(flow.request.path)
 
 
 def get_path(body: Any, path: Path) -> Any:
@@ -106,12 +148,31 @@ def get_path(body: Any, path: Path) -> Any:
 
 def set_path(body: Any, path: Path, value: Any) -> None:
     target = get_path(body, path[:-1])
-    target[path[-1]] = value
+    last = path[-1]
+    if isinstance(last, KeyName):  # rename the key in place, keeping the mapping's order
+        if value != last.key:
+            items = list(target.items())
+            target.clear()
+            target.update((value if key == last.key else key, item) for key, item in items)
+        return
+    target[last] = value
 
 
 def apply_texts(body: Any, slots: list[TextSlot], texts: list[str]) -> None:
-    for slot, text in zip(slots, texts, strict=True):
+    pairs = list(zip(slots, texts, strict=True))
+    # values first, then keys from the deepest up: a renamed key must not move a value
+    # that is still to be written under its old name
+    values = [(slot, text) for slot, text in pairs if not isinstance(slot.path[-1], KeyName)]
+    keys = [(slot, text) for slot, text in pairs if isinstance(slot.path[-1], KeyName)]
+    for slot, text in [*values, *sorted(keys, key=lambda pair: -len(pair[0].path))]:
         set_path(body, slot.path, text)
+
+
+def author_role(value: Any, known: frozenset[str]) -> str:
+    """A message's role as veil reads it: the API's own role names, in any case; anything
+    else (null, a number, a name veil does not know) is the user's, so it is scanned."""
+    role = value.strip().lower() if isinstance(value, str) else ""
+    return role if role in known else "user"
 
 
 def json_error(status: int, payload: dict[str, Any]) -> http.Response:

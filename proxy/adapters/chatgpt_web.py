@@ -29,7 +29,14 @@ from typing import Any
 
 from mitmproxy import http
 
-from veil.proxy.adapters.base import JsonBody, TextSlot, is_event_stream, json_error, request_path
+from veil.proxy.adapters.base import (
+    JsonBody,
+    TextSlot,
+    is_event_stream,
+    json_error,
+    request_path,
+    route_path,
+)
 from veil.proxy.framing import SSEEvent
 from veil.proxy.stream_restore import SSEStreamRestorer, restore_strings
 from veil.rules.restore import Restorer
@@ -204,9 +211,12 @@ class HandoffSocket:
 
 class ChatGPTWebAdapter(JsonBody):
     name = "chatgpt_web"
+    # settings the web app sends with every message (their values are also checked to be
+    # identifiers, see adapters/residual)
+    inert_keys = frozenset({"conduit_token", "system_hints", "supported_encodings", "href"})
 
     def matches(self, flow: http.HTTPFlow) -> bool:
-        return flow.request.method == "POST" and bool(_SEND.match(request_path(flow)))
+        return flow.request.method == "POST" and bool(_SEND.match(route_path(flow)))
 
     def restores_only(self, flow: http.HTTPFlow) -> bool:
         return flow.request.method == "GET" and bool(_HISTORY.match(request_path(flow)))

@@ -15,7 +15,7 @@ from typing import Any
 
 from mitmproxy import http
 
-from veil.proxy.adapters.base import JsonBody, TextSlot, is_event_stream, request_path
+from veil.proxy.adapters.base import JsonBody, TextSlot, is_event_stream, request_path, route_path
 from veil.proxy.framing import SSEEvent
 from veil.proxy.stream_restore import AnthropicMessagesStream, restore_strings
 from veil.rules.restore import Restorer
@@ -44,7 +44,7 @@ class ClaudeWebAdapter(JsonBody):
     name = "claude_web"
 
     def matches(self, flow: http.HTTPFlow) -> bool:
-        return flow.request.method == "POST" and bool(_COMPLETION.match(request_path(flow)))
+        return flow.request.method == "POST" and bool(_COMPLETION.match(route_path(flow)))
 
     def restores_only(self, flow: http.HTTPFlow) -> bool:
         """History and conversation lists: nothing to filter, answers to restore."""

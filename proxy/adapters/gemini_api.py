@@ -9,9 +9,10 @@ from mitmproxy import http
 from veil.proxy.adapters.base import (
     StatelessApi,
     TextSlot,
+    author_role,
     is_event_stream,
     json_error,
-    request_path,
+    route_path,
 )
 from veil.proxy.stream_restore import GeminiStream, restore_strings
 from veil.rules.restore import Restorer
@@ -23,9 +24,8 @@ class GeminiApiAdapter(StatelessApi):
     name = "gemini_api"
 
     def matches(self, flow: http.HTTPFlow) -> bool:
-        path = request_path(flow)
-        return flow.request.method == "POST" and path.endswith(
-            (":generateContent", ":streamGenerateContent")
+        return flow.request.method == "POST" and route_path(flow).endswith(
+            (":generatecontent", ":streamgeneratecontent")
         )
 
     def _slots(self, body: Any, user: bool) -> list[TextSlot]:
@@ -35,7 +35,7 @@ class GeminiApiAdapter(StatelessApi):
         for i, content in enumerate(body.get("contents") or []):
             if not isinstance(content, dict):
                 continue
-            role = content.get("role", "user")
+            role = author_role(content.get("role"), frozenset({"user", "model"}))
             if (role == "user") != user:
                 continue
             for j, part in enumerate(content.get("parts") or []):

@@ -31,10 +31,16 @@ from typing import Any
 
 from mitmproxy import http
 
-from veil.proxy.adapters.base import TextSlot, Unscannable, request_path
+from veil.proxy.adapters.base import (
+    ClosedByDefault,
+    TextSlot,
+    Unscannable,
+    request_path,
+    route_path,
+)
 from veil.rules.restore import Restorer
 
-_STREAM_GENERATE = re.compile(r"[./]BardFrontendService/StreamGenerate$")
+_STREAM_GENERATE = re.compile(r"[./]BardFrontendService/StreamGenerate$", re.IGNORECASE)
 _BATCH_EXECUTE = re.compile(r"/data/batchexecute$")
 _CONVERSATION_ID = re.compile(r"\bc_[0-9a-zA-Z]{6,}\b")
 _PREFIX = ")]}'"
@@ -172,11 +178,14 @@ class FrameStream:
         return self.restorer.restore(text)
 
 
-class GeminiWebAdapter:
+class GeminiWebAdapter(ClosedByDefault):
     name = "gemini_web"
+    residual_roots = (("inner",), ("fields",))  # "order" is the form's field names
+    # the page's anti-forgery token and build label, sent with every request
+    inert_keys = frozenset({"at", "bl", "_reqid", "rt", "hl"})
 
     def matches(self, flow: http.HTTPFlow) -> bool:
-        return flow.request.method == "POST" and bool(_STREAM_GENERATE.search(request_path(flow)))
+        return flow.request.method == "POST" and bool(_STREAM_GENERATE.search(route_path(flow)))
 
     def restores_only(self, flow: http.HTTPFlow) -> bool:
         # batchexecute RPCs load history (the conversation's turns come back framed)
@@ -199,21 +208,19 @@ class GeminiWebAdapter:
             raise Unscannable(f"unsupported content type {content_type or 'none'!r}")
         form = _form(text)
         try:
-            return {"form": form, "inner": _inner(form)}
+            inner = _inner(form)
         except (KeyError, IndexError, TypeError, ValueError) as error:
             raise Unscannable(f"f.req is not the expected JSON ({type(error).__name__})") from None
+        # f.req is written again from "inner"; the other fields, by name, from "fields"
+        order = [key for key, _ in form]
+        fields = {key: value for key, value in form if key != "f.req"}
+        return {"order": order, "fields": fields, "inner": inner}
 
     def serialize_body(self, body: Any) -> bytes:
-        form: list[tuple[str, str]] = body["form"]
         inner = json.dumps(body["inner"], ensure_ascii=False, separators=(",", ":"))
+        request = json.dumps([None, inner], ensure_ascii=False, separators=(",", ":"))
         fields = [
-            (
-                k,
-                json.dumps([None, inner], ensure_ascii=False, separators=(",", ":"))
-                if k == "f.req"
-                else v,
-            )
-            for k, v in form
+            (key, request if key == "f.req" else body["fields"][key]) for key in body["order"]
         ]
         return urllib.parse.urlencode(fields).encode("ascii")
 

@@ -6,18 +6,19 @@ from typing import Any
 
 from mitmproxy import http
 
-from veil.proxy.adapters.base import StatelessApi, TextSlot, json_error, request_path
+from veil.proxy.adapters.base import StatelessApi, TextSlot, author_role, json_error, route_path
 from veil.proxy.stream_restore import OllamaStream, restore_strings
 from veil.rules.restore import Restorer
 
 _ANSWER_KEYS = frozenset({"content", "response"})
+_ROLES = frozenset({"user", "tool", "assistant", "system"})
 
 
 class OllamaAdapter(StatelessApi):
     name = "ollama"
 
     def matches(self, flow: http.HTTPFlow) -> bool:
-        return flow.request.method == "POST" and request_path(flow).endswith(
+        return flow.request.method == "POST" and route_path(flow).endswith(
             ("/api/chat", "/api/generate")
         )
 
@@ -32,12 +33,9 @@ class OllamaAdapter(StatelessApi):
             for i, message in enumerate(body.get("messages") or []):
                 if not isinstance(message, dict) or not isinstance(message.get("content"), str):
                     continue
-                if (message.get("role") in ("user", "tool")) == user:
-                    slots.append(
-                        TextSlot(
-                            ("messages", i, "content"), message.get("role", ""), message["content"]
-                        )
-                    )
+                role = author_role(message.get("role"), _ROLES)
+                if (role in ("user", "tool")) == user:
+                    slots.append(TextSlot(("messages", i, "content"), role, message["content"]))
         return slots
 
     def stream_restorer(self, flow: http.HTTPFlow, restorer: Restorer):

@@ -10,9 +10,10 @@ from mitmproxy import http
 from veil.proxy.adapters.base import (
     StatelessApi,
     TextSlot,
+    author_role,
     is_event_stream,
     json_error,
-    request_path,
+    route_path,
 )
 from veil.proxy.stream_restore import OpenAIChatStream, OpenAIResponsesStream, restore_strings
 from veil.rules.restore import Restorer
@@ -22,6 +23,7 @@ USER_ROLES = frozenset({"user", "tool", "function"})
 # Roles whose text the model or the developer wrote; resent history may hold restored
 # values, so known values are swapped back to their pseudonyms there.
 OTHER_ROLES = frozenset({"assistant", "system", "developer"})
+KNOWN_ROLES = USER_ROLES | OTHER_ROLES
 _TEXT_PARTS = ("text", "input_text", "output_text")
 _ANSWER_KEYS = frozenset({"content", "text", "arguments", "output_text", "refusal"})
 
@@ -42,12 +44,12 @@ class OpenAIAdapter(StatelessApi):
     name = "openai"
 
     def matches(self, flow: http.HTTPFlow) -> bool:
-        path = request_path(flow)
+        path = route_path(flow)
         return flow.request.method == "POST" and path.endswith(("/chat/completions", "/responses"))
 
     @staticmethod
     def _is_responses(flow: http.HTTPFlow) -> bool:
-        return request_path(flow).endswith("/responses")
+        return route_path(flow).endswith("/responses")
 
     def _slots(self, body: Any, user: bool) -> list[TextSlot]:
         roles = USER_ROLES if user else OTHER_ROLES
@@ -57,10 +59,11 @@ class OpenAIAdapter(StatelessApi):
         if not user and isinstance(body.get("instructions"), str):
             slots.append(TextSlot(("instructions",), "system", body["instructions"]))
         for i, message in enumerate(body.get("messages") or []):
-            if isinstance(message, dict) and message.get("role") in roles:
-                slots += _content_slots(
-                    message.get("content"), ("messages", i, "content"), message["role"]
-                )
+            role = (
+                author_role(message.get("role"), KNOWN_ROLES) if isinstance(message, dict) else ""
+            )
+            if role in roles:
+                slots += _content_slots(message.get("content"), ("messages", i, "content"), role)
         items = body.get("input")
         if isinstance(items, str) and "user" in roles:
             slots.append(TextSlot(("input",), "user", items))
@@ -71,10 +74,10 @@ class OpenAIAdapter(StatelessApi):
                 if item.get("type") == "function_call_output" and "tool" in roles:
                     if isinstance(item.get("output"), str):
                         slots.append(TextSlot(("input", i, "output"), "tool", item["output"]))
-                elif item.get("role") in roles:
-                    slots += _content_slots(
-                        item.get("content"), ("input", i, "content"), item["role"]
-                    )
+                elif "role" in item or "content" in item:  # a message item
+                    role = author_role(item.get("role"), KNOWN_ROLES)
+                    if role in roles:
+                        slots += _content_slots(item.get("content"), ("input", i, "content"), role)
         return slots
 
     def stream_restorer(self, flow: http.HTTPFlow, restorer: Restorer):
