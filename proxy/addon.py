@@ -379,7 +379,7 @@ class VeilAddon:
             "x-goog-api-key or ?key=), and veil keeps conversations apart by the key "
             f"(site {policy.name}: require_credential)",
         )
-        flow.response.status_code = 401
+        flow.response.status_code, flow.response.reason = 401, "Unauthorized"
         return True
 
     def _unknown_endpoint(self, flow: http.HTTPFlow, policy: SitePolicy, entry: LogEntry) -> None:

@@ -27,6 +27,10 @@ def placeholder_vault():
     return vault
 
 
+# What API clients send: a request without a key is refused (require_credential).
+API_KEY = {"authorization": "Bearer sk-test-0123456789"}
+
+
 def free_port() -> int:
     """A loopback TCP port nobody listens on right now."""
     with socket.socket() as s:

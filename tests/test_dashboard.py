@@ -17,7 +17,7 @@ import keyring
 import pytest
 
 from tests.chromium import launch
-from tests.helpers import free_port
+from tests.helpers import API_KEY, free_port
 from tests.memory_keyring import MemoryKeyring
 from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.server import ProxyThread
@@ -56,7 +56,10 @@ def stack(tmp_path_factory):
             with ProxyThread(config, free_port(), str(upstream.ca), data_dir=data) as proxy:
                 trust = ssl.create_default_context(cafile=proxy.ca_file)
                 with httpx.Client(
-                    proxy=f"http://127.0.0.1:{proxy.port}", verify=trust, timeout=60
+                    proxy=f"http://127.0.0.1:{proxy.port}",
+                    verify=trust,
+                    timeout=60,
+                    headers=API_KEY,
                 ) as client:
                     for prompt in PROMPTS:
                         sent = client.post(

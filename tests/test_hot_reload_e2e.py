@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.helpers import free_port
+from tests.helpers import API_KEY, free_port
 from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.server import ProxyThread
 
@@ -44,7 +44,7 @@ def _post(
     context = ssl.create_default_context(cafile=trust)
     body = {"model": "m", "messages": [{"role": "user", "content": text}]}
     proxy_url = f"http://127.0.0.1:{proxy.port}"
-    with httpx.Client(proxy=proxy_url, verify=context, timeout=60) as client:
+    with httpx.Client(proxy=proxy_url, verify=context, timeout=60, headers=API_KEY) as client:
         return client.post(f"https://127.0.0.1:{upstream.port}/v1/chat/completions", json=body)
 
 

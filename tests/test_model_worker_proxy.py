@@ -138,14 +138,15 @@ def test_a_worker_that_never_answers_gets_the_sites_budget_fallback(stack):
     upstream, _, _, other = stack
     _ask(stack, "b", "warm up")
     worker = _worker(other)
-    hung = worker.pid
+    hung, started = worker.pid, worker.started
     os.kill(hung, signal.SIGSTOP)
     before = len(upstream.received)
     answer = _ask(stack, "b", PROMPT + " (hung)")  # within its 3 s budget, then fast stage
     assert SECRET_NAME in answer  # restored
     assert len(upstream.received) == before + 1 and not _sent_raw(upstream, before)
     assert SECRET_NAME in _ask(stack, "b", PROMPT + " (next)")
-    assert worker.pid not in (None, hung)
+    assert worker.started > started  # the stopped worker was replaced (a 3 s budget may
+    # stop the new one too on a loaded machine: only that a new one ran is certain)
 
 
 def test_a_truncated_model_blocks_its_site_only(stack):

@@ -18,7 +18,7 @@ import pytest
 from wsproto import ConnectionType, WSConnection
 from wsproto.events import CloseConnection, Request, TextMessage
 
-from tests.helpers import anthropic_answer, free_port, read_gemini_frames
+from tests.helpers import API_KEY, anthropic_answer, free_port, read_gemini_frames
 from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.server import ProxyThread
 
@@ -52,7 +52,9 @@ def stack(tmp_path_factory):
 
 def _http(proxy: ProxyThread) -> httpx.Client:
     trust = ssl.create_default_context(cafile=proxy.ca_file)
-    return httpx.Client(proxy=f"http://127.0.0.1:{proxy.port}", verify=trust, timeout=60)
+    return httpx.Client(
+        proxy=f"http://127.0.0.1:{proxy.port}", verify=trust, timeout=60, headers=API_KEY
+    )
 
 
 def _sent_texts(upstream: FakeChatService) -> str:
@@ -289,7 +291,9 @@ def test_hosts_without_a_policy_are_tunnelled_untouched(stack, tmp_path):
     _, proxy = stack
     with FakeChatService(tmp_path) as other:
         trust_origin_only = ssl.create_default_context(cafile=str(other.ca))
-        with httpx.Client(proxy=f"http://127.0.0.1:{proxy.port}", verify=trust_origin_only) as http:
+        with httpx.Client(
+            proxy=f"http://127.0.0.1:{proxy.port}", verify=trust_origin_only, headers=API_KEY
+        ) as http:
             body = {"model": "m", "messages": [{"role": "user", "content": PROMPT}]}
             response = http.post(f"https://127.0.0.1:{other.port}/v1/chat/completions", json=body)
         assert response.status_code == 200

@@ -11,7 +11,7 @@ import httpx
 import openai
 import pytest
 
-from tests.helpers import anthropic_answer, free_port
+from tests.helpers import API_KEY, anthropic_answer, free_port
 from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.server import ProxyThread
 from veil.proxy.storage.redaction_log import RedactionLog
@@ -50,7 +50,9 @@ def stack(tmp_path_factory):
 
 def _http(proxy: ProxyThread) -> httpx.Client:
     trust = ssl.create_default_context(cafile=proxy.ca_file)
-    return httpx.Client(proxy=f"http://127.0.0.1:{proxy.port}", verify=trust, timeout=60)
+    return httpx.Client(
+        proxy=f"http://127.0.0.1:{proxy.port}", verify=trust, timeout=60, headers=API_KEY
+    )
 
 
 def test_decoys_go_out_and_the_streamed_answer_comes_back_with_the_real_values(stack):

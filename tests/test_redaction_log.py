@@ -12,10 +12,12 @@ from mitmproxy import http
 from mitmproxy.test import tflow
 
 from tests.disk_bytes import leaked, record_files
+from tests.helpers import API_KEY
 from veil.proxy.addon import VeilAddon
 from veil.proxy.site_policies import SitePolicies
 from veil.proxy.storage.redaction_log import Decision, LogEntry, RedactionLog
 from veil.proxy.storage.vault_store import VaultStore
+from veil.proxy.tenants import credential
 
 NAME, EMAIL = "Jane Doe", "jane.doe@acme-health.org"
 KEY = "sk-proj-Xq4v9TmL2cW8bN3rZp7Kd1Fh6Js0Ay5Eu"
@@ -37,7 +39,7 @@ def _send(addon: VeilAddon, body: bytes) -> http.HTTPFlow:
         "POST",
         "https://api.openai.com/v1/chat/completions",
         body,
-        {"content-type": "application/json"},
+        {"content-type": "application/json", **API_KEY},
     )
     flow = tflow.tflow(req=request)
     asyncio.run(addon.request(flow))
@@ -63,8 +65,9 @@ def test_each_decision_gets_one_entry_with_counts_and_no_values(memory_keyring, 
     assert ok.actions == {"pseudonymize": 3}
     assert set(ok.stages) == {"recognize", "quasi", "redact"}
     assert all(ms >= 0 for ms in ok.stages.values())
+    tenant = credential(http.Request.make("GET", "https://api.openai.com/", b"", API_KEY))
     assert ok.conversation == addon.conversations.conversation_id(
-        "openai-api", f"Hi, I'm {NAME}, mail {EMAIL} or {NAME}."
+        "openai-api", f"Hi, I'm {NAME}, mail {EMAIL} or {NAME}.", tenant
     )
     assert ok.values is None
     assert "malformed JSON" in entries[0].reason
