@@ -139,7 +139,7 @@ def start(
     from veil.policies import paths
     from veil.policies.loader import PolicyError
     from veil.proxy import server
-    from veil.proxy.storage.database import StorageError
+    from veil.proxy.storage.database import StorageError, StorageLocked
     from veil.proxy.storage.keys import NoDataKey
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s veil %(levelname)s %(message)s")
@@ -169,6 +169,11 @@ def start(
         )
     except PolicyError as error:
         raise click.ClickException(str(error)) from None
+    except StorageLocked as error:  # a healthy file in use: never run as if it were not there
+        raise click.ClickException(
+            f"cannot start: {error}. Start veil again once that process lets go of it"
+            " (or stop it), or give this veil a --data-dir of its own."
+        ) from None
     except (StorageError, NoDataKey) as error:  # a shared vault veil cannot use
         raise click.ClickException(f"cannot open the vault: {error}") from None
     except KeyboardInterrupt:

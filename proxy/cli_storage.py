@@ -13,7 +13,7 @@ import click
 from veil.policies import paths
 from veil.proxy.storage import redaction_log as log_file
 from veil.proxy.storage import vault_store as vault_file
-from veil.proxy.storage.database import StorageError
+from veil.proxy.storage.database import StorageError, StorageLocked
 from veil.proxy.storage.keys import NoDataKey
 from veil.proxy.storage.location import StorageLocation
 from veil.proxy.storage.redaction_log import LogEntry, RedactionLog
@@ -226,7 +226,9 @@ def forget(
             if location.has_records(name)
         ]
     except (StorageError, NoDataKey) as error:
-        if site or location.shared:  # a shared database is never deleted wholesale
+        # A shared database is never deleted wholesale, nor a file another process has open
+        # (its conversations would live on in that process, unseen).
+        if site or location.shared or isinstance(error, StorageLocked):
             raise click.ClickException(f"cannot open veil's records: {error}") from None
         _delete_files(directory, files, yes, error)
         return

@@ -13,7 +13,8 @@ stored under a lock on its conversation, after taking in any that came in meanwh
 (the vault then decides again: the value may be theirs, or its pseudonym taken).
 A write that fails is the request's failure with a shared store (the site's on_error
 decides); with a local SQLite file the vault goes on in memory, as only this process
-could restore from it anyway.
+could restore from it anyway, unless another process holds the file locked: that one
+may be adding to the same conversation, so the request fails then too (a read as well).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from veil.proxy.storage.database import StorageLocked
 from veil.proxy.storage.vault_store import ConversationGone, VaultStore
 from veil.rules.vault import PseudonymStyle, Rethink, Vault, VaultEntry
 
@@ -162,8 +164,8 @@ class ConversationStore:
             return None, False
         try:
             stored = self.store.load(conversation_id)
-        except Exception:
-            if self.store.shared:
+        except Exception as error:
+            if self._request_fails(error):
                 raise
             if not self._failed_reads:  # once, not on every request while the file is bad
                 log.exception("veil: could not read the vault; new conversations stay in memory")
@@ -200,8 +202,8 @@ class ConversationStore:
             self._forget_cached(vault)
             if store.shared:
                 raise
-        except Exception:
-            if store.shared:
+        except Exception as error:
+            if self._request_fails(error):
                 raise
             if not self._failed_reads:
                 log.exception("veil: could not read the vault; this conversation goes on in memory")
@@ -236,8 +238,8 @@ class ConversationStore:
                 log.info("veil: conversation %s was forgotten; not saving to it", canonical)
                 vault.on_new_entry = None  # this vault lives on in memory only
                 return entry
-            except Exception:
-                if store.shared:
+            except Exception as error:
+                if self._request_fails(error):
                     raise
                 self._log_failed_write()
                 vault.on_new_entry = None
@@ -271,15 +273,22 @@ class ConversationStore:
             return True
         except ConversationGone:
             log.info("veil: conversation %s was forgotten; not saving to it", conversation_id)
-        except Exception:
-            assert self.store is not None
-            if required and self.store.shared:
+        except Exception as error:
+            if required and self._request_fails(error):
                 raise
-            if self.store.shared:
+            if self.store is not None and self.store.shared:
                 log.exception("veil: could not write to the shared vault (%s)", conversation_id)
+            elif isinstance(error, StorageLocked):
+                log.warning("veil: not saved for conversation %s: %s", conversation_id, error)
             else:
                 self._log_failed_write()
         return False
+
+    def _request_fails(self, error: Exception) -> bool:
+        """Whether a store failure must fail the request rather than go on in memory:
+        other processes use the store (shared), or one holds it right now (locked), and
+        pseudonyms only this process knows would clash with theirs or never restore."""
+        return isinstance(error, StorageLocked) or (self.store is not None and self.store.shared)
 
     def _log_failed_write(self) -> None:
         if not self._failed_writes:

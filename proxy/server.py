@@ -17,6 +17,7 @@ from veil.proxy.dashboard import Dashboard
 from veil.proxy.gateway import Gateway, gateway_mode
 from veil.proxy.pac import ServePac
 from veil.proxy.site_policies import SitePolicies
+from veil.proxy.storage.database import StorageLocked
 from veil.proxy.storage.location import StorageLocation
 from veil.proxy.storage.redaction_log import RedactionLog
 from veil.proxy.storage.vault_store import VaultStore
@@ -62,13 +63,23 @@ def build_master(
     return master, addon
 
 
+# What running without each kind of record means, for the warning at start.
+_WITHOUT = {
+    VaultStore: "vaults are kept in memory only, so answers in earlier chats are not restored"
+    " and this run's are lost when veil stops",
+    RedactionLog: "nothing is logged",
+}
+
+
 def open_records(
     data_dir: Path | None, vault: str | None = None, key_file: Path | None = None
 ) -> tuple[VaultStore | None, RedactionLog | None]:
-    """The vault store and the redaction log. A local file that cannot be opened is
-    None: the proxy still filters (vaults in memory, nothing logged) and says so. A
-    shared vault that cannot be opened raises: running on alone would hand out
-    pseudonyms no other instance can restore."""
+    """The vault store and the redaction log. A local file that cannot be opened (a
+    read-only data dir, a full disk) is None: the proxy still filters (vaults in memory,
+    nothing logged) and says so. Raises for a local file another process holds locked
+    (it is fine and in use: running without it would split its conversations) and for a
+    shared vault that cannot be opened (running on alone would hand out pseudonyms no
+    other instance can restore)."""
     if data_dir is None:
         return None, None
     location = StorageLocation(data_dir, vault, key_file)
@@ -76,17 +87,21 @@ def open_records(
     for kind in (VaultStore, RedactionLog):
         try:
             opened.append(kind.open(location))
-        except Exception as error:  # an unwritable dir, a full disk: filter all the same
-            if location.shared:
+        except Exception as error:
+            if location.shared or isinstance(error, StorageLocked):
                 for store in opened:
-                    store.close()
+                    if store is not None:
+                        store.close()
                 raise
-            log.error(
-                "veil: cannot open %s in %s (%s: %s); running without it",
+            # A warning, not an error: mitmproxy exits when an error is logged while it
+            # starts, and veil must go on filtering.
+            log.warning(
+                "veil: cannot open %s in %s (%s: %s); running without it: %s",
                 kind.__name__,
                 data_dir,
                 type(error).__name__,
                 error,
+                _WITHOUT[kind],
             )
             opened.append(None)
     return opened[0], opened[1]

@@ -4,6 +4,11 @@ import itertools
 import json
 import re
 import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import TypeVar
 
 T = TypeVar("T", str, bytes)
@@ -36,6 +41,40 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+_HOLD_LOCK = """
+import sqlite3, sys
+path, begin, journal_mode = sys.argv[1:]
+db = sqlite3.connect(path, isolation_level=None)
+if journal_mode:
+    db.execute(f"PRAGMA journal_mode={journal_mode}")
+db.execute(f"BEGIN {begin}")
+print("held", flush=True)
+sys.stdin.read()  # until the test lets go
+db.execute("ROLLBACK")
+"""
+
+
+@contextmanager
+def another_process_locks(
+    path: Path, begin: str = "IMMEDIATE", journal_mode: str = ""
+) -> Iterator[None]:
+    """A separate process holds ``BEGIN <begin>`` on the SQLite file (after switching it
+    to ``journal_mode``, if given) until the block ends; it changes nothing in it."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c", _HOLD_LOCK, str(path), begin, journal_mode],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdin is not None and holder.stdout is not None
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        yield
+    finally:
+        holder.stdin.close()
+        holder.wait(30)
 
 
 def read_gemini_frames(wire: str) -> list:

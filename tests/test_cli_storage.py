@@ -11,9 +11,11 @@ from click.testing import CliRunner
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from tests.helpers import another_process_locks
 from veil.proxy.cli import main
 from veil.proxy.cli_storage import parse_since
 from veil.proxy.conversations import ConversationStore
+from veil.proxy.storage import sqlite_database
 from veil.proxy.storage.redaction_log import Decision, LogEntry, RedactionLog
 from veil.proxy.storage.vault_store import VaultStore
 
@@ -181,6 +183,16 @@ def test_forget_all_deletes_records_it_cannot_read(data_dir, memory_keyring):
     result = _run("forget", "--all", "--yes", data_dir=data_dir)
     assert result.exit_code == 0 and "deleted the record files" in result.output
     assert not list(data_dir.glob("*.sqlite3*"))
+
+
+def test_forget_all_never_deletes_a_file_another_process_holds_locked(data_dir, monkeypatch):
+    monkeypatch.setattr(sqlite_database, "BUSY_TIMEOUT_S", 0.3)
+    vault = data_dir / "vault.sqlite3"
+    with another_process_locks(vault):
+        result = _run("forget", "--all", "--yes", data_dir=data_dir)
+    assert result.exit_code == 1
+    assert f"{vault} is locked by another process" in result.output
+    assert VaultStore.open(data_dir).count() == 3  # all there, nothing forgotten
 
 
 def test_forget_creates_no_files(memory_keyring, tmp_path):

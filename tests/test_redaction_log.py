@@ -12,9 +12,11 @@ from mitmproxy import http
 from mitmproxy.test import tflow
 
 from tests.disk_bytes import leaked, record_files
-from tests.helpers import API_KEY
+from tests.helpers import API_KEY, another_process_locks
 from veil.proxy.addon import VeilAddon
 from veil.proxy.site_policies import SitePolicies
+from veil.proxy.storage import sqlite_database
+from veil.proxy.storage.database import StorageLocked
 from veil.proxy.storage.redaction_log import Decision, LogEntry, RedactionLog
 from veil.proxy.storage.vault_store import VaultStore
 from veil.proxy.tenants import credential
@@ -163,6 +165,26 @@ def test_a_damaged_log_is_set_aside(memory_keyring, tmp_path, damage):
     path.write_bytes(damage or path.read_bytes()[:1000])
     fresh = RedactionLog.open(tmp_path)
     assert fresh.db.set_aside is not None and fresh.count() == 0
+
+
+def test_a_log_another_process_holds_locked_is_never_set_aside(
+    memory_keyring, tmp_path, monkeypatch
+):
+    monkeypatch.setattr(sqlite_database, "BUSY_TIMEOUT_S", 0.3)
+    records = RedactionLog.open(tmp_path)
+    for n in range(5):
+        records.record(LogEntry("claude", reason=f"reason {n}"))
+    records.close()
+    path = tmp_path / "log.sqlite3"
+    with another_process_locks(path):
+        before = path.read_bytes()
+        with pytest.raises(StorageLocked, match=f"{path} is locked by another process"):
+            RedactionLog.open(tmp_path)
+    assert path.read_bytes() == before
+    reopened = RedactionLog.open(tmp_path)
+    assert reopened.db.set_aside is None
+    assert [e.reason for e in reopened.entries()] == [f"reason {n}" for n in reversed(range(5))]
+    reopened.close()
 
 
 def test_records_that_cannot_be_written_never_stop_a_message(memory_keyring, tmp_path, caplog):

@@ -15,12 +15,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.disk_bytes import leaked, record_files
+from tests.helpers import another_process_locks
 from veil.proxy.addon import VeilAddon
 from veil.proxy.conversations import ConversationStore
 from veil.proxy.server import open_records
 from veil.proxy.site_policies import SitePolicies
-from veil.proxy.storage import keys
-from veil.proxy.storage.database import StorageError
+from veil.proxy.storage import keys, sqlite_database
+from veil.proxy.storage.database import StorageError, StorageLocked
 from veil.proxy.storage.location import StorageLocation
 from veil.proxy.storage.vault_store import FILE_NAME, ConversationGone, VaultStore
 from veil.rules.vault import PseudonymStyle, Vault
@@ -171,6 +172,51 @@ def test_a_damaged_file_is_set_aside_and_a_fresh_one_started(memory_keyring, tmp
     vault = ConversationStore(store=fresh).vault("anything", "placeholder", site="claude")
     vault.pseudonym_for("Dana Whitfield", "PERSON")  # and it works
     assert fresh.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("begin", "journal_mode"),
+    [("IMMEDIATE", ""), ("EXCLUSIVE", "DELETE")],  # DELETE: not even a read gets through
+)
+def test_a_vault_another_process_holds_locked_is_never_set_aside(
+    memory_keyring, tmp_path, monkeypatch, begin, journal_mode
+):
+    monkeypatch.setattr(sqlite_database, "BUSY_TIMEOUT_S", 0.3)
+    store = VaultStore.open(tmp_path)
+    conversations = ConversationStore(store=store)
+    chats = [_fill(conversations, text=f"chat {n}") for n in range(3)]
+    store.close()
+    path = tmp_path / FILE_NAME
+
+    with another_process_locks(path, begin, journal_mode):
+        before = path.read_bytes()
+        with pytest.raises(StorageLocked, match="locked by another process") as locked:
+            VaultStore.open(tmp_path)  # recover=True, as the proxy opens it
+        assert str(path) in str(locked.value)
+    assert not [p.name for p in tmp_path.iterdir() if "unreadable" in p.name]
+    assert path.read_bytes() == before
+
+    # Once the lock is gone every conversation is there, values and all.
+    reopened = VaultStore.open(tmp_path)
+    assert reopened.db.set_aside is None
+    for chat in chats:
+        stored = reopened.load(chat)
+        assert stored is not None
+        assert sorted((e.label, e.value) for e in stored.snapshot.entries) == sorted(VALUES)
+    reopened.close()
+
+
+def test_the_proxy_does_not_start_on_a_vault_another_process_holds_locked(
+    memory_keyring, tmp_path, monkeypatch
+):
+    monkeypatch.setattr(sqlite_database, "BUSY_TIMEOUT_S", 0.3)
+    VaultStore.open(tmp_path).close()
+    with (
+        another_process_locks(tmp_path / FILE_NAME),
+        pytest.raises(StorageLocked, match="another veil on the same data directory"),
+    ):
+        open_records(tmp_path)  # never "running without it": the file is fine, and in use
+    assert not [p.name for p in tmp_path.iterdir() if "unreadable" in p.name]
 
 
 def test_a_tampered_mapping_drops_its_conversation(where):

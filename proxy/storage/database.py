@@ -32,6 +32,15 @@ class StorageUnavailable(StorageError):
     """The database cannot be reached right now (a server that is down or restarting)."""
 
 
+class StorageLocked(StorageError):
+    """Another process held the records' lock for longer than veil waits. The records are
+    fine: they are never set aside; a start stops and a message fails (its on_error)."""
+
+
+class Damaged(StorageError):
+    """A file that is not a readable database: corrupt, or not a database at all."""
+
+
 class WrongDataKey(StorageError):
     """The records were sealed with another data key."""
 

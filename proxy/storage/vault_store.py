@@ -112,7 +112,7 @@ class VaultStore:
         database = location.open_database(SCHEMA, FILE_NAME, sealer, recover=recover)
         try:
             return cls(database)
-        except Unreadable as error:
+        except Unreadable as error:  # the key is right: the sealed conversation key is damaged
             database.close()
             if location.shared or not recover:
                 raise StorageError(f"{database.location}: {error}") from None
@@ -120,6 +120,9 @@ class VaultStore:
             aside = move_aside(path, "unreadable")
             log.warning("veil: %s: %s; moved it to %s", path, error, aside)
             return cls(location.open_database(SCHEMA, FILE_NAME, sealer, recover=recover))
+        except BaseException:  # locked (StorageLocked), or unwritable: left as it is
+            database.close()
+            raise
 
     @property
     def shared(self) -> bool:
