@@ -23,9 +23,13 @@ from pathlib import Path
 
 PROMPT = (
     "Summarize in one sentence: the committee met on Tuesday to review the budget, "
-    "agreed to fund two new projects, and asked for a report on travel costs by March."
+    "agreed to fund two new projects, and asked for a report on travel costs by March. "
+    "The first project renews the library's reading room; the second pays for a bus "
+    "between the two campuses on weekdays. Members disagreed about the travel costs, "
+    "which rose by a fifth last year, and the chair asked each department to explain "
+    "its share before the next meeting, when the final budget will be voted on."
 )
-GENERATED_TOKENS = 16
+GENERATED_TOKENS = 32
 TIMEOUT_S = 300.0
 REBUILD_HINT = (
     "llama-cpp-python was built with instructions this machine cannot run. Rebuild it with "

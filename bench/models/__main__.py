@@ -144,9 +144,13 @@ def builds(model: str, compare_native: bool, repeats: int) -> dict[str, Any]:
     try:
         if compare_native:
             pythons["native (GGML_NATIVE=ON)"] = native_python(work)
+        # interleaved, so that whatever else the machine does falls on every build alike
+        all_runs: dict[str, list] = {label: [] for label in pythons}
+        for _ in range(repeats):
+            for label, python in pythons.items():
+                all_runs[label].append(smoke_check(path, python=python))
         rows = {}
-        for label, python in pythons.items():
-            runs = [smoke_check(path, python=python) for _ in range(repeats)]
+        for label, runs in all_runs.items():
             failed = [r for r in runs if not r.ok]
             rows[label] = (
                 {"error": failed[0].detail}
@@ -216,7 +220,7 @@ def main() -> None:
     )
     parser.add_argument("--model", default="default")
     parser.add_argument("--calls", type=int, default=5)
-    parser.add_argument("--repeats", type=int, default=3, help="decodes per build")
+    parser.add_argument("--repeats", type=int, default=5, help="decodes per build")
     parser.add_argument("--compare-native", action="store_true")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("results"))
     args = parser.parse_args()
