@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from tests.test_large_inputs import BIG_POLICY, NAMES, big_paste
 from veil.policies.loader import PolicyError, load_site_policy, merge
 from veil.policies.schema import SitePolicy
 
@@ -113,6 +114,20 @@ def test_check_applies_the_users_policy_files(tmp_path):
     result = subprocess.run([*VEIL, "check", "--site", "claude", "hi"], capture_output=True,
                             timeout=120, env=env)  # fmt: skip
     assert result.returncode == 2 and b"claude.yaml" in result.stderr
+
+
+def test_check_scans_a_paste_of_megabytes(tmp_path):
+    """Past spaCy's 1,000,000 characters: scanned, its names replaced, not refused."""
+    config = tmp_path / "config"
+    (config / "policies").mkdir(parents=True)
+    (config / "policies" / "big.yaml").write_text("name: big\n" + BIG_POLICY)
+    env = {**os.environ, "VEIL_CONFIG_DIR": str(config)}
+    command = [*VEIL, "check", "--json", "--site", "big", "-"]
+    paste = big_paste().encode()
+    result = subprocess.run(command, input=paste, capture_output=True, timeout=600, env=env)
+    assert result.returncode == 0, result.stderr[-2000:]
+    text = json.loads(result.stdout)["text"]
+    assert not any(name in text for name in NAMES) and text.count("[[PERSON_") == 24
 
 
 def test_site_policy_is_default_overridden_field_by_field():
