@@ -121,3 +121,19 @@ def test_no_recognizer_takes_quadratic_time_on_a_pathological_paste():
         timeout=BUDGET_S,
     )
     assert done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    ranges=st.lists(st.tuples(st.integers(0, 99), st.integers(1, 30)), max_size=12),
+    query=st.tuples(st.integers(0, 120), st.integers(1, 20)),
+)
+def test_quasi_exclusions_answer_as_a_pass_over_every_range_would(ranges, query):
+    """Regions keeps its ranges merged (one binary search a query, however long a range)."""
+    from veil.rules.quasi.regions import Regions
+    from veil.rules.spans import Span
+
+    spans = [Span(start, start + length, "PERSON", 1.0, "test") for start, length in ranges]
+    start, end = query[0], query[0] + query[1]
+    regions = Regions("word " * 40, spans)
+    assert regions.excluded(start, end) == any(s.start < end and start < s.end for s in spans)
