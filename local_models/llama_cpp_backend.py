@@ -164,7 +164,11 @@ def schema_answer(
             if finish_reason == "length"
             else ""
         )
-        raise LLMError(f"{name} returned text that is not JSON{hint}: {text[:200]!r}") from error
+        # Its length and where it breaks, not the text: a model's answer may echo the prompt.
+        raise LLMError(
+            f"{name} returned text that is not JSON{hint}: {error.msg} at character "
+            f"{error.pos} of {len(text)}"
+        ) from error
     try:
         jsonschema.validate(value, schema)
     except jsonschema.ValidationError as error:

@@ -168,7 +168,11 @@ def _json_body(response: httpx.Response, who: str) -> dict[str, Any]:
     try:
         value = response.json()
     except ValueError as error:
-        raise LLMError(f"{who}: the answer is not JSON: {response.text[:200]!r}") from error
+        # Its length, not the text: a model's answer may echo the prompt.
+        raise LLMError(
+            f"{who}: the answer is not JSON ({len(response.content)} bytes of "
+            f"{response.headers.get('content-type', 'no content type')})"
+        ) from error
     if not isinstance(value, dict):
         raise LLMError(f"{who}: expected a JSON object, got {type(value).__name__}")
     return value
@@ -178,5 +182,6 @@ def _answer_text(reply: dict[str, Any], who: str) -> str:
     try:
         content = reply["choices"][0]["message"].get("content")
     except (KeyError, IndexError, TypeError, AttributeError) as error:
-        raise LLMError(f"{who}: the answer has no choices[0].message: {reply!r:.200}") from error
+        keys = ", ".join(sorted(reply)[:10])
+        raise LLMError(f"{who}: the answer has no choices[0].message (keys: {keys})") from error
     return content or ""

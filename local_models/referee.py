@@ -75,7 +75,7 @@ class LLMReferee:
         try:
             answer = json.loads(reply)
         except ValueError:
-            raise LLMError(f"the referee's reply is not JSON: {reply[:60]!r}") from None
+            raise LLMError(f"the referee's reply is not JSON ({len(reply)} characters)") from None
         if not isinstance(answer, dict) or not isinstance(answer.get("public"), bool):
-            raise LLMError(f"the referee's reply has no boolean 'public': {reply[:60]!r}")
+            raise LLMError("the referee's reply has no boolean 'public'")
         return answer["public"]

@@ -47,6 +47,7 @@ from veil.proxy.adapters.residual import RESIDUAL_ROLE, residual_slots
 from veil.proxy.adapters.unknown_endpoint import UnknownEndpoint
 from veil.proxy.conversations import ConversationStore
 from veil.proxy.gateway_routes import GATEWAY_POLICY
+from veil.proxy.safe_errors import describe
 from veil.proxy.site_policies import SitePolicies
 from veil.proxy.storage.redaction_log import Decision, LogEntry, RedactionLog
 from veil.proxy.storage.vault_store import VaultStore
@@ -210,10 +211,14 @@ class VeilAddon:
         """Load the models of every site whose slow stage is on (seconds for a GGUF), so
         its first message does not wait; loaders cache, so the stages get these."""
         load = self._load_llm or default_llm_loader
-        specs = sorted({
-            spec for p in self.policies.active() if p.slow_stage.enabled
-            for spec in (p.slow_stage.attacker_model, p.slow_stage.anonymizer_model)
-        })  # fmt: skip
+        specs = sorted(
+            {
+                spec
+                for p in self.policies.active()
+                if p.slow_stage.enabled
+                for spec in (p.slow_stage.attacker_model, p.slow_stage.anonymizer_model)
+            }
+        )
         for spec in specs:
             try:
                 model = load(spec)
@@ -349,9 +354,7 @@ class VeilAddon:
                 )
                 entry.reason = f"unscanned {upload_kind} passed (uploads: pass)"
         except Exception as error:  # every failure is the policy's decision, never a crash
-            reason = (
-                str(error) if isinstance(error, Unscannable) else f"{type(error).__name__}: {error}"
-            )
+            reason = str(error) if isinstance(error, Unscannable) else describe(error)
             entry.reason, scanned = reason, True
             entry.decision = Decision.PASSED_ON_ERROR
             if policy.on_error is OnError.BLOCK:
@@ -585,8 +588,11 @@ class VeilAddon:
                 return [chunk] if chunk else []
             try:
                 out = streamer.feed(chunk) if chunk else streamer.close()
-            except Exception:  # the answer must keep flowing; it only lacks restoring
-                log.exception("veil could not restore a streamed answer; passing it on as is")
+            except Exception as error:  # the answer must keep flowing; it only lacks restoring
+                log.error(
+                    "veil could not restore a streamed answer (%s); passing it on as is",
+                    describe(error),
+                )
                 failed = True
                 return [chunk] if chunk else []
             # An empty chunk would end an HTTP/1.1 chunked body: send nothing instead.
@@ -600,9 +606,13 @@ class VeilAddon:
             return
         try:
             body = json.loads(flow.response.get_content() or b"null")
-        except ValueError:
-            return  # not JSON: nothing of ours in it
-        restored = state.adapter.restore_body(body, state.restorer)
+        except (ValueError, RecursionError):
+            return  # not JSON (or not decodable): nothing of ours in it
+        try:
+            restored = state.adapter.restore_body(body, state.restorer)
+        except Exception as error:  # passed on as it came; mitmproxy would log the message
+            log.error("veil could not restore an answer (%s); passing it on as is", describe(error))
+            return
         flow.response.content = json.dumps(restored, ensure_ascii=False).encode("utf-8")
         # Only some sites hand answers over to a WebSocket (an optional adapter method).
         find = getattr(state.adapter, "handoff", None)
@@ -640,8 +650,11 @@ class VeilAddon:
             socket = flow.metadata["veil_socket"] = HandoffSocket(restorer_for)
         try:
             restored = socket.server_message(message.content)
-        except Exception:  # the answer must keep flowing; it only lacks restoring
-            log.exception("veil could not restore a WebSocket message; passing it on as is")
+        except Exception as error:  # the answer must keep flowing; it only lacks restoring
+            log.error(
+                "veil could not restore a WebSocket message (%s); passing it on as is",
+                describe(error),
+            )
             return
         if restored is not None:
             message.content = restored
@@ -654,8 +667,8 @@ def _host_pattern(host: str, port: int) -> str:
 def _body_text(flow: http.HTTPFlow, limit: int) -> str:
     try:
         raw = flow.request.get_content(strict=True)
-    except ValueError as error:
-        raise Unscannable(f"body could not be decompressed: {error}") from None
+    except ValueError as error:  # mitmproxy's message starts with the body's first bytes
+        raise Unscannable(_undecompressable(flow, error)) from None
     if raw is None:
         raise Unscannable("the body was not received")
     if len(raw) > limit:
@@ -664,6 +677,16 @@ def _body_text(flow: http.HTTPFlow, limit: int) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise Unscannable(f"body is not UTF-8 (byte {error.start})") from None
+
+
+def _undecompressable(flow: http.HTTPFlow, error: ValueError) -> str:
+    """Why the body could not be decompressed: its encoding, size and the codec's error
+    type (truncated: EOFError), never mitmproxy's message, which quotes the body."""
+    encoding = flow.request.headers.get("content-encoding", "")
+    kind = type(error.__context__ or error)
+    cause = f"{kind.__module__.lstrip('_')}.error" if kind.__name__ == "error" else kind.__name__
+    size = len(flow.request.raw_content or b"")
+    return f"body could not be decompressed: {size} bytes are not valid {encoding!r} ({cause})"
 
 
 def _redact_slots(

@@ -12,6 +12,7 @@ import click
 
 from veil.policies.loader import PolicyError
 from veil.proxy.cli_storage import key_file_option, storage_location, vault_option
+from veil.proxy.safe_errors import describe, scrub_log_handlers
 from veil.rules.vault import Vault
 
 SAMPLE_PROMPT = """\
@@ -71,8 +72,8 @@ def check(
     stage = _fast_stage(site)
     try:
         result = stage.run(text, Vault(style=stage.policy.pseudonym_style))
-    except Exception as error:  # a recognizer that cannot run: say which and why
-        click.echo(f"veil check: {type(error).__name__}: {error}", err=True)
+    except Exception as error:  # a recognizer that cannot run: say which (never the text)
+        click.echo(f"veil check: {describe(error)}", err=True)
         sys.exit(1)
     if as_json:
         click.echo(json.dumps(_result_record(result, text), ensure_ascii=False))
@@ -86,8 +87,8 @@ def _read_stdin_text() -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         click.echo(
-            f"veil check: input is not valid UTF-8 (byte {error.start}: "
-            f"{data[error.start : error.start + 1]!r}); nothing was checked",
+            f"veil check: input is not valid UTF-8 (byte {error.start} of {len(data)}); "
+            "nothing was checked",
             err=True,
         )
         sys.exit(2)
@@ -143,6 +144,7 @@ def start(
     from veil.proxy.storage.keys import NoDataKey
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s veil %(levelname)s %(message)s")
+    scrub_log_handlers()  # mitmproxy's lines may quote bytes of a body
     # mitmproxy says "client connect/disconnect" for every connection: noise in veil's log
     logging.getLogger("mitmproxy.proxy.server").setLevel(logging.WARNING)
     directory = paths.config_dir(config_dir)
@@ -267,41 +269,52 @@ def _operation_record(operation, original: str) -> dict[str, Any]:
     }
 
 
-def _parse_records(stream: IO[bytes]) -> Iterator[tuple[int, dict[str, Any] | str]]:
-    """(line number, record) for good lines, (line number, error message) for bad ones."""
+def _parse_records(stream: IO[bytes]) -> Iterator[tuple[int, Any, dict[str, Any] | str]]:
+    """(line number, id, record) for good lines, (line number, id, error message) for bad
+    ones: one per line, blank ones too. The id is None only where none can be read."""
     for number, raw in enumerate(stream, start=1):
         if not raw.strip():
+            yield number, None, "empty line: no record"
             continue
         try:
-            line = raw.decode("utf-8")
+            raw.decode("utf-8")
+            not_utf8 = None
         except UnicodeDecodeError as error:
-            yield number, f"not valid UTF-8 at byte {error.start}"
-            continue
-        try:
-            record = json.loads(line)
+            not_utf8 = f"not valid UTF-8 at byte {error.start}"
+        try:  # bytes that are not UTF-8 ride along as surrogates: the id may still be read
+            record = json.loads(raw.decode("utf-8", "surrogateescape"))
         except json.JSONDecodeError as error:
-            yield number, f"not valid JSON: {error.msg} at column {error.colno}"
+            yield number, None, not_utf8 or f"not valid JSON: {error.msg} at column {error.colno}"
             continue
-        if not isinstance(record, dict):
-            yield number, "expected a JSON object with 'id' and 'text'"
+        ident = record.get("id") if isinstance(record, dict) else None
+        if not_utf8:
+            yield number, ident, not_utf8
+        elif not isinstance(record, dict):
+            yield number, None, "expected a JSON object with 'id' and 'text'"
         elif not isinstance(record.get("text"), str):
-            yield number, "missing 'text' (a string)"
+            yield number, ident, "missing 'text' (a string)"
         elif not record["text"].strip():
-            yield number, "empty 'text': nothing to check"
+            yield number, ident, "empty 'text': nothing to check"
         else:
-            yield number, record
+            yield number, ident, record
 
 
 def _check_jsonl(stream: IO[bytes], site: str) -> int:
-    """Each record is processed on its own; a bad line fails only its own record."""
+    """Each record is processed on its own; a bad line fails only its own record. Every
+    line gets one output line, in order, with its record's id (null where none is read)."""
     stage = _fast_stage(site)
     vaults: dict[Any, Vault] = {}
     failures = 0
-    for number, record in _parse_records(stream):
+
+    def fail(number: int, ident: Any, message: str) -> None:
+        nonlocal failures
+        failures += 1
+        click.echo(f"veil check: line {number}: {message}", err=True)
+        click.echo(json.dumps({"id": ident, "line": number, "error": message}))
+
+    for number, ident, record in _parse_records(stream):
         if isinstance(record, str):
-            failures += 1
-            click.echo(f"veil check: line {number}: {record}", err=True)
-            click.echo(json.dumps({"id": None, "line": number, "error": record}))
+            fail(number, ident, record)
             continue
         # Records that name the same conversation share pseudonyms, as in a chat.
         conversation = record.get("conversation", ("line", number))
@@ -310,11 +323,9 @@ def _check_jsonl(stream: IO[bytes], site: str) -> int:
         try:
             result = stage.run(record["text"], vault)
         except Exception as error:  # one record's failure must not stop the others
-            failures += 1
-            click.echo(f"veil check: line {number}: {type(error).__name__}: {error}", err=True)
-            click.echo(json.dumps({"id": record.get("id"), "line": number, "error": str(error)}))
+            fail(number, ident, describe(error))
             continue
-        output = {"id": record.get("id"), **_result_record(result, record["text"])}
+        output = {"id": ident, **_result_record(result, record["text"])}
         click.echo(json.dumps(output, ensure_ascii=False))
     return 1 if failures else 0
 

@@ -5,14 +5,40 @@ CRLF pair or a UTF-8 character can be split anywhere. Framers buffer bytes until
 event is complete and never decode a partial one. Line endings are kept as they came
 (the Gemini API ends its SSE lines in CRLF), so an event that is not changed goes out
 byte for byte.
+
+Bytes that are not UTF-8 are decoded with ``surrogateescape`` (each becomes one of
+U+DC80..U+DCFF) and ``encode_text`` writes them back as the bytes they were, so they pass
+through, and the text around them is restored, in whatever event carries them.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 
 _EVENT_END = (b"\r\n\r\n", b"\n\n", b"\r\r")
+
+# Lone surrogates other than surrogateescape's U+DC80..U+DCFF.
+_LONE_SURROGATE = re.compile("[\ud800-\udc7f\udd00-\udfff]")
+
+
+def escape_lone_surrogates(json_text: str) -> str:
+    """JSON text with its lone surrogates (outside U+DC80..U+DCFF) written as ``\\uXXXX``.
+
+    Such a character can only be a ``\\ud83d``-style escape of the input that
+    ``json.dumps(ensure_ascii=False)`` wrote out raw, inside a string, where the escape is
+    what it was. (A lone U+DC80..U+DCFF escape in the input is indistinguishable from an
+    invalid byte and goes out as that byte: both are broken text.)"""
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", json_text)
+
+
+def encode_text(text: str) -> bytes:
+    """UTF-8 for the wire: invalid input bytes (surrogateescape'd) go out as they came."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:  # rare: only text that came with broken bytes or escapes
+        return escape_lone_surrogates(text).encode("utf-8", "surrogateescape")
 
 
 @dataclass
@@ -58,7 +84,7 @@ class SSEEvent:
 
     def encode(self) -> bytes:
         lines = [f"{k}: {v}" if k else f":{v}" for k, v in self.fields]
-        return (self.newline.join(lines) + self.newline + self.newline).encode("utf-8")
+        return encode_text(self.newline.join(lines) + self.newline + self.newline)
 
 
 class SSEFramer:

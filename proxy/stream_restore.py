@@ -17,7 +17,7 @@ import json
 from collections.abc import Hashable
 from typing import Any
 
-from veil.proxy.framing import LineFramer, SSEEvent, SSEFramer
+from veil.proxy.framing import LineFramer, SSEEvent, SSEFramer, encode_text
 from veil.rules.restore import Restorer, StreamingRestorer
 
 
@@ -317,14 +317,15 @@ class OllamaStream:
         held = {key: text for key, text in self.channels.flush_all().items() if text}
         if "message" in held:
             message = {"role": "assistant", "content": held["message"]}
-            out += json.dumps({"message": message, "done": False}).encode() + b"\n"
+            out += _ndjson({"message": message, "done": False}) + b"\n"
         if "response" in held:
-            out += json.dumps({"response": held["response"], "done": False}).encode() + b"\n"
+            out += _ndjson({"response": held["response"], "done": False}) + b"\n"
         return out
 
     def _line(self, line: bytes) -> bytes:
         try:
-            payload = json.loads(line)
+            # Bytes that are not UTF-8 ride along as surrogates (framing.encode_text).
+            payload = json.loads(line.decode("utf-8", "surrogateescape"))
         except ValueError:
             return line
         if not isinstance(payload, dict):
@@ -340,4 +341,8 @@ class OllamaStream:
         if payload.get("done"):
             container[key] += self.channels.flush(channel)
         ending = b"\n" if line.endswith(b"\n") else b""
-        return json.dumps(payload, ensure_ascii=False).encode("utf-8") + ending
+        return _ndjson(payload) + ending
+
+
+def _ndjson(payload: dict[str, Any]) -> bytes:
+    return encode_text(json.dumps(payload, ensure_ascii=False))

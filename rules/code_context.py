@@ -6,17 +6,22 @@ is trusted only in string literals and comments, where people's names really occ
 
 from __future__ import annotations
 
+import bisect
+
 import regex
 
-_FENCE = regex.compile(r"^[ \t]*(?:```|~~~)", regex.MULTILINE)
+# [ \t]*+: what follows never starts with a blank, and backing off a line of padding one
+# blank at a time costs a pass over it per blank.
+_FENCE = regex.compile(r"^[ \t]*+(?:```|~~~)", regex.MULTILINE)
 _INLINE_CODE = regex.compile(r"`[^`\n]+`")
 _CODE_LINE = regex.compile(
-    r"^[ \t]*(?:def |class |import |from \S+ import|return\b|if\b.*:$|elif |else:|for .* in |"
+    r"^[ \t]*+(?:def |class |import |from \S+ import|return\b|if\b.*:$|elif |else:|for .* in |"
     r"while |try:|except|raise |const |let |var |function\b|public |private |protected |"
     r"static |#include|package |func |fn |pub |impl |use |SELECT |INSERT |UPDATE |DELETE |"
     r"CREATE |ALTER |\$ |>>> |\.\.\. |@[\w.]+(?:\(.*\))?[ \t]*$|[\w.\[\]]+ *(?:=|\+=|:=) |"
     r"[}\])];?$|\w+\(.*\);?$)"
-    r"|[{;]\s*$|\)\s*\{|=>|->|::|\bnew \w+\(|\w+\.\w+\("
+    # \b: not tried from inside a word, which runs each try to the word's end (quadratic)
+    r"|[{;]\s*$|\)\s*\{|=>|->|::|\bnew \w+\(|\b\w+\.\w+\("
 )
 _STRING_OR_COMMENT = regex.compile(
     r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|(?:(?<!\S)#|//|(?<!\S)--|/\*)\s.*$",
@@ -32,18 +37,28 @@ _IDENTIFIER = regex.compile(
 _MIXED_TOKEN = regex.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z\d]{2,}\b")
 
 
-def line_bounds(text: str, position: int) -> tuple[int, int]:
-    """Start and end (without the newline) of the line that holds ``position``."""
-    end = text.find("\n", position)
-    return text.rfind("\n", 0, position) + 1, len(text) if end == -1 else end
+def line_bounds(text: str, position: int, radius: int | None = None) -> tuple[int, int]:
+    """Start and end (without the newline) of the line that holds ``position``; with
+    ``radius``, no further than that from it: a check that reads a neighbourhood must not
+    read a whole line per call, which on a one-line paste of megabytes is quadratic."""
+    low = 0 if radius is None else max(0, position - radius)
+    high = len(text) if radius is None else min(len(text), position + radius)
+    start, end = text.rfind("\n", low, position), text.find("\n", position, high)
+    return low if start == -1 else start + 1, high if end == -1 else end
 
 
 class CodeMap:
-    """Answers, for offsets of one text, whether they fall in code outside strings."""
+    """Answers, for offsets of one text, whether they fall in code outside strings.
+
+    Each answer costs a few binary searches, not a pass over the text: NER asks once per
+    entity, and a pasted file of megabytes holds thousands of them."""
 
     def __init__(self, text: str) -> None:
         self._text = text
-        self._code_ranges = self._find_code_ranges(text)
+        self._code_ranges = _union(self._find_code_ranges(text))
+        self._code_starts = [start for start, _ in self._code_ranges]
+        self._newlines: list[int] | None = None
+        self._literals: dict[int, list[tuple[int, int]]] = {}  # by line start
 
     @staticmethod
     def _find_code_ranges(text: str) -> list[tuple[int, int]]:
@@ -65,14 +80,39 @@ class CodeMap:
         for inline in _INLINE_CODE.finditer(self._text, max(0, start - 200), end + 200):
             if inline.start() <= start and end <= inline.end():
                 return True
-        for range_start, range_end in self._code_ranges:
-            if range_start <= start < range_end:
-                line_start, line_end = line_bounds(self._text, start)
-                for literal in _STRING_OR_COMMENT.finditer(self._text, line_start, line_end):
-                    if literal.start() <= start and end <= literal.end():
-                        return False
-                return True
-        return False
+        index = bisect.bisect_right(self._code_starts, start) - 1
+        if index < 0 or start >= self._code_ranges[index][1]:
+            return False
+        literals = self._line_literals(start)
+        inside = bisect.bisect_right(literals, (start, len(self._text))) - 1
+        return not (inside >= 0 and end <= literals[inside][1])
+
+    def _line_literals(self, position: int) -> list[tuple[int, int]]:
+        """The strings and comments of the line that holds ``position``, in order."""
+        if self._newlines is None:
+            self._newlines = [m.start() for m in _NEWLINE.finditer(self._text)]
+        line = bisect.bisect_left(self._newlines, position)
+        line_start = self._newlines[line - 1] + 1 if line else 0
+        literals = self._literals.get(line_start)
+        if literals is None:
+            line_end = self._newlines[line] if line < len(self._newlines) else len(self._text)
+            found = _STRING_OR_COMMENT.finditer(self._text, line_start, line_end)
+            literals = self._literals[line_start] = [m.span() for m in found]
+        return literals
+
+
+_NEWLINE = regex.compile(r"\n")
+
+
+def _union(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted, non-overlapping ranges covering the same offsets."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(ranges):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
 
 
 def looks_like_identifier(value: str) -> bool:

@@ -8,6 +8,8 @@ Deny-list spans outrank everything: the user said so.
 
 from __future__ import annotations
 
+import bisect
+
 from veil.rules.labels import PERSON, specificity
 from veil.rules.spans import Span
 
@@ -42,11 +44,15 @@ def union_same_label(spans: list[Span]) -> list[Span]:
 
 def resolve_overlaps(spans: list[Span]) -> list[Span]:
     """Non-overlapping spans, sorted by start."""
-    accepted: list[Span] = []
+    accepted: list[Span] = []  # disjoint and sorted by start: only neighbours can overlap
+    starts: list[int] = []
     for span in sorted(union_same_label(spans), key=_priority, reverse=True):
-        if not any(span.overlaps(other) for other in accepted):
-            accepted.append(span)
-    return sorted(accepted, key=lambda s: s.start)
+        index = bisect.bisect_left(starts, span.start)
+        neighbours = accepted[max(0, index - 1) : index + 1]
+        if not any(span.overlaps(other) for other in neighbours):
+            accepted.insert(index, span)
+            starts.insert(index, span.start)
+    return accepted
 
 
 def join_adjacent_names(text: str, spans: list[Span]) -> list[Span]:

@@ -29,15 +29,18 @@ _TLD = (
     r"uk|us|ca|au|nz|ie|de|fr|es|it|nl|be|ch|at|se|no|dk|fi|pl|cz|pt|br|mx|ar|in|jp|cn|kr|"
     r"ru|za|ng|ke|eu|tv|gr|hu|ro|tr|il|sg|hk|tw"
 )
+# Parts and their number are bounded, and an address starts a word: "a dot a dot a …" or
+# "1-1-1-…" would otherwise be tried from every word, each try running to the end of the
+# run (quadratic on a pasted blob).
 _OBFUSCATED_EMAIL = regex.compile(
-    rf"(?<![\w.])([\w+\-]+(?:{_DOT}[\w+\-]+)*){_AT}"
-    rf"([\w\-]+(?:{_DOT}[\w\-]+)*{_DOT}(?:{_TLD}))(?![\w])",
+    rf"(?<![\w.+\-])([\w+\-]{{1,64}}(?:{_DOT}[\w+\-]{{1,64}}){{0,10}}){_AT}"
+    rf"([\w\-]{{1,63}}(?:{_DOT}[\w\-]{{1,63}}){{0,10}}{_DOT}(?:{_TLD}))(?![\w])",
     regex.IGNORECASE,
 )
 # With the words shouted (" AT ", " DOT ") any top-level domain goes: ".studio".
 _SHOUTED_EMAIL = regex.compile(
-    r"(?<![\w.])([\w+\-]+(?:(?:\s+DOT\s+|\.)[\w+\-]+)*)\s+AT\s+"
-    r"([\w\-]+(?:(?:\s+DOT\s+|\.)[\w\-]+)*\s+DOT\s+[a-z]{2,24})(?![\w])"
+    r"(?<![\w.+\-])([\w+\-]{1,64}(?:(?:\s+DOT\s+|\.)[\w+\-]{1,64}){0,10})\s+AT\s+"
+    r"([\w\-]{1,63}(?:(?:\s+DOT\s+|\.)[\w\-]{1,63}){0,10}\s+DOT\s+[a-z]{2,24})(?![\w])"
 )
 _DOT_WORD = regex.compile(_DOT, regex.IGNORECASE)
 _DISGUISE = regex.compile(r"\bat\b|[\[(<{]", regex.IGNORECASE)

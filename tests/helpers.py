@@ -14,6 +14,20 @@ from typing import TypeVar
 T = TypeVar("T", str, bytes)
 
 
+# Bytes that are not UTF-8 whatever ASCII stands next to them: a stray byte, lone
+# continuations, a truncated two-, three- and four-byte sequence, an encoded surrogate,
+# an overlong slash.
+INVALID_UTF8 = [
+    b"\xff",
+    b"\x80\x80",
+    b"\xc3",
+    b"\xe2\x82",
+    b"\xf0\x9f\x98",
+    b"\xed\xa0\x80",
+    b"\xc0\xaf",
+]
+
+
 def split_at(data: T, cuts: list[int]) -> list[T]:
     bounds = sorted({min(c, len(data)) for c in cuts} | {0, len(data)})
     return [data[a:b] for a, b in itertools.pairwise(bounds)]

@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from tests.test_large_inputs import BIG_POLICY, NAMES, big_paste
 from veil.policies.loader import PolicyError, load_site_policy, merge
 from veil.policies.schema import SitePolicy
 
@@ -47,7 +48,7 @@ def test_jsonl_bad_lines_fail_alone():
     result = run("check", "--jsonl", "-", stdin=b"\n".join(lines) + b"\n")
     assert result.returncode == 1
     records = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [r.get("id") for r in records] == ["a", None, None, None, "e", "f"]
+    assert [r.get("id") for r in records] == ["a", None, "c", "d", "e", "f"]
     assert records[0]["text"] == "mail [[EMAIL_1]]"
     assert [r["line"] for r in records if "error" in r] == [2, 3, 4]
     stderr = result.stderr.decode()
@@ -55,6 +56,29 @@ def test_jsonl_bad_lines_fail_alone():
     assert "line 4: empty 'text'" in stderr
     # one conversation, one pseudonym
     assert records[4]["spans"][0]["replacement"] == records[5]["spans"][0]["replacement"]
+
+
+def test_jsonl_gives_one_record_per_line_in_order_each_with_its_id():
+    lines = [
+        b'{"id": 1, "text": "mail jane@acme.io"}',
+        b"",  # a blank line is a line too
+        b'{"id": [2, "x"], "text": 7}',
+        b'{"id": "bad-utf8", "text": "AKIAQ3EGQ7ZJ4XMPLE2K \xff"}',
+        b'["not", "an", "object"]',
+        b'{"id": "cut", "text": "mail',
+        b'{"text": "no id, jane@acme.io"}',
+        b'{"id": null, "text": "  "}',
+    ]
+    result = run("check", "--jsonl", "-", stdin=b"\n".join(lines) + b"\n")
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(records) == len(lines) and result.returncode == 1
+    assert [r["id"] for r in records] == [1, None, [2, "x"], "bad-utf8", None, None, None, None]
+    assert [r.get("line") for r in records] == [None, 2, 3, 4, 5, 6, None, 8]
+    assert records[0]["text"] == records[6]["text"].replace("no id, ", "mail ")
+    bad_byte = lines[3].index(b"\xff")
+    assert records[3]["error"] == f"not valid UTF-8 at byte {bad_byte}"
+    assert "line 6: not valid JSON" in result.stderr.decode()
+    assert b"AKIAQ3" not in result.stderr  # messages say where, never what
 
 
 @pytest.mark.parametrize(
@@ -90,6 +114,20 @@ def test_check_applies_the_users_policy_files(tmp_path):
     result = subprocess.run([*VEIL, "check", "--site", "claude", "hi"], capture_output=True,
                             timeout=120, env=env)  # fmt: skip
     assert result.returncode == 2 and b"claude.yaml" in result.stderr
+
+
+def test_check_scans_a_paste_of_megabytes(tmp_path):
+    """Past spaCy's 1,000,000 characters: scanned, its names replaced, not refused."""
+    config = tmp_path / "config"
+    (config / "policies").mkdir(parents=True)
+    (config / "policies" / "big.yaml").write_text("name: big\n" + BIG_POLICY)
+    env = {**os.environ, "VEIL_CONFIG_DIR": str(config)}
+    command = [*VEIL, "check", "--json", "--site", "big", "-"]
+    paste = big_paste().encode()
+    result = subprocess.run(command, input=paste, capture_output=True, timeout=600, env=env)
+    assert result.returncode == 0, result.stderr[-2000:]
+    text = json.loads(result.stdout)["text"]
+    assert not any(name in text for name in NAMES) and text.count("[[PERSON_") == 24
 
 
 def test_site_policy_is_default_overridden_field_by_field():

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from mitmproxy import http
 from mitmproxy.test import tflow
 
-from tests.helpers import placeholder_vault, read_gemini_frames, split_at
+from tests.helpers import INVALID_UTF8, placeholder_vault, read_gemini_frames, split_at
 from veil.proxy.adapters.gemini_web import FrameStream
 from veil.proxy.addon import VeilAddon
 from veil.proxy.fake_upstream import gemini_frames
@@ -136,6 +136,35 @@ def test_a_pseudonym_split_across_snapshots_shows_no_fragments(wire):
     restored = "Hi Jane Doe, I wrote to jane@acme.io 👋 and Person 12."
     assert len(texts) == len(snapshots) and texts[-1] == restored
     assert all("[" not in t and "PERSON" not in t and restored.startswith(t) for t in texts)
+
+
+def _browser_frames(frames: list) -> bytes:
+    """``gemini_frames`` for text that holds bytes that are not UTF-8 (as surrogateescape
+    holds them): each length counts the UTF-16 units of what a browser decodes, one
+    U+FFFD per broken sequence."""
+    out = b")]}'\n"
+    for frame in frames:
+        body = "\n" + json.dumps(frame, ensure_ascii=False) + "\n"
+        raw = body.encode("utf-8", "surrogateescape")
+        units = len(raw.decode("utf-8", "replace").encode("utf-16-le")) // 2
+        out += str(units).encode() + raw
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(bad=st.sampled_from(INVALID_UTF8), wire=st.lists(st.integers(0, 600), max_size=30))
+def test_invalid_utf8_in_frames_passes_through_and_restoring_goes_on(bad, wire):
+    broken = bad.decode("utf-8", "surrogateescape")
+    answer = f"Hi [[PERSON_1]]{broken}, I wrote to {broken}[[EMAIL_1]] 👋 and [[PERSON_12]]."
+    snapshots = [answer[:n] for n in (4, 9, 40, 50)] + [answer]
+    stream = FrameStream(_restorer())
+    raw = _browser_frames([_answer(text) for text in snapshots])
+    out = b"".join(stream.feed(c) for c in split_at(raw, wire)) + stream.close()
+    assert bad in out  # as it came
+    texts = _parse(out.decode("utf-8", "replace"))  # read as the browser reads it
+    shown = bad.decode("utf-8", "replace")
+    assert len(texts) == len(snapshots) and all("[[" not in t for t in texts)
+    assert texts[-1] == f"Hi Jane Doe{shown}, I wrote to {shown}jane@acme.io 👋 and Person 12."
 
 
 @settings(max_examples=40, deadline=None)

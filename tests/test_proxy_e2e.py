@@ -19,6 +19,8 @@ from wsproto import ConnectionType, WSConnection
 from wsproto.events import CloseConnection, Request, TextMessage
 
 from tests.helpers import API_KEY, anthropic_answer, free_port, read_gemini_frames
+from tests.test_large_inputs import BIG_POLICY, big_paste
+from tests.test_large_inputs import NAMES as BIG_NAMES
 from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.server import ProxyThread
 
@@ -37,6 +39,10 @@ def stack(tmp_path_factory):
         )
         (policies / "local-anthropic.yaml").write_text(
             f'name: local-anthropic\nhosts: ["{host}/v1/messages"]\nadapter: anthropic\n'
+        )
+        # A paste of megabytes, read by NER and one pattern (the full set takes minutes)
+        (policies / "local-big.yaml").write_text(
+            f'name: local-big\nhosts: ["{host}/big/v1"]\nadapter: openai\n' + BIG_POLICY
         )
         for name, prefix, adapter in [
             ("local-claude-web", "api/organizations", "claude_web"),
@@ -137,6 +143,23 @@ def test_malformed_json_is_blocked_in_the_site_format(stack):
     assert "veil stopped this message" in response.json()["error"]["message"]
     assert "malformed JSON" in response.json()["error"]["message"]
     assert len(upstream.received) == before  # nothing went upstream
+
+
+def test_a_paste_of_megabytes_is_scanned_not_refused(stack):
+    """Past spaCy's 1,000,000 characters and within max_body_bytes: filtered and sent."""
+    upstream, proxy = stack
+    client = openai.OpenAI(
+        api_key="sk-test",
+        base_url=f"https://127.0.0.1:{upstream.port}/big/v1",
+        http_client=_http(proxy),
+    )
+    paste = big_paste()
+    messages = [{"role": "user", "content": paste}]
+    answer = client.chat.completions.create(model="gpt-4o", messages=messages)
+    sent = upstream.received[-1][1]["messages"][0]["content"]
+    assert len(sent) > 2_000_000 and sent.count("[[PERSON_") == 24
+    assert not any(name in sent for name in BIG_NAMES)
+    assert answer.choices[0].message.content == f"You said: {paste}"  # restored
 
 
 def _stream_text(http: httpx.Client, method: str, url: str, **kwargs) -> str:

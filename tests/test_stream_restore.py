@@ -5,7 +5,9 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import placeholder_vault, split_at
+from tests.helpers import INVALID_UTF8, placeholder_vault, split_at
+from veil.proxy.adapters.chatgpt_web import ChatGPTStream
+from veil.proxy.adapters.claude_web import ClaudeWebStream
 from veil.proxy.framing import LineFramer, SSEFramer
 from veil.proxy.stream_restore import (
     AnthropicMessagesStream,
@@ -37,7 +39,7 @@ def _sse(events: list[tuple[str | None, object]], newline: str = "\n") -> bytes:
     for name, payload in events:
         data = payload if isinstance(payload, str) else json.dumps(payload, ensure_ascii=False)
         out += (f"event: {name}{newline}" if name else "") + f"data: {data}{newline}{newline}"
-    return out.encode()
+    return out.encode("utf-8", "surrogateescape")  # surrogates: bytes that are not UTF-8
 
 
 def _events(data: bytes):
@@ -300,3 +302,158 @@ def test_nothing_held_back_longer_than_a_pseudonym_prefix():
     }
     out = _events(stream.feed(_sse([(None, chunk)])))
     assert out[0].json()["choices"][0]["delta"]["content"] == "Hello, this is a long sentence "
+
+
+def _broken_answer(bad: bytes) -> str:
+    """An answer with ``bad`` right after and right before a pseudonym, and pseudonyms
+    after it (the bytes as surrogateescape decoding holds them)."""
+    b = bad.decode("utf-8", "surrogateescape")
+    return (
+        f"Dear [[PERSON_1]]{b}, I wrote to {b}[[EMAIL_1]] — grüße 👋{b} from "
+        "[[PERSON_12]]. Later [[PERSON_1]] again."
+    )
+
+
+def _openai_chat(pieces: list[str]) -> tuple[list, object]:
+    base = {"id": "c1", "object": "chat.completion.chunk"}
+
+    def chunk(delta: dict, finish: str | None = None) -> tuple[None, dict]:
+        return None, {**base, "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+    events = [chunk({"content": p}) for p in pieces] + [chunk({}, "stop"), (None, "[DONE]")]
+
+    def text(out: list) -> str:
+        chunks = [e.json() for e in out if e.data != "[DONE]" and e.data is not None]
+        return "".join(c["choices"][0]["delta"].get("content", "") for c in chunks)
+
+    return events, text
+
+
+def _anthropic(pieces: list[str]) -> tuple[list, object]:
+    def delta(piece: str) -> tuple[str, dict]:
+        payload = {"type": "text_delta", "text": piece}
+        return "content_block_delta", {"type": "content_block_delta", "index": 0, "delta": payload}
+
+    events = [
+        ("content_block_start", {"type": "content_block_start", "index": 0}),
+        *(delta(p) for p in pieces),
+        ("content_block_stop", {"type": "content_block_stop", "index": 0}),
+        ("message_stop", {"type": "message_stop"}),
+    ]
+
+    def text(out: list) -> str:
+        payloads = [e.json() for e in out if e.data is not None]
+        return "".join(p["delta"]["text"] for p in payloads if p["type"] == "content_block_delta")
+
+    return events, text
+
+
+def _gemini(pieces: list[str]) -> tuple[list, object]:
+    def response(piece: str, finish: dict) -> tuple[None, dict]:
+        candidate = {"index": 0, "content": {"role": "model", "parts": [{"text": piece}]}}
+        return None, {"candidates": [{**candidate, **finish}]}
+
+    events = [response(p, {}) for p in pieces] + [response("", {"finishReason": "STOP"})]
+
+    def text(out: list) -> str:
+        candidates = [e.json()["candidates"][0] for e in out if e.data is not None]
+        return "".join(part["text"] for c in candidates for part in c["content"]["parts"])
+
+    return events, text
+
+
+def _responses(pieces: list[str]) -> tuple[list, object]:
+    def text(out: list) -> str:
+        payloads = [e.json() for e in out if e.data is not None]
+        deltas = [p["delta"] for p in payloads if p["type"] == "response.output_text.delta"]
+        done = next(p["text"] for p in payloads if p["type"] == "response.output_text.done")
+        assert done == "".join(deltas)
+        return done
+
+    return _responses_events(pieces), text
+
+
+def _chatgpt_web(pieces: list[str]) -> tuple[list, object]:
+    path = "/message/content/parts/0"
+    first, *rest = pieces or [""]
+    events = [("delta_encoding", "v1"), ("delta", {"p": path, "o": "append", "v": first})]
+    events += [("delta", {"v": p}) for p in rest]
+    events += [(None, {"type": "message_stream_complete"}), (None, "[DONE]")]
+
+    def text(out: list) -> str:
+        ops = [e.json() for e in out if e.name == "delta" and isinstance(e.json(), dict)]
+        return "".join(op["v"] for op in ops)
+
+    return events, text
+
+
+STREAMS = {
+    "openai_chat": (OpenAIChatStream, _openai_chat),
+    "anthropic": (AnthropicMessagesStream, _anthropic),
+    "claude_web": (ClaudeWebStream, _anthropic),
+    "gemini_api": (GeminiStream, _gemini),
+    "openai_responses": (OpenAIResponsesStream, _responses),
+    "chatgpt_web": (ChatGPTStream, _chatgpt_web),
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    kind=st.sampled_from(sorted(STREAMS)),
+    bad=st.sampled_from(INVALID_UTF8),
+    cuts=st.lists(st.integers(0, 120), max_size=12),
+    wire=byte_cuts,
+    crlf=st.booleans(),
+)
+def test_invalid_utf8_passes_through_and_restoring_goes_on(kind, bad, cuts, wire, crlf):
+    """Invalid bytes next to a pseudonym reach the client as they came, and every
+    pseudonym of that event and of every later one is restored."""
+    stream, build = STREAMS[kind]
+    answer = _broken_answer(bad)
+    events, text = build(_pieces(answer, cuts))
+    newline = b"\r\n" if crlf else b"\n"
+    comment = b": keep-alive " + bad + newline + newline  # not JSON: passes as it is
+    raw = _run(stream(_restorer()), comment + _sse(events, newline.decode()), wire)
+    assert raw.startswith(comment)
+    assert b"\\udc" not in raw  # the bytes themselves, not JSON escapes of them
+    restored = text(_events(raw))
+    assert restored == _restorer().restore(answer)
+    assert "[[" not in restored and restored.count(bad.decode("utf-8", "surrogateescape")) == 3
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    bad=st.sampled_from(INVALID_UTF8),
+    cuts=st.lists(st.integers(0, 120), max_size=12),
+    wire=byte_cuts,
+)
+def test_invalid_utf8_in_ndjson_passes_through_and_restoring_goes_on(bad, cuts, wire):
+    answer = _broken_answer(bad)
+    lines = [
+        json.dumps(
+            {"message": {"role": "assistant", "content": p}, "done": False}, ensure_ascii=False
+        )
+        for p in _pieces(answer, cuts)
+    ]
+    lines.append(json.dumps({"message": {"role": "assistant", "content": ""}, "done": True}))
+    garbage = b"not json " + bad + b"\n"  # passes as it is
+    data = garbage + ("\n".join(lines) + "\n").encode("utf-8", "surrogateescape")
+    raw = _run(OllamaStream(_restorer()), data, wire)
+    assert raw.startswith(garbage) and b"\\udc" not in raw
+    framer = LineFramer()
+    out = [
+        json.loads(line.decode("utf-8", "surrogateescape"))
+        for line in (framer.feed(raw) + framer.close())[1:]
+    ]
+    assert "".join(o["message"]["content"] for o in out) == _restorer().restore(answer)
+    assert out[-1]["done"] is True and len(out) == len(lines)
+
+
+def test_a_json_escaped_lone_surrogate_stays_an_escape():
+    """A model cut between the halves of an emoji: ``\\ud83d`` alone is valid JSON."""
+    chunk = {"choices": [{"index": 0, "delta": {"content": "[[PERSON_1]] \ud83d"}}]}
+    data = b"data: " + json.dumps(chunk).encode() + b"\n\n"  # ensure_ascii: the escape
+    raw = _run(OpenAIChatStream(_restorer()), data, [])
+    assert b"\\ud83d" in raw
+    deltas = [e.json()["choices"][0]["delta"].get("content", "") for e in _events(raw)]
+    assert "".join(deltas) == "Jane Doe \ud83d"

@@ -10,7 +10,8 @@ length counts the UTF-16 code units that follow the digits: the newline after th
 number, the JSON and the newline after it. Each frame is JSON whose strings hold JSON
 again. Every string in a frame is restored; a snapshot that ends inside a pseudonym is
 cut back to before it until a later snapshot completes it, and the lengths are
-recomputed by the same rule.
+recomputed by the same rule. Bytes that are not UTF-8 pass as they came and count as
+the browser counts them: one unit for each broken sequence it shows as U+FFFD.
 
 Known gaps: the rich-text span offsets the app keeps beside the text are not shifted
 when a restored value is longer or shorter than its pseudonym. A snapshot that ends in
@@ -38,6 +39,7 @@ from veil.proxy.adapters.base import (
     request_path,
     route_path,
 )
+from veil.proxy.framing import escape_lone_surrogates
 from veil.rules.restore import Restorer
 
 _STREAM_GENERATE = re.compile(r"[./]BardFrontendService/StreamGenerate$", re.IGNORECASE)
@@ -48,21 +50,53 @@ _PREFIX = ")]}'"
 log = logging.getLogger("veil")
 
 
+# Bytes that were not UTF-8, as the stream's surrogateescape decoder left them.
+_UNDECODABLE = re.compile("[\udc80-\udcff]+")
+
+
+def _replacement_ends(run: str) -> list[int]:
+    """Where each U+FFFD that the browser shows for a run of undecodable bytes ends (one
+    per broken sequence, as the WHATWG decoder and Python's both count them)."""
+    data = memoryview(run.encode("utf-8", "surrogateescape"))
+    ends, position = [], 0
+    while position < len(data):
+        try:
+            codecs.utf_8_decode(data[position:], "strict", True)
+            position = len(data)  # cannot happen: these bytes failed to decode before
+        except UnicodeDecodeError as error:
+            position += error.end
+        ends.append(position)
+    return ends
+
+
 def utf16_units(text: str) -> int:
-    return sum(2 if ord(c) > 0xFFFF else 1 for c in text)
+    """The text's length as the browser counts it: UTF-16 code units of what it decodes."""
+    units = len(text.encode("utf-16-le", "surrogatepass")) // 2
+    for run in _UNDECODABLE.finditer(text):
+        units -= len(run.group()) - len(_replacement_ends(run.group()))
+    return units
 
 
 def _take_units(text: str, start: int, units: int) -> int | None:
     """The index in ``text`` where ``units`` UTF-16 code units from ``start`` end (None:
-    not received yet). ValueError if the count ends inside a surrogate pair."""
-    count = 0
-    for index in range(start, len(text)):
-        if count == units:
-            return index
-        count += 2 if ord(text[index]) > 0xFFFF else 1
+    not received yet), counted as ``utf16_units`` does. ValueError if the count ends
+    inside a surrogate pair."""
+    count, index = 0, start
+    while count < units and index < len(text):
+        char = text[index]
+        if "\udc80" <= char <= "\udcff":
+            run = _UNDECODABLE.match(text, index)
+            assert run is not None
+            for end in _replacement_ends(run.group()):
+                if count == units:
+                    break
+                count, index = count + 1, run.start() + end
+            continue
+        count += 2 if ord(char) > 0xFFFF else 1
+        index += 1
     if count > units:
         raise ValueError("frame length ends inside a character")
-    return len(text) if count == units else None
+    return index if count == units else None
 
 
 # A length is whitespace, then digits that something other than a digit follows (a
@@ -146,6 +180,8 @@ class FrameStream:
                 bind, self._on_conversation = self._on_conversation, None
                 bind(conversation)
         restored = json.dumps(self._walk(value, final), ensure_ascii=False, separators=(",", ":"))
+        # Before the length is counted: an escaped lone surrogate stays an escape.
+        restored = escape_lone_surrogates(restored)
         return frame[: len(frame) - len(frame.lstrip())] + restored + frame[len(frame.rstrip()) :]
 
     def _walk(self, value: Any, final: bool) -> Any:

@@ -61,16 +61,18 @@ class Regions:
         ranges += list(zip(fences[0::2], fences[1::2], strict=False))
         if len(fences) % 2:
             ranges.append((fences[-1], len(text)))
-        ranges.sort()
-        self._starts = [start for start, _ in ranges]
-        self._ranges = ranges
-        # the longest range bounds how far back an overlapping one can start
-        self._reach = max((end - start for start, end in ranges), default=0)
+        # Merged into disjoint ranges, so only the last one starting before a query can
+        # overlap it: one binary search per query, even where a range is a whole line of
+        # megabytes (a one-line paste) that every query would otherwise walk back over.
+        merged: list[tuple[int, int]] = []
+        for range_start, range_end in sorted(ranges):
+            if merged and range_start < merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(merged[-1][1], range_end))
+            else:
+                merged.append((range_start, range_end))
+        self._starts = [start for start, _ in merged]
+        self._ranges = merged
 
     def excluded(self, start: int, end: int) -> bool:
-        first = bisect.bisect_left(self._starts, start - self._reach)
-        last = bisect.bisect_left(self._starts, end)
-        for range_start, range_end in self._ranges[first:last]:
-            if range_start < end and start < range_end:
-                return True
-        return False
+        last = bisect.bisect_left(self._starts, end) - 1
+        return last >= 0 and start < self._ranges[last][1]

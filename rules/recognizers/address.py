@@ -14,8 +14,10 @@ from veil.rules.pattern import WORD
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
-_WORD = r"[A-ZÀ-Þ][\w'’\-]*\.?"  # a capitalised word (also "O'Neil", "St.")
-_ANY_WORD = r"[\wÀ-ÿ'’\-]+\.?"
+# Words are bounded: an unbounded run tried from every start inside a long hyphenated or
+# unspaced token ("a-a-a-…", a pasted blob) makes the search quadratic in its length.
+_WORD = r"[A-ZÀ-Þ][\w'’\-]{0,40}\.?"  # a capitalised word (also "O'Neil", "St.")
+_ANY_WORD = r"[\wÀ-ÿ'’\-]{1,40}\.?"
 _NUMBER = r"\d{1,6}[A-Za-z]?(?:[\-/]\d{1,5}[A-Za-z]?)?"
 
 # Street types written after the name (US, UK, Irish, Australian usage).
@@ -56,7 +58,7 @@ _UNIT = (
     r"|\d{1,2}\.?[ \t]?[ºª°]\.?(?:[ \t]*(?:Esq|Dto|Dta|Drt|Izq|Izda|Dcha|Drcha|Fte|[A-Z])\b\.?)?))"
 )
 
-_PLACE_START = r"\p{Lu}[\p{L}'’\-]+[ \t]*(?:$|\n|,)|Suite|Apt|Unit"
+_PLACE_START = r"\p{Lu}[\p{L}'’\-]{1,40}[ \t]*(?:$|\n|,)|Suite|Apt|Unit"
 
 _STREET_LINE = (
     # 42 Elm Street / 1600 N. Pennsylvania Ave NW / 10 Downing St
@@ -66,8 +68,8 @@ _STREET_LINE = (
     rf"(?:[ \t]+(?:{_WORD}[ \t]+){{0,2}}(?:{_SUFFIXES})\b\.?)?"
     rf"(?:[ \t]+(?:N|S|E|W|NE|NW|SE|SW)\b\.?)?)"
     # Hauptstraße 5 / Berliner Straße 12a / Keizersgracht 123
-    rf"|(?:(?:\d{{1,6}}[ \t]+)?(?:{_WORD}[ \t]+){{0,3}}[\p{{L}}][\wß'’\-]*(?i:{_COMPOUND_SUFFIX})"
-    rf"[ \t]+{_NUMBER}\.?)"
+    rf"|(?:(?:\d{{1,6}}[ \t]+)?(?:{_WORD}[ \t]+){{0,3}}[\p{{L}}][\wß'’\-]{{0,40}}"
+    rf"(?i:{_COMPOUND_SUFFIX})[ \t]+{_NUMBER}\.?)"
     rf"|(?:(?:{_WORD}[ \t]+){{0,2}}"
     rf"(?:Straße|Strasse|Str\.?|Weg|Allee|Platz|u\.|utca|út|tér|körút)[ \t]+{_NUMBER}\.?)"
     # 12 rue de la Paix / 33 avenue de Provence
@@ -87,7 +89,7 @@ _STREET_LINE = (
 
 _UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?[ \t]*\d[A-Z]{2}"
 _ZIP = r"\d{4,5}(?:-\d{3,4})?|\d{3}[ \t]\d{2}|[A-Z]\d[A-Z][ \t]?\d[A-Z]\d"
-_PLACE_WORD = r"[A-ZÀ-Þ][\w'’\-]*"
+_PLACE_WORD = r"[A-ZÀ-Þ][\w'’\-]{0,40}"
 _PLACE = rf"{_PLACE_WORD}(?:[ \t]+(?:{_PLACE_WORD}|de|del|la|le|upon|on|am|an|der|sur|en)){{0,3}}"
 _TAIL_PART = (
     rf"(?:(?:APO|FPO|DPO)[ \t]+A[AEP][ \t]+\d{{5}}"

@@ -127,8 +127,9 @@ _HEX_GROUP = regex.compile(r"\b[0-9a-f]{4}\b")
 
 
 def _in_hex_dump(text: str, position: int) -> bool:
-    """Lines of 4-digit hex groups (xxd, hexdump) are bytes, not phone numbers."""
-    line_start, line_end = line_bounds(text, position)
+    """Lines of 4-digit hex groups (xxd, hexdump) are bytes, not phone numbers. (Such a
+    line is short: only 120 characters either side are read.)"""
+    line_start, line_end = line_bounds(text, position, 120)
     line = text[line_start:line_end].lower()
     groups = _HEX_GROUP.findall(line)
     return len(groups) >= 4 and any(not g.isdigit() for g in groups)
@@ -502,7 +503,7 @@ _DECORATOR_LINE = regex.compile(r"@[\w.]+(?:\(|\s*$)")
 
 def _is_decorator(text: str, at: int) -> bool:
     # "@name" opening a line of code: a decorator or annotation.
-    line_start, line_end = line_bounds(text, at)
+    line_start, line_end = line_bounds(text, at, 200)
     return text[line_start:at].strip() == "" and bool(_DECORATOR_LINE.match(text[at:line_end]))
 
 

@@ -11,7 +11,9 @@ NER reads "Fleur Bakker" as an organisation, misses "Hi Marcus" and never sees t
 
 from __future__ import annotations
 
+import bisect
 import importlib
+import itertools
 import pkgutil
 from functools import cache
 
@@ -531,6 +533,11 @@ class NameRecognizer:
             if not ordinary(word)
         }
         found = []
+        # Whether a strong span holds a match: the furthest end among the spans that start
+        # at or before it (a binary search, not a pass over every span per word).
+        strong = sorted((s.start, s.end) for s in spans if s.score >= 0.5)
+        starts = [start for start, _ in strong]
+        furthest = list(itertools.accumulate((end for _, end in strong), max))
         # A set lookup per capitalised word: no pattern built per text.
         for match in _CAPITALISED_WORD.finditer(text) if names else ():
             if match.group(0) not in names:
@@ -538,9 +545,8 @@ class NameRecognizer:
             before = text[max(0, match.start() - 3) : match.start()]
             if _IN_FIRM_NAME.match(text, match.end()) or before.rstrip().endswith("&"):
                 continue  # "Pemberton & Shaw LLP": the name is part of a firm's
-            if not any(
-                s.start <= match.start() and match.end() <= s.end and s.score >= 0.5 for s in spans
-            ):
+            index = bisect.bisect_right(starts, match.start()) - 1
+            if index < 0 or furthest[index] < match.end():
                 found.append(match.span())
         return found
 

@@ -9,6 +9,9 @@ names. Whether a name is a public entity to keep is decided later (rules.subject
 from __future__ import annotations
 
 import threading
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 
 import regex
@@ -199,22 +202,95 @@ def _whole_name(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+# spaCy refuses a text over nlp.max_length (1,000,000 characters: E088) and needs memory
+# in proportion to a document's length. NER reads only a few words either side of a name,
+# so a long text is read in pieces of at most this many characters, cut at a paragraph, a
+# line, a sentence or a word: a paste is as long as the policy's max_body_bytes allows.
+PIECE_CHARS = 100_000
+
+# spaCy's tokenizer takes time quadratic in the length of a word with many affixes
+# ("a:a:a:…", a long URL, minified code: 10,000 characters take seconds), and of a run of
+# spaces (a PDF export's padding). NER finds no name in either, so a longer run is read
+# as lines of blanks: the same length, so offsets stay.
+LONGEST_WORD = 100
+_LONG_RUN = regex.compile(rf"\S{{{LONGEST_WORD + 1},}}|[^\S\n]{{{LONGEST_WORD + 1},}}")
+_BLANK_LINE = " " * 999 + "\n"  # long enough to be few tokens, short enough to be quick
+
+_PARAGRAPH_END = regex.compile(r"\n[ \t]*\n\s*")
+_LINE_END = regex.compile(r"\n\s*")
+_SENTENCE_END = regex.compile(r"[.!?…。！？][\"'”’)\]]*\s+")
+_SPACE = regex.compile(r"\s+")
+
+
+def split_text(text: str, limit: int = PIECE_CHARS) -> list[tuple[int, int]]:
+    """(start, end) of consecutive pieces of ``text``, each at most ``limit`` long, that
+    cover it exactly. A cut goes after the last paragraph break in the second half of
+    the piece, else the last line break, sentence end or space there, else at the limit."""
+    pieces, start = [], 0
+    while len(text) - start > limit:
+        end = _cut(text, start + limit // 2, start + limit)
+        pieces.append((start, end))
+        start = end
+    pieces.append((start, len(text)))
+    return pieces
+
+
+def _cut(text: str, earliest: int, latest: int) -> int:
+    for boundary in (_PARAGRAPH_END, _LINE_END, _SENTENCE_END, _SPACE):
+        last = deque(boundary.finditer(text, earliest, latest), maxlen=1)
+        if last:
+            return last[0].end()
+    return latest
+
+
+def _readable(piece: str) -> str:
+    """The piece with its over-long runs of characters or spaces blanked."""
+    return _LONG_RUN.sub(lambda run: _blank(len(run.group())), piece)
+
+
+def _blank(length: int) -> str:
+    lines, rest = divmod(length, len(_BLANK_LINE))
+    return _BLANK_LINE * lines + " " * rest
+
+
+@dataclass(frozen=True, slots=True)
+class Entity:
+    """What ``filter`` reads of a spaCy entity, with offsets into the whole text."""
+
+    start_char: int
+    end_char: int
+    label_: str
+
+
 class SpacyNerRecognizer:
-    """spaCy NER mapped to veil labels, with the code / product / public-figure filters."""
+    """spaCy NER mapped to veil labels, with the code / product / public-figure filters.
+    ``piece_chars``: the longest piece of a text spaCy reads at once (``split_text``)."""
 
     name = "spacy.ner.v1"
     labels = (labels.PERSON, labels.LOCATION, labels.ORGANIZATION, labels.NORP)
 
-    def __init__(self, model: str = DEFAULT_MODEL, score: float = 0.85) -> None:
+    def __init__(
+        self, model: str = DEFAULT_MODEL, score: float = 0.85, piece_chars: int = PIECE_CHARS
+    ) -> None:
         self.model = model
         self.score = score
+        self.piece_chars = piece_chars
 
     @property
     def nlp(self):
         return _load_pipeline(self.model)
 
     def find(self, text: str) -> list[Span]:
-        return self.filter(text, self.nlp(text).ents)
+        return self.filter(text, self.entities(text))
+
+    def entities(self, text: str) -> Iterator[Entity]:
+        """spaCy's entities of ``text``, read piece by piece, offsets into ``text``."""
+        nlp = self.nlp
+        pieces = split_text(text, min(self.piece_chars, nlp.max_length))
+        docs = nlp.pipe(_readable(text[start:end]) for start, end in pieces)
+        for (start, _), doc in zip(pieces, docs, strict=True):
+            for entity in doc.ents:
+                yield Entity(start + entity.start_char, start + entity.end_char, entity.label_)
 
     def filter(self, text: str, entities) -> list[Span]:
         code = CodeMap(text)

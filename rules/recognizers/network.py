@@ -119,9 +119,12 @@ def mac_address_recognizer() -> PatternRecognizer:
 # A path ends at a letter of an unspaced script or at CJK / full-width punctuation: in
 # "…/in/jane-doe看看" the URL is glued to the next word of the sentence.
 _URL_PATH_CHAR = rf"[^\s<>\"'`)\]{UNSPACED_SCRIPTS}\u3000-\u303f\uff00-\uffef]"
+# Not from inside a host name (after its "." or "-"), and at most 16 labels: "a.a.a.a…"
+# would otherwise be tried from every label, each try running to the end of the run
+# (quadratic on a pasted blob).
 _URL = regex.compile(
-    rf"(?<!{WORD}|[@/])((?:https?://)?(?:www\.)?"
-    r"(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}"
+    rf"(?<!{WORD}|[@/.\-])((?:https?://)?(?:www\.)?"
+    r"(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.){1,16}[A-Za-z]{2,24}"
     rf"(?::\d{{2,5}})?(?:/{_URL_PATH_CHAR}*)?)",
 )
 # Sites where the first path segment (or the subdomain) names a person.

@@ -80,11 +80,11 @@ _PEM_PRIVATE_KEY = regex.compile(
 
 # KEY=value, KEY: value, "key": "value", key = 'value', --password value
 _SECRET_KEY_NAME = (
-    r"[A-Za-z0-9_.\-]*(?:password|passwd|passphrase|pwd|pass|secret|token|api[_\-]?key|"
+    r"[A-Za-z0-9_.\-]{0,64}(?:password|passwd|passphrase|pwd|pass|secret|token|api[_\-]?key|"
     r"apikey|access[_\-]?key|private[_\-]?key|client[_\-]?secret|auth|credentials?|"
     r"signing[_\-]?key|encryption[_\-]?key|master[_\-]?key|session[_\-]?key|salt|"
     r"session|sessionid|sid|csrftoken|cookie|"
-    r"passwort|kennwort|mot[_\-]?de[_\-]?passe|contraseña|senha)[A-Za-z0-9_.\-]*"
+    r"passwort|kennwort|mot[_\-]?de[_\-]?passe|contraseña|senha)[A-Za-z0-9_.\-]{0,64}"
 )
 _ASSIGNMENT = regex.compile(
     rf"(?<!{WORD})[\"']?({_SECRET_KEY_NAME})[\"']?"
