@@ -14,6 +14,7 @@ from mitmproxy import http
 from mitmproxy.test import tflow
 
 from tests.disk_bytes import leaked
+from tests.helpers import API_KEY
 from veil.proxy.addon import VeilAddon
 from veil.proxy.safe_errors import ScrubBytes, describe
 from veil.proxy.site_policies import SitePolicies
@@ -64,7 +65,7 @@ def test_an_unreadable_body_is_described_never_quoted(
         "POST",
         "https://api.openai.com/v1/chat/completions",
         b"",
-        {"content-type": "application/json", **headers},
+        {"content-type": "application/json", **API_KEY, **headers},
     )
     request.raw_content = body  # as it came off the wire
     flow = tflow.tflow(req=request)
@@ -82,7 +83,9 @@ def test_an_unreadable_body_is_described_never_quoted(
 
 def test_a_decompression_error_says_encoding_size_and_kind():
     request = http.Request.make("POST", "https://api.openai.com/v1/chat/completions", b"")
-    request.headers.update({"content-type": "application/json", "content-encoding": "gzip"})
+    request.headers.update(
+        {"content-type": "application/json", "content-encoding": "gzip", **API_KEY}
+    )
     request.raw_content = gzip.compress(PLAIN)[:40]
     flow = tflow.tflow(req=request)
     asyncio.run(VeilAddon(SitePolicies.load(None)).request(flow))
