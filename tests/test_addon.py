@@ -42,7 +42,7 @@ def _flow(
 
 
 def _run(addon: VeilAddon, flow: http.HTTPFlow) -> http.HTTPFlow:
-    asyncio.run(addon.request(flow))
+    asyncio.run(addon.filter.request(flow))
     return flow
 
 
@@ -214,7 +214,7 @@ def test_a_failing_stream_restorer_never_stalls_the_answer(addon, monkeypatch, c
     monkeypatch.setattr(OpenAIChatStream, "feed", broken)
     flow = _run(addon, _flow(_chat("Hi, I am Jane Doe")))
     flow.response = http.Response.make(200, b"", {"content-type": "text/event-stream"})
-    addon.responseheaders(flow)
+    addon.restore.responseheaders(flow)
     assert flow.response.stream(b"data: [DONE]\n\n") == [b"data: [DONE]\n\n"]
     assert flow.response.stream(b"") == []
     assert "could not restore a streamed answer" in caplog.text

@@ -119,7 +119,7 @@ def test_new_chat_round_trip(cuts, wire):
     prepare = _post(
         "/backend-api/f/conversation/prepare", {"action": "next", "partial_query": _message(PROMPT)}
     )
-    asyncio.run(addon.request(prepare))
+    asyncio.run(addon.filter.request(prepare))
     assert "Eli Brookfield" not in prepare.request.get_text()
 
     send = _post(
@@ -131,7 +131,7 @@ def test_new_chat_round_trip(cuts, wire):
             "model": "auto",
         },
     )
-    asyncio.run(addon.request(send))
+    asyncio.run(addon.filter.request(send))
     sent = json.loads(send.request.content)["messages"][0]["content"]["parts"][0]
     assert "Eli Brookfield" not in sent and "03/04/2016" not in sent and "Okonkwo" not in sent
     assert json.loads(prepare.request.content)["partial_query"]["content"]["parts"][0] == sent
@@ -143,7 +143,7 @@ def test_new_chat_round_trip(cuts, wire):
     send.response = http.Response.make(
         200, b"", {"content-type": "text/event-stream; charset=utf-8"}
     )
-    addon.responseheaders(send)
+    addon.restore.responseheaders(send)
     out = b"".join(b"".join(send.response.stream(c)) for c in split_at(_stream(sent, pieces), wire))
     out += b"".join(send.response.stream(b""))
     expected = PROMPT.replace("Write a sick note for my pupil", "Here is the note for").replace(
@@ -156,13 +156,13 @@ def test_new_chat_round_trip(cuts, wire):
     history = tflow.tflow(
         req=http.Request.make("GET", f"https://chatgpt.com/backend-api/conversation/{CONVERSATION}")
     )
-    asyncio.run(addon.request(history))
+    asyncio.run(addon.filter.request(history))
     history.response = http.Response.make(
         200,
         json.dumps({"title": "Sick note", "mapping": {"m-user": {"message": _message(sent)}}}),
         {"content-type": "application/json"},
     )
-    addon.response(history)
+    addon.restore.response(history)
     assert (
         json.loads(history.response.content)["mapping"]["m-user"]["message"]["content"]["parts"][0]
         == PROMPT
@@ -194,7 +194,7 @@ def test_an_answer_handed_over_to_a_websocket_is_restored():
         send = _post(
             "/backend-api/f/conversation", {"action": "next", "messages": [_message(PROMPT)]}
         )
-        asyncio.run(addon.request(send))
+        asyncio.run(addon.filter.request(send))
         sent = json.loads(send.request.content)["messages"][0]["content"]["parts"][0]
         assert "Eli Brookfield" not in sent
         handoff = {
@@ -205,8 +205,8 @@ def test_an_answer_handed_over_to_a_websocket_is_restored():
         send.response = http.Response.make(
             200, json.dumps(handoff), {"content-type": "application/json"}
         )
-        addon.responseheaders(send)
-        addon.response(send)
+        addon.restore.responseheaders(send)
+        addon.restore.response(send)
         assert f"^{re.escape(WSS_HOST)}:443$" in context.options.allow_hosts
         stream = _stream(sent, [sent[i : i + 5] for i in range(0, len(sent), 5)])
 
@@ -222,7 +222,7 @@ def test_an_answer_handed_over_to_a_websocket_is_restored():
                 socket.websocket.messages.append(
                     websocket.WebSocketMessage(Opcode.TEXT, False, _socket_message(piece, not last))
                 )
-                addon.websocket_message(socket)
+                addon.handoffs.websocket_message(socket)
                 data = json.loads(socket.websocket.messages[-1].content)["data"]
                 out += base64.b64decode(data["body"])
             assert _assistant_text(out) == PROMPT
@@ -238,5 +238,5 @@ def test_websocket_messages_veil_has_no_vault_for_pass_unchanged():
         socket.request.host, socket.request.port = WSS_HOST, 443
         original = _socket_message(b'data: {"v": "[[PERSON_1]]"}\n\n', more=False)
         socket.websocket.messages.append(websocket.WebSocketMessage(Opcode.TEXT, False, original))
-        addon.websocket_message(socket)  # no hand-off announced for this host
+        addon.handoffs.websocket_message(socket)  # no hand-off announced for this host
         assert socket.websocket.messages[-1].content == original

@@ -49,7 +49,7 @@ def _sse(events: list[dict]) -> bytes:
 def test_completion_stream_and_history_round_trip():
     addon = _addon()
     flow = _completion_flow()
-    asyncio.run(addon.request(flow))
+    asyncio.run(addon.filter.request(flow))
     assert flow.response is None
     sent = json.loads(flow.request.content)
     assert "Marcus Oyelaran" not in flow.request.get_text()
@@ -69,7 +69,7 @@ def test_completion_stream_and_history_round_trip():
     ]
     events += [{"type": "content_block_stop", "index": 0}, {"type": "message_stop"}]
     flow.response = http.Response.make(200, b"", {"content-type": "text/event-stream"})
-    addon.responseheaders(flow)
+    addon.restore.responseheaders(flow)
     restore = flow.response.stream
     out = b"".join(b"".join(restore(c)) for c in split_at(_sse(events), list(range(0, 2000, 7))))
     out += b"".join(restore(b""))
@@ -82,7 +82,7 @@ def test_completion_stream_and_history_round_trip():
 
     # Reloading the conversation brings the pseudonyms back from the server: restored.
     history = tflow.tflow(req=http.Request.make("GET", f"{BASE}?tree=True&rendering_mode=messages"))
-    asyncio.run(addon.request(history))
+    asyncio.run(addon.filter.request(history))
     history.response = http.Response.make(
         200,
         json.dumps(
@@ -100,7 +100,7 @@ def test_completion_stream_and_history_round_trip():
         ),
         {"content-type": "application/json"},
     )
-    addon.response(history)
+    addon.restore.response(history)
     page = json.loads(history.response.content)
     assert "Marcus Oyelaran" in page["chat_messages"][0]["text"]
     assert (
@@ -113,7 +113,7 @@ def test_blocked_completion_is_an_error_event_the_app_shows():
     addon = _addon()
     flow = _completion_flow()
     flow.request.content = b'{"prompt": '
-    asyncio.run(addon.request(flow))
+    asyncio.run(addon.filter.request(flow))
     assert flow.response.headers["content-type"] == "text/event-stream"
     assert (
         b"event: error" in flow.response.content

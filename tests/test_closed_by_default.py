@@ -169,7 +169,7 @@ def _forwarded(addon: VeilAddon, method: str, host: str, path: str, body: bytes)
     request = http.Request.make(method, f"https://{host}{path}", b"", headers)
     request.raw_content = body
     flow = tflow.tflow(req=request)
-    asyncio.run(addon.request(flow))
+    asyncio.run(addon.filter.request(flow))
     return None if flow.response is not None else flow.request.raw_content
 
 

@@ -74,7 +74,7 @@ def _answered(addon: VeilAddon, flow: http.HTTPFlow, raw: bytes, wire: list[int]
     flow.response = http.Response.make(
         200, b"", {"content-type": "application/json; charset=utf-8"}
     )
-    addon.responseheaders(flow)
+    addon.restore.responseheaders(flow)
     out = b"".join(b"".join(flow.response.stream(c)) for c in split_at(raw, wire))
     return (out + b"".join(flow.response.stream(b""))).decode()
 
@@ -91,7 +91,7 @@ def _history(addon: VeilAddon, conversation: str, turns: list[str]) -> list[str]
             {"content-type": "application/x-www-form-urlencoded;charset=UTF-8"},
         )
     )
-    asyncio.run(addon.request(history))
+    asyncio.run(addon.filter.request(history))
     assert history.response is None  # nothing to filter: only the answer is restored
     return _parse(_answered(addon, history, _frames(turns, conversation).encode(), []))
 
@@ -172,7 +172,7 @@ def test_invalid_utf8_in_frames_passes_through_and_restoring_goes_on(bad, wire):
 def test_prompt_filtered_and_snapshots_restored(wire):
     addon = VeilAddon(SitePolicies.load(None))
     flow = _request(PROMPT)
-    asyncio.run(addon.request(flow))
+    asyncio.run(addon.filter.request(flow))
     assert flow.response is None
     form = dict(urllib.parse.parse_qsl(flow.request.get_text()))
     sent = json.loads(json.loads(form["f.req"])[1])[0][0]
@@ -192,7 +192,7 @@ def test_unexpected_f_req_is_blocked():
     addon = VeilAddon(SitePolicies.load(None))
     flow = _request(PROMPT)
     flow.request.text = "f.req=%5Bnull%5D&at=x"
-    asyncio.run(addon.request(flow))
+    asyncio.run(addon.filter.request(flow))
     assert (
         flow.response.status_code == 403
         and b"f.req is not the expected JSON" in flow.response.content
@@ -202,7 +202,7 @@ def test_unexpected_f_req_is_blocked():
 def test_history_rpc_is_restored_with_the_conversation_vault():
     addon = VeilAddon(SitePolicies.load(None))
     send = _request(PROMPT)
-    asyncio.run(addon.request(send))
+    asyncio.run(addon.filter.request(send))
     sent = _sent_prompt(send)
     assert _history(addon, "c_abc123", [sent]) == [PROMPT]
 
@@ -213,7 +213,7 @@ def test_a_new_chat_learns_its_id_from_the_answer(chat):
     vault, so the history load and the next turn, which name it, find the pseudonyms."""
     addon = VeilAddon(SitePolicies.load(None))
     send = _request(PROMPT, chat=[chat] if chat is None else chat)
-    asyncio.run(addon.request(send))
+    asyncio.run(addon.filter.request(send))
     sent = _sent_prompt(send)
     assert "Siobhán Kearney" not in sent
     # before the answer names it, the id means nothing to veil
@@ -227,6 +227,6 @@ def test_a_new_chat_learns_its_id_from_the_answer(chat):
     assert _history(addon, NEW_CHAT, [sent]) == [PROMPT]
     assert _history(addon, "c_0000000000000000", [sent]) == [sent]  # another chat: untouched
     second = _request("And Siobhán Kearney's phone?", chat=[NEW_CHAT, "r_1", "rc_1"])
-    asyncio.run(addon.request(second))
+    asyncio.run(addon.filter.request(second))
     same_person = sent[sent.index("[[") : sent.index("]]") + 2]
     assert _sent_prompt(second) == f"And {same_person}'s phone?"  # same vault, same pseudonym

@@ -70,7 +70,7 @@ def test_an_unreadable_body_is_described_never_quoted(
     request.raw_content = body  # as it came off the wire
     flow = tflow.tflow(req=request)
     caplog.set_level(logging.DEBUG)
-    asyncio.run(addon.request(flow))
+    asyncio.run(addon.filter.request(flow))
 
     [entry] = addon.redaction_log.entries(with_values=True)
     shown = flow.response.content if flow.response is not None else b""
@@ -88,7 +88,7 @@ def test_a_decompression_error_says_encoding_size_and_kind():
     )
     request.raw_content = gzip.compress(PLAIN)[:40]
     flow = tflow.tflow(req=request)
-    asyncio.run(VeilAddon(SitePolicies.load(None)).request(flow))
+    asyncio.run(VeilAddon(SitePolicies.load(None)).filter.request(flow))
     message = json.loads(flow.response.content)["error"]["message"]
     assert "40 bytes are not valid 'gzip' (EOFError)" in message
 

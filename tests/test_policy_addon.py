@@ -33,7 +33,7 @@ def _flow(body: bytes | dict, path="/v1/chat/completions", host="api.openai.com"
 
 
 def _run(addon: VeilAddon, flow: http.HTTPFlow) -> http.HTTPFlow:
-    asyncio.run(addon.request(flow))
+    asyncio.run(addon.filter.request(flow))
     return flow
 
 
@@ -208,7 +208,7 @@ def test_reload_keeps_hand_off_hosts_while_their_site_is_on(tmp_path):
     with taddons.context(addon) as context:
         context.options.update(allow_hosts=policies.allow_hosts())
         send = _flow({}, "/backend-api/f/conversation", "chatgpt.com")
-        addon._expect_handoff(send, Handoff("ws.chatgpt.com", 443, "c1"), Vault())
+        addon.handoffs.expect(send, Handoff("ws.chatgpt.com", 443, "c1"), Vault())
         handoff_pattern = r"^ws\.chatgpt\.com:443$"
         asyncio.run(addon.reload())
         assert handoff_pattern in context.options.allow_hosts

@@ -44,7 +44,7 @@ def _send(addon: VeilAddon, body: bytes) -> http.HTTPFlow:
         {"content-type": "application/json", **API_KEY},
     )
     flow = tflow.tflow(req=request)
-    asyncio.run(addon.request(flow))
+    asyncio.run(addon.filter.request(flow))
     return flow
 
 
@@ -121,7 +121,7 @@ def test_history_loads_are_logged_as_restored(memory_keyring, tmp_path):
     history = tflow.tflow(
         req=http.Request.make("GET", "https://claude.ai/api/organizations/o/chat_conversations/c1")
     )
-    asyncio.run(addon.request(history))
+    asyncio.run(addon.filter.request(history))
     [entry] = addon.redaction_log.entries()
     assert entry.decision is Decision.RESTORED and entry.site == "claude"
     addon.close()

@@ -12,7 +12,7 @@ from veil.policies.engine import SlowStageBlocked, SlowStageRunner, limits_for
 from veil.policies.schema import SlowStageSettings
 from veil.proxy.adapters import ADAPTERS
 from veil.proxy.adapters.base import TextSlot
-from veil.proxy.addon import _rewrite_slots, newest_turn
+from veil.proxy.filter_requests import newest_turn
 from veil.rules.vault import Vault
 
 TEXT = "I teach chemistry at a high school in Leeds."
@@ -151,22 +151,29 @@ def test_newest_turn_is_the_last_user_message_or_the_whole_prompt():
 
 
 def test_only_the_users_new_words_are_rewritten_and_history_reuses_the_cache():
+    from veil.policies.pipeline import Piece, Pipeline
+    from veil.policies.schema import FastStageSettings, QuasiIdentifierSettings, SitePolicy
+
     llm = _leaky_model()
-    runner = _runner(llm)
+    policy = SitePolicy(
+        name="slow-only",  # the slow stage alone, on the texts as they are
+        fast_stage=FastStageSettings(enabled=False),
+        quasi_identifiers=QuasiIdentifierSettings(enabled=False),
+        slow_stage=SlowStageSettings(enabled=True),
+    )
+    pipeline = Pipeline(policy, load_llm=lambda spec: llm)
     vault = Vault()
-    slots = [
-        TextSlot(("system",), "system", TEXT),
-        TextSlot(("messages", 0, "content"), "user", TEXT),
-    ]
-    first, outcomes = _rewrite_slots(runner, slots, [s.text for s in slots], vault)
-    assert [o.result.stop_reason for o in outcomes] == ["no_leaks"]
-    assert first == [TEXT, "I work at a high school in Leeds."]
+    pieces = [Piece(TEXT, "system", new=False), Piece(TEXT, "user", new=True)]
+    first = pipeline.run(pieces, vault)
+    assert [o.result.stop_reason for o in first.slow] == ["no_leaks"]
+    assert first.texts == [TEXT, "I work at a high school in Leeds."]
     calls = len(llm.calls)
-    resent = [*slots, TextSlot(("messages", 2, "content"), "user", "thanks")]
+    resent = [Piece(TEXT, "system", new=False), Piece(TEXT, "user", new=False),
+              Piece("thanks", "user", new=True)]  # fmt: skip
     llm.script["attacker"] = [attack()]
-    second, outcomes = _rewrite_slots(runner, resent, [s.text for s in resent], vault)
-    assert [o.result.cached for o in outcomes] == [True, False]
-    assert second == [TEXT, "I work at a high school in Leeds.", "thanks"]
+    second = pipeline.run(resent, vault)
+    assert [o.result.cached for o in second.slow] == [True, False]
+    assert second.texts == [TEXT, "I work at a high school in Leeds.", "thanks"]
     assert llm.steps()[calls:] == ["attacker"]  # only "thanks" was attacked
 
 
@@ -202,13 +209,13 @@ def test_the_addon_builds_a_slow_stage_only_where_the_policy_enables_it():
     off = SitePolicy(name="off")
     on = SitePolicy(name="on", slow_stage=SlowStageSettings(enabled=True))
     addon = VeilAddon(SitePolicies([off, on]), load_llm=lambda spec: llm)
-    assert addon.slow_stage(off) is None
-    runner = addon.slow_stage(on)
-    assert addon.slow_stage(on) is runner
+    assert addon.pipeline(off).slow is None
+    runner = addon.pipeline(on).slow
+    assert addon.pipeline(on).slow is runner
     rewritten = runner.rewrite(TEXT, []).text
     # a reloaded policy gets a new runner, but results that still apply are kept
     reloaded = on.model_copy(update={"slow_stage": SlowStageSettings(enabled=True)})
-    again = addon.slow_stage(reloaded)
+    again = addon.pipeline(reloaded).slow
     assert again is not runner and again.resent(TEXT, []).text == rewritten
 
 

@@ -62,7 +62,7 @@ def _http(proxy: ProxyThread) -> httpx.Client:
 def _runner(proxy: ProxyThread, port: int, path: str):
     addon = proxy.master.addons.get("veiladdon")
     assert isinstance(addon, VeilAddon)
-    return addon.slow_stage(addon.policies.match("127.0.0.1", port, path))
+    return addon.pipeline(addon.policies.match("127.0.0.1", port, path)).slow
 
 
 def test_the_slow_stage_runs_on_the_new_turn_and_resent_history_hits_its_cache(stack):

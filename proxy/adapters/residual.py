@@ -20,11 +20,13 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from veil.policies.pipeline import FIELD_ROLE
 from veil.proxy.adapters.base import KeyName, Path, TextSlot
 from veil.proxy.uploads import FILE_KEYS, is_file_part
 from veil.rules.recognizers.secrets import SecretRecognizer
 
-RESIDUAL_ROLE = "field"  # scanned by the fast stage, never rewritten by the slow stage
+# read in full by the fast stage, never rewritten by the slow stage (policies.pipeline)
+RESIDUAL_ROLE = FIELD_ROLE
 
 # A value these fields hold is a setting or an id, never the user's words, when it has
 # the shape of one (checked by IDENTIFIER as well: a name or an e-mail is scanned).
