@@ -6,7 +6,7 @@ from a site policy, so another policy is one more entry in ``build_conditions``:
 
     decoys = FastRunner(load_site_policy("default").model_copy(update={...}))
     conditions.append(decoys.condition("fast+QI decoy"))
-    conditions.append(slow_condition("fast+QI decoy+slow", decoys, slow, editor=...))
+    conditions.append(slow_condition("fast+QI decoy+slow", decoys, slow, quasi=...))
 
 A slow condition runs on its fast stage's output, which is computed once per text and
 shared by every condition built on the same ``FastRunner``.
@@ -21,11 +21,14 @@ from dataclasses import dataclass, field
 from veil.local_models.backend import LLM
 from veil.local_models.slow_stage import SlowStage
 from veil.local_models.slow_stage.limits import Limits
-from veil.local_models.slow_stage.loop import EvidenceEditor
-from veil.policies.engine import FastStage
+from veil.policies.engine import FastStage, SlowStageRunner
 from veil.policies.loader import load_site_policy
-from veil.policies.quasi_stage import EvidenceGeneralizer
-from veil.policies.schema import QI_ATTRIBUTES, SitePolicy, SlowStageSettings
+from veil.policies.schema import (
+    QI_ATTRIBUTES,
+    QuasiIdentifierSettings,
+    SitePolicy,
+    SlowStageSettings,
+)
 from veil.rules.operators import QIOperator
 from veil.rules.vault import Vault
 
@@ -96,20 +99,23 @@ class SlowSetup:
     settings: SlowStageSettings
     limits: Limits
     protect: str = "labelled"
-    _stages: dict[tuple[tuple[str, ...], bool, int], SlowStage] = field(default_factory=dict)
+    _stages: dict[tuple, SlowStage] = field(default_factory=dict)
 
     def stage(
-        self, attribute: str, arbitrated: bool, editor: EvidenceEditor | None = None
+        self, attribute: str, arbitrated: bool, quasi: QuasiIdentifierSettings | None = None
     ) -> SlowStage:
+        """The product's own slow stage (``SlowStageRunner``) for these settings; ``quasi``:
+        the policy's quasi-identifier operators rewrite the evidence they can read."""
         attributes = (attribute,) if self.protect == "labelled" else tuple(self.settings.attributes)
-        key = (attributes, arbitrated, id(editor))
+        key = (attributes, arbitrated, quasi.model_dump_json() if quasi else None)
         if key not in self._stages:
             settings = self.settings.model_copy(
                 update={"attributes": list(attributes), "use_arbitrator": arbitrated}
             )
-            self._stages[key] = SlowStage(
-                settings, self.model, self.model, limits=self.limits, evidence_editor=editor
+            runner = SlowStageRunner(
+                settings, lambda _spec: self.model, limits=self.limits, quasi=quasi
             )
+            self._stages[key] = runner.stage()
         return self._stages[key]
 
 
@@ -118,15 +124,15 @@ def slow_condition(
     fast: FastRunner,
     slow: SlowSetup,
     arbitrated: bool = True,
-    editor: EvidenceEditor | None = None,
+    quasi: QuasiIdentifierSettings | None = None,
 ) -> Condition:
     """The slow stage on ``fast``'s output; ``arbitrated=False`` is the greedy ablation
-    (every inference edited, no arbitrator); ``editor``: the policy's quasi-identifier
+    (every inference edited, no arbitrator); ``quasi``: the policy's quasi-identifier
     operators rewrite the evidence they can read (fast+QI+slow)."""
 
     def rewrite(text: str, attribute: str) -> Rewrite:
         out = fast.run(text)
-        result = slow.stage(attribute, arbitrated, editor).run(out.text, out.pseudonyms)
+        result = slow.stage(attribute, arbitrated, quasi).run(out.text, out.pseudonyms)
         tokens = result.tokens()
         return Rewrite(
             result.text,
@@ -168,11 +174,11 @@ def build_conditions(
         with_decoys.condition("fast+QI decoy"),
     ]
     if slow is not None:
-        editor = EvidenceGeneralizer(with_qi.policy.quasi_identifiers)
+        operators = with_qi.policy.quasi_identifiers
         conditions += [
             slow_condition("fast+slow", fast, slow),
             slow_condition("fast+slow greedy", fast, slow, arbitrated=False),
-            slow_condition("fast+QI+slow", with_qi, slow, editor=editor),
-            slow_condition("fast+QI decoy+slow", with_decoys, slow, editor=editor),
+            slow_condition("fast+QI+slow", with_qi, slow, quasi=operators),
+            slow_condition("fast+QI decoy+slow", with_decoys, slow, quasi=operators),
         ]
     return conditions
