@@ -206,7 +206,7 @@ def test_no_user_slot_leaves_with_the_email(addon, layout, noise):
 
 
 def test_a_failing_stream_restorer_never_stalls_the_answer(addon, monkeypatch, caplog):
-    from veil.proxy.stream_restore import OpenAIChatStream
+    from veil.proxy.adapters.openai import OpenAIChatStream
 
     def broken(self, chunk):
         raise RuntimeError("boom")

@@ -6,17 +6,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import INVALID_UTF8, placeholder_vault, split_at
+from veil.proxy.adapters.anthropic import AnthropicMessagesStream
 from veil.proxy.adapters.chatgpt_web import ChatGPTStream
 from veil.proxy.adapters.claude_web import ClaudeWebStream
+from veil.proxy.adapters.gemini_api import GeminiStream
+from veil.proxy.adapters.ollama import OllamaStream
+from veil.proxy.adapters.openai import OpenAIChatStream, OpenAIResponsesStream
+from veil.proxy.adapters.streams import restore_strings
 from veil.proxy.framing import LineFramer, SSEFramer
-from veil.proxy.stream_restore import (
-    AnthropicMessagesStream,
-    GeminiStream,
-    OllamaStream,
-    OpenAIChatStream,
-    OpenAIResponsesStream,
-    restore_strings,
-)
 from veil.rules.restore import Restorer
 
 ANSWER = "Dear [[PERSON_1]], I wrote to [[EMAIL_1]] — grüße 👋 from [[PERSON_12]]."

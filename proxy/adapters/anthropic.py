@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from mitmproxy import http
@@ -14,7 +15,8 @@ from veil.proxy.adapters.base import (
     json_error,
     route_path,
 )
-from veil.proxy.stream_restore import AnthropicMessagesStream, restore_strings
+from veil.proxy.adapters.streams import SSEStreamRestorer, restore_strings
+from veil.proxy.framing import SSEEvent
 from veil.rules.restore import Restorer
 
 _ANSWER_KEYS = frozenset({"text"})
@@ -101,3 +103,56 @@ def _block_slots(block: Any, path: tuple, role: str) -> list[TextSlot]:
         if source.get("type") == "text" and isinstance(source.get("data"), str):
             return [TextSlot((*path, "source", "data"), role, source["data"])]
     return []  # images, thinking (signed), redacted_thinking, tool_use from the model
+
+
+class AnthropicMessagesStream(SSEStreamRestorer):
+    """Messages API events: text and tool-input deltas per content block. Thinking is
+    signed by the API and goes through untouched."""
+
+    def on_event(self, event: SSEEvent) -> list[SSEEvent]:
+        payload = event.json()
+        if not isinstance(payload, dict):
+            return [event]
+        kind = payload.get("type")
+        if kind == "content_block_delta":
+            delta = payload.get("delta") or {}
+            index = payload.get("index", 0)
+            if delta.get("type") == "text_delta" and isinstance(delta.get("text"), str):
+                delta["text"] = self.channels.feed(index, delta["text"])
+            elif delta.get("type") == "input_json_delta" and isinstance(
+                delta.get("partial_json"), str
+            ):
+                delta["partial_json"] = self.channels.feed(("json", index), delta["partial_json"])
+            else:
+                return [event]
+            return [event.with_data(json.dumps(payload, ensure_ascii=False))]
+        if kind == "content_block_stop":
+            index = payload.get("index", 0)
+            return [*self._held_deltas(event, index), event]
+        if kind in ("message_stop", "error"):
+            return [*self._held_deltas(event, None), event]
+        return [event]
+
+    def _held_deltas(self, template: SSEEvent, index: int | None) -> list[SSEEvent]:
+        events = []
+        keys = [index, ("json", index)] if index is not None else self.channels.pending_keys()
+        for key in keys:
+            held = self.channels.flush(key)
+            if not held:
+                continue
+            block = key[1] if isinstance(key, tuple) else key
+            delta = (
+                {"type": "input_json_delta", "partial_json": held}
+                if isinstance(key, tuple)
+                else {"type": "text_delta", "text": held}
+            )
+            payload = {"type": "content_block_delta", "index": block, "delta": delta}
+            fields = [
+                ("event", "content_block_delta"),
+                ("data", json.dumps(payload, ensure_ascii=False)),
+            ]
+            events.append(SSEEvent(fields, template.newline))
+        return events
+
+    def on_close(self) -> list[SSEEvent]:
+        return self._held_deltas(SSEEvent(), None)

@@ -37,8 +37,8 @@ from veil.proxy.adapters.base import (
     request_path,
     route_path,
 )
+from veil.proxy.adapters.streams import SSEStreamRestorer, restore_strings
 from veil.proxy.framing import SSEEvent
-from veil.proxy.stream_restore import SSEStreamRestorer, restore_strings
 from veil.rules.restore import Restorer
 
 _SEND = re.compile(r"^/backend-(?:api|anon)/(?:f/)?conversation(/prepare)?$")

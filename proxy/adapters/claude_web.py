@@ -15,9 +15,10 @@ from typing import Any
 
 from mitmproxy import http
 
+from veil.proxy.adapters.anthropic import AnthropicMessagesStream
 from veil.proxy.adapters.base import JsonBody, TextSlot, is_event_stream, request_path, route_path
+from veil.proxy.adapters.streams import restore_strings
 from veil.proxy.framing import SSEEvent
-from veil.proxy.stream_restore import AnthropicMessagesStream, restore_strings
 from veil.rules.restore import Restorer
 
 _COMPLETION = re.compile(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from mitmproxy import http
@@ -14,7 +15,8 @@ from veil.proxy.adapters.base import (
     json_error,
     route_path,
 )
-from veil.proxy.stream_restore import GeminiStream, restore_strings
+from veil.proxy.adapters.streams import SSEStreamRestorer, restore_strings
+from veil.proxy.framing import SSEEvent
 from veil.rules.restore import Restorer
 
 _ANSWER_KEYS = frozenset({"text"})
@@ -59,3 +61,49 @@ class GeminiApiAdapter(StatelessApi):
         return json_error(
             403, {"error": {"code": 403, "message": message, "status": "PERMISSION_DENIED"}}
         )
+
+
+class GeminiStream(SSEStreamRestorer):
+    """``streamGenerateContent?alt=sse``: each event is a response whose parts carry the
+    next piece of text."""
+
+    def __init__(self, restorer: Restorer) -> None:
+        super().__init__(restorer)
+        self._template: dict[str, Any] | None = None
+
+    def on_event(self, event: SSEEvent) -> list[SSEEvent]:
+        payload = event.json()
+        if not isinstance(payload, dict) or not isinstance(payload.get("candidates"), list):
+            return [event]
+        self._template = payload
+        for position, candidate in enumerate(payload["candidates"]):
+            index = candidate.get("index", position)
+            parts = (candidate.get("content") or {}).get("parts") or []
+            text_parts = [
+                p for p in parts if isinstance(p.get("text"), str) and not p.get("thought")
+            ]
+            for part in text_parts:
+                part["text"] = self.channels.feed(index, part["text"])
+            if candidate.get("finishReason"):
+                held = self.channels.flush(index)
+                if held and text_parts:
+                    text_parts[-1]["text"] += held
+                elif held:
+                    candidate.setdefault("content", {"role": "model"}).setdefault(
+                        "parts", []
+                    ).append({"text": held})
+        return [event.with_data(json.dumps(payload, ensure_ascii=False))]
+
+    def on_close(self) -> list[SSEEvent]:
+        events = []
+        for index, held in self.channels.flush_all().items():
+            if held:
+                payload = {
+                    "candidates": [
+                        {"index": index, "content": {"role": "model", "parts": [{"text": held}]}}
+                    ]
+                }
+                events.append(
+                    SSEEvent([("data", json.dumps(payload, ensure_ascii=False))], self.newline)
+                )
+        return events

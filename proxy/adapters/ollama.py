@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from mitmproxy import http
 
 from veil.proxy.adapters.base import StatelessApi, TextSlot, author_role, json_error, route_path
-from veil.proxy.stream_restore import OllamaStream, restore_strings
+from veil.proxy.adapters.streams import Channels, restore_strings
+from veil.proxy.framing import LineFramer, encode_text
 from veil.rules.restore import Restorer
 
 _ANSWER_KEYS = frozenset({"content", "response"})
@@ -47,3 +49,50 @@ class OllamaAdapter(StatelessApi):
 
     def error_response(self, flow: http.HTTPFlow, message: str) -> http.Response:
         return json_error(403, {"error": message})
+
+
+class OllamaStream:
+    """Ollama's NDJSON: ``message.content`` per line (``/api/chat``) or ``response``
+    (``/api/generate``); the ``done`` line flushes."""
+
+    def __init__(self, restorer: Restorer) -> None:
+        self.channels = Channels(restorer)
+        self._framer = LineFramer()
+
+    def feed(self, chunk: bytes) -> bytes:
+        return b"".join(self._line(line) for line in self._framer.feed(chunk))
+
+    def close(self) -> bytes:
+        out = b"".join(self._line(line) for line in self._framer.close())
+        held = {key: text for key, text in self.channels.flush_all().items() if text}
+        if "message" in held:
+            message = {"role": "assistant", "content": held["message"]}
+            out += _ndjson({"message": message, "done": False}) + b"\n"
+        if "response" in held:
+            out += _ndjson({"response": held["response"], "done": False}) + b"\n"
+        return out
+
+    def _line(self, line: bytes) -> bytes:
+        try:
+            # Bytes that are not UTF-8 ride along as surrogates (framing.encode_text).
+            payload = json.loads(line.decode("utf-8", "surrogateescape"))
+        except ValueError:
+            return line
+        if not isinstance(payload, dict):
+            return line
+        message = payload.get("message")
+        if isinstance(message, dict) and isinstance(message.get("content"), str):
+            container, key, channel = message, "content", "message"
+        elif isinstance(payload.get("response"), str):
+            container, key, channel = payload, "response", "response"
+        else:
+            return line
+        container[key] = self.channels.feed(channel, container[key])
+        if payload.get("done"):
+            container[key] += self.channels.flush(channel)
+        ending = b"\n" if line.endswith(b"\n") else b""
+        return _ndjson(payload) + ending
+
+
+def _ndjson(payload: dict[str, Any]) -> bytes:
+    return encode_text(json.dumps(payload, ensure_ascii=False))

@@ -3,6 +3,8 @@ OpenRouter, vLLM, llama-server)."""
 
 from __future__ import annotations
 
+import copy
+import json
 from typing import Any
 
 from mitmproxy import http
@@ -15,7 +17,8 @@ from veil.proxy.adapters.base import (
     json_error,
     route_path,
 )
-from veil.proxy.stream_restore import OpenAIChatStream, OpenAIResponsesStream, restore_strings
+from veil.proxy.adapters.streams import SSEStreamRestorer, restore_strings
+from veil.proxy.framing import SSEEvent
 from veil.rules.restore import Restorer
 
 # Roles whose text the user wrote (or the user's tools returned).
@@ -104,3 +107,115 @@ class OpenAIAdapter(StatelessApi):
                 }
             },
         )
+
+
+class OpenAIChatStream(SSEStreamRestorer):
+    """``/v1/chat/completions`` chunks: ``choices[i].delta.content`` and tool-call arguments."""
+
+    def __init__(self, restorer: Restorer) -> None:
+        super().__init__(restorer)
+        self._template: dict[str, Any] | None = None
+
+    def on_event(self, event: SSEEvent) -> list[SSEEvent]:
+        if event.data is not None and event.data.strip() == "[DONE]":
+            return [*self._flush_events(), event]
+        chunk = event.json()
+        if not isinstance(chunk, dict) or not isinstance(chunk.get("choices"), list):
+            return [event]
+        self._template = chunk
+        for choice in chunk["choices"]:
+            index = choice.get("index", 0)
+            delta = choice.get("delta") or {}
+            if isinstance(delta.get("content"), str):
+                delta["content"] = self.channels.feed(("content", index), delta["content"])
+            for call in delta.get("tool_calls") or []:
+                function = call.get("function") or {}
+                if isinstance(function.get("arguments"), str):
+                    key = ("tool", index, call.get("index", 0))
+                    function["arguments"] = self.channels.feed(key, function["arguments"])
+            if choice.get("finish_reason") is not None:
+                self._flush_choice(index, delta)
+                choice["delta"] = delta
+        return [event.with_data(json.dumps(chunk, ensure_ascii=False))]
+
+    def _flush_choice(self, index: int, delta: dict[str, Any]) -> None:
+        held = self.channels.flush(("content", index))
+        if held:
+            delta["content"] = (delta.get("content") or "") + held
+        for key in [k for k in self.channels.pending_keys() if k[:2] == ("tool", index)]:
+            held = self.channels.flush(key)
+            calls = delta.setdefault("tool_calls", [])
+            calls.append({"index": key[2], "function": {"arguments": held}})
+
+    def _flush_events(self) -> list[SSEEvent]:
+        events = []
+        for key, held in self.channels.flush_all().items():
+            if not held or self._template is None:
+                continue
+            chunk = copy.deepcopy(self._template)
+            if key[0] == "content":
+                delta: dict[str, Any] = {"content": held}
+            else:
+                delta = {"tool_calls": [{"index": key[2], "function": {"arguments": held}}]}
+            chunk["choices"] = [{"index": key[1], "delta": delta, "finish_reason": None}]
+            chunk.pop("usage", None)
+            events.append(SSEEvent([("data", json.dumps(chunk, ensure_ascii=False))], self.newline))
+        return events
+
+    def on_close(self) -> list[SSEEvent]:
+        return self._flush_events()
+
+
+# Fields of Responses API objects that carry model-written text.
+_RESPONSES_TEXT_KEYS = frozenset({"text", "arguments", "delta", "output_text", "refusal"})
+
+
+class OpenAIResponsesStream(SSEStreamRestorer):
+    """``/v1/responses`` typed events: ``response.output_text.delta`` per output item and
+    content part; the ``.done`` events and ``response.completed`` repeat the whole text.
+
+    Every event carries a ``sequence_number`` that clients use to order events and spot
+    gaps. A delta veil adds (held text released before a ``.done``) is one event more, so
+    the emitted events are numbered again: consecutively, from the stream's first number."""
+
+    def __init__(self, restorer: Restorer) -> None:
+        super().__init__(restorer)
+        self._next_sequence: int | None = None
+
+    def _number(self, payload: dict[str, Any]) -> dict[str, Any]:
+        sequence = payload.get("sequence_number")
+        if isinstance(sequence, int) and not isinstance(sequence, bool):
+            if self._next_sequence is None:
+                self._next_sequence = sequence
+            payload["sequence_number"] = self._next_sequence
+            self._next_sequence += 1
+        return payload
+
+    def on_event(self, event: SSEEvent) -> list[SSEEvent]:
+        payload = event.json()
+        if not isinstance(payload, dict):
+            return [event]
+        kind = payload.get("type", "")
+        key = (payload.get("item_id"), payload.get("output_index"), payload.get("content_index"))
+        if kind.endswith(("output_text.delta", "function_call_arguments.delta")) and isinstance(
+            payload.get("delta"), str
+        ):
+            payload["delta"] = self.channels.feed(key, payload["delta"])
+            return [event.with_data(json.dumps(self._number(payload), ensure_ascii=False))]
+        before = []
+        if kind.endswith(("output_text.done", "function_call_arguments.done")):
+            held = self.channels.flush(key)
+            if held:
+                delta_kind = kind.replace(".done", ".delta")
+                extra = {
+                    **{k: v for k, v in payload.items() if k not in ("text", "arguments")},
+                    "type": delta_kind,
+                    "delta": held,
+                }
+                fields = [
+                    (k, delta_kind if k == "event" else v) for k, v in event.fields if k != "data"
+                ]
+                data = json.dumps(self._number(extra), ensure_ascii=False)
+                before.append(SSEEvent(fields, event.newline).with_data(data))
+        restored = self._number(restore_strings(payload, self.restorer, _RESPONSES_TEXT_KEYS))
+        return [*before, event.with_data(json.dumps(restored, ensure_ascii=False))]

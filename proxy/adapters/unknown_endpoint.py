@@ -17,7 +17,7 @@ from typing import Any
 from mitmproxy import http
 
 from veil.proxy.adapters.base import ClosedByDefault, SiteAdapter, TextSlot, Unscannable
-from veil.proxy.stream_restore import restore_strings
+from veil.proxy.adapters.streams import restore_strings
 from veil.rules.restore import Restorer
 
 
