@@ -1,5 +1,5 @@
 """A real PostgreSQL server for the tests: Debian's package, started on loopback by
-``veil.proxy.storage.local_postgres`` (shared with bench/gateway). Missing binaries skip
+``testing.local_postgres`` (shared with bench/gateway). Missing binaries skip
 the tests that need them, or fail them where VEIL_REQUIRE_SYSTEM_TOOLS is set (CI).
 """
 
@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from veil.proxy.storage.local_postgres import PostgresServer, postgres_bindir
+from testing.local_postgres import PostgresServer, postgres_bindir
 
 __all__ = ["PostgresServer", "postgres_server", "postgres_url", "start_server"]
 

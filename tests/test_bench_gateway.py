@@ -13,7 +13,7 @@ from bench.gateway import balancer, harness
 from bench.gateway.checks import judge, judge_upstream
 from bench.gateway.load import Phase, Turn
 from bench.gateway.scripts import build, opening
-from veil.proxy.storage import local_postgres
+from testing import local_postgres
 
 ALICE, BOB = "sk-alice", "sk-bob"
 
@@ -129,7 +129,7 @@ def test_the_shipped_haproxy_config_is_valid(tmp_path):
     """install/team/haproxy.cfg as a team would use it, with a certificate of our own."""
     binary = balancer.haproxy_binary()
     _require(binary is not None, "HAProxy")
-    from veil.proxy.fake_upstream import make_tls_files
+    from testing.fake_upstream import make_tls_files
 
     _, cert, key = make_tls_files(tmp_path)
     pem = tmp_path / "veil.pem"

@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from testing.fake_upstream import FakeChatService
+from testing.proxy_thread import ProxyThread
 from tests.chromium import launch
 from tests.helpers import free_port
 from tests.test_trust import require
 from veil.proxy.cli import main
-from veil.proxy.fake_upstream import FakeChatService
-from veil.proxy.server import ProxyThread
 
 CHAT_HOST = "chatgpt.com"
 OTHER_HOST = "origin.veil.test"

@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from mitmproxy import http
 from mitmproxy.test import tflow
 
+from testing.fake_upstream import FakeChatService
+from testing.proxy_thread import ProxyThread
 from tests.helpers import free_port
 from veil.proxy.addon import VeilAddon
-from veil.proxy.fake_upstream import FakeChatService
-from veil.proxy.server import ProxyThread
 from veil.proxy.site_policies import SitePolicies
 
 # a realistic AWS access key id and an e-mail address: each must never reach the service

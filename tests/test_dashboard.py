@@ -16,11 +16,11 @@ import httpx
 import keyring
 import pytest
 
+from testing.fake_upstream import FakeChatService
+from testing.proxy_thread import ProxyThread
 from tests.chromium import launch
 from tests.helpers import API_KEY, free_port
 from tests.memory_keyring import MemoryKeyring
-from veil.proxy.fake_upstream import FakeChatService
-from veil.proxy.server import ProxyThread
 from veil.proxy.site_policies import SitePolicies
 
 PROMPTS = [

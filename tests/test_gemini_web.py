@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from mitmproxy import http
 from mitmproxy.test import tflow
 
+from testing.fake_upstream import gemini_frames
 from tests.helpers import INVALID_UTF8, placeholder_vault, read_gemini_frames, split_at
 from veil.proxy.adapters.gemini_web import FrameStream
 from veil.proxy.addon import VeilAddon
-from veil.proxy.fake_upstream import gemini_frames
 from veil.proxy.site_policies import SitePolicies
 from veil.rules.restore import Restorer
 

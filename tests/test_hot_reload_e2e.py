@@ -15,9 +15,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from testing.fake_upstream import FakeChatService
+from testing.proxy_thread import ProxyThread
 from tests.helpers import API_KEY, free_port
-from veil.proxy.fake_upstream import FakeChatService
-from veil.proxy.server import ProxyThread
 
 EMAIL = "jane.doe@acme-health.org"
 WAIT_S = 30  # generous: the proxy polls every second, but CI machines are slow

@@ -18,13 +18,13 @@ import httpx
 import openai
 import pytest
 
+from testing.fake_upstream import FakeChatService
+from testing.proxy_thread import ProxyThread
 from tests.helpers import free_port
 from tests.tiny_gguf import build_tiny_gguf
 from tests.tiny_limits import TINY_MODEL_LIMITS
 from veil.local_models.load import clear_cache, load_llm
 from veil.local_models.worker.supervisor import stop_workers
-from veil.proxy.fake_upstream import FakeChatService
-from veil.proxy.server import ProxyThread
 
 SECRET_NAME = "Ottoline Brackenbury"
 PROMPT = f"Hi, I'm {SECRET_NAME}. I moved to Leeds for my nursing job after I turned 40."

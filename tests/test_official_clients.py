@@ -13,10 +13,10 @@ import pytest
 from google import genai
 from google.genai import types
 
+from testing.fake_upstream import FakeChatService
+from testing.proxy_thread import ProxyThread
 from tests.helpers import free_port
 from tests.memory_keyring import MemoryKeyring
-from veil.proxy.fake_upstream import FakeChatService
-from veil.proxy.server import ProxyThread
 
 PROMPT = "Hi, I'm Jane Doe (jane.doe@acme-health.org), card 4526 0181 5908 3012. Grüße!"
 SECRETS = ("Jane Doe", "jane.doe@acme-health.org", "4526 0181")

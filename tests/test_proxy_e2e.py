@@ -18,11 +18,11 @@ import pytest
 from wsproto import ConnectionType, WSConnection
 from wsproto.events import CloseConnection, Request, TextMessage
 
+from testing.fake_upstream import FakeChatService
+from testing.proxy_thread import ProxyThread
 from tests.helpers import API_KEY, anthropic_answer, free_port, read_gemini_frames
 from tests.test_large_inputs import BIG_POLICY, big_paste
 from tests.test_large_inputs import NAMES as BIG_NAMES
-from veil.proxy.fake_upstream import FakeChatService
-from veil.proxy.server import ProxyThread
 
 PROMPT = "Hi, I'm Jane Doe (jane.doe@acme-health.org), card 4526 0181 5908 3012. Grüße!"
 

@@ -11,9 +11,9 @@ import httpx
 import openai
 import pytest
 
+from testing.fake_upstream import FakeChatService
+from testing.proxy_thread import ProxyThread
 from tests.helpers import API_KEY, anthropic_answer, free_port
-from veil.proxy.fake_upstream import FakeChatService
-from veil.proxy.server import ProxyThread
 from veil.proxy.storage.redaction_log import RedactionLog
 
 PROMPT = (

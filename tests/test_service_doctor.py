@@ -12,11 +12,11 @@ import xml.etree.ElementTree as ET
 import pytest
 from click.testing import CliRunner
 
+from testing.proxy_thread import ProxyThread
 from tests.helpers import free_port
 from tests.test_trust import require
 from veil.proxy.cli import main
 from veil.proxy.doctor import Setup, run_checks
-from veil.proxy.server import ProxyThread
 from veil.proxy.service import (
     LaunchAgent,
     ScheduledTask,

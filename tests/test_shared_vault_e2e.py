@@ -15,10 +15,10 @@ import httpx
 import openai
 import pytest
 
+from testing.fake_upstream import FakeChatService
+from testing.proxy_thread import ProxyThread
 from tests.helpers import free_port
 from tests.postgres_server import PostgresServer, start_server
-from veil.proxy.fake_upstream import FakeChatService
-from veil.proxy.server import ProxyThread
 from veil.proxy.storage.location import StorageLocation
 from veil.proxy.storage.redaction_log import Decision, RedactionLog
 

@@ -12,12 +12,12 @@ import httpx
 import openai
 import pytest
 
+from testing.fake_upstream import FakeChatService
+from testing.proxy_thread import ProxyThread
 from tests.helpers import free_port
 from tests.tiny_limits import TINY_MODEL_LIMITS
 from veil.local_models.load import clear_cache, load_llm
 from veil.proxy.addon import VeilAddon
-from veil.proxy.fake_upstream import FakeChatService
-from veil.proxy.server import ProxyThread
 
 PROMPT = "Hi, I'm Jane Doe. I moved to Leeds for my nursing job after I turned 40."
 

@@ -11,11 +11,11 @@ import httpx
 import openai
 import pytest
 
+from testing.fake_upstream import FakeChatService
+from testing.proxy_thread import ProxyThread
 from tests.disk_bytes import leaked, record_files
 from tests.helpers import another_process_locks, free_port
 from veil.proxy.adapters.base import BLOCK_PREFIX
-from veil.proxy.fake_upstream import FakeChatService
-from veil.proxy.server import ProxyThread
 from veil.proxy.storage import sqlite_database
 from veil.proxy.storage.redaction_log import Decision, RedactionLog
 from veil.proxy.storage.vault_store import VaultStore

@@ -23,9 +23,9 @@ import httpx
 import openai
 import pytest
 
+from testing.fake_upstream import FakeChatService
 from tests.helpers import another_process_locks, free_port
 from veil.proxy.conversations import ConversationStore
-from veil.proxy.fake_upstream import FakeChatService
 from veil.proxy.storage.redaction_log import LogEntry, RedactionLog
 from veil.proxy.storage.vault_store import VaultStore
 from veil.rules.vault import PseudonymStyle

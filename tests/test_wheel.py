@@ -54,6 +54,8 @@ def test_the_wheel_holds_every_file_of_the_four_folders(wheel: Path) -> None:
     missing = [f for f in _checkout_files(*FOLDERS) if f"veil/{f}" not in names]
     assert not missing, f"not in the wheel: {missing}"
     assert "veil/rules/quasi/__init__.py" in names  # the package an earlier list forgot
+    # test support stays in the repository (testing/), as mitmproxy keeps mitmproxy.test
+    assert not [n for n in names if "fake_upstream" in n or "local_postgres" in n]
 
 
 def test_the_installed_wheel_checks_a_message_outside_the_checkout(wheel: Path, tmp_path) -> None:

@@ -21,8 +21,8 @@ from bench.gateway.cpu import CpuMeter, load_average
 from bench.gateway.instances import veil_instances
 from bench.gateway.load import Phase, Turn, client_for, run_conversation, run_phase
 from bench.gateway.scripts import Conversation, build
-from veil.proxy.fake_upstream import FakeChatService
-from veil.proxy.storage import local_postgres
+from testing import local_postgres
+from testing.fake_upstream import FakeChatService
 
 ROUTE = "/openai/v1"
 

@@ -29,9 +29,9 @@ from pathlib import Path
 
 import httpx
 
+from testing.fake_upstream import FakeChatService
 from veil.policies.engine import FastStage
 from veil.policies.loader import load_site_policy
-from veil.proxy.fake_upstream import FakeChatService
 from veil.rules.analyzer import DEFAULT_RECOGNIZERS
 from veil.rules.vault import Vault
 
