@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from veil.local_models.slow_stage.settings import LoopSettings
 from veil.rules.analyzer import DEFAULT_RECOGNIZERS, DEFAULT_THRESHOLD, PublicEntities
 from veil.rules.labels import ALL_LABELS
 from veil.rules.lists import AllowList, DenyList, ListPatternError
@@ -145,6 +146,10 @@ class SlowStageSettings(BaseModel):
     # catalog names or paths of GGUF files; an "http(s)://" URL means an OpenAI-compatible server
     attacker_model: str = "qwen2.5-coder-0.5b-instruct"
     anonymizer_model: str = "qwen2.5-coder-0.5b-instruct"
+
+    def loop_settings(self) -> LoopSettings:
+        """What the slow stage's loop reads of these settings."""
+        return LoopSettings.read(self)
 
 
 class PublicEntitySettings(BaseModel):
