@@ -188,14 +188,6 @@ def _vowel_sound(word: str) -> bool:
     return first[:1] in "aeiou" and first != "eu"
 
 
-def warn_about(risk: Risk, settings: QuasiIdentifierSettings) -> str | None:
-    """The reason to warn (or block) about a message's residual risk, if any."""
-    limit = settings.risk.warn_above
-    if limit is None or risk.kappa <= limit:
-        return None
-    return f"re-identification risk {risk.kappa:.3g} is above this site's {limit:g}"
-
-
 # The slow stage's attribute names -> the quasi-identifier attributes.
 SLOW_TO_QI = {
     "age": "age",

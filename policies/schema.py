@@ -102,7 +102,8 @@ class FastStageSettings(BaseModel):
 
 
 class ValidityTier(StrEnum):
-    """How strongly the text supports an inference (DESIGN.md §8)."""
+    """How strongly the text supports an inference: the slow stage's arbitrator grades
+    each one, and a policy's ``tiers`` say which grades get rewritten."""
 
     HIGH = "high"
     MEDIUM = "medium"
