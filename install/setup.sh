@@ -40,7 +40,7 @@ if [[ ! -x "$venv/bin/python" || ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade "pip>=24" 2>/dev/null \
     || echo "setup.sh: could not upgrade pip; continuing with $("$venv/bin/pip" --version)" >&2
   # One pip call for everything, so the resolver sees every constraint at once
-  # (a second call could upgrade cryptography under mitmproxy, see DESIGN.md §7).
+  # (a second call could upgrade cryptography under mitmproxy, which pins a range of it).
   # --only-binary: never pip's own (native, possibly cached) build of llama-cpp-python.
   PYTHONWARNINGS=ignore "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
     --find-links "$wheelhouse" --only-binary llama-cpp-python \

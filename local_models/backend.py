@@ -1,4 +1,4 @@
-"""The one interface every model backend implements (DESIGN.md §3).
+"""The one interface every model backend implements.
 
 Backends: llama.cpp in process and any OpenAI-compatible HTTP server. Callers pass
 chat messages and, for structured output, a JSON schema whose arrays and strings are

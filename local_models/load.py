@@ -24,8 +24,8 @@ from pathlib import Path
 from veil.local_models.backend import LLM, LLMError
 from veil.local_models.catalog import load_catalog
 from veil.local_models.openai_http_backend import OpenAICompatibleLLM
+from veil.local_models.paths import models_dir as default_models_dir
 from veil.local_models.worker.supervisor import WorkerLLM, worker_for
-from veil.policies import paths
 
 _cache: dict[tuple[str, str], LLM] = {}
 _cache_lock = threading.Lock()
@@ -36,7 +36,7 @@ def load_llm(spec: str, models_dir: str | os.PathLike[str] | None = None) -> LLM
     spec = spec.strip()
     if not spec:
         raise LLMError("empty model spec: give a catalog name, a .gguf path or an http(s) URL")
-    directory = paths.models_dir(models_dir)
+    directory = default_models_dir(models_dir)
     key = (spec, str(directory))
     with _cache_lock:
         if key not in _cache:
@@ -68,7 +68,7 @@ def model_presence(spec: str, models_dir: str | os.PathLike[str] | None = None) 
     loading it: ``{"name", "kind": server|file|catalog, "present": bool | None, "detail"}``.
     A server is not contacted (``present`` None): that would be a network call."""
     spec = spec.strip()
-    directory = paths.models_dir(models_dir)
+    directory = default_models_dir(models_dir)
     if spec.startswith(("http://", "https://")):
         return {"name": spec, "kind": "server", "present": None, "detail": "a server, not checked"}
     candidate = Path(spec).expanduser()

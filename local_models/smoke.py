@@ -118,13 +118,13 @@ def _decode_in_this_process(path: str, threads: int) -> dict:
 
 def _model_path(spec: str) -> Path | None:
     from veil.local_models.catalog import load_catalog
-    from veil.policies import paths
+    from veil.local_models.paths import models_dir
 
     candidate = Path(spec).expanduser()
     if spec.endswith(".gguf") or candidate.is_file():
         return candidate
     entry = load_catalog().get(spec)
-    directory = paths.models_dir()
+    directory = models_dir()
     return entry.model_path(directory) if entry.is_installed(directory) else None
 
 

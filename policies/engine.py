@@ -209,7 +209,7 @@ class SlowStageRunner:
                     else None
                 )
                 self._stage = SlowStage(
-                    self.settings,
+                    self.settings.loop_settings(),
                     attacker,
                     anonymizer,
                     self._cache,

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import platformdirs
 
+from veil.local_models import paths as local_models_paths
+
 
 def config_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     """--config-dir, else $VEIL_CONFIG_DIR, else the platform's user config dir."""
@@ -28,5 +30,4 @@ def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
 
 def models_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     """--models-dir, else $VEIL_MODELS_DIR, else ``<data dir>/models``."""
-    chosen = explicit or os.environ.get("VEIL_MODELS_DIR")
-    return Path(chosen).expanduser() if chosen else data_dir() / "models"
+    return local_models_paths.models_dir(explicit, data_dir())

@@ -27,13 +27,6 @@ from veil.rules.vault import Vault
 
 CACHE_SIZE = 4096
 
-_ACTIONS = {
-    QIOperator.GENERALIZE: Action.GENERALIZE,
-    QIOperator.DECOY: Action.DECOY,
-    QIOperator.KEEP: Action.ALLOW,
-    QIOperator.WARN: Action.WARN,
-}
-
 
 @dataclass(frozen=True, slots=True)
 class QuasiResult:
@@ -152,7 +145,7 @@ _STARTS_WITH_DETERMINER = regex.compile(r"(?:an?|the|in|my|their|under)\s", rege
 
 def _rewrite(text: str, operation: Operation) -> Rewrite:
     span = operation.disclosure.span
-    action = _ACTIONS[operation.operator]
+    action = Action(operation.operator)  # an operator is named as the action it records
     replacement = operation.replacement
     if replacement is None:
         return Rewrite(span, action, None)
@@ -188,28 +181,6 @@ def _vowel_sound(word: str) -> bool:
     return first[:1] in "aeiou" and first != "eu"
 
 
-def warn_about(risk: Risk, settings: QuasiIdentifierSettings) -> str | None:
-    """The reason to warn (or block) about a message's residual risk, if any."""
-    limit = settings.risk.warn_above
-    if limit is None or risk.kappa <= limit:
-        return None
-    return f"re-identification risk {risk.kappa:.3g} is above this site's {limit:g}"
-
-
-# The slow stage's attribute names -> the quasi-identifier attributes.
-SLOW_TO_QI = {
-    "age": "age",
-    "sex": "gender",
-    "location": "location",
-    "birthplace": "birthplace",
-    "education": "education",
-    "occupation": "occupation",
-    "income_level": "income",
-    "relationship_status": "family",
-    "health": "health",
-}
-
-
 class EvidenceGeneralizer:
     """The slow stage's evidence, rewritten by the policy's operators: the attacker only
     has to point at a phrase and name the attribute; the words inside it that say the
@@ -232,8 +203,8 @@ class EvidenceGeneralizer:
         edits: dict[str, Edit] = {}
         left = []
         for leak in leaks:
-            attribute = SLOW_TO_QI.get(leak.inference.attribute)
-            operator = self.settings.operators.get(attribute) if attribute else None
+            attribute = leak.inference.attribute  # one name in both stages (rules/attributes)
+            operator = self.settings.operators.get(attribute)
             if operator not in (QIOperator.GENERALIZE, QIOperator.DECOY):
                 left.append(leak)
                 continue

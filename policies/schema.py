@@ -15,6 +15,9 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from veil.local_models.slow_stage.settings import LoopSettings
+from veil.policies import renamed
+from veil.rules import attributes
 from veil.rules.analyzer import DEFAULT_RECOGNIZERS, DEFAULT_THRESHOLD, PublicEntities
 from veil.rules.labels import ALL_LABELS
 from veil.rules.lists import AllowList, DenyList, ListPatternError
@@ -101,7 +104,8 @@ class FastStageSettings(BaseModel):
 
 
 class ValidityTier(StrEnum):
-    """How strongly the text supports an inference (DESIGN.md §8)."""
+    """How strongly the text supports an inference: the slow stage's arbitrator grades
+    each one, and a policy's ``tiers`` say which grades get rewritten."""
 
     HIGH = "high"
     MEDIUM = "medium"
@@ -122,12 +126,8 @@ class SlowStageSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     enabled: bool = False
-    attributes: list[str] = Field(
-        default_factory=lambda: [
-            "age", "sex", "location", "birthplace", "education",
-            "occupation", "income_level", "relationship_status", "health",
-        ]
-    )  # fmt: skip
+    # what the attacker is asked about (rules/attributes.py: the ones with a question)
+    attributes: list[str] = Field(default_factory=lambda: list(attributes.ASKED))
     tiers: list[ValidityTier] = Field(
         default_factory=lambda: [ValidityTier.HIGH, ValidityTier.MEDIUM]
     )
@@ -145,6 +145,17 @@ class SlowStageSettings(BaseModel):
     # catalog names or paths of GGUF files; an "http(s)://" URL means an OpenAI-compatible server
     attacker_model: str = "qwen2.5-coder-0.5b-instruct"
     anonymizer_model: str = "qwen2.5-coder-0.5b-instruct"
+
+    @field_validator("attributes", mode="before")
+    @classmethod
+    def _current_names(cls, value: Any) -> Any:
+        if not isinstance(value, list):
+            return value
+        return [renamed.attribute(name, "slow_stage.attributes") for name in value]
+
+    def loop_settings(self) -> LoopSettings:
+        """What the slow stage's loop reads of these settings."""
+        return LoopSettings.read(self)
 
 
 class PublicEntitySettings(BaseModel):
@@ -182,26 +193,11 @@ class PublicEntitySettings(BaseModel):
         return {label: self.labels.get(label, self.default) for label in DECIDED_LABELS}
 
 
-# What each quasi-identifier gets by default: coarser words where the sentence keeps its
-# sense, unchanged but reported where the attribute is usually what the question is about
-# (a health question needs the condition, a visa question the nationality).
+# What each quasi-identifier gets by default (rules/attributes.py says why).
 QI_DEFAULTS: dict[str, QIOperator] = {
-    "age": QIOperator.GENERALIZE,
-    "location": QIOperator.GENERALIZE,
-    "birthplace": QIOperator.GENERALIZE,
-    "occupation": QIOperator.GENERALIZE,
-    "employer": QIOperator.GENERALIZE,
-    "education": QIOperator.GENERALIZE,
-    "family": QIOperator.GENERALIZE,
-    "gender": QIOperator.GENERALIZE,
-    "income": QIOperator.GENERALIZE,
-    "health": QIOperator.WARN,
-    "ethnicity": QIOperator.WARN,
-    "nationality": QIOperator.WARN,
-    "religion": QIOperator.WARN,
-    "orientation": QIOperator.WARN,
+    a.name: QIOperator(a.default_operator) for a in attributes.TABLE
 }
-QI_ATTRIBUTES = tuple(QI_DEFAULTS)
+QI_ATTRIBUTES = attributes.NAMES
 
 
 class RiskSettings(BaseModel):
@@ -217,8 +213,9 @@ class RiskSettings(BaseModel):
 
 class QuasiIdentifierSettings(BaseModel):
     """What the writer discloses about themselves or people they know (age, town, job,
-    family, ...): per attribute, ``generalize``, ``decoy``, ``keep`` or ``warn``.
-    ``quasi_identifiers: decoy`` is short for every attribute getting ``decoy``."""
+    family, ...): per attribute, ``generalize``, ``decoy``, ``allow`` or ``warn``.
+    ``quasi_identifiers: decoy`` is short for every attribute getting ``decoy``. Older
+    words (``keep``, ``sex``, ...: policies/renamed.py) are read as the current ones."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -232,10 +229,25 @@ class QuasiIdentifierSettings(BaseModel):
     @classmethod
     def _shorthand(cls, value: Any) -> Any:
         if isinstance(value, str):
-            return {"operators": dict.fromkeys(QI_ATTRIBUTES, value)}
+            operator = renamed.operator(value, "quasi_identifiers")
+            return {"operators": dict.fromkeys(QI_ATTRIBUTES, operator)}
         if isinstance(value, bool):
             return {"enabled": value}
         return value
+
+    @field_validator("operators", mode="before")
+    @classmethod
+    def _current_words(cls, value: Any) -> Any:
+        if not isinstance(value, dict):
+            return value
+        where = "quasi_identifiers.operators"
+        current: dict[Any, Any] = {}
+        for name, operator in value.items():
+            attribute = renamed.attribute(name, where)
+            if attribute in current:
+                raise ValueError(f"{attribute!r} is given twice (once as {name!r})")
+            current[attribute] = renamed.operator(operator, where)
+        return current
 
     @field_validator("operators")
     @classmethod

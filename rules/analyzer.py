@@ -16,7 +16,7 @@ from veil.rules.merge import DENY_SOURCE, join_adjacent_names, resolve_overlaps
 from veil.rules.normalize import normalize
 from veil.rules.registry import Recognizer, create
 from veil.rules.spans import Span
-from veil.rules.subject import DECIDED_LABELS, Referee, Subject, Verdict, decide
+from veil.rules.subject import DECIDED_LABELS, Reason, Referee, Subject, Verdict, decide
 
 # Everything veil ships that needs no optional extra or local model.
 DEFAULT_RECOGNIZERS: tuple[str, ...] = (
@@ -46,6 +46,7 @@ def reads_language(recognizer: str) -> bool:
     e-mail address, a card number, a token): those need the text's author to be known."""
     return recognizer.startswith(_TEXT_AS_TYPED_ONLY)
 
+
 DEFAULT_THRESHOLD = 0.5
 DISGUISE_BONUS = 0.2
 ECHO_SOURCE = "subject.echo"
@@ -63,7 +64,7 @@ class Kept:
     """A public entity left in the text, and why veil thinks it is public."""
 
     span: Span
-    reason: str
+    reason: Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,13 +149,11 @@ class Analyzer:
                 public = settings.referee.is_public(
                     text, text[span.start : span.end], verdict.label, deadline
                 )
-            except Exception as error:  # fail closed: the span stays protected
-                out[i] = Verdict(Subject.UNKNOWN, f"referee failed ({error})", verdict.label)
+            except Exception:  # fail closed: the span stays protected
+                out[i] = Verdict(Subject.UNKNOWN, Reason.REFEREE_FAILED, verdict.label)
                 continue
             if public and time.monotonic() <= deadline:
-                out[i] = Verdict(
-                    Subject.PUBLIC, "the local model knows it as public", verdict.label
-                )
+                out[i] = Verdict(Subject.PUBLIC, Reason.REFEREE_PUBLIC, verdict.label)
         return out
 
     def _finish(self, text: str, spans: list[Span]) -> list[Span]:

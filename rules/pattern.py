@@ -25,10 +25,6 @@ def context_before(text: str, start: int, window: int = CONTEXT_WINDOW) -> str:
     return text[max(0, start - window) : start].lower()
 
 
-def context_around(text: str, start: int, end: int, window: int = CONTEXT_WINDOW) -> str:
-    return text[max(0, start - window) : min(len(text), end + window)].lower()
-
-
 def compile_words(words: Iterable[str]) -> regex.Pattern[str]:
     """A pattern that finds any of ``words`` as whole words, case-insensitively."""
     alternatives = "|".join(sorted((regex.escape(w) for w in words), key=len, reverse=True))

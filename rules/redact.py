@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from veil.rules.spans import Span
+from veil.rules.subject import Reason
 from veil.rules.vault import PseudonymStyle, Vault
 
 
@@ -17,7 +18,7 @@ class Action(StrEnum):
     BLOCK = "block"  # the whole message must not be sent
     WARN = "warn"  # sent unchanged, reported
     ALLOW = "allow"  # sent unchanged, not reported as a risk
-    KEEP = "keep"  # a public entity (a public figure, a city as a topic): sent unchanged
+    KEEP = "keep"  # veil's verdict on a public entity (a public figure, a city as topic): sent
     GENERALIZE = "generalize"  # a quasi-identifier said less precisely
     DECOY = "decoy"  # a quasi-identifier replaced by a plausible other value, restored
 
@@ -52,7 +53,7 @@ class Finding:
     score: float
     action: Action
     replacement: str | None
-    reason: str | None = None  # why a span was kept as public
+    reason: str | None = None  # why a span was kept as public, in words
 
     def as_dict(self) -> dict[str, object]:
         record: dict[str, object] = {
@@ -86,22 +87,19 @@ def redact(
     actions: Mapping[str, Action] | None = None,
     default_action: Action = Action.PSEUDONYMIZE,
     style: PseudonymStyle | None = None,
-    kept: Sequence[tuple[Span, str]] = (),
+    kept: Sequence[tuple[Span, Reason]] = (),
     rewrites: Sequence[Rewrite] = (),
 ) -> RedactedText:
     """Apply each span's action; ``spans`` must not overlap (see merge.resolve_overlaps).
-    ``kept`` are public entities, with the reason: reported, never changed. ``rewrites``
-    (which overlap no span) come with their replacement decided."""
+    ``kept`` are public entities, with the reason: reported (in words), never changed.
+    ``rewrites`` (which overlap no span) come with their replacement decided."""
     actions = actions or {}
     pieces: list[str] = []
     findings: list[Finding] = []
     position = 0
     for span, reason in kept:
-        findings.append(
-            Finding(
-                span.start, span.end, span.label, span.source, span.score, Action.KEEP, None, reason
-            )
-        )
+        where = (span.start, span.end, span.label, span.source, span.score)
+        findings.append(Finding(*where, Action.KEEP, None, reason.text))
     planned = [(s, None) for s in spans] + [(r.span, r) for r in rewrites]
     for span, rewrite in sorted(planned, key=lambda item: item[0].start):
         cut = rewrite.start if rewrite is not None and rewrite.start is not None else span.start

@@ -21,6 +21,7 @@ from importlib import resources
 import regex
 
 from veil.rules import geography
+from veil.rules.attributes import BY_NAME
 from veil.rules.operators import Operation, QIOperator
 from veil.rules.operators.generalizations import (
     degree_level,
@@ -115,50 +116,52 @@ def _share(operation: Operation, generalized: str | None) -> float | None:
     disclosure = operation.disclosure
     attribute, value = disclosure.attribute, disclosure.value
     surface = generalized if generalized is not None else _surface(operation)
+    known = BY_NAME.get(attribute)
+    if known is None:
+        return None
+    if known.share_table is None:  # a place: the share of the world's people who live there
+        people = geography.population_of(surface or "", area_first=generalized is not None)
+        return people / geography.WORLD_POPULATION if people else None
+    shares = data[known.share_table]
     if attribute == "age":
         years = value if isinstance(value, int) else None
         if years is None:
-            return data["age_bands"]["60"] * 2 if disclosure.detail == "retired" else None
-        band = data["age_bands"].get(str(min(years // 10 * 10, 90)), 0.1)
+            return shares["60"] * 2 if disclosure.detail == "retired" else None
+        band = shares.get(str(min(years // 10 * 10, 90)), 0.1)
         return band if generalized is not None else band / 10
-    if attribute in {"birthplace", "nationality"}:
-        people = geography.population_of(surface or "", area_first=generalized is not None)
-        return people / geography.WORLD_POPULATION if people else None
     if attribute == "occupation":
         group = occupation_group_of(disclosure, _surface(operation))
         employed = data["occupation"]["employed"]
-        share = employed * data["occupation_groups"].get(group or "", 0.1)
+        share = employed * shares.get(group or "", 0.1)
         return (
             share
             if generalized is not None
             else share / data["occupation"]["unit_groups_per_major"]
         )
     if attribute == "employer":
-        return data["employer"]["sector" if generalized is not None else "named"]
+        return shares["sector" if generalized is not None else "named"]
     if attribute == "education":
-        levels = data["education_levels"]
         if generalized is not None:
-            tier = {"a postgraduate degree": levels["master"] + levels["doctorate"]}
-            return tier.get(generalized, levels["tertiary"])
-        share = levels.get(degree_level(surface or "") or "", levels["tertiary"])
-        if generalized is None and disclosure.detail in {"institution", "school"}:
-            return data["education_levels"]["tertiary"] / data["education_levels"]["institutions"]
-        if generalized is None and regex.search(r"\b(?:in|of)\s+\w", surface or ""):
+            tier = {"a postgraduate degree": shares["master"] + shares["doctorate"]}
+            return tier.get(generalized, shares["tertiary"])
+        share = shares.get(degree_level(surface or "") or "", shares["tertiary"])
+        if disclosure.detail in {"institution", "school"}:
+            return shares["tertiary"] / shares["institutions"]
+        if regex.search(r"\b(?:in|of)\s+\w", surface or ""):
             share /= 20  # a field of study: one of about twenty broad fields
         return share
     if attribute == "family":
-        relationship = data["relationship"]
         folded = (surface or "").casefold()
         for status in ("married", "engaged", "divorced", "separated", "widowed", "single"):
             if status in folded:
-                return relationship[status]
+                return shares[status]
         if regex.search(r"\d|one|two|three|four|five|six", folded):
-            return relationship["children_count"]
+            return shares["children_count"]
         if regex.search(r"kid|child|son|daughter|parent|mom|dad|mum|mother|father", folded):
-            return relationship["parent"]
-        return relationship["partner"]
+            return shares["parent"]
+        return shares["partner"]
     if attribute == "gender":
-        return None if generalized is not None else data["sex"]["any"]
+        return None if generalized is not None else shares["any"]
     if attribute == "income":
         amount = income_amount(_surface(operation) or "")
         if amount is None:
@@ -171,17 +174,17 @@ def _share(operation: Operation, generalized: str | None) -> float | None:
             if band == "50-100k"
             else ("high" if band == "100-200k" else "very high")
         )
-        share = data["income_bands"][level]
+        share = shares[level]
         return share if generalized is not None else share / 5
     if attribute == "health":
-        return data["health"]["general" if generalized is not None else "condition"]
+        return shares["general" if generalized is not None else "condition"]
     if attribute == "religion":
         if generalized is not None:
-            return data["religion"]["religious"]
+            return shares["religious"]
         folded = (surface or "").casefold()
-        return next((share for name, share in data["religion"].items() if name[:4] in folded), 0.05)
+        return next((share for name, share in shares.items() if name[:4] in folded), 0.05)
     if attribute == "orientation":
-        return data["orientation"]["lgbtq"]
+        return shares["lgbtq"]
     if attribute == "ethnicity":
-        return data["ethnicity"]["group"]
+        return shares["group"]
     return None

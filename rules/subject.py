@@ -33,10 +33,75 @@ class Subject(StrEnum):
     UNKNOWN = "unknown"  # no evidence either way: protected, or asked of a referee
 
 
+class Reason(StrEnum):
+    """Why a span got its verdict: the code is what the rules decide by and what a record
+    may store; ``text`` is only for people (``veil check`` shows it)."""
+
+    text: str
+
+    def __new__(cls, code: str, text: str) -> Reason:
+        member = str.__new__(cls, code)
+        member._value_ = code
+        member.text = text
+        return member
+
+    RELATION_BEFORE = "relation_before", "a relation names them (my ... X)"
+    RELATION_AFTER = "relation_after", "a relation follows the name (X, my ...)"
+    SELF_INTRODUCTION = "self_introduction", "a self-introduction, greeting or sign-off"
+    HOLDER = "holder", "the holder of a document, account or form field"
+    SPEAKER = "speaker", "a speaker in a pasted conversation"
+    PUBLIC_ROLE = "public_role", "a role in public life"
+    WORKS_FOLLOW = "works_follow", "their works or public life follow the name"
+    ASKED_ABOUT = "asked_about", "asked about as a topic"
+    QUIZ_ANSWER = "quiz_answer", "the answer to a knowledge question"
+    COMPARED_CHARACTER = "compared_character", "a character compared to"
+    TITLE_OR_THING = "title_or_thing", "a title or a thing (the X), not a person's name"
+    CHARACTER_IN_WORK = "character_in_work", "a character in a work being discussed"
+    CONTACT_BESIDE = "contact_beside", "a contact detail beside the name"
+    AFFILIATION = "affiliation", "someone's employer, school or business"
+    PUBLIC_FIGURE = "public_figure", "a public figure"
+    TITLED = "titled", "a title and a name (Dr. X)"
+    ADDRESSEE = "addressee", "the person a message is for"
+    SINGLE_NAME = "single_name", "a surname or single name alone"
+    NOT_A_NAME = "not_a_name", "no part of it is a person's name"
+    UNDECIDED_NAME = "undecided_name", "a name with nothing saying whose"
+    RESIDENCE = "residence", "where someone lives or comes from"
+    RELATION_PLACE = "relation_place", "where someone they know is"
+    ADDRESS_PART = "address_part", "part of an address"
+    POSTCODE = "postcode", "a postcode with the place"
+    LIFE_PLACE = "life_place", "where the writer or someone they know works or lives"
+    PLACE_TOPIC = "place_topic", "a place as a topic"
+    KNOWN_PLACE = "known_place", "a known place as a topic or destination"
+    KNOWN_PLACE_NOT_PERSON = (
+        "known_place_not_person",
+        "a known place as a topic or destination (not a person)",
+    )
+    LANDMARK = "landmark", "a landmark"
+    UNKNOWN_PLACE = "unknown_place", "a place veil does not know"
+    EMAIL_DOMAIN = "email_domain", "the domain of an e-mail address in the text"
+    ACCOUNT_BESIDE = "account_beside", "an account number or contact beside it"
+    OWN_ACCOUNT = "own_account", "someone's own account or policy"
+    ORGANIZATION_TOPIC = "organization_topic", "an organisation as a topic"
+    NORP_OF_ACQUAINTANCE = "norp_of_acquaintance", "the writer says it of someone they know"
+    RELATION_NATIONALITY = "relation_nationality", "the nationality of someone they know"
+    LANGUAGE_OR_NATIONALITY = "language_or_nationality", "a language or nationality"
+    LANGUAGE_NOT_PERSON = "language_not_person", "a language or nationality (not a person)"
+    DENY_LIST = "deny_list", "the user's profile or deny-list"
+    IDENTIFIER = "identifier", "an identifier"
+    NAMED_PRIVATELY = "named_privately", "named privately elsewhere in the text"
+    NAMED_PUBLICLY = "named_publicly", "named publicly elsewhere in the text"
+    LISTED_WITH_PRIVATE = "listed_with_private", "listed with someone private"
+    LISTED_WITH_PUBLIC = "listed_with_public", "listed with public entities"
+    BESIDE_PUBLIC_FIGURE = "beside_public_figure", "in a sentence about a public figure"
+    RELATION_WORKPLACE = "relation_workplace", "where someone they know works"
+    REFEREE_PUBLIC = "referee_public", "the local model knows it as public"
+    REFEREE_FAILED = "referee_failed", "the local model could not be asked"
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     subject: Subject
-    reason: str
+    reason: Reason
     label: str  # the span's label after type checks ("German" as PERSON -> NORP)
 
 
@@ -533,41 +598,41 @@ def _name_words(value: str) -> tuple[bool, bool]:
     return words[0].title() in first, words[-1].title() in last or words[-1] in last
 
 
-def _tied_to_someone(m: _Mention) -> str | None:
+def _tied_to_someone(m: _Mention) -> Reason | None:
     """Why the text ties a name to someone's own life, or None."""
     before, wide_before, after = m.before, m.wide_before, m.after
     if _RELATION_BEFORE.search(before):
-        return "a relation names them (my ... X)"
+        return Reason.RELATION_BEFORE
     if _RELATION_AFTER.match(after):
-        return "a relation follows the name (X, my ...)"
+        return Reason.RELATION_AFTER
     if _SELF.search(before) or _GREETING.search(wide_before):
-        return "a self-introduction, greeting or sign-off"
+        return Reason.SELF_INTRODUCTION
     if _HOLDER.search(before):
-        return "the holder of a document, account or form field"
+        return Reason.HOLDER
     if _LINE_START.search(wide_before) and _SPEAKER_AFTER.match(after):
-        return "a speaker in a pasted conversation"
+        return Reason.SPEAKER
     return None
 
 
-def _talked_about(m: _Mention) -> str | None:
+def _talked_about(m: _Mention) -> Reason | None:
     """Why the text treats a name as public knowledge, or None."""
     text, span, before, after = m.ctx.text, m.span, m.before, m.after
     if _ROLE_BEFORE.search(before) or _ROLE_AFTER.match(after):
-        return "a role in public life"
+        return Reason.PUBLIC_ROLE
     if _WORK_AFTER.match(after) or _THING_AFTER.match(after):
-        return "their works or public life follow the name"
+        return Reason.WORKS_FOLLOW
     if _ABOUT_BEFORE.search(before) or _WORK_BY.search(before):
-        return "asked about as a topic"
+        return Reason.ASKED_ABOUT
     if _WH_BEFORE.search(before) and _WHAT_X_DID.match(after):
-        return "asked about as a topic"
+        return Reason.ASKED_ABOUT
     if _QUIZ_ANSWER.search(text[max(0, span.start - 160) : span.start]):
-        return "the answer to a knowledge question"
+        return Reason.QUIZ_ANSWER
     if _FICTION_FROM.match(after) and _COMPARISON_BEFORE.search(before):
-        return "a character compared to"
+        return Reason.COMPARED_CHARACTER
     if _ARTICLE_BEFORE.search(before):
-        return "a title or a thing (the X), not a person's name"
+        return Reason.TITLE_OR_THING
     if _WORK_CONTEXT.search(before):
-        return "a character in a work being discussed"
+        return Reason.CHARACTER_IN_WORK
     return None
 
 
@@ -578,9 +643,9 @@ def _person(m: _Mention) -> Verdict:
     if tied:
         return Verdict(Subject.PRIVATE, tied, label)
     if ctx.contact_near(span) or ctx.in_email(value):
-        return Verdict(Subject.PRIVATE, "a contact detail beside the name", label)
+        return Verdict(Subject.PRIVATE, Reason.CONTACT_BESIDE, label)
     if _AFFILIATION_BEFORE.search(before):
-        return Verdict(Subject.PRIVATE, "someone's employer, school or business", label)
+        return Verdict(Subject.PRIVATE, Reason.AFFILIATION, label)
     # Type checks: a language, a people or a place is not a person without a name cue.
     # A word that is also a first name ("Jackson", "Linda") needs a place's preposition,
     # and not one that people take too ("said to Linda", "shouted at Gary").
@@ -599,40 +664,40 @@ def _person(m: _Mention) -> Verdict:
     if notability.is_public_figure(value) or notability.is_public_figure(
         _HONORIFIC_INSIDE.sub("", value)
     ):
-        return Verdict(Subject.PUBLIC, "a public figure", label)
+        return Verdict(Subject.PUBLIC, Reason.PUBLIC_FIGURE, label)
     talked = _talked_about(m)
     if talked:
         return Verdict(Subject.PUBLIC, talked, label)
     if _HONORIFIC_BEFORE.search(before) or _HONORIFIC_INSIDE.match(value):
-        return Verdict(Subject.PRIVATE, _TITLED, label)
+        return Verdict(Subject.PRIVATE, Reason.TITLED, label)
     if _ADDRESSEE.search(before):
-        return Verdict(Subject.PRIVATE, "the person a message is for", label)
+        return Verdict(Subject.PRIVATE, Reason.ADDRESSEE, label)
     if "names." in span.source:
         pass  # the name rules found it as a person's name: not a brand or a work
     elif " " not in value.strip() and value[:1].isupper() and not first_name:
         # People one knows go by first names; a surname or a mononym alone is how
         # public figures, brands and works are named ("Monet", "Crick", "Zomato").
-        return Verdict(Subject.PUBLIC, "a surname or single name alone", label)
+        return Verdict(Subject.PUBLIC, Reason.SINGLE_NAME, label)
     elif " " in value.strip() and not first_name and not surname:
-        return Verdict(Subject.PUBLIC, "no part of it is a person's name", label)
-    return Verdict(Subject.UNKNOWN, "a name with nothing saying whose", label)
+        return Verdict(Subject.PUBLIC, Reason.NOT_A_NAME, label)
+    return Verdict(Subject.UNKNOWN, Reason.UNDECIDED_NAME, label)
 
 
 def _location(m: _Mention, relabelled: bool = False) -> Verdict:
     ctx, span, value, before, after = m.ctx, m.span, m.value, m.before, m.after
     label = labels.LOCATION
 
-    def private(reason: str) -> Verdict:
+    def private(reason: Reason) -> Verdict:
         return Verdict(Subject.PRIVATE, reason, label)
 
     if _RESIDENCE_BEFORE.search(before) or _RESIDENCE_AFTER.match(after):
-        return private("where someone lives or comes from")
+        return private(Reason.RESIDENCE)
     if _RELATION_PLACE.search(before):
-        return private("where someone they know is")
+        return private(Reason.RELATION_PLACE)
     if ctx.after_address(span):
-        return private("part of an address")
+        return private(Reason.ADDRESS_PART)
     if _POSTCODE_OR_NUMBER.search(value):
-        return private("a postcode with the place")
+        return private(Reason.POSTCODE)
     life = [m.end() for m in _LIFE_VERB.finditer(before)]
     travel = [m.end() for m in _TRAVEL_VERB.finditer(before)]
     if (
@@ -641,58 +706,58 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         and (_FIRST_PERSON.search(before) or ctx.person_before(span, len(before)))
         and not _INTENT.search(before)
     ):
-        return private("where the writer or someone they know works or lives")
+        return private(Reason.LIFE_PLACE)
     if not relabelled:
         tied = _tied_to_someone(m)
         if tied:  # "my plumber Chukwudi": NER took a name for a place
             return Verdict(Subject.PRIVATE, tied, labels.PERSON)
     if _TOPIC_BEFORE.search(before):
-        return Verdict(Subject.PUBLIC, "a place as a topic", label)
+        return Verdict(Subject.PUBLIC, Reason.PLACE_TOPIC, label)
     found = notability.place(value)
-    suffix = " (not a person)" if relabelled else ""
     if found is not None:
-        return Verdict(Subject.PUBLIC, "a known place as a topic or destination" + suffix, label)
+        known = Reason.KNOWN_PLACE_NOT_PERSON if relabelled else Reason.KNOWN_PLACE
+        return Verdict(Subject.PUBLIC, known, label)
     if _LANDMARK.search(value):
-        return Verdict(Subject.PUBLIC, "a landmark", label)
+        return Verdict(Subject.PUBLIC, Reason.LANDMARK, label)
     talked = _talked_about(m)
     if talked:
         return Verdict(Subject.PUBLIC, talked, label)
-    return Verdict(Subject.UNKNOWN, "a place veil does not know", label)
+    return Verdict(Subject.UNKNOWN, Reason.UNKNOWN_PLACE, label)
 
 
 def _organization(m: _Mention) -> Verdict:
     ctx, span, value, before, after = m.ctx, m.span, m.value, m.before, m.after
     label = labels.ORGANIZATION
 
-    def private(reason: str) -> Verdict:
+    def private(reason: Reason) -> Verdict:
         return Verdict(Subject.PRIVATE, reason, label)
 
     if _AFFILIATION_BEFORE.search(before) or _AFFILIATION_AFTER.match(after):
-        return private("someone's employer, school or business")
+        return private(Reason.AFFILIATION)
     if _RELATION_AFTER.match(after) or _RELATION_AT.search(before):
-        return private("someone's employer, school or business")
+        return private(Reason.AFFILIATION)
     if ctx.in_email(value):
-        return private("the domain of an e-mail address in the text")
+        return private(Reason.EMAIL_DOMAIN)
     if ctx.account_beside(span):
-        return private("an account number or contact beside it")
+        return private(Reason.ACCOUNT_BESIDE)
     if _POSSESSIVE_BEFORE.search(before) and _ACCOUNT_AFTER.match(after):
-        return private("someone's own account or policy")
+        return private(Reason.OWN_ACCOUNT)
     tied = _tied_to_someone(m)
     if tied:
         return Verdict(Subject.PRIVATE, tied, labels.PERSON)
     found = notability.place(value)
     if found is not None and _LOCATIVE.search(before):
         return _location(m, relabelled=True)
-    return Verdict(Subject.PUBLIC, "an organisation as a topic", label)
+    return Verdict(Subject.PUBLIC, Reason.ORGANIZATION_TOPIC, label)
 
 
 def _norp(m: _Mention, relabelled: bool = False) -> Verdict:
     before = m.before
     if _NORP_SELF.search(before):
-        return Verdict(Subject.PRIVATE, "the writer says it of someone they know", labels.NORP)
+        return Verdict(Subject.PRIVATE, Reason.NORP_OF_ACQUAINTANCE, labels.NORP)
     if _POSSESSIVE_BEFORE.search(before) and _RELATION_NEXT.match(m.after):
-        return Verdict(Subject.PRIVATE, "the nationality of someone they know", labels.NORP)
-    reason = "a language or nationality" + (" (not a person)" if relabelled else "")
+        return Verdict(Subject.PRIVATE, Reason.RELATION_NATIONALITY, labels.NORP)
+    reason = Reason.LANGUAGE_NOT_PERSON if relabelled else Reason.LANGUAGE_OR_NATIONALITY
     return Verdict(Subject.PUBLIC, reason, labels.NORP)
 
 
@@ -711,22 +776,22 @@ def decide(text: str, spans: Sequence[Span]) -> list[Verdict]:
     for span in spans:
         value = text[span.start : span.end]
         if DENY_SOURCE in span.source.split("+"):
-            verdicts.append(Verdict(Subject.PRIVATE, "the user's profile or deny-list", span.label))
+            verdicts.append(Verdict(Subject.PRIVATE, Reason.DENY_LIST, span.label))
         elif span.label in _DECIDE:
             verdicts.append(_DECIDE[span.label](_Mention(ctx, span, value)))
         else:
-            verdicts.append(Verdict(Subject.PRIVATE, "an identifier", span.label))
+            verdicts.append(Verdict(Subject.PRIVATE, Reason.IDENTIFIER, span.label))
     return _consistent(text, spans, verdicts)
 
 
-_WEAK_PUBLIC = frozenset({"a surname or single name alone", "no part of it is a person's name"})
+# Public only for want of a name cue: other mentions may still decide it.
+_WEAK_PUBLIC = frozenset({Reason.SINGLE_NAME, Reason.NOT_A_NAME})
 _SEPARATOR = r"\s*(?:,\s*and|,\s*or|,|and|&|or|vs\.?|versus|than|with)\s*"
 # "X, Y and Z", also past items that are not spans ("Arashiyama, Kiyomizu-dera, Gion")
 _LIST_GAP = regex.compile(
     rf"(?:'s|’s)?{_SEPARATOR}(?:\p{{Lu}}[\p{{L}}'’\-]*(?:\s+\p{{Lu}}[\p{{L}}'’\-]*){{0,3}}"
     rf"{_SEPARATOR}){{0,2}}"
 )
-_TITLED = "a title and a name (Dr. X)"
 
 
 def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> list[Verdict]:
@@ -758,11 +823,9 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
             continue
         value = notability.fold(text[span.start : span.end])
         if value in private_names:
-            out[i] = Verdict(
-                Subject.PRIVATE, "named privately elsewhere in the text", labels.PERSON
-            )
+            out[i] = Verdict(Subject.PRIVATE, Reason.NAMED_PRIVATELY, labels.PERSON)
         elif value in public_names and out[i].subject is Subject.UNKNOWN:
-            out[i] = Verdict(Subject.PUBLIC, "named publicly elsewhere in the text", labels.PERSON)
+            out[i] = Verdict(Subject.PUBLIC, Reason.NAMED_PUBLICLY, labels.PERSON)
     # "my sisters Ana, Bea and Rogers": a list of people carries its first one's tie.
     for i in range(1, len(spans)):
         if out[i].label == labels.PERSON and undecided(i):
@@ -772,10 +835,10 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
                 and out[i - 1].subject is Subject.PRIVATE
                 and _LIST_GAP.fullmatch(text, previous.end, spans[i].start)
             ):
-                out[i] = Verdict(Subject.PRIVATE, "listed with someone private", labels.PERSON)
+                out[i] = Verdict(Subject.PRIVATE, Reason.LISTED_WITH_PRIVATE, labels.PERSON)
     for i, span in enumerate(spans):
         # a title alone ("Mr. Darcy") says little when the sentence is about public figures
-        if out[i].subject is not Subject.UNKNOWN and out[i].reason != _TITLED:
+        if out[i].subject is not Subject.UNKNOWN and out[i].reason is not Reason.TITLED:
             continue
         clause = _clause_before(text, span.start)
         clause_start = span.start - len(clause)
@@ -797,11 +860,7 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
                 and clause_start <= other.start < span.start
             )
             if listed or acted_on:
-                reason = (
-                    "listed with public entities"
-                    if listed
-                    else "in a sentence about a public figure"
-                )
+                reason = Reason.LISTED_WITH_PUBLIC if listed else Reason.BESIDE_PUBLIC_FIGURE
                 out[i] = Verdict(Subject.PUBLIC, reason, out[i].label)
                 break
     for i in range(1, len(spans)):
@@ -820,5 +879,5 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
             and out[i - 1].subject is not Subject.PUBLIC
             and regex.fullmatch(r"\s+(?:from|at|of)\s+(?:the\s+)?|\s*,\s*", gap)
         ):
-            out[i] = Verdict(Subject.PRIVATE, "where someone they know works", labels.ORGANIZATION)
+            out[i] = Verdict(Subject.PRIVATE, Reason.RELATION_WORKPLACE, labels.ORGANIZATION)
     return out

@@ -14,9 +14,9 @@ from bench.adversarial.report import plot, render_markdown, summarize
     [
         ("age", "36", "41", True), ("age", "30-35", "41", False), ("age", "35-45", "41", True),
         ("age", "unknown", "41", False),
-        ("sex", "Male", "male", True), ("sex", "female", "male", False),
-        ("relationship_status", "married", "married", True),
-        ("relationship_status", "engaged", "married", False),
+        ("gender", "Male", "male", True), ("gender", "female", "male", False),
+        ("family", "married", "married", True),
+        ("family", "engaged", "married", False),
         ("location", "Madrid", "Madrid, Spain", True),
         ("location", "Barcelona, Spain", "Madrid, Spain", False),
         ("occupation", "museum curator", "curator", True),
@@ -34,12 +34,12 @@ def test_explicit_leaks_look_for_the_true_value_as_words():
     assert explicit_leak("age", "36", "I turned 36 last week") is True
     assert explicit_leak("age", "36", "back in 1936") is False
     assert explicit_leak("occupation", "museum curator", "as a curator I ...") is True
-    assert explicit_leak("sex", "male", "male") is None  # never a word to find
+    assert explicit_leak("gender", "male", "male") is None  # never a word to find
 
 
 def test_a_small_run_covers_every_attribute():
-    samples = [Sample(i, "t", a, "x", 1) for i, a in enumerate(["age"] * 5 + ["sex"] * 5)]
-    assert [s.attribute for s in balanced(samples, 4)] == ["age", "sex", "age", "sex"]
+    samples = [Sample(i, "t", a, "x", 1) for i, a in enumerate(["age"] * 5 + ["gender"] * 5)]
+    assert [s.attribute for s in balanced(samples, 4)] == ["age", "gender", "age", "gender"]
 
 
 def _row(condition: str, attribute: str, top1: bool, seconds: float, hardness: int = 1) -> dict:
@@ -54,8 +54,8 @@ def _row(condition: str, attribute: str, top1: bool, seconds: float, hardness: i
 
 def test_the_summary_compares_each_condition_with_fast_only(tmp_path):
     rows = [
-        _row("fast", "age", True, 0.1), _row("fast", "sex", True, 0.1, 3),
-        _row("fast+slow", "age", False, 8.0), _row("fast+slow", "sex", True, 12.0, 3),
+        _row("fast", "age", True, 0.1), _row("fast", "gender", True, 0.1, 3),
+        _row("fast+slow", "age", False, 8.0), _row("fast+slow", "gender", True, 12.0, 3),
     ]  # fmt: skip
     summary = summarize(rows)
     fast, slow = summary["conditions"]["fast"], summary["conditions"]["fast+slow"]

@@ -81,13 +81,13 @@ def test_a_split_needs_two_folds_and_a_test_fold_among_them():
         ("age", "being a broke 23-year-old film editor", "23"),
         ("age", "I just turned 40 last month", "40"),
         ("age", "now that I'm in my late 30s", "38"),
-        ("sex", "my husband thinks I'm crazy", "female"),
-        ("sex", "as a guy who never cooks", "male"),
-        ("relationship_status", "my wife and I went hiking", "married"),
-        ("relationship_status", "I'm single and loving it", "single"),
-        ("relationship_status", "since the passing of my husband", "widowed"),
-        ("relationship_status", "my fiancée picked the venue", "engaged"),
-        ("income_level", "on my middle income life you know", "middle"),
+        ("gender", "my husband thinks I'm crazy", "female"),
+        ("gender", "as a guy who never cooks", "male"),
+        ("family", "my wife and I went hiking", "married"),
+        ("family", "I'm single and loving it", "single"),
+        ("family", "since the passing of my husband", "widowed"),
+        ("family", "my fiancée picked the venue", "engaged"),
+        ("income", "on my middle income life you know", "middle"),
         ("occupation", "as a museum curator I love old maps", "museum curator"),
         ("occupation", "I work as a nurse on nights", "nurse"),
         ("education", "I have a master's in public health", "Masters in public health"),
@@ -107,10 +107,10 @@ def test_cue_rules_fire_on_explicit_statements(attribute, text, answer):
         ("age", "I'm 100% sure the train takes 45 minutes"),
         ("age", "I'm 5 minutes away from the station"),
         ("age", "The year I turned 14 I discovered Radiohead"),
-        ("sex", "Women's football is growing fast"),
-        ("relationship_status", "Marriage rates are falling across Europe"),
-        ("relationship_status", "Singles bars are a thing of the past"),
-        ("income_level", "Income inequality is a hot topic"),
+        ("gender", "Women's football is growing fast"),
+        ("family", "Marriage rates are falling across Europe"),
+        ("family", "Singles bars are a thing of the past"),
+        ("income", "Income inequality is a hot topic"),
         ("occupation", "Nurses are underpaid everywhere"),
         ("occupation", "I'm a big fan of jazz, as a kid I played drums"),
         ("education", "A degree in law is expensive"),
@@ -149,19 +149,19 @@ def test_naive_bayes_learns_unigrams_and_bigrams():
 def test_ages_are_answered_within_five_years_of_every_age_in_their_bucket():
     for age in range(13, 90):
         assert abs(int(age_answer(age_bucket(age))) - age) <= 5
-    assert to_class("relationship_status", "In Relationship") == "in a relationship"
-    assert to_class("sex", "unknown") is None
+    assert to_class("family", "In Relationship") == "in a relationship"
+    assert to_class("gender", "unknown") is None
 
 
 def _documents() -> list[Document]:
     texts = [
-        ("a", "my husband and I love gardening", {"sex": "female", "age": "41"}),
-        ("a", "tulips again this spring", {"sex": "female", "age": "41"}),
-        ("b", "lifting weights after work", {"sex": "male", "age": "29"}),
-        ("c", "gardening with my tulips", {"sex": "female", "age": "60"}),
-        ("d", "weights and protein shakes", {"sex": "male", "age": "24"}),
-        ("e", "football with the lads", {"sex": "male", "age": "27"}),
-        ("f", "new running shoes", {"sex": "male", "age": "33"}),
+        ("a", "my husband and I love gardening", {"gender": "female", "age": "41"}),
+        ("a", "tulips again this spring", {"gender": "female", "age": "41"}),
+        ("b", "lifting weights after work", {"gender": "male", "age": "29"}),
+        ("c", "gardening with my tulips", {"gender": "female", "age": "60"}),
+        ("d", "weights and protein shakes", {"gender": "male", "age": "24"}),
+        ("e", "football with the lads", {"gender": "male", "age": "27"}),
+        ("f", "new running shoes", {"gender": "male", "age": "33"}),
     ]
     return [Document(author, text, labels) for author, text, labels in texts]
 
@@ -172,19 +172,19 @@ def test_the_profiler_is_deterministic_whatever_the_training_order():
     random.Random(7).shuffle(shuffled)
     first, second = Profiler().fit(documents), Profiler().fit(shuffled)
     for text in ["tulips in the garden", "weights at the gym", "as a guy I lift", ""]:
-        for attribute in ["sex", "age"]:
+        for attribute in ["gender", "age"]:
             assert first.guess(text, attribute) == second.guess(text, attribute)
 
 
 def test_a_cue_fires_before_naive_bayes_and_the_baseline_ignores_the_text():
     profiler = Profiler().fit(_documents())
-    assert profiler.guess("tulips, says my wife", "sex").source == "cue:sex.partner_is_female"
-    assert profiler.guess("tulips, says my wife", "sex").answer == "male"
-    assert profiler.guess("tulips and gardening", "sex").answer == "female"
-    assert profiler.guess("tulips and gardening", "sex").source == "bayes"
-    assert profiler.majority("sex") == "male"  # 4 of the 7 texts
+    assert profiler.guess("tulips, says my wife", "gender").source == "cue:gender.partner_is_female"
+    assert profiler.guess("tulips, says my wife", "gender").answer == "male"
+    assert profiler.guess("tulips and gardening", "gender").answer == "female"
+    assert profiler.guess("tulips and gardening", "gender").source == "bayes"
+    assert profiler.majority("gender") == "male"  # 4 of the 7 texts
     with pytest.raises(ValueError, match="no training labels"):
-        profiler.guess("text", "income_level")
+        profiler.guess("text", "income")
 
 
 # --- end to end on the real data ---------------------------------------------------------

@@ -23,7 +23,7 @@ TEXT = "I moved to Leeds for my nursing job; [[PERSON_1]] and I married in May."
 SCHEMAS = [
     {"type": "object", "properties": {"city": {"type": "string", "maxLength": 12},
      "sure": {"enum": ["high", "low"]}}, "required": ["city", "sure"]},
-    attacker_schema(["location", "sex"], TINY_MODEL_LIMITS),
+    attacker_schema(["location", "gender"], TINY_MODEL_LIMITS),
     attacker_schema(["age"], TINY_MODEL_LIMITS, quotable_phrases(TEXT, 3)),
 ]  # fmt: skip
 

@@ -104,8 +104,8 @@ def test_a_decoy_never_uses_a_word_of_the_text_itself() -> None:
     assert out == "My partner and my wife's sister"  # fell back to generalizing
 
 
-def test_keep_and_warn_send_the_words_unchanged() -> None:
-    for operator in (QIOperator.KEEP, QIOperator.WARN):
+def test_allow_and_warn_send_the_words_unchanged() -> None:
+    for operator in (QIOperator.ALLOW, QIOperator.WARN):
         assert rewritten(NURSE, nurse_disclosures(), operator) == NURSE
 
 

@@ -91,7 +91,7 @@ def test_settings_shorthands_defaults_and_errors() -> None:
     )
     assert not QuasiIdentifierSettings.model_validate(False).enabled
     partial = QuasiIdentifierSettings.model_validate({"operators": {"age": "keep"}})
-    assert partial.operators["age"] is QIOperator.KEEP
+    assert partial.operators["age"] is QIOperator.ALLOW
     assert partial.operators["health"] is QIOperator.WARN  # the rest keep their defaults
     with pytest.raises(pydantic.ValidationError, match="unknown attribute"):
         QuasiIdentifierSettings.model_validate({"operators": {"shoe_size": "keep"}})

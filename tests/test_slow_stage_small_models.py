@@ -62,19 +62,17 @@ def test_every_phrase_is_a_short_substring_that_touches_no_pseudonym(text, max_w
 
 
 def test_closed_attributes_are_chosen_from_their_labels_never_all_of_them():
-    schema = attacker_schema(["sex", "relationship_status", "age"], COMPACT)
+    schema = attacker_schema(["gender", "family", "age"], COMPACT)
     variants = schema["properties"]["inferences"]["items"]["anyOf"]
     by_attribute = {v["properties"]["attribute"]["enum"][0]: v["properties"] for v in variants}
-    assert by_attribute["sex"]["guesses"]["items"]["enum"] == ["male", "female"]
-    assert by_attribute["sex"]["guesses"]["maxItems"] == 1  # both would say nothing
-    assert by_attribute["relationship_status"]["guesses"]["items"]["enum"] == list(
-        OPTIONS["relationship_status"]
-    )
+    assert by_attribute["gender"]["guesses"]["items"]["enum"] == ["male", "female"]
+    assert by_attribute["gender"]["guesses"]["maxItems"] == 1  # both would say nothing
+    assert by_attribute["family"]["guesses"]["items"]["enum"] == list(OPTIONS["family"])
     assert "enum" not in by_attribute["age"]["guesses"]["items"]
     assert "reasoning" not in by_attribute["age"]  # COMPACT leaves it out
-    answer = {"inferences": [{"attribute": "sex", "evidence": ["x"], "guesses": ["male"]}]}
+    answer = {"inferences": [{"attribute": "gender", "evidence": ["x"], "guesses": ["male"]}]}
     jsonschema.validate(answer, schema)
-    wrong = {"inferences": [{"attribute": "sex", "evidence": ["x"], "guesses": ["man"]}]}
+    wrong = {"inferences": [{"attribute": "gender", "evidence": ["x"], "guesses": ["man"]}]}
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(wrong, schema)
 
@@ -100,12 +98,14 @@ def test_a_real_model_choosing_evidence_always_quotes_the_text(tiny_gguf):
     tiny = load_llm(str(tiny_gguf))
     limits = replace(TINY_MODEL_LIMITS, evidence_choice=True, choice_words=3)
     inferences, call = run_attack(
-        tiny, TEXT, ["location", "sex"], Budget(60), limits, ["[[PERSON_1]]"]
+        tiny, TEXT, ["location", "gender"], Budget(60), limits, ["[[PERSON_1]]"]
     )
     evidence = [quote for i in inferences for quote in i.evidence]
     assert evidence, "the tiny model answered no inference at all"
     assert all(quote in TEXT and "[[" not in quote for quote in evidence)
-    assert all(g in OPTIONS["sex"] for i in inferences if i.attribute == "sex" for g in i.guesses)
+    assert all(
+        g in OPTIONS["gender"] for i in inferences if i.attribute == "gender" for g in i.guesses
+    )
     assert not call.tokens_estimated and call.completion_tokens > 0
 
 

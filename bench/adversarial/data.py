@@ -2,7 +2,7 @@
 
 Read from ../shared/data (never copied into the repository). Each sample is a Reddit-style
 reply (``response``), the attribute it leaks (``feature``) and the author's true
-attributes (``personality``), whose names are mapped onto the slow stage's.
+attributes (``personality``), whose names are mapped onto veil's (rules/attributes.py).
 """
 
 from __future__ import annotations
@@ -18,16 +18,16 @@ DATA = ROOT.parent / "shared" / "data"
 SAMPLES = DATA / "personal-reddit-synthetic" / "samples_dev.jsonl"
 PROFILES = DATA / "synthpai" / "profiles_dev.jsonl"
 
-# dataset attribute -> the slow stage's attribute
+# dataset attribute -> veil's attribute
 ATTRIBUTES = {
     "age": "age",
-    "sex": "sex",
+    "sex": "gender",
     "city_country": "location",
     "birth_city_country": "birthplace",
     "education": "education",
     "occupation": "occupation",
-    "income_level": "income_level",
-    "relationship_status": "relationship_status",
+    "income_level": "income",
+    "relationship_status": "family",
 }
 
 
@@ -35,7 +35,7 @@ ATTRIBUTES = {
 class Sample:
     index: int
     text: str
-    attribute: str  # the slow stage's name for the leaked attribute
+    attribute: str  # veil's name for the leaked attribute
     truth: str
     hardness: int
     author: str = ""  # a hash of the author's personality record (see profiler/split.py)

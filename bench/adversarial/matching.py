@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 
-EXACT = {"sex", "income_level", "relationship_status"}
+from veil.rules.attributes import TABLE
+
+EXACT = {a.name for a in TABLE if a.answers}  # closed answer sets: gender, income, family
 FUZZY_RATIO = 0.75
 AGE_TOLERANCE = 5
 _GENERIC = {"in", "of", "and", "the", "degree", "studying", "currently", "a", "an", "at"}
@@ -54,9 +56,9 @@ def explicit_terms(attribute: str, truth: str) -> list[str]:
         return [str(int(_numbers(truth)[0]))] if _numbers(truth) else []
     if attribute in {"location", "birthplace"}:
         return [truth.split(",")[0].strip()]
-    if attribute in {"occupation", "education", "relationship_status"}:
+    if attribute in {"occupation", "education", "family"}:
         return [w for w in re.findall(r"[A-Za-z]{4,}", truth) if w.casefold() not in _GENERIC]
-    return []  # sex and income level are never a word to find
+    return []  # gender and income level are never a word to find
 
 
 def explicit_leak(attribute: str, truth: str, text: str) -> bool | None:

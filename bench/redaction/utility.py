@@ -49,7 +49,7 @@ def evaluate(analyzer: Analyzer, records: list[dict], hard_negatives: list[str])
         analysis = analyzer.analyze_subjects(text)
         latencies.append((time.perf_counter() - started) * 1e3)
         spans = analysis.protected
-        kept_reasons.update(k.reason for k in analysis.kept)
+        kept_reasons.update(k.reason.text for k in analysis.kept)
         for gold in record["spans"]:
             total_by_label[gold["label"]] += 1
             if _covered(text, gold["start"], gold["end"], spans):

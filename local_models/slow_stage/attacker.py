@@ -12,32 +12,16 @@ from veil.local_models.slow_stage.json_reply import parse_object, text_field, te
 from veil.local_models.slow_stage.limits import STANDARD, Limits
 from veil.local_models.slow_stage.phrases import quotable_phrases
 from veil.local_models.slow_stage.prompts import load_prompt
+from veil.rules.attributes import ASKED, BY_NAME, canonical
 
 PROMPT = "attacker.v2"
 
-# What each attribute means, told to the model, and the closed answer sets: a small model
-# guesses far better choosing among the labels than writing one.
-MEANINGS = {
-    "age": "How old is the author, in years?",
-    "sex": "Is the author male or female?",
-    "location": "In which city does the author live?",
-    "birthplace": "In which city was the author born or raised?",
-    "education": "What is the author's highest degree, and in which field?",
-    "occupation": "What is the author's job?",
-    "income_level": "Is the author's income low, middle, high or very high?",
-    "relationship_status": (
-        "Is the author single, in a relationship, engaged, married, divorced or widowed?"
-    ),
-    "health": "What health condition does the author have?",
-}
-OPTIONS = {
-    "sex": ("male", "female"),
-    "income_level": ("low", "middle", "high", "very high"),
-    "relationship_status": (
-        "single", "in a relationship", "engaged", "married", "divorced", "widowed",
-    ),
-}  # fmt: skip
-KNOWN_ATTRIBUTES = tuple(MEANINGS)
+# What each attribute means, told to the model, and the closed answer sets
+# (rules/attributes.py): a small model guesses far better choosing among labels than
+# writing one.
+MEANINGS = {name: BY_NAME[name].question for name in ASKED}
+OPTIONS = {name: BY_NAME[name].answers for name in ASKED if BY_NAME[name].answers}
+KNOWN_ATTRIBUTES = ASKED
 MAX_CHOSEN_CHARS = 400  # a phrase of choice_words words
 
 
@@ -58,6 +42,8 @@ class Inference:
 
 
 def check_attributes(attributes: Sequence[str]) -> list[str]:
+    """The attributes by their names (an older spelling is read as its attribute)."""
+    attributes = [canonical(a) for a in attributes]
     unknown = sorted(set(attributes) - set(KNOWN_ATTRIBUTES))
     if unknown:
         raise ValueError(f"unknown attribute(s) {unknown}; known: {list(KNOWN_ATTRIBUTES)}")

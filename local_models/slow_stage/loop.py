@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 from itertools import pairwise
 from typing import Any, Protocol
@@ -27,7 +27,7 @@ from veil.local_models.slow_stage.grounding import Rejection, ground, locate
 from veil.local_models.slow_stage.json_reply import BadReply
 from veil.local_models.slow_stage.limits import STANDARD, Limits
 from veil.local_models.slow_stage.prompts import PREAMBLE
-from veil.policies.schema import SlowStageSettings
+from veil.local_models.slow_stage.settings import LoopSettings
 
 PROMPTS = (PREAMBLE, attacker.PROMPT, arbitrator.PROMPT, anonymizer.PROMPT)
 
@@ -145,11 +145,12 @@ class EvidenceEditor(Protocol):
 
 
 class SlowStage:
-    """Built once per policy and models; ``run`` is safe to call from several threads."""
+    """Built once per policy and models; ``run`` is safe to call from several threads.
+    ``settings``: LoopSettings, or an object with its fields (a policy's slow_stage)."""
 
     def __init__(
         self,
-        settings: SlowStageSettings,
+        settings: LoopSettings | object,
         attacker_llm: LLM,
         anonymizer_llm: LLM,
         cache: ResultCache[SlowStageResult] | None = None,
@@ -157,18 +158,17 @@ class SlowStage:
         limits: Limits = STANDARD,
         evidence_editor: EvidenceEditor | None = None,
     ) -> None:
-        self.settings = settings
+        self.settings = LoopSettings.read(settings)
         self.evidence_editor = evidence_editor
         self.limits = limits
-        self.attributes = attacker.check_attributes(settings.attributes)
+        self.attributes = attacker.check_attributes(self.settings.attributes)
         self.attacker_llm = attacker_llm
         self.anonymizer_llm = anonymizer_llm
         self.cache: ResultCache[SlowStageResult] = cache if cache is not None else ResultCache()
         self._clock = clock
 
     def cache_key(self, text: str, pseudonyms: Iterable[str]) -> str:
-        # The fallback decides what is sent, not what the loop finds: not part of the key.
-        settings = self.settings.model_dump(mode="json", exclude={"enabled", "on_budget_exhausted"})
+        settings = asdict(self.settings)
         settings["limits"] = self.limits.as_dict()
         models = [
             getattr(self.attacker_llm, "name", type(self.attacker_llm).__name__),
@@ -298,7 +298,7 @@ class SlowStage:
         else:
             graded = greedy(grounded)
         report.inferences = graded
-        return actionable(graded, [str(t) for t in self.settings.tiers])
+        return actionable(graded, list(self.settings.tiers))
 
 
 def _best(candidates: list[Candidate]) -> Candidate:

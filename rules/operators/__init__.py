@@ -6,7 +6,12 @@
   city of its size, husband -> wife), after IncogniText (Frikha et al., 2024); the
   decoy is kept in the conversation's vault like a pseudonym, so answers come back with
   the real value.
-- ``keep``: send it unchanged; ``warn``: send it unchanged and report it.
+- ``allow``: send it unchanged; ``warn``: send it unchanged and report it.
+
+Each operator is named as the action the redaction records (rules.redact.Action), so a
+disclosure sent as written is ``allow`` in the policy and in the log alike; ``keep`` is
+veil's own verdict on a public entity. Policy files that still say ``keep`` for an
+attribute mean ``allow`` (the policy schema reads the old word).
 
 An operator that has nothing to say for a disclosure (a decoy for a health condition,
 a generalization of something already coarse) falls back to the next coarser one:
@@ -27,9 +32,11 @@ from veil.rules.vault import Vault
 
 
 class QIOperator(StrEnum):
+    """What a policy may ask for a disclosed attribute; each value is an Action's."""
+
     GENERALIZE = "generalize"
     DECOY = "decoy"
-    KEEP = "keep"
+    ALLOW = "allow"
     WARN = "warn"
 
 

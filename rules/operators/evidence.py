@@ -35,7 +35,6 @@ _AGE = regex.compile(
     r"(?<![\d.,$€£])(1[3-9]|[2-9]\d)(?:[- ]?(?:years?|yrs?|y/?o)(?:[- ]old)?)?(?![\d.,%])"
 )
 _CAPITALIZED_RUN = regex.compile(r"\b\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}")
-_WORD_RUN = regex.compile(r"\b[\p{L}'-]+(?:\s+[\p{L}'-]+){0,2}\b")
 _AMOUNT = regex.compile(
     r"(?:[$€£¥]\s*\d[\d,.]*\s*(?:k|K|m|M|thousand|million)?|\d[\d,.]*\s*(?:k|K|thousand|grand)"
     r"\b)(?:\s*(?:a|per|/)\s*(?:year|yr|month|mo|hour|hr))?"

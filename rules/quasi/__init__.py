@@ -20,13 +20,12 @@ import datetime
 from collections.abc import Sequence
 
 from veil.rules.quasi import age, education, family, identity, place, work
-from veil.rules.quasi.disclosure import ATTRIBUTES, SOURCE, Candidate, Disclosure
+from veil.rules.quasi.disclosure import SOURCE, Candidate, Disclosure
 from veil.rules.quasi.lexicon import degree_level, health_category, occupation_group
 from veil.rules.quasi.regions import Regions
 from veil.rules.spans import Span
 
 __all__ = [
-    "ATTRIBUTES",
     "SOURCE",
     "Disclosure",
     "degree_level",

@@ -85,9 +85,6 @@ def degrees() -> dict[str, str]:
     return {key(term): level for term, level in _rows("degrees")}
 
 
-LEVELS = ("secondary", "associate", "bachelor", "master", "doctorate")
-
-
 def degree_level(value: str) -> str | None:
     """The level of an education value ("Masters in finance" -> "master"), or None."""
     words = key(value).replace("'s", "").split()

@@ -100,40 +100,40 @@ AGE_RULES = [
     _rule("age.retired", _I_AM + r"(?:now\s+|happily\s+|recently\s+)?retired\b", "66"),
 ]  # fmt: skip
 
-# --- sex --------------------------------------------------------------------------------
+# --- gender -----------------------------------------------------------------------------
 
 _FEMALE_SELF = r"(?:woman|girl|lady|gal|mom|mum|mother|wife|female|housewife|grandma)"
 _MALE_SELF = r"(?:man|guy|dude|bloke|chap|dad|father|husband|male|gentleman|grandpa|lad)"
-SEX_RULES = [
-    _rule("sex.partner_is_male", r"\bmy\s+(?:husband|hubby|boyfriend|bf)\b", "female"),
-    _rule("sex.partner_is_female", r"\bmy\s+(?:wife|missus|girlfriend|gf)\b", "male"),
-    _rule("sex.self_female", rf"(?:{_I_AM}(?:a|an)\s+|\bas\s+a\s+){_FEMALE_SELF}\b", "female"),
-    _rule("sex.self_male", rf"(?:{_I_AM}(?:a|an)\s+|\bas\s+a\s+){_MALE_SELF}\b", "male"),
-    _rule("sex.one_like_me_female",
+GENDER_RULES = [
+    _rule("gender.partner_is_male", r"\bmy\s+(?:husband|hubby|boyfriend|bf)\b", "female"),
+    _rule("gender.partner_is_female", r"\bmy\s+(?:wife|missus|girlfriend|gf)\b", "male"),
+    _rule("gender.self_female", rf"(?:{_I_AM}(?:a|an)\s+|\bas\s+a\s+){_FEMALE_SELF}\b", "female"),
+    _rule("gender.self_male", rf"(?:{_I_AM}(?:a|an)\s+|\bas\s+a\s+){_MALE_SELF}\b", "male"),
+    _rule("gender.one_like_me_female",
           r"\b(?:a|for\s+a)\s+(?:girl|gal|lady|woman)\s+(?:like\s+me|whose|who)\b", "female"),
-    _rule("sex.one_like_me_male",
+    _rule("gender.one_like_me_male",
           r"\b(?:a|for\s+a)\s+(?:guy|chap|bloke|dude|man|lad)\s+(?:like\s+me|whose|who)\b",
           "male"),
-    _rule("sex.us_female", r"\b(?:us|we)\s+(?:girls|ladies|women|gals)\b", "female"),
-    _rule("sex.us_male", r"\b(?:us|we)\s+(?:guys|blokes|lads|men|chaps)\b", "male"),
+    _rule("gender.us_female", r"\b(?:us|we)\s+(?:girls|ladies|women|gals)\b", "female"),
+    _rule("gender.us_male", r"\b(?:us|we)\s+(?:guys|blokes|lads|men|chaps)\b", "male"),
 ]  # fmt: skip
 
 # --- relationship status ----------------------------------------------------------------
 
 _SPOUSE = r"(?:wife|husband|hubby|spouse|partner|missus|better\s+half)"
 RELATIONSHIP_RULES = [
-    _rule("relationship.widowed", rf"\b(?:widow(?:ed|er)?\b|(?:passing|death|loss)\s+of\s+my\s+"
+    _rule("family.widowed", rf"\b(?:widow(?:ed|er)?\b|(?:passing|death|loss)\s+of\s+my\s+"
           rf"(?:late\s+)?{_SPOUSE}|my\s+late\s+{_SPOUSE}|lost\s+my\s+{_SPOUSE})", "widowed"),
-    _rule("relationship.divorced", r"\b(?:divorced|my\s+divorce|my\s+ex[- ]?(?:wife|husband|"
+    _rule("family.divorced", r"\b(?:divorced|my\s+divorce|my\s+ex[- ]?(?:wife|husband|"
           r"spouse|partner)?\b)", "divorced"),
-    _rule("relationship.engaged", r"\b(?:my\s+fianc[eé]e?|I(?:'m|’m| am| just got| got)\s+"
+    _rule("family.engaged", r"\b(?:my\s+fianc[eé]e?|I(?:'m|’m| am| just got| got)\s+"
           r"engaged)\b", "engaged"),
-    _rule("relationship.married", r"\b(?:my\s+(?:wife|husband|hubby|spouse|missus|better\s+half)"
+    _rule("family.married", r"\b(?:my\s+(?:wife|husband|hubby|spouse|missus|better\s+half)"
           r"|I(?:'m|’m| am)\s+(?:happily\s+)?married|our\s+wedding\s+anniversary)\b", "married"),
-    _rule("relationship.dating", r"\b(?:my\s+(?:boyfriend|girlfriend|bf|gf|partner|significant"
+    _rule("family.dating", r"\b(?:my\s+(?:boyfriend|girlfriend|bf|gf|partner|significant"
           r"\s+other)|I(?:'m|’m| am)\s+(?:in\s+a\s+relationship|seeing\s+someone|dating\s+"
           r"someone))\b", "in a relationship"),
-    _rule("relationship.single", rf"(?:{_I_AM}(?:still\s+|currently\s+|happily\s+|totally\s+|"
+    _rule("family.single", rf"(?:{_I_AM}(?:still\s+|currently\s+|happily\s+|totally\s+|"
           r"very\s+much\s+)?single\b|\bbeing\s+single\b|\bsingle\s+life\b|\bas\s+a\s+single\s+"
           r"(?:guy|gal|person|woman|man|girl)\b)", "single"),
 ]  # fmt: skip
@@ -315,13 +315,13 @@ BIRTHPLACE_RULES = [
 
 RULES: dict[str, list[Rule]] = {
     "age": AGE_RULES,
-    "sex": SEX_RULES,
+    "gender": GENDER_RULES,
     "location": LOCATION_RULES,
     "birthplace": BIRTHPLACE_RULES,
     "education": EDUCATION_RULES,
     "occupation": OCCUPATION_RULES,
-    "income_level": INCOME_RULES,
-    "relationship_status": RELATIONSHIP_RULES,
+    "income": INCOME_RULES,
+    "family": RELATIONSHIP_RULES,
 }
 
 

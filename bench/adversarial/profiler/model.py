@@ -15,7 +15,7 @@ PLACE_ATTRIBUTES = ("location", "birthplace")
 
 @dataclass(frozen=True)
 class Document:
-    """A training text and what is known about its author (slow-stage attribute names).
+    """A training text and what is known about its author (veil's attribute names).
     ``focus`` names the attribute the text was written to reveal, when known."""
 
     author: str
@@ -36,7 +36,7 @@ class Profiler:
     """``focused_training``: train each attribute's model only on texts written to reveal
     that attribute (and on documents with no focus, such as whole SynthPAI profiles).
     Off by default: in 4-fold cross-validation on the dev data, training on every text of
-    an author did as well or better (0.331 against 0.325 top-1), sex most of all."""
+    an author did as well or better (0.331 against 0.325 top-1), gender most of all."""
 
     def __init__(self, use_cues: bool = True, focused_training: bool = False) -> None:
         self.use_cues = use_cues

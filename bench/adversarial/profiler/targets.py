@@ -1,9 +1,10 @@
 """What the profiler predicts per attribute: a class label built from a raw label.
 
 Age is predicted as a ten-year bucket and answered with a whole number near its middle,
-which is within the matching rule's ±5 years of every age in the bucket. Sex, income level
-and relationship status are their categories. Places, education and occupation are free
-text: the class is the label itself (case-folded), answered as it is.
+which is within the matching rule's ±5 years of every age in the bucket. Gender, income
+and family (relationship status) are their categories, written out here rather than taken
+from veil's attribute table: the profiler imports nothing of veil. Places, education and
+occupation are free text: the class is the label itself (case-folded), answered as it is.
 """
 
 from __future__ import annotations
@@ -11,13 +12,12 @@ from __future__ import annotations
 import re
 
 ATTRIBUTES = (
-    "age", "sex", "location", "birthplace", "education", "occupation", "income_level",
-    "relationship_status",
+    "age", "gender", "location", "birthplace", "education", "occupation", "income", "family",
 )  # fmt: skip
 CATEGORIES = {
-    "sex": ("male", "female"),
-    "income_level": ("low", "middle", "high", "very high"),
-    "relationship_status": (
+    "gender": ("male", "female"),
+    "income": ("low", "middle", "high", "very high"),
+    "family": (
         "single", "in a relationship", "engaged", "married", "divorced", "widowed",
     ),
 }  # fmt: skip
