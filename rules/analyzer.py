@@ -46,6 +46,7 @@ def reads_language(recognizer: str) -> bool:
     e-mail address, a card number, a token): those need the text's author to be known."""
     return recognizer.startswith(_TEXT_AS_TYPED_ONLY)
 
+
 DEFAULT_THRESHOLD = 0.5
 DISGUISE_BONUS = 0.2
 ECHO_SOURCE = "subject.echo"
