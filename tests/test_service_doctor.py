@@ -15,9 +15,9 @@ from click.testing import CliRunner
 from tests.helpers import free_port
 from tests.test_trust import require
 from veil.proxy.cli import main
-from veil.proxy.doctor import Setup, run_checks
 from veil.proxy.server import ProxyThread
-from veil.proxy.service import (
+from veil.proxy.system.doctor import Setup, run_checks
+from veil.proxy.system.service import (
     LaunchAgent,
     ScheduledTask,
     ServiceError,
