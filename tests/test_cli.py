@@ -260,3 +260,30 @@ def test_check_lists_quasi_identifiers_and_the_residual_risk():
     table = run("check", text).stdout.decode()
     assert "quasi-identifier(s) the writer discloses" in table
     assert "residual re-identification risk" in table
+
+
+def test_check_json_reports_a_risk_block_with_its_reason_and_exit_code_3(tmp_path):
+    """What the proxy would do: the operators leave too few people who fit, so the policy
+    stops the message, and `veil check` says so and why."""
+    config = tmp_path / "config"
+    (config / "policies").mkdir(parents=True)
+    (config / "policies" / "default.yaml").write_text(
+        "quasi_identifiers: {risk: {block_above: 0.0000001}}\n"
+    )
+    env = {**os.environ, "VEIL_CONFIG_DIR": str(config)}
+    text = "I'm a 43-year-old nurse at Northwind Health in Sacramento"
+    result = subprocess.run([*VEIL, "check", "--json", text], capture_output=True, timeout=120,
+                            env=env)  # fmt: skip
+    assert result.returncode == 3, result.stderr
+    output = json.loads(result.stdout)
+    assert output["blocked"] is True
+    assert "re-identification risk" in output["blocked_reason"]
+    assert "1e-07" in output["blocked_reason"]
+    assert output["risk"]["kappa"] > 0.0000001
+    table = subprocess.run([*VEIL, "check", text], capture_output=True, timeout=120, env=env)
+    assert table.returncode == 3 and b"would be blocked" in table.stdout
+
+
+def test_check_json_says_null_when_nothing_stops_the_message():
+    output = json.loads(run("check", "--json", "mail jane@acme.io").stdout)
+    assert output["blocked"] is False and output["blocked_reason"] is None

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from tests.helpers import another_process_locks
 from veil.proxy.cli import main
-from veil.proxy.cli_storage import parse_since
+from veil.proxy.cli.storage import parse_since
 from veil.proxy.conversations import ConversationStore
 from veil.proxy.storage import sqlite_database
 from veil.proxy.storage.redaction_log import Decision, LogEntry, RedactionLog

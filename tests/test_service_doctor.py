@@ -16,8 +16,8 @@ from testing.proxy_thread import ProxyThread
 from tests.helpers import free_port
 from tests.test_trust import require
 from veil.proxy.cli import main
-from veil.proxy.doctor import Setup, run_checks
-from veil.proxy.service import (
+from veil.proxy.system.doctor import Setup, run_checks
+from veil.proxy.system.service import (
     LaunchAgent,
     ScheduledTask,
     ServiceError,

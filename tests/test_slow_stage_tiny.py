@@ -116,3 +116,44 @@ def test_veil_slow_runs_both_stages_and_reports_as_json(tiny_gguf, tmp_path):
     absent = str(tmp_path / "absent.gguf")
     missing = CliRunner().invoke(main, ["slow", "hello there", "--model", absent])
     assert missing.exit_code == 1 and "not found" in missing.output
+
+
+def test_veil_slow_stops_where_the_policy_would_before_loading_a_model(tmp_path, monkeypatch):
+    """`veil slow` runs the site's pipeline: a risk above the limit stops the message
+    before the slow stage (no model is loaded: this one does not exist)."""
+    from click.testing import CliRunner
+
+    from veil.proxy.cli import main
+
+    config = tmp_path / "config"
+    (config / "policies").mkdir(parents=True)
+    (config / "policies" / "default.yaml").write_text(
+        "quasi_identifiers: {risk: {block_above: 0.0000001}}\n"
+    )
+    monkeypatch.setenv("VEIL_CONFIG_DIR", str(config))
+    text = "I'm a 43-year-old nurse at Northwind Health in Sacramento"
+    absent = str(tmp_path / "absent.gguf")
+    result = CliRunner().invoke(main, ["slow", text, "--model", absent])
+    assert result.exit_code == 3, result.output
+    assert "re-identification risk" in result.stderr and "not found" not in result.output
+
+
+def test_veil_check_runs_the_slow_stage_where_the_site_turns_it_on(tiny_gguf, tmp_path):
+    from click.testing import CliRunner
+
+    from veil.proxy.cli import main
+
+    config = tmp_path / "config"
+    (config / "policies").mkdir(parents=True)
+    (config / "policies" / "default.yaml").write_text(
+        f"slow_stage: {{enabled: true, attacker_model: '{tiny_gguf}', "
+        f"anonymizer_model: '{tiny_gguf}', time_budget_s: 1.0e-9}}\n"
+    )
+    result = CliRunner().invoke(
+        main, ["check", "--json", "Hi, I'm Jane Doe, a nurse in Leeds."],
+        env={"VEIL_CONFIG_DIR": str(config)},
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    output = json.loads(result.stdout)
+    assert output["slow_stage"]["stop_reason"] == "time_budget" and not output["blocked"]
+    assert "Jane Doe" not in output["text"]

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from veil.proxy.cli import main
-from veil.proxy.trust import (
+from veil.proxy.system.trust import (
     CA_NICKNAME,
     LinuxSystemStore,
     NssDatabase,

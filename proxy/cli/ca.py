@@ -7,32 +7,13 @@ import sys
 import click
 
 from veil.policies import paths
-from veil.proxy.trust import TrustError, TrustStore, ensure_ca, stores
-
-STORE_KEYS = ("system", "chromium", "firefox", "macos", "windows")
+from veil.proxy.cli import options
+from veil.proxy.system.trust import TrustError, TrustStore, ensure_ca, stores
 
 
 def _chosen(keys: tuple[str, ...]) -> list[TrustStore]:
     known = stores()
     return [store for store in known if not keys or store.key in keys]
-
-
-def _config_option(function):
-    return click.option(
-        "--config-dir",
-        type=click.Path(file_okay=False),
-        help="Default: $VEIL_CONFIG_DIR or the user config dir.",
-    )(function)
-
-
-def _store_option(function):
-    return click.option(
-        "--store",
-        "store_keys",
-        multiple=True,
-        type=click.Choice(STORE_KEYS),
-        help="Only this store (repeatable). Default: every store found on this machine.",
-    )(function)
 
 
 @click.group()
@@ -41,7 +22,7 @@ def ca() -> None:
 
 
 @ca.command()
-@_config_option
+@options.config_dir
 def status(config_dir: str | None) -> None:
     """Show where veil's CA is trusted."""
     from rich.console import Console
@@ -95,18 +76,18 @@ def _apply(config_dir: str | None, store_keys: tuple[str, ...], yes: bool, insta
 
 
 @ca.command()
-@_config_option
-@_store_option
-@click.option("--yes", is_flag=True, help="Do not ask before each change.")
+@options.config_dir
+@options.store
+@options.yes("Do not ask before each change.")
 def install(config_dir: str | None, store_keys: tuple[str, ...], yes: bool) -> None:
     """Trust veil's CA in the system, browser and Firefox stores (asks before each)."""
     _apply(config_dir, store_keys, yes, install=True)
 
 
 @ca.command()
-@_config_option
-@_store_option
-@click.option("--yes", is_flag=True, help="Do not ask before each change.")
+@options.config_dir
+@options.store
+@options.yes("Do not ask before each change.")
 def uninstall(config_dir: str | None, store_keys: tuple[str, ...], yes: bool) -> None:
     """Remove veil's CA from every store it was added to."""
     _apply(config_dir, store_keys, yes, install=False)

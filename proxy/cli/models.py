@@ -9,13 +9,7 @@ import click
 from veil.local_models.backend import LLMError
 from veil.local_models.catalog import CatalogEntry, load_catalog
 from veil.policies import paths
-
-_models_dir_option = click.option(
-    "--models-dir",
-    type=click.Path(file_okay=False),
-    default=None,
-    help="Where models live (default: $VEIL_MODELS_DIR, else <data dir>/models).",
-)
+from veil.proxy.cli import options
 
 
 @click.group("models")
@@ -24,7 +18,7 @@ def models() -> None:
 
 
 @models.command("list")
-@_models_dir_option
+@options.models_dir
 def list_models(models_dir: str | None) -> None:
     """Show the catalog and what is installed."""
     from rich.console import Console
@@ -52,7 +46,7 @@ def list_models(models_dir: str | None) -> None:
 @models.command("pull")
 @click.argument("name")
 @click.option("--force", is_flag=True, help="Fetch again even if an intact copy is installed.")
-@_models_dir_option
+@options.models_dir
 def pull(name: str, force: bool, models_dir: str | None) -> None:
     """Fetch NAME (or `default`), check its size and sha256, install it."""
     from veil.local_models.pull import pull_model
@@ -67,7 +61,7 @@ def pull(name: str, force: bool, models_dir: str | None) -> None:
 
 @models.command("path")
 @click.argument("name")
-@_models_dir_option
+@options.models_dir
 def path(name: str, models_dir: str | None) -> None:
     """Print where NAME is installed (exit code 1 if it is not)."""
     entry = _entry(name)
@@ -81,7 +75,7 @@ def path(name: str, models_dir: str | None) -> None:
 
 @models.command("verify")
 @click.argument("names", nargs=-1)
-@_models_dir_option
+@options.models_dir
 def verify(names: tuple[str, ...], models_dir: str | None) -> None:
     """Re-hash installed models and probe-load GGUF files in a child process.
 

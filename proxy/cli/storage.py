@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from veil.policies import paths
+from veil.proxy.cli import options
 from veil.proxy.storage import redaction_log as log_file
 from veil.proxy.storage import vault_store as vault_file
 from veil.proxy.storage.database import StorageError, StorageLocked
@@ -21,47 +21,6 @@ from veil.proxy.storage.vault_store import VaultStore
 
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
 _RELATIVE = re.compile(r"(\d+(?:\.\d+)?)\s*([smhdw])")
-
-data_dir_option = click.option(
-    "--data-dir",
-    type=click.Path(file_okay=False),
-    help="Default: $VEIL_DATA_DIR or the user data dir.",
-)
-vault_option = click.option(
-    "--vault",
-    envvar="VEIL_VAULT",
-    metavar="postgresql://USER@HOST:PORT/DB",
-    help="A PostgreSQL database shared by several veil processes, instead of the SQLite"
-    " files in the data dir ($VEIL_VAULT).",
-)
-key_file_option = click.option(
-    "--data-key-file",
-    envvar="VEIL_DATA_KEY_FILE",
-    type=click.Path(dir_okay=False),
-    help="The data key (made if missing, mode 0600); every process sharing a vault needs"
-    " the same file ($VEIL_DATA_KEY_FILE). Default: the OS keyring or the data dir's key.",
-)
-
-
-def storage_options(command):
-    """--data-dir, --vault and --data-key-file: where the records are, which key opens them."""
-    return data_dir_option(vault_option(key_file_option(command)))
-
-
-def storage_location(
-    data_dir: str | None, vault: str | None, key_file: str | None
-) -> StorageLocation:
-    try:
-        return StorageLocation(
-            paths.data_dir(data_dir), vault or None, Path(key_file) if key_file else None
-        )
-    except StorageError as error:
-        raise click.UsageError(str(error)) from None
-
-
-since_option = click.option(
-    "--since", metavar="1h|2d|ISO", help="Only entries since then (30m, 12h, 7d, 2w or a date)."
-)
 
 
 def parse_since(text: str | None, now: float | None = None) -> float | None:
@@ -92,25 +51,23 @@ def _open_log(location: StorageLocation) -> RedactionLog | None:
 
 
 @click.command("log")
-@since_option
-@click.option("--site", help="Only this site's entries.")
+@options.since
+@options.site("Only this site's entries.", default=None)
 @click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per line.")
+@options.as_json("One JSON object per line.")
 @click.option("--values", is_flag=True, help="Decrypt and show logged values (value log only).")
-@storage_options
+@options.storage
 def log_command(
     since: str | None,
     site: str | None,
     limit: int,
     as_json: bool,
     values: bool,
-    data_dir: str | None,
-    vault: str | None,
-    data_key_file: str | None,
+    location: StorageLocation,
 ) -> None:
     """Show what veil did to recent requests, newest first."""
     start = parse_since(since)
-    records = _open_log(storage_location(data_dir, vault, data_key_file))
+    records = _open_log(location)
     entries = [] if records is None else records.entries(start, site, limit, with_values=values)
     if as_json:
         for entry in entries:
@@ -156,19 +113,17 @@ def _counts(counts: dict[str, int]) -> str:
 
 
 @click.command()
-@since_option
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@storage_options
+@options.since
+@options.as_json("Print one JSON object.")
+@options.storage
 def stats(
     since: str | None,
     as_json: bool,
-    data_dir: str | None,
-    vault: str | None,
-    data_key_file: str | None,
+    location: StorageLocation,
 ) -> None:
     """Count requests per site and decision, and findings per entity type."""
     start = parse_since(since)
-    records = _open_log(storage_location(data_dir, vault, data_key_file))
+    records = _open_log(location)
     empty: dict[str, dict[str, int]] = {"sites": {}, "entities": {}, "decisions": {}}
     counts = empty if records is None else records.stats(start)
     if as_json:
@@ -192,17 +147,15 @@ def stats(
 
 
 @click.command()
-@click.option("--site", help="Forget only this site's conversations and log entries.")
+@options.site("Forget only this site's conversations and log entries.", default=None)
 @click.option("--all", "everything", is_flag=True, help="Forget every site's.")
-@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
-@storage_options
+@options.yes()
+@options.storage
 def forget(
     site: str | None,
     everything: bool,
     yes: bool,
-    data_dir: str | None,
-    vault: str | None,
-    data_key_file: str | None,
+    location: StorageLocation,
 ) -> None:
     """Delete stored conversations (their pseudonym vaults) and redaction log entries.
 
@@ -211,7 +164,6 @@ def forget(
     """
     if bool(site) == everything:
         raise click.UsageError("say what to forget: --site SITE or --all")
-    location = storage_location(data_dir, vault, data_key_file)
     directory = location.data_dir
     names = (vault_file.FILE_NAME, log_file.FILE_NAME)
     files = [directory / name for name in names]

@@ -46,7 +46,7 @@ def check_policies(setup: Setup) -> Check:
 
 
 def check_ca(setup: Setup) -> Check:
-    from veil.proxy.trust import ca_path, stores
+    from veil.proxy.system.trust import ca_path, stores
 
     ca = ca_path(setup.config_dir)
     if not ca.exists():
@@ -163,7 +163,7 @@ def check_model_workers(setup: Setup) -> Check:
 
 
 def check_service(setup: Setup) -> Check:
-    from veil.proxy.service import ServiceError, platform_service
+    from veil.proxy.system.service import ServiceError, platform_service
 
     service = platform_service()
     try:

@@ -13,13 +13,8 @@ from veil.policies.loader import site_names
 from veil.policies.profile import Profile
 from veil.policies.user_config import UserConfig
 from veil.policies.yaml_source import PolicyError
+from veil.proxy.cli import options
 from veil.proxy.site_policies import SitePolicies
-
-_config_dir_option = click.option(
-    "--config-dir",
-    type=click.Path(file_okay=False),
-    help="Default: $VEIL_CONFIG_DIR or the user config dir.",
-)
 
 
 @click.group()
@@ -43,7 +38,7 @@ def _source(name: str, config: UserConfig) -> str:
 
 
 @policy.command("list")
-@_config_dir_option
+@options.config_dir
 def list_sites(config_dir: str | None) -> None:
     """The sites veil knows, their hosts, adapter, switch and where their policy comes from."""
     from rich.console import Console
@@ -71,7 +66,7 @@ def list_sites(config_dir: str | None) -> None:
 
 @policy.command()
 @click.argument("site")
-@_config_dir_option
+@options.config_dir
 def show(site: str, config_dir: str | None) -> None:
     """SITE's effective policy as YAML; comments say where overridden fields come from."""
     policies, config = _load(config_dir)
@@ -97,7 +92,7 @@ def show(site: str, config_dir: str | None) -> None:
 
 @policy.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@_config_dir_option
+@options.config_dir
 def check(file: Path, config_dir: str | None) -> None:
     """Validate a policy file (or profile.yaml); exit 1 with file:line: field: problem."""
     config = UserConfig(paths.config_dir(config_dir))
@@ -117,7 +112,7 @@ def check(file: Path, config_dir: str | None) -> None:
 @policy.command()
 @click.argument("site")
 @click.argument("state", type=click.Choice(["on", "off"]))
-@_config_dir_option
+@options.config_dir
 def switch(site: str, state: str, config_dir: str | None) -> None:
     """Switch SITE on or off (writes `enabled:` into your override file for it)."""
     policies, _ = _load(config_dir)

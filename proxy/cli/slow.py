@@ -1,8 +1,8 @@
 """`veil slow`: run the slow stage on a text and show what it found and changed.
 
 For trying models, prompts and settings before turning the stage on for a site: it runs
-the fast stage with the site's policy, then the attacker -> arbitrator -> anonymizer loop
-on its output (whether or not the site has the slow stage enabled).
+the site's policy through the same pipeline as the proxy, with the slow stage switched on
+(whether or not the site has it enabled) and the command's overrides applied to it.
 """
 
 from __future__ import annotations
@@ -15,37 +15,65 @@ from rich.console import Console
 from rich.table import Table
 
 from veil.local_models.backend import LLMError
-from veil.policies import paths
-from veil.policies.loader import PolicyError
-from veil.proxy.site_policies import effective_policy
+from veil.policies.pipeline import Piece, Pipeline
+from veil.policies.schema import SitePolicy
+from veil.proxy.cli import options, site_policy
+from veil.proxy.cli.check import BLOCKED
 from veil.rules.vault import Vault
 
 
 @click.command("slow")
 @click.argument("text")
-@click.option("--site", default="default", show_default=True, help="Site policy to apply.")
+@options.site()
 @click.option("--model", help="Model spec for every step (default: the policy's models).")
 @click.option("--max-rounds", type=click.IntRange(1, 10), help="Override the policy's.")
 @click.option("--budget", type=click.FloatRange(min=0, min_open=True), help="Seconds.")
 @click.option("--no-arbitrator", is_flag=True, help="Edit every grounded inference.")
-@click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON.")
+@options.as_json("Print the full report as JSON.")
 def slow(
     text: str, site: str, model: str | None, max_rounds: int | None, budget: float | None,
     no_arbitrator: bool, as_json: bool,
 ) -> None:  # fmt: skip
-    """Run the fast and slow stages on TEXT (- for stdin) and report each round."""
-    from veil.local_models.slow_stage import SlowStage
-    from veil.policies.engine import FastStage, default_llm_loader, limits_for
-    from veil.policies.quasi_stage import EvidenceGeneralizer
+    """Run the fast and slow stages on TEXT (- for stdin) and report each round.
 
+    Exit code 1 if a model cannot be loaded or gives nothing to go on, 3 if the site's
+    policy would stop the message (a label it blocks, the risk limit, or the slow stage's
+    budget with on_budget_exhausted: block).
+    """
     if text == "-":
         text = sys.stdin.read()
     if not text.strip():
         raise click.UsageError("empty input: nothing to check")
+    policy = _slow_stage_on(site_policy.effective(site), model, max_rounds, budget, no_arbitrator)
     try:
-        policy = effective_policy(site, paths.config_dir())
-    except PolicyError as error:
-        raise click.UsageError(str(error)) from None
+        outcome = Pipeline(policy).run([Piece(text, "user")], Vault(style=policy.pseudonym_style))
+    except (LLMError, ValueError) as error:
+        click.echo(f"veil slow: {error}", err=True)
+        sys.exit(1)
+    if outcome.blocked:
+        click.echo(f"veil slow: the policy would stop this message: {outcome.blocked}", err=True)
+        sys.exit(BLOCKED)
+    if not outcome.slow:  # the policy reads the user's text with its format recognizers only
+        raise click.UsageError(f"site {site!r} does not read what users write (its roles)")
+    fast_text = outcome.stages[0].redacted.text
+    ran = outcome.slow[0]
+    if as_json:
+        report = {"fast_stage": fast_text, **ran.result.as_dict()}
+        report |= {"sent": outcome.texts[0], "fallback": ran.fallback or None}
+        click.echo(json.dumps(report, ensure_ascii=False))
+        return
+    _print_report(fast_text, ran.result, outcome.texts[0], ran.fallback)
+
+
+def _slow_stage_on(
+    policy: SitePolicy,
+    model: str | None,
+    max_rounds: int | None,
+    budget: float | None,
+    no_arbitrator: bool,
+) -> SitePolicy:
+    """POLICY with its slow stage on and the command's overrides (not in dry run: the
+    point is to see what the stage would do)."""
     changes: dict[str, object] = {"enabled": True}
     if model:
         changes |= {"attacker_model": model, "anonymizer_model": model}
@@ -56,27 +84,10 @@ def slow(
     if no_arbitrator:
         changes["use_arbitrator"] = False
     settings = policy.slow_stage.model_copy(update=changes)
-    vault = Vault(style=policy.pseudonym_style)
-    try:
-        fast_text = FastStage(policy).run(text, vault).redacted.text
-        attacker = default_llm_loader(settings.attacker_model)
-        anonymizer = default_llm_loader(settings.anonymizer_model)
-        quasi = policy.quasi_identifiers
-        editor = EvidenceGeneralizer(quasi) if quasi.enabled else None
-        stage = SlowStage(
-            settings, attacker, anonymizer, limits=limits_for(settings), evidence_editor=editor
-        )
-        result = stage.run(fast_text, [e.pseudonym for e in vault.entries()])
-    except (LLMError, ValueError) as error:
-        click.echo(f"veil slow: {error}", err=True)
-        sys.exit(1)
-    if as_json:
-        click.echo(json.dumps({"fast_stage": fast_text, **result.as_dict()}, ensure_ascii=False))
-        return
-    _print_report(fast_text, result)
+    return policy.model_copy(update={"slow_stage": settings, "dry_run": False})
 
 
-def _print_report(fast_text: str, result) -> None:
+def _print_report(fast_text: str, result, sent: str, fallback: str) -> None:
     console = Console()
     console.print(f"[bold]fast stage:[/] {fast_text}")
     for report in result.rounds:
@@ -103,4 +114,6 @@ def _print_report(fast_text: str, result) -> None:
     )
     if result.error:
         console.print(f"[red]{result.error}[/]")
-    console.print(f"[bold]sent:[/] {result.text}")
+    if fallback:  # the budget ran out: the policy's on_budget_exhausted chose what is sent
+        console.print(f"[bold]budget ran out:[/] on_budget_exhausted: {fallback}")
+    console.print(f"[bold]sent:[/] {sent}")
