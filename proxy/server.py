@@ -22,7 +22,6 @@ from veil.proxy.storage.vault_store import VaultStore
 log = logging.getLogger("veil")
 
 
-
 def build_master(
     listen_host: str,
     listen_port: int,

@@ -7,7 +7,7 @@ import shutil
 from collections.abc import Mapping
 from pathlib import Path
 
-from tests.test_trust import require
+from tests.helpers import require
 
 CHROMIUM = "/usr/bin/chromium"
 # A closed network refuses Chromium's background connections, many at a time.

@@ -6,6 +6,12 @@ import pytest
 from veil.rules.analyzer import Analyzer
 
 # memory_keyring / no_keyring fixtures for the vault and log tests; a real PostgreSQL server
+TESTS = Path(__file__).resolve().parent
+# The folders whose tests start processes, servers or builds; the rest are unit tests
+# unless marked slow (`make unit` runs `-m unit`, CI runs everything).
+NOT_UNIT = ("e2e", "bench", "install")
+SLOW_MARKERS = ("slow", "real_model", "gliner")
+
 pytest_plugins = ["tests.memory_keyring", "tests.postgres_server"]
 
 
@@ -33,3 +39,12 @@ def artifacts() -> Path:
     directory = Path(os.environ.get("VEIL_TEST_ARTIFACTS", "test-artifacts"))
     directory.mkdir(parents=True, exist_ok=True)
     return directory
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        folder = item.path.resolve().relative_to(TESTS).parts[0]
+        if folder in NOT_UNIT:
+            item.add_marker(folder)
+        elif not any(next(item.iter_markers(name), None) for name in SLOW_MARKERS):
+            item.add_marker("unit")

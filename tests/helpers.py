@@ -2,7 +2,9 @@
 
 import itertools
 import json
+import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -10,6 +12,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
+
+import pytest
 
 T = TypeVar("T", str, bytes)
 
@@ -124,3 +128,11 @@ def anthropic_answer(client, text: str, stream: bool) -> str:
         with client.messages.stream(**kwargs) as events:
             return "".join(events.text_stream)
     return client.messages.create(**kwargs).content[0].text
+
+
+def require(tool: str) -> None:
+    """Skip where a system tool is missing, except in CI, which installs it."""
+    if shutil.which(tool) is None:
+        if os.environ.get("VEIL_REQUIRE_SYSTEM_TOOLS"):
+            pytest.fail(f"{tool} is required here (VEIL_REQUIRE_SYSTEM_TOOLS is set)")
+        pytest.skip(f"{tool} is not installed")

@@ -321,118 +321,162 @@ def _latin(name: str) -> bool:
     return name.replace("-", "").replace("'", "").isalpha() and all(ord(c) < 0x250 for c in name)
 
 
-class NameRecognizer:
-    name = "names.v1"
-    labels = (labels.PERSON,)
+class _NameScan:
+    """The name rules over one text: each pass adds the spans its rule finds, in a fixed
+    order, through one gate (``keep``) that drops tech terms and code."""
 
-    def find(self, text: str) -> list[Span]:
-        first_names, last_names = _name_lists()
-        common = gazetteer.load("name_common_words")
-        tech = gazetteer.load("tech_terms")
-        figures = gazetteer.load("public_figures")
-        not_surnames = gazetteer.load("surname_shape_exceptions")
-        code = CodeMap(text)
-        spans: list[Span] = []
+    def __init__(self, text: str, source: str) -> None:
+        self.text, self.source = text, source
+        self.first_names, self.last_names = _name_lists()
+        self.common = gazetteer.load("name_common_words")
+        self.tech = gazetteer.load("tech_terms")
+        self.figures = gazetteer.load("public_figures")
+        self.not_surnames = gazetteer.load("surname_shape_exceptions")
+        self.code = CodeMap(text)
+        self.spans: list[Span] = []
 
-        def ordinary(word: str) -> bool:
-            folded = word.casefold()
-            return folded in common or folded in tech or folded in figures
+    def run(self) -> list[Span]:
+        for rule in (
+            self.titles_and_fields,
+            self.cues,
+            self.lower_case_names,
+            self.particle_names,
+            self.two_unknown_words,
+            self.lower_case_lists,
+            self.with_initial,
+            self.name_lists,
+        ):
+            rule()
+        for match in _WORD.finditer(self.text):
+            self.word(match)
+        for start, end in NameRecognizer._repeated(self.text, self.spans, self.ordinary):
+            self.keep(start, end, 0.7)
+        return self.spans
 
-        def surname_like(word: str) -> bool:
-            """A known surname, or a word with a surname's ending, that is no ordinary word."""
-            word = word.title() if word.islower() else word
-            if ordinary(word) or len(word) < 3:
-                return False
-            if word in last_names:
-                return True
-            return bool(_SURNAME_SHAPE.fullmatch(word)) and word.casefold() not in not_surnames
+    def ordinary(self, word: str) -> bool:
+        folded = word.casefold()
+        return folded in self.common or folded in self.tech or folded in self.figures
 
-        def given_like(word: str) -> bool:
-            word = word.title() if word.islower() else word
-            return word in first_names and not ordinary(word)
+    def surname_like(self, word: str) -> bool:
+        """A known surname, or a word with a surname's ending, that is no ordinary word."""
+        word = word.title() if word.islower() else word
+        if self.ordinary(word) or len(word) < 3:
+            return False
+        if word in self.last_names:
+            return True
+        return bool(_SURNAME_SHAPE.fullmatch(word)) and word.casefold() not in self.not_surnames
 
-        def keep(start: int, end: int, score: float, labelled: bool = False) -> None:
-            value = text[start:end]
-            if value.casefold() in tech or (not labelled and code.in_code(start, end)):
-                return
-            spans.append(Span(start, end, labels.PERSON, score, self.name))
+    def given_like(self, word: str) -> bool:
+        word = word.title() if word.islower() else word
+        return word in self.first_names and not self.ordinary(word)
 
-        for match in _TITLED_NAME.finditer(text):
-            keep(match.start(), match.end(), 0.9)
-        for match in _NAME_FIELD.finditer(text):
+    def keep(self, start: int, end: int, score: float, labelled: bool = False) -> None:
+        value = self.text[start:end]
+        if value.casefold() in self.tech or (not labelled and self.code.in_code(start, end)):
+            return
+        self.spans.append(Span(start, end, labels.PERSON, score, self.source))
+
+    def titles_and_fields(self) -> None:
+        for match in _TITLED_NAME.finditer(self.text):
+            self.keep(match.start(), match.end(), 0.9)
+        for match in _NAME_FIELD.finditer(self.text):
             value = match.group(1)
             first_word = value.split()[0].strip(".").lower()
-            if first_word in common and len(value.split()) == 1:
+            if first_word in self.common and len(value.split()) == 1:
                 continue
-            keep(*match.span(1), 0.85, labelled=True)  # name = ... in config is still a name
-        for match in _SPEAKER.finditer(text):
+            self.keep(*match.span(1), 0.85, labelled=True)  # name = ... in config is still a name
+
+    def cues(self) -> None:
+        for match in _SPEAKER.finditer(self.text):
             speaker = match.group(1)
             quoted = match.group(2) in '"“'
-            if speaker.title() in first_names and (quoted or speaker.lower() not in common):
-                keep(*match.span(1), 0.8)
-        for match in _NAMING_CUE.finditer(text):
+            if speaker.title() in self.first_names and (
+                quoted or speaker.lower() not in self.common
+            ):
+                self.keep(*match.span(1), 0.8)
+        for match in _NAMING_CUE.finditer(self.text):
             if match.group(1).split()[0].lower() not in _NOT_AFTER_NAMING:
-                keep(*match.span(1), 0.85)
-        for match in _NAME_QUESTION.finditer(text):
-            if not any(ordinary(word) for word in match.group(1).split()):
-                keep(*match.span(1), 0.85)
-        for match in _LOWER_TITLED.finditer(text):
+                self.keep(*match.span(1), 0.85)
+        for match in _NAME_QUESTION.finditer(self.text):
+            if not any(self.ordinary(word) for word in match.group(1).split()):
+                self.keep(*match.span(1), 0.85)
+
+    def lower_case_names(self) -> None:
+        for match in _LOWER_TITLED.finditer(self.text):
             words = match.group(1).split()
-            while words and ordinary(words[-1]):
+            while words and self.ordinary(words[-1]):
                 words.pop()  # "mr. elliott will": the title names one or two words
             if words:
-                keep(match.start(), match.start(1) + len(" ".join(words)), 0.85)
-        for match in _LOWER_WITH_INITIAL.finditer(text):
+                self.keep(match.start(), match.start(1) + len(" ".join(words)), 0.85)
+        for match in _LOWER_WITH_INITIAL.finditer(self.text):
             first, last = match.group(1), match.group(2)
-            by_ending = bool(_SURNAME_SHAPE.fullmatch(last.title())) and surname_like(last)
-            if (given_like(first) and not ordinary(last)) or by_ending:
-                keep(match.start(), match.end(), 0.75)
-        for match in _GERMANIC_PARTICLE_NAME.finditer(text):
+            by_ending = bool(_SURNAME_SHAPE.fullmatch(last.title())) and self.surname_like(last)
+            if (self.given_like(first) and not self.ordinary(last)) or by_ending:
+                self.keep(match.start(), match.end(), 0.75)
+
+    def particle_names(self) -> None:
+        for match in _GERMANIC_PARTICLE_NAME.finditer(self.text):
             given = match.group(1)
             # "von", "van" and "zu" are also prepositions and a vehicle ("Mahnung von
             # Vodafone"): only after a known given name; "ten", "van der" are particles.
             preposition = _PREPOSITION_PARTICLE.match(match.group(0))
-            if ordinary(given) or code.in_code(*match.span()):
+            if self.ordinary(given) or self.code.in_code(*match.span()):
                 continue
-            if given in first_names or not preposition:
-                keep(match.start(), match.end(), 0.8)
+            if given in self.first_names or not preposition:
+                self.keep(match.start(), match.end(), 0.8)
+
+    def two_unknown_words(self) -> None:
+        text = self.text
         for match in _TWO_WORDS.finditer(text):
             first, last = match.group(1), match.group(2)
-            if ordinary(first) or ordinary(last) or first in first_names:
-                continue  # known given names are the word loop's
+            if self.ordinary(first) or self.ordinary(last) or first in self.first_names:
+                continue  # known given names are the word pass's
             if _PLACE_BEFORE.search(text, max(0, match.start() - 30), match.start()) and not (
                 _SURNAME_SHAPE.fullmatch(last)
             ):
                 continue
-            by_ending = bool(_SURNAME_SHAPE.fullmatch(last)) and surname_like(last)
+            by_ending = bool(_SURNAME_SHAPE.fullmatch(last)) and self.surname_like(last)
             if by_ending or _PERSONAL_PREDICATE.match(text, match.end()):
-                keep(match.start(), match.end(), 0.7)
-        for match in _LOWER_LIST.finditer(text):
+                self.keep(match.start(), match.end(), 0.7)
+
+    def lower_case_lists(self) -> None:
+        for match in _LOWER_LIST.finditer(self.text):
             items = regex.findall(r"\p{Ll}{3,}", match.group(0))
             items = [item for item in items if item != "and"]
-            if all(given_like(item) or item.title() in first_names for item in items) and (
-                sum(item in common for item in items) <= 1
-            ):
+            if all(
+                self.given_like(item) or item.title() in self.first_names for item in items
+            ) and (sum(item in self.common for item in items) <= 1):
                 for item in regex.finditer(r"\p{Ll}{3,}", match.group(0)):
                     if item.group(0) != "and":
-                        keep(match.start() + item.start(), match.start() + item.end(), 0.7)
-        for match in _WITH_INITIAL.finditer(text):
+                        self.keep(match.start() + item.start(), match.start() + item.end(), 0.7)
+
+    def with_initial(self) -> None:
+        for match in _WITH_INITIAL.finditer(self.text):
             first, last = match.group(1), match.group(2)
-            if first.lower() in common and last.lower() in common:
+            if first.lower() in self.common and last.lower() in self.common:
                 continue
-            if first in first_names or last in last_names or surname_like(last):
-                keep(match.start(), match.end(), 0.85)
-            elif not ordinary(first) and not ordinary(last) and not code.in_code(*match.span()):
+            if first in self.first_names or last in self.last_names or self.surname_like(last):
+                self.keep(match.start(), match.end(), 0.85)
+            elif (
+                not self.ordinary(first)
+                and not self.ordinary(last)
+                and not self.code.in_code(*match.span())
+            ):
                 # "Ravil G Yefimov": the shape alone says person, if neither word is a thing
-                keep(match.start(), match.end(), 0.6)
-        for match in _NAME_LIST.finditer(text):
+                self.keep(match.start(), match.end(), 0.6)
+
+    def name_lists(self) -> None:
+        for match in _NAME_LIST.finditer(self.text):
             items = regex.findall(r"\p{Lu}\p{Ll}+", match.group(0))
             known = [
                 (
-                    (item in last_names or (item in first_names and item.lower() not in common))
-                    and item.casefold() not in tech
+                    (
+                        item in self.last_names
+                        or (item in self.first_names and item.lower() not in self.common)
+                    )
+                    and item.casefold() not in self.tech
                 )
-                or surname_like(item)
+                or self.surname_like(item)
                 for item in items
             ]
             # Every item a name, or in a list of three or more all but one that is no
@@ -441,85 +485,110 @@ class NameRecognizer:
             lenient = (
                 len(items) >= 3
                 and len(unknown) == 1
-                and not ordinary(unknown[0])
+                and not self.ordinary(unknown[0])
                 and not _NATIONALITY_SHAPE.search(unknown[0])
-                and not _PLACE_BEFORE.search(text, max(0, match.start() - 30), match.start())
+                and not _PLACE_BEFORE.search(self.text, max(0, match.start() - 30), match.start())
             )
             if not unknown or lenient:
                 for item in regex.finditer(r"\p{Lu}\p{Ll}+", match.group(0)):
-                    keep(match.start() + item.start(), match.start() + item.end(), 0.8)
+                    self.keep(match.start() + item.start(), match.start() + item.end(), 0.8)
 
-        for match in _WORD.finditer(text):
-            word = match.group(1)
-            shaped = word.title() if word.isupper() or word.islower() else word
-            start, end = match.span(1)
-            before = text[max(0, start - 30) : start]
-            if shaped not in first_names:
-                # Not a given name Faker knows: a surname by its ending ("early Yefremova"),
-                # or any name that a relation or a personal predicate marks.
-                if word.isupper() or ordinary(word) or _PLACE_BEFORE.search(before):
-                    continue
-                if word.lower() in _FUNCTION_WORDS:
-                    continue
-                shape = bool(_SURNAME_SHAPE.fullmatch(shaped)) and surname_like(shaped)
-                predicate = bool(_PERSONAL_PREDICATE.match(text, end))
-                if word.islower():
-                    if len(word) > 2 and (shape or shaped in last_names) and predicate:
-                        keep(start, end, 0.6)
-                elif (shape and not _STREET_OR_LONGER.match(text, end)) or (
-                    predicate or _RELATION_BEFORE.search(before)
-                ):
-                    keep(start, end, 0.6)
-                continue
-            surname = _SURNAME_AFTER.match(text, end)
-            if word.isupper() and len(word) > 2:
-                # Bank statements and forms shout: "ZELLE TO MARCUS T HALE".
-                shout = _SHOUTED_SURNAME.match(text, end)
-                if shout and (shout.group(1).title() in last_names or word.lower() not in common):
-                    keep(start, shout.end(), 0.8)
-                continue
-            strong = bool(_STRONG_CUE.search(before))
-            if word.islower():
-                if word in common or len(word) < 3:
-                    continue
-                # "naomi ryan": a known first name and a known surname, typed lower-case
-                lower_surname = _LOWER_SURNAME.match(text, end)
-                predicate = _PERSONAL_PREDICATE.match(
-                    text, lower_surname.end() if lower_surname else end
-                )
-                if lower_surname and (
-                    surname_like(lower_surname.group(1))
-                    or (predicate and not ordinary(lower_surname.group(1)))
-                ):
-                    keep(start, lower_surname.end(), 0.75)
-                elif strong or _PERSONAL_PREDICATE.match(text, end):  # "thanks, theo"
-                    keep(start, end, 0.7)
-                continue
-            if surname:
-                surname_word = surname.group(1).split()[0]
-                known_surname = surname_word in last_names and len(surname_word) > 2
-                plausible = word.lower() not in common or known_surname or strong
-                if plausible and (surname_word.lower() not in common or known_surname):
-                    keep(start, surname.end(), 0.9)
-                    continue
-            if strong:
-                keep(start, end, 0.9)
-            elif word.lower() in common or _PLACE_BEFORE.search(before):
-                continue
-            elif (
-                _WEAK_CUE.search(before)
-                or _PERSON_VERB.match(text, end)
-                or _PERSONAL_PREDICATE.match(text, end)
-                or _VOCATIVE.match(text, end)
-            ):
-                keep(start, end, 0.8)
-            elif not _SENTENCE_START.search(before):
-                # Mid-sentence and capitalised, but nothing says it is a person: below the
-                # default threshold, for policies that want every possible name.
-                keep(start, end, 0.45)
-        for start, end in self._repeated(text, spans, ordinary):
-            keep(start, end, 0.7)
-        return spans
+    def word(self, match: regex.Match) -> None:
+        """One capitalised, shouted or lower-case word, by what surrounds it."""
+        word = match.group(1)
+        shaped = word.title() if word.isupper() or word.islower() else word
+        if shaped not in self.first_names:
+            self.unknown_word(match, shaped)
+        elif word.isupper() and len(word) > 2:
+            self.shouted_given_name(match)
+        elif word.islower():
+            self.lower_given_name(match)
+        else:
+            self.given_name(match)
+
+    def unknown_word(self, match: regex.Match, shaped: str) -> None:
+        """Not a given name Faker knows: a surname by its ending ("early Yefremova"), or
+        any name that a relation or a personal predicate marks."""
+        text, word = self.text, match.group(1)
+        start, end = match.span(1)
+        before = text[max(0, start - 30) : start]
+        if word.isupper() or self.ordinary(word) or _PLACE_BEFORE.search(before):
+            return
+        if word.lower() in _FUNCTION_WORDS:
+            return
+        shape = bool(_SURNAME_SHAPE.fullmatch(shaped)) and self.surname_like(shaped)
+        predicate = bool(_PERSONAL_PREDICATE.match(text, end))
+        if word.islower():
+            if len(word) > 2 and (shape or shaped in self.last_names) and predicate:
+                self.keep(start, end, 0.6)
+        elif (shape and not _STREET_OR_LONGER.match(text, end)) or (
+            predicate or _RELATION_BEFORE.search(before)
+        ):
+            self.keep(start, end, 0.6)
+
+    def shouted_given_name(self, match: regex.Match) -> None:
+        """Bank statements and forms shout: "ZELLE TO MARCUS T HALE"."""
+        start, end = match.span(1)
+        shout = _SHOUTED_SURNAME.match(self.text, end)
+        if shout and (
+            shout.group(1).title() in self.last_names or match.group(1).lower() not in self.common
+        ):
+            self.keep(start, shout.end(), 0.8)
+
+    def lower_given_name(self, match: regex.Match) -> None:
+        text, word = self.text, match.group(1)
+        start, end = match.span(1)
+        if word in self.common or len(word) < 3:
+            return
+        # "naomi ryan": a known first name and a known surname, typed lower-case
+        lower_surname = _LOWER_SURNAME.match(text, end)
+        predicate = _PERSONAL_PREDICATE.match(text, lower_surname.end() if lower_surname else end)
+        if lower_surname and (
+            self.surname_like(lower_surname.group(1))
+            or (predicate and not self.ordinary(lower_surname.group(1)))
+        ):
+            self.keep(start, lower_surname.end(), 0.75)
+        elif _STRONG_CUE.search(text[max(0, start - 30) : start]) or _PERSONAL_PREDICATE.match(
+            text, end
+        ):  # "thanks, theo"
+            self.keep(start, end, 0.7)
+
+    def given_name(self, match: regex.Match) -> None:
+        text, word = self.text, match.group(1)
+        start, end = match.span(1)
+        before = text[max(0, start - 30) : start]
+        strong = bool(_STRONG_CUE.search(before))
+        surname = _SURNAME_AFTER.match(text, end)
+        if surname:
+            surname_word = surname.group(1).split()[0]
+            known_surname = surname_word in self.last_names and len(surname_word) > 2
+            plausible = word.lower() not in self.common or known_surname or strong
+            if plausible and (surname_word.lower() not in self.common or known_surname):
+                self.keep(start, surname.end(), 0.9)
+                return
+        if strong:
+            self.keep(start, end, 0.9)
+        elif word.lower() in self.common or _PLACE_BEFORE.search(before):
+            return
+        elif (
+            _WEAK_CUE.search(before)
+            or _PERSON_VERB.match(text, end)
+            or _PERSONAL_PREDICATE.match(text, end)
+            or _VOCATIVE.match(text, end)
+        ):
+            self.keep(start, end, 0.8)
+        elif not _SENTENCE_START.search(before):
+            # Mid-sentence and capitalised, but nothing says it is a person: below the
+            # default threshold, for policies that want every possible name.
+            self.keep(start, end, 0.45)
+
+
+class NameRecognizer:
+    name = "names.v1"
+    labels = (labels.PERSON,)
+
+    def find(self, text: str) -> list[Span]:
+        return _NameScan(text, self.name).run()
 
     @staticmethod
     def _repeated(text: str, spans: list[Span], ordinary) -> list[tuple[int, int]]:

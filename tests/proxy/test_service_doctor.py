@@ -13,8 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from testing.proxy_thread import ProxyThread
-from tests.helpers import free_port
-from tests.test_trust import require
+from tests.helpers import free_port, require
 from veil.proxy.cli import main
 from veil.proxy.system.doctor import Setup, run_checks
 from veil.proxy.system.service import (
@@ -123,6 +122,7 @@ def test_doctor_passes_the_pieces_of_a_working_setup(tmp_path):
     assert checks["starts at login"]["fix"] == "veil service install"
 
 
+@pytest.mark.slow
 def test_doctor_tells_another_server_on_the_port_from_veil(tmp_path):
     with socket.socket() as listener:
         listener.bind(("127.0.0.1", 0))

@@ -134,7 +134,7 @@ def test_the_shipped_haproxy_config_is_valid(tmp_path):
     _, cert, key = make_tls_files(tmp_path)
     pem = tmp_path / "veil.pem"
     pem.write_bytes(cert.read_bytes() + key.read_bytes())
-    shipped = Path(__file__).parents[1] / "install" / "team" / "haproxy.cfg"
+    shipped = Path(__file__).parents[2] / "install" / "team" / "haproxy.cfg"
     text = shipped.read_text()
     assert "/etc/haproxy/certs/veil.example.com.pem" in text
     config = tmp_path / "haproxy.cfg"

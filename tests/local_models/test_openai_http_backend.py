@@ -24,6 +24,9 @@ from veil.local_models.backend import LLMError, last_usage
 from veil.local_models.load import clear_cache, load_llm
 from veil.local_models.openai_http_backend import OpenAICompatibleLLM
 
+# Each test starts a model process or loads a GGUF: seconds, not milliseconds.
+pytestmark = pytest.mark.slow
+
 ASK = [{"role": "user", "content": "Which city does the author live in?"}]
 SCHEMA = {
     "type": "object",

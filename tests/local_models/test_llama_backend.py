@@ -17,6 +17,9 @@ from veil.local_models.backend import LLM, LLMError
 from veil.local_models.llama_cpp_backend import LlamaCppLLM
 from veil.local_models.probe import probe_gguf
 
+# Each test starts a model process or loads a GGUF: seconds, not milliseconds.
+pytestmark = pytest.mark.slow
+
 ASK = [{"role": "user", "content": "Where does the author live?"}]
 CITY_SCHEMA = {
     "type": "object",

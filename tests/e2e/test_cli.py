@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from tests.test_large_inputs import BIG_POLICY, NAMES, big_paste
+from tests.big_paste import BIG_POLICY, NAMES, big_paste
 from veil.policies.loader import PolicyError, load_site_policy, merge
 from veil.policies.schema import SitePolicy
 
@@ -201,7 +201,7 @@ def test_the_readme_policy_examples_are_valid_policies():
 
     import yaml
 
-    readme = (pathlib.Path(__file__).parents[1] / "README.md").read_text("utf-8")
+    readme = (pathlib.Path(__file__).parents[2] / "README.md").read_text("utf-8")
     from veil.policies.profile import Profile
 
     blocks = re.findall(r"```yaml\n(.*?)```", readme, re.DOTALL)

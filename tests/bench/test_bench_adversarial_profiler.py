@@ -22,7 +22,7 @@ from bench.adversarial.profiler.split import assign_folds, author_id, split_by_a
 from bench.adversarial.profiler.targets import age_answer, age_bucket, to_class
 from veil.policies.loader import load_site_policy
 
-PROFILER = Path(__file__).resolve().parents[1] / "bench" / "adversarial" / "profiler"
+PROFILER = Path(__file__).resolve().parents[2] / "bench" / "adversarial" / "profiler"
 needs_data = pytest.mark.skipif(
     not SAMPLES.is_file(), reason=f"{SAMPLES} not found: the evaluation data is not here"
 )

@@ -22,6 +22,9 @@ from veil.local_models.load import clear_cache, load_llm
 from veil.local_models.pull import MANIFEST, PullError, pull_model
 from veil.proxy.cli import main
 
+# Each test starts a model process or loads a GGUF: seconds, not milliseconds.
+pytestmark = pytest.mark.slow
+
 
 def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()

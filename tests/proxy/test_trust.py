@@ -3,13 +3,11 @@ certutil, and the system store's anchor directory; `veil ca` on the command line
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 
-import pytest
 from click.testing import CliRunner
 
+from tests.helpers import require
 from veil.proxy.cli import main
 from veil.proxy.system.trust import (
     CA_NICKNAME,
@@ -18,14 +16,6 @@ from veil.proxy.system.trust import (
     ensure_ca,
     fingerprint,
 )
-
-
-def require(tool: str) -> None:
-    """Skip where a system tool is missing, except in CI, which installs it."""
-    if shutil.which(tool) is None:
-        if os.environ.get("VEIL_REQUIRE_SYSTEM_TOOLS"):
-            pytest.fail(f"{tool} is required here (VEIL_REQUIRE_SYSTEM_TOOLS is set)")
-        pytest.skip(f"{tool} is not installed")
 
 
 def test_the_ca_is_created_once_and_kept(tmp_path):

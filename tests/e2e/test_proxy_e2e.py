@@ -20,9 +20,9 @@ from wsproto.events import CloseConnection, Request, TextMessage
 
 from testing.fake_upstream import FakeChatService
 from testing.proxy_thread import ProxyThread
+from tests.big_paste import BIG_POLICY, big_paste
+from tests.big_paste import NAMES as BIG_NAMES
 from tests.helpers import API_KEY, anthropic_answer, free_port, read_gemini_frames
-from tests.test_large_inputs import BIG_POLICY, big_paste
-from tests.test_large_inputs import NAMES as BIG_NAMES
 
 PROMPT = "Hi, I'm Jane Doe (jane.doe@acme-health.org), card 4526 0181 5908 3012. Grüße!"
 

@@ -20,6 +20,9 @@ from veil.local_models.slow_stage.attacker import KNOWN_ATTRIBUTES, Inference
 from veil.local_models.slow_stage.calls import Budget
 from veil.policies.schema import SlowStageSettings
 
+# Each test starts a model process or loads a GGUF: seconds, not milliseconds.
+pytestmark = pytest.mark.slow
+
 TEXT = "I moved to Leeds for my nursing job; [[PERSON_1]] and I married in May."
 
 

@@ -4,7 +4,11 @@ come back, split across stream chunks; the log records the residual risk as a nu
 
 from __future__ import annotations
 
+import json
+import os
 import ssl
+import subprocess
+import sys
 
 import anthropic
 import httpx
@@ -117,3 +121,30 @@ def test_a_message_that_still_points_at_its_writer_is_blocked_above_the_limit(st
     finally:
         log.close()
     assert str(entry.decision) == "blocked" and entry.risk > 0.000001
+
+
+def test_veil_check_and_the_proxy_agree_on_a_message_blocked_for_risk(stack):
+    """`veil check --json` runs the same Pipeline as the proxy: the same policy file and the
+    same message give the same block, for the same reason, with the same risk."""
+    upstream, proxy, data = stack
+    with _http(proxy) as http:
+        response = http.post(
+            f"https://127.0.0.1:{upstream.port}/v2/chat/completions",
+            json={"model": "gpt-4o", "messages": [{"role": "user", "content": PROMPT}]},
+        )
+    assert response.status_code >= 400
+    log = RedactionLog.open(data)
+    try:
+        entry = log.entries(site="local-strict", limit=1)[0]
+    finally:
+        log.close()
+    env = {**os.environ, "VEIL_CONFIG_DIR": str(proxy.directory)}
+    check = subprocess.run(
+        [sys.executable, "-m", "veil.proxy.cli", "check", "--json", "--site", "local-strict"],
+        input=PROMPT.encode(), capture_output=True, timeout=120, env=env,
+    )  # fmt: skip
+    assert check.returncode == 3, check.stderr
+    output = json.loads(check.stdout)
+    assert output["blocked"] is True
+    assert output["blocked_reason"] in response.json()["error"]["message"]
+    assert output["risk"]["kappa"] == pytest.approx(entry.risk)

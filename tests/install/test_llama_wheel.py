@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 spec = importlib.util.spec_from_file_location("llama_wheel", ROOT / "install" / "llama_wheel.py")
 llama_wheel = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(llama_wheel)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = ("proxy", "rules", "local_models", "policies")
 TEXT = (
     "Hi, I'm Dana Whitfield, a nurse at Northwind Health in Sacramento. I am 43 years old; "

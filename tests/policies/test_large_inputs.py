@@ -7,16 +7,16 @@ import itertools
 import subprocess
 import sys
 
+import pytest
 import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.big_paste import NAMES, big_paste
 from veil.policies.engine import FastStage
 from veil.policies.loader import load_site_policy
 from veil.rules.recognizers.ner import SpacyNerRecognizer, split_text
 from veil.rules.vault import Vault
-
-NAMES = ("Laura Jensen", "Dana Whitfield", "Priya Raman")
 
 
 @settings(max_examples=300, deadline=None)
@@ -55,20 +55,9 @@ def test_a_name_next_to_a_cut_is_found():
 # Two and a half million characters: past spaCy's 1,000,000 (E088 refused them) and
 # within max_body_bytes. NER and the email pattern only, without quasi-identifiers: the
 # full set takes minutes on megabytes (bench/large_inputs), which is not what is tested.
-BIG_POLICY = "recognizers: [spacy.ner.v1, regex.email.v1]\nquasi_identifiers: false\n"
 
 
-def big_paste() -> str:
-    """A printed report's text: a line naming people on each page, then the page's
-    padding, as PDF exports keep it."""
-    pages = [
-        f"Page {n}: notes for my neighbour {NAMES[n % 3]} and my friend {NAMES[(n + 1) % 3]}.\n"
-        + " " * 208_000
-        for n in range(12)
-    ]
-    return "\n\n".join(pages)
-
-
+@pytest.mark.slow
 def test_a_text_over_spacys_limit_is_scanned_and_its_names_pseudonymized():
     text = big_paste()
     default = load_site_policy("default")
@@ -112,6 +101,7 @@ print("ok")
 """
 
 
+@pytest.mark.slow
 def test_no_recognizer_takes_quadratic_time_on_a_pathological_paste():
     cases = {**PATHOLOGICAL, "normalize": NORMALIZE}
     done = subprocess.run(

@@ -22,6 +22,9 @@ from veil.local_models.backend import LLMError, ModelLoadError, ModelTimeout
 from veil.local_models.llama_cpp_backend import LlamaCppLLM
 from veil.local_models.worker.supervisor import ModelWorker, WorkerLLM
 
+# Each test starts a model process or loads a GGUF: seconds, not milliseconds.
+pytestmark = pytest.mark.slow
+
 CITY_SCHEMA = {
     "type": "object",
     "properties": {"city": {"type": "string", "maxLength": 12}},

@@ -21,8 +21,7 @@ from click.testing import CliRunner
 from testing.fake_upstream import FakeChatService
 from testing.proxy_thread import ProxyThread
 from tests.chromium import launch
-from tests.helpers import free_port
-from tests.test_trust import require
+from tests.helpers import free_port, require
 from veil.proxy.cli import main
 
 CHAT_HOST = "chatgpt.com"

@@ -21,6 +21,9 @@ from veil.proxy.storage.sealing import Sealer
 from veil.proxy.storage.vault_store import FILE_NAME, SCHEMA, VaultStore
 from veil.rules.vault import PseudonymStyle
 
+# A real PostgreSQL server, stopped and restarted, and several processes: seconds per test.
+pytestmark = pytest.mark.slow
+
 LATEST = SCHEMA.sqlite[-1].version
 
 
