@@ -17,12 +17,12 @@ check fails, 2 if HAProxy or PostgreSQL is missing.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 from bench.gateway.harness import MissingTool, Options, run
 from bench.gateway.report import render
+from bench.output import publish
 
 QUICK = Options(instances=3, clients=6, conversations=3, turns=3, probe=5)
 
@@ -56,11 +56,7 @@ def main() -> None:
         print(f"bench.gateway: {error}", file=sys.stderr)
         sys.exit(2)
     report = render(results)
-    print(report)
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "gateway.json").write_text(json.dumps(results, indent=2))
-    (args.out / "gateway.md").write_text(report + "\n")
-    print(f"\nwrote {args.out / 'gateway.json'} and {args.out / 'gateway.md'}")
+    publish(args.out, "gateway", results, report)
     sys.exit(0 if results["summary"]["all_checks_passed"] else 1)
 
 

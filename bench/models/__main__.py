@@ -17,7 +17,6 @@ Writes bench/models/results/models.{json,md}. The model must be pulled first.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import socket
@@ -29,6 +28,8 @@ import time
 import venv
 from pathlib import Path
 from typing import Any
+
+from bench.output import publish
 
 ROOT = Path(__file__).resolve().parents[2]
 MESSAGES = [
@@ -234,11 +235,7 @@ def main() -> None:
         "serving": serving(args.model, args.calls),
     }
     report = render(results)
-    print(report)
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "models.json").write_text(json.dumps(results, indent=2))
-    (args.out / "models.md").write_text(report + "\n")
-    print(f"\nwrote {args.out / 'models.json'} and {args.out / 'models.md'}")
+    publish(args.out, "models", results, report)
 
 
 if __name__ == "__main__":

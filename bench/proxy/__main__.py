@@ -29,6 +29,7 @@ from pathlib import Path
 
 import httpx
 
+from bench.output import publish
 from testing.fake_upstream import FakeChatService
 from veil.policies.engine import FastStage
 from veil.policies.loader import load_site_policy
@@ -351,11 +352,7 @@ def main() -> None:
         shutil.rmtree(work, ignore_errors=True)
 
     report = render(results)
-    print(report)
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "proxy.json").write_text(json.dumps(results, indent=2))
-    (args.out / "proxy.md").write_text(report + "\n")
-    print(f"\nwrote {args.out / 'proxy.json'} and {args.out / 'proxy.md'}")
+    publish(args.out, "proxy", results, report)
 
 
 def render(r: dict) -> str:

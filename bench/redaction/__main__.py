@@ -24,6 +24,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from bench.output import publish
 from bench.redaction import utility
 from bench.redaction.corpus_check import load_corpus
 from bench.redaction.metrics import IGNORE, LabelledSpan, Scores, entity_found
@@ -364,11 +365,7 @@ def main() -> None:
         report += "\n\n" + utility.render(figures)
     else:
         print(f"skipping the utility section: {utility.PUBLIC_PRIVATE} not found")
-    print(report)
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "redaction.json").write_text(json.dumps(results, indent=2))
-    (args.out / "redaction.md").write_text(report + "\n")
-    print(f"\nwrote {args.out / 'redaction.json'} and {args.out / 'redaction.md'}")
+    publish(args.out, "redaction", results, report)
 
 
 if __name__ == "__main__":

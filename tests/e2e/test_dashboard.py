@@ -21,6 +21,7 @@ from testing.proxy_thread import ProxyThread
 from tests.chromium import launch
 from tests.helpers import API_KEY, free_port
 from tests.memory_keyring import MemoryKeyring
+from veil.local_models.worker.supervisor import stop_workers
 from veil.proxy.site_policies import SitePolicies
 
 PROMPTS = [
@@ -35,6 +36,7 @@ SITE = "local-openai"
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory):
     directory = tmp_path_factory.mktemp("dashboard")
+    stop_workers()  # the registry is per process: none left by an earlier test here
     previous = keyring.get_keyring()
     keyring.set_keyring(MemoryKeyring())
     # The slow stage's model status reads the models dir: an empty one, not the user's.

@@ -147,4 +147,4 @@ def test_veil_check_and_the_proxy_agree_on_a_message_blocked_for_risk(stack):
     output = json.loads(check.stdout)
     assert output["blocked"] is True
     assert output["blocked_reason"] in response.json()["error"]["message"]
-    assert output["risk"]["kappa"] == pytest.approx(entry.risk)
+    assert output["risk"]["kappa"] == pytest.approx(entry.risk, rel=0.05)  # shown rounded

@@ -10,7 +10,7 @@ from veil.local_models.backend import LLMError
 from veil.local_models.llama_cpp_backend import default_threads
 from veil.local_models.load import clear_cache, load_llm
 from veil.local_models.openai_http_backend import OpenAICompatibleLLM
-from veil.local_models.worker.supervisor import WorkerLLM
+from veil.local_models.worker.supervisor import WorkerLLM, stop_workers
 
 
 @pytest.fixture(autouse=True)
@@ -18,6 +18,7 @@ def _fresh_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("VEIL_MODELS_DIR", str(tmp_path / "models"))
     monkeypatch.delenv("VEIL_MODEL_CATALOG", raising=False)
     clear_cache()
+    stop_workers()  # workers are per process: none left by an earlier test here
 
 
 def test_gguf_path_spec_runs_in_a_worker_process_and_is_cached(tiny_gguf: Path) -> None:
