@@ -135,7 +135,9 @@ def wait_until_warmed_up(port: int, timeout: float = 300) -> None:
 def client(proxy_port: int | None, ca: Path) -> httpx.Client:
     context = ssl.create_default_context(cafile=str(ca))
     proxy = f"http://127.0.0.1:{proxy_port}" if proxy_port else None
-    return httpx.Client(proxy=proxy, verify=context, timeout=120)
+    # an API client sends its key; veil refuses keyless API requests (require_credential)
+    headers = {"Authorization": "Bearer sk-bench"}
+    return httpx.Client(proxy=proxy, verify=context, timeout=120, headers=headers)
 
 
 def chat(http: httpx.Client, url: str, prompt: str) -> str:
