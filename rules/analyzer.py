@@ -32,6 +32,7 @@ DEFAULT_RECOGNIZERS: tuple[str, ...] = (
     "regex.date_of_birth.v1",
     "regex.street_address.v1",
     "regex.id_number.v1",
+    "stdnum.national_id.v1",
     "secrets.v1",
     "spacy.ner.v1",
     "names.v1",

@@ -11,6 +11,7 @@ from veil.rules.recognizers import (  # noqa: F401
     gliner,
     government,
     names,
+    national_ids,
     ner,
     network,
     secrets,
