@@ -77,7 +77,7 @@ def check(
     if as_json:
         click.echo(json.dumps(result_record(outcome, text), ensure_ascii=False))
     else:
-        print_table(text, outcome, pipeline.policy)
+        print_table(text, outcome)
     if outcome.blocked:
         sys.exit(BLOCKED)
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from veil.policies.pipeline import Outcome
-from veil.policies.schema import SitePolicy
+from veil.rules.redact import Action
+from veil.rules.risk import Risk
 
 
 def result_record(outcome: Outcome, original: str) -> dict[str, Any]:
@@ -23,7 +24,7 @@ def result_record(outcome: Outcome, original: str) -> dict[str, Any]:
     }
     if quasi is not None:
         record["quasi_identifiers"] = [_operation_record(o, original) for o in quasi.operations]
-        record["risk"] = quasi.risk.as_dict()
+        record["risk"] = (outcome.risk or quasi.risk).as_dict()  # the message's, as judged
     slow = _slow_result(outcome)
     if slow is not None:
         record["slow_stage"] = slow.as_dict()
@@ -55,7 +56,7 @@ def _operation_record(operation, original: str) -> dict[str, Any]:
     }
 
 
-def print_table(original: str, outcome: Outcome, policy: SitePolicy) -> None:
+def print_table(original: str, outcome: Outcome) -> None:
     from rich.console import Console
     from rich.markup import escape
     from rich.panel import Panel
@@ -67,9 +68,9 @@ def print_table(original: str, outcome: Outcome, policy: SitePolicy) -> None:
     console.print(Panel(outcome.texts[0], title="redacted", expand=False))
     disclosed = _disclosed(quasi)
     protected = [
-        f for f in result.findings if f.action != "keep" and (f.start, f.end) not in disclosed
+        f for f in result.findings if f.action != Action.KEEP and (f.start, f.end) not in disclosed
     ]
-    kept = [f for f in result.findings if f.action == "keep"]
+    kept = [f for f in result.findings if f.action == Action.KEEP]
     table = Table(title=f"{len(protected)} finding(s)")
     for column in ("label", "original", "replacement", "action", "source", "score"):
         table.add_column(column)
@@ -91,7 +92,9 @@ def print_table(original: str, outcome: Outcome, policy: SitePolicy) -> None:
             public.add_row(finding.label, original[finding.start : finding.end], finding.reason)
         console.print(public)
     if quasi is not None and quasi.operations:
-        _print_quasi(console, original, quasi, policy)
+        _print_quasi(console, original, quasi, outcome.risk or quasi.risk)
+        if outcome.risk_warning:  # a risk block is the last line's reason
+            console.print(f"[yellow]{escape(outcome.risk_warning)}[/]")
     slow = _slow_result(outcome)
     if slow is not None:
         console.print(
@@ -109,7 +112,7 @@ def _people(count: float) -> str:
     return "1 person" if round(count) <= 1 else f"{count:,.0f} people"
 
 
-def _print_quasi(console, original: str, quasi, policy: SitePolicy) -> None:
+def _print_quasi(console, original: str, quasi, risk: Risk) -> None:
     from rich.table import Table
 
     table = Table(title=f"{len(quasi.operations)} quasi-identifier(s) the writer discloses")
@@ -128,14 +131,8 @@ def _print_quasi(console, original: str, quasi, policy: SitePolicy) -> None:
             operator,
         )
     console.print(table)
-    risk = quasi.risk
     console.print(
         f"residual re-identification risk κ = {risk.kappa:.3g} "
         f"(about {_people(risk.matching)} fit what is sent; "
         f"as written κ = {risk.kappa_before:.3g}, {_people(risk.matching_before)})"
     )
-    limits = policy.quasi_identifiers.risk
-    if limits.block_above is not None and risk.kappa > limits.block_above:
-        console.print(f"[bold red]above this site's block limit {limits.block_above:g}[/]")
-    elif limits.warn_above is not None and risk.kappa > limits.warn_above:
-        console.print(f"[yellow]above this site's warning limit {limits.warn_above:g}[/]")

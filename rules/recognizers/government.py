@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import regex
+from stdnum.es import dni
 
 from veil.rules import labels
 from veil.rules.pattern import (
@@ -129,7 +130,6 @@ _UK_NINO = regex.compile(
     rf" ?\d{{2}} ?\d{{2}} ?\d{{2}} ?[A-D](?!{WORD})"
 )
 _ES_DNI = regex.compile(rf"(?<!{WORD}|-)([XYZ]?)[\- ]?(\d{{7,8}})[\- ]?([A-Z])(?!{WORD}|-)")
-_DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
 _IT_CODICE_FISCALE = regex.compile(
     rf"(?<!{WORD})[A-Z]{{6}}\d{{2}}[A-EHLMPRST]\d{{2}}[A-Z]\d{{3}}[A-Z](?!{WORD})", regex.IGNORECASE
 )
@@ -155,8 +155,9 @@ class IdNumberRecognizer:
             spans.append(Span(match.start(), match.end(), labels.ID_NUMBER, 0.85, self.name))
         for match in _ES_DNI.finditer(text):
             prefix, number, letter = match.groups()
-            value = int(str("XYZ".index(prefix)) + number if prefix else number)
-            if _DNI_LETTERS[value % 23] == letter:
+            # an NIE's X/Y/Z counts as the leading digit 0/1/2 of the DNI check
+            value = str("XYZ".index(prefix)) + number if prefix else number
+            if dni.calc_check_digit(value) == letter:
                 spans.append(Span(match.start(), match.end(), labels.ID_NUMBER, 0.85, self.name))
         for match in _IT_CODICE_FISCALE.finditer(text):
             spans.append(Span(match.start(), match.end(), labels.ID_NUMBER, 0.85, self.name))

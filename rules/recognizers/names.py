@@ -349,9 +349,38 @@ class _NameScan:
             rule()
         for match in _WORD.finditer(self.text):
             self.word(match)
-        for start, end in NameRecognizer._repeated(self.text, self.spans, self.ordinary):
+        for start, end in self.repeated():
             self.keep(start, end, 0.7)
         return self.spans
+
+    def repeated(self) -> list[tuple[int, int]]:
+        """Once a word is a name, it is one elsewhere in the same text: "directed by Joakim
+        Westgård and starring Westgård", "Hakuba had given Hakuba his address"."""
+        text, spans = self.text, self.spans
+        names = {
+            word
+            for span in spans
+            if span.score >= 0.5
+            for word in _CAPITALISED_WORD.findall(text, span.start, span.end)
+            if not self.ordinary(word)
+        }
+        found = []
+        # Whether a strong span holds a match: the furthest end among the spans that start
+        # at or before it (a binary search, not a pass over every span per word).
+        strong = sorted((s.start, s.end) for s in spans if s.score >= 0.5)
+        starts = [start for start, _ in strong]
+        furthest = list(itertools.accumulate((end for _, end in strong), max))
+        # A set lookup per capitalised word: no pattern built per text.
+        for match in _CAPITALISED_WORD.finditer(text) if names else ():
+            if match.group(0) not in names:
+                continue
+            before = text[max(0, match.start() - 3) : match.start()]
+            if _IN_FIRM_NAME.match(text, match.end()) or before.rstrip().endswith("&"):
+                continue  # "Pemberton & Shaw LLP": the name is part of a firm's
+            index = bisect.bisect_right(starts, match.start()) - 1
+            if index < 0 or furthest[index] < match.end():
+                found.append(match.span())
+        return found
 
     def ordinary(self, word: str) -> bool:
         folded = word.casefold()
@@ -589,35 +618,6 @@ class NameRecognizer:
 
     def find(self, text: str) -> list[Span]:
         return _NameScan(text, self.name).run()
-
-    @staticmethod
-    def _repeated(text: str, spans: list[Span], ordinary) -> list[tuple[int, int]]:
-        """Once a word is a name, it is one elsewhere in the same text: "directed by Joakim
-        Westgård and starring Westgård", "Hakuba had given Hakuba his address"."""
-        names = {
-            word
-            for span in spans
-            if span.score >= 0.5
-            for word in _CAPITALISED_WORD.findall(text, span.start, span.end)
-            if not ordinary(word)
-        }
-        found = []
-        # Whether a strong span holds a match: the furthest end among the spans that start
-        # at or before it (a binary search, not a pass over every span per word).
-        strong = sorted((s.start, s.end) for s in spans if s.score >= 0.5)
-        starts = [start for start, _ in strong]
-        furthest = list(itertools.accumulate((end for _, end in strong), max))
-        # A set lookup per capitalised word: no pattern built per text.
-        for match in _CAPITALISED_WORD.finditer(text) if names else ():
-            if match.group(0) not in names:
-                continue
-            before = text[max(0, match.start() - 3) : match.start()]
-            if _IN_FIRM_NAME.match(text, match.end()) or before.rstrip().endswith("&"):
-                continue  # "Pemberton & Shaw LLP": the name is part of a firm's
-            index = bisect.bisect_right(starts, match.start()) - 1
-            if index < 0 or furthest[index] < match.end():
-                found.append(match.span())
-        return found
 
 
 register("names.v1")(NameRecognizer)

@@ -3,9 +3,10 @@ encoded birth date. A candidate of the right shape is accepted only when python-
 validates it (the number's published algorithm), so no context word is needed and a
 number that fails its check is never labelled.
 
-Each rule names the identifier, the stdnum module that implements its specification, and
+Each rule names the stdnum module that implements the identifier's specification, and
 the written shape people use (digits with the separators the issuing country prints).
-Separators are removed before validation (stdnum's ``compact``).
+Separators are removed before validation (stdnum's ``compact``). Spanish DNI and NIE
+numbers are regex.id_number.v1's, by the same check letter.
 """
 
 from __future__ import annotations
@@ -29,8 +30,7 @@ _EDGE_AFTER = r"(?![\p{L}\p{N}]|[\-+.]\p{N})"
 
 @dataclass(frozen=True)
 class NationalId:
-    name: str
-    module: str  # python-stdnum module implementing the specification
+    name: str  # the python-stdnum module implementing the specification
     shape: str  # the written form: digits and the country's own separators
 
     @cached_property
@@ -39,7 +39,7 @@ class NationalId:
 
     @cached_property
     def validator(self) -> ModuleType:
-        return importlib.import_module(f"stdnum.{self.module}")
+        return importlib.import_module(f"stdnum.{self.name}")
 
     def is_valid(self, value: str) -> bool:
         return bool(self.validator.is_valid(value))
@@ -47,23 +47,19 @@ class NationalId:
 
 NATIONAL_IDS: tuple[NationalId, ...] = (
     # YYMMDD-NNNC (or + past 100 years), or YYYYMMDDNNNC: Luhn over the last ten digits.
-    NationalId("se.personnummer", "se.personnummer", r"(?:\d{8}[\-+ ]?\d{4}|\d{6}[\-+]\d{4})"),
+    NationalId("se.personnummer", r"(?:\d{8}[\-+ ]?\d{4}|\d{6}[\-+]\d{4})"),
     # DDMMYY, century sign (+ - A, and B-F, U-Y since 2023), NNN, check character mod 31.
-    NationalId("fi.hetu", "fi.hetu", r"\d{6}[\-+A-FU-Y]\d{3}[0-9A-Y]"),
+    NationalId("fi.hetu", r"\d{6}[\-+A-FU-Y]\d{3}[0-9A-Y]"),
     # 11 digits, no leading zero, two check digits.
-    NationalId("tr.tckimlik", "tr.tckimlik", r"[1-9]\d{10}"),
+    NationalId("tr.tckimlik", r"[1-9]\d{10}"),
     # YYMMDD with month +20/+40/... for the century, serial, weighted check digit.
-    NationalId("pl.pesel", "pl.pesel", r"\d{11}"),
+    NationalId("pl.pesel", r"\d{11}"),
     # YYMMDD-GNNNNNC: the seventh digit is century and sex; weighted check digit.
-    NationalId("kr.rrn", "kr.rrn", r"\d{6}[\- ]?\d{7}"),
+    NationalId("kr.rrn", r"\d{6}[\- ]?\d{7}"),
     # YYMMDD SSSS C A Z: date of birth, sequence, citizenship, Luhn check digit.
-    NationalId("za.idnr", "za.idnr", r"\d{6}[ ]?\d{4}[ ]?\d[ ]?\d{2}"),
+    NationalId("za.idnr", r"\d{6}[ ]?\d{4}[ ]?\d[ ]?\d{2}"),
     # X-XXXX-XXXXX-XX-X: first digit 1-8 (the kind of holder), mod 11 check digit.
-    NationalId("th.pin", "th.pin", r"[1-8](?:[\- ]?\d{4}[\- ]?\d{5}[\- ]?\d{2}[\- ]?\d|\d{12})"),
-    # X/Y/Z, seven digits, the DNI check letter over the number.
-    NationalId("es.nie", "es.nie", r"[XYZ][\- ]?\d{7}[\- ]?[A-Z]"),
-    # eight digits and the check letter (mod 23)
-    NationalId("es.dni", "es.dni", r"\d{8}[\- ]?[A-Z]"),
+    NationalId("th.pin", r"[1-8](?:[\- ]?\d{4}[\- ]?\d{5}[\- ]?\d{2}[\- ]?\d|\d{12})"),
 )
 
 
