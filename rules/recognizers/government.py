@@ -129,7 +129,8 @@ _UK_NINO = regex.compile(
     rf"(?<!{WORD})(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]"
     rf" ?\d{{2}} ?\d{{2}} ?\d{{2}} ?[A-D](?!{WORD})"
 )
-_ES_DNI = regex.compile(rf"(?<!{WORD}|-)([XYZ]?)[\- ]?(\d{{7,8}})[\- ]?([A-Z])(?!{WORD}|-)")
+# The separator follows an NIE's letter only: a DNI's span starts at its first digit.
+_ES_DNI = regex.compile(rf"(?<!{WORD}|-)(?:([XYZ])[\- ]?)?(\d{{7,8}})[\- ]?([A-Z])(?!{WORD}|-)")
 _IT_CODICE_FISCALE = regex.compile(
     rf"(?<!{WORD})[A-Z]{{6}}\d{{2}}[A-EHLMPRST]\d{{2}}[A-Z]\d{{3}}[A-Z](?!{WORD})", regex.IGNORECASE
 )

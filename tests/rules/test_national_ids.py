@@ -140,3 +140,26 @@ def test_digits_inside_a_longer_run_are_not_an_identifier(text):
 def test_a_csv_of_thousands_of_ids_finds_each_one():
     ids = [pesel(dt.date(1980, 1, 1) + dt.timedelta(days=n), n % 10_000) for n in range(5_000)]
     assert found("\n".join(ids)) == ids
+
+
+# The Spanish check letter (Real Decreto 1553/2005): the number mod 23 indexes this table;
+# an NIE's X, Y or Z stands for a leading 0, 1 or 2.
+DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
+
+
+@settings(max_examples=200, deadline=None)
+@given(prefix=st.sampled_from(["", "X", "Y", "Z"]), number=st.integers(0, 9_999_999))
+def test_spanish_dni_and_nie_are_found_by_their_check_letter(prefix, number):
+    from veil.rules.recognizers.government import IdNumberRecognizer
+
+    digits = f"{number:08d}" if not prefix else f"{number:07d}"
+    letter = DNI_LETTERS[int(str("XYZ".index(prefix)) + digits if prefix else digits) % 23]
+    wrong = DNI_LETTERS[(DNI_LETTERS.index(letter) + 1) % 23]
+    recognizer = IdNumberRecognizer()
+    for value, expected in (
+        (f"{prefix}{digits}{letter}", True),
+        (f"{prefix}{digits}{wrong}", False),
+    ):
+        text = f"Mi documento: {value}."
+        spans = [text[s.start : s.end] for s in recognizer.find(text)]
+        assert (value in spans) is expected, (value, spans)
