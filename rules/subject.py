@@ -22,7 +22,7 @@ from typing import Protocol
 
 import regex
 
-from veil.rules import labels, notability
+from veil.rules import labels, notability, syntax
 from veil.rules.merge import DENY_SOURCE
 from veil.rules.spans import Span
 
@@ -94,6 +94,10 @@ class Reason(StrEnum):
     LISTED_WITH_PUBLIC = "listed_with_public", "listed with public entities"
     BESIDE_PUBLIC_FIGURE = "beside_public_figure", "in a sentence about a public figure"
     RELATION_WORKPLACE = "relation_workplace", "where someone they know works"
+    GRAMMAR_TIE = (
+        "grammar_tie",
+        "the sentence ties it to the writer or someone they know (my ... X, I live in X)",
+    )
     REFEREE_PUBLIC = "referee_public", "the local model knows it as public"
     REFEREE_FAILED = "referee_failed", "the local model could not be asked"
 
@@ -500,6 +504,16 @@ class _Context:
                     if len(part) >= 3 and not part.isdigit():
                         self.email_words.add(notability.fold(part))
 
+    @cached_property
+    def parse(self) -> list:
+        from veil.rules.recognizers.ner import DEFAULT_MODEL, PIECE_CHARS
+
+        return syntax.parsed(self.text, DEFAULT_MODEL, PIECE_CHARS)
+
+    def grammar_tie(self, span: Span, place: bool) -> syntax.Tie | None:
+        """The writer or someone they name, tied to the span by the sentence's parse."""
+        return syntax.tie(self.parse, span.start, span.end, place)
+
     def contacts_near(self, span: Span, reach: int) -> list[Span]:
         """Contact spans that start within ``reach`` characters of the span (bisected,
         so a paste with thousands of identifiers stays linear)."""
@@ -698,6 +712,8 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         return private(Reason.ADDRESS_PART)
     if _POSTCODE_OR_NUMBER.search(value):
         return private(Reason.POSTCODE)
+    if ctx.grammar_tie(span, place=True):
+        return private(Reason.GRAMMAR_TIE)
     life = [m.end() for m in _LIFE_VERB.finditer(before)]
     travel = [m.end() for m in _TRAVEL_VERB.finditer(before)]
     if (
@@ -748,6 +764,8 @@ def _organization(m: _Mention) -> Verdict:
     found = notability.place(value)
     if found is not None and _LOCATIVE.search(before):
         return _location(m, relabelled=True)
+    if ctx.grammar_tie(span, place=False):
+        return private(Reason.GRAMMAR_TIE)
     return Verdict(Subject.PUBLIC, Reason.ORGANIZATION_TOPIC, label)
 
 

@@ -11,7 +11,10 @@ results/redaction.json and results/redaction.md.
 Utility: on ../shared/data/public_private_dev.jsonl, how many public-only prompts and
 public entity mentions veil changes and how many private spans it protects, with public
 entities kept (the default policy) against the named baseline "protect" (every name
-protected, as veil did before it told public from private), in the same run.
+protected, as veil did before it told public from private), in the same run. The set is
+split in two fixed halves by id (utility.half): rules are tuned on one, the other is only
+reported. veil's own prompts (bench/redaction/public_private_own.jsonl), written for each
+kind of failure seen on unseen text, are reported beside them.
 """
 
 from __future__ import annotations
@@ -345,10 +348,19 @@ def main() -> None:
     if utility.PUBLIC_PRIVATE.is_file():
         records = utility.load_public_private()[: args.limit]
         negatives = [r["text"] for r in load_corpus(CORPUS) if r["category"] == "hard_negative"]
+        halves = utility.split(records)
         figures = {
-            "protect (baseline)": utility.evaluate(protect_all, records, negatives),
-            "keep (default)": utility.evaluate(analyzer, records, negatives),
+            "protect (baseline), all": utility.evaluate(protect_all, records, negatives),
+            "keep (default), all": utility.evaluate(analyzer, records, negatives),
         }
+        for name, part in halves.items():
+            figures[f"keep, {name}"] = utility.evaluate(analyzer, part, negatives)
+        if utility.OWN_EXAMPLES.is_file():
+            own = utility.load_public_private(utility.OWN_EXAMPLES)[: args.limit]
+            figures["protect (baseline), veil's own"] = utility.evaluate(
+                protect_all, own, negatives
+            )
+            figures["keep, veil's own"] = utility.evaluate(analyzer, own, negatives)
         if args.referee:
             from veil.local_models.referee import LLMReferee
             from veil.policies.engine import default_llm_loader

@@ -104,8 +104,25 @@ def _anaphora(text: str, position: int) -> str | None:
     return None
 
 
+# Subordinators and verbs of supposing that make a clause state no fact: "explain it like
+# I'm 15", "as if I were a lawyer", "pretend I'm 80", "if my wife were a nurse".
+_NON_FACTUAL = regex.compile(
+    r"(?:\blike|\bas if|\bas though|\bif|\bunless|\bimagine|\bimagining|\bpretend|"
+    r"\bpretending|\bsuppose|\bsupposing)(?:\s+that)?[\s,]*$",
+    I,
+)
+
+
+def non_factual(text: str, position: int) -> bool:
+    """The clause whose subject starts at ``position`` is a supposition, not a fact."""
+    return _NON_FACTUAL.search(text, max(0, position - 30), position) is not None
+
+
 def subject_of(cue: str, text: str, position: int) -> str | None:
-    """Whose attribute follows a subject phrase a frame captured ("I'm", "my son", "she")."""
+    """Whose attribute follows a subject phrase a frame captured ("I'm", "my son", "she");
+    None when the clause only supposes it ("like I'm 15")."""
+    if non_factual(text, position):
+        return None
     match = _CUE.fullmatch(cue.strip())
     if match is None:
         match = _CUE.search(cue)
@@ -139,6 +156,9 @@ def resolve(text: str, start: int, end: int, fronted: bool = True) -> str | None
                 earlier = match
             last = earlier
         if last is not None:
+            clause_start = start - len(clause)
+            if non_factual(text, clause_start + last.start()):
+                return None
             return _classify(last, text, start)
     if fronted and _FRONTED_AFTER.match(text, end):
         return WRITER

@@ -1,22 +1,20 @@
 """PERSON, LOCATION, ORGANIZATION and NORP from spaCy's statistical NER.
 
-Only the `ner` component runs (it has its own embedding layer in the small English
-model), which halves the cost of a full pipeline. Results are filtered where NER is
-known to be wrong on chatbot prompts: identifiers in pasted code, product and tool
-names. Whether a name is a public entity to keep is decided later (rules.subject).
+One spaCy run per text gives the entities and the dependency parse that rules.subject
+reads (rules.syntax.parsed). Results are filtered where NER is known to be wrong on
+chatbot prompts: identifiers in pasted code, product and tool names. Whether a name is
+a public entity to keep is decided later (rules.subject).
 """
 
 from __future__ import annotations
 
-import threading
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
 
 import regex
 
-from veil.rules import gazetteer, labels
+from veil.rules import gazetteer, labels, syntax
 from veil.rules.code_context import CodeMap, looks_like_identifier
 from veil.rules.registry import register
 from veil.rules.spans import Span
@@ -31,35 +29,6 @@ LABEL_MAP: dict[str, str] = {
     "ORG": labels.ORGANIZATION,
     "NORP": labels.NORP,
 }
-
-_load_lock = threading.Lock()
-
-
-@cache
-def _load_pipeline(model: str):  # -> spacy.Language
-    import spacy
-
-    with _load_lock:
-        nlp = spacy.load(model)
-        # Keep only NER and what it listens to; the parser and tagger cost as much again.
-        needed = {"ner"}
-        ner = nlp.get_pipe("ner")
-        for name, component in nlp.pipeline:
-            if name != "ner" and _feeds(component, ner):
-                needed.add(name)
-        for name in list(nlp.pipe_names):
-            if name not in needed:
-                nlp.remove_pipe(name)
-        return nlp
-
-
-def _feeds(component, ner) -> bool:
-    from spacy.pipeline import Tok2Vec
-
-    if not isinstance(component, Tok2Vec):
-        return False
-    return any("listener" in node.name for node in ner.model.walk())
-
 
 _POSSESSIVE = regex.compile(r"(?:'s|’s|')$")
 
@@ -235,6 +204,11 @@ def split_text(text: str, limit: int = PIECE_CHARS) -> list[tuple[int, int]]:
     return pieces
 
 
+def readable_pieces(text: str, limit: int = PIECE_CHARS) -> list[tuple[int, str]]:
+    """``text`` cut by ``split_text``, each piece with its offset and long words blanked."""
+    return [(start, _readable(text[start:end])) for start, end in split_text(text, limit)]
+
+
 def _cut(text: str, earliest: int, latest: int) -> int:
     for boundary in (_PARAGRAPH_END, _LINE_END, _SENTENCE_END, _SPACE):
         last = deque(boundary.finditer(text, earliest, latest), maxlen=1)
@@ -278,17 +252,15 @@ class SpacyNerRecognizer:
 
     @property
     def nlp(self):
-        return _load_pipeline(self.model)
+        return syntax.pipeline(self.model)
 
     def find(self, text: str) -> list[Span]:
         return self.filter(text, self.entities(text))
 
     def entities(self, text: str) -> Iterator[Entity]:
-        """spaCy's entities of ``text``, read piece by piece, offsets into ``text``."""
-        nlp = self.nlp
-        pieces = split_text(text, min(self.piece_chars, nlp.max_length))
-        docs = nlp.pipe(_readable(text[start:end]) for start, end in pieces)
-        for (start, _), doc in zip(pieces, docs, strict=True):
+        """spaCy's entities of ``text``, read piece by piece, offsets into ``text``. The
+        same run parses the text for the public/private decision (rules.syntax)."""
+        for start, doc in syntax.parsed(text, self.model, self.piece_chars):
             for entity in doc.ents:
                 yield Entity(start + entity.start_char, start + entity.end_char, entity.label_)
 
