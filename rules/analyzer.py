@@ -11,6 +11,7 @@ from enum import StrEnum
 import regex
 
 from veil.rules import gazetteer, labels, notability
+from veil.rules.linking import link
 from veil.rules.lists import AllowList, DenyList
 from veil.rules.merge import DENY_SOURCE, join_adjacent_names, resolve_overlaps
 from veil.rules.normalize import normalize
@@ -174,7 +175,7 @@ class Analyzer:
         spans.extend(self.deny_list.find(text))
         spans = [s for s in spans if s.source == DENY_SOURCE or s.score >= self._threshold(s)]
         spans = self.allow_list.filter(text, spans)
-        return join_adjacent_names(text, resolve_overlaps(spans))
+        return link(text, join_adjacent_names(text, resolve_overlaps(spans)))
 
     def _threshold(self, span: Span) -> float:
         return self.thresholds.get(span.label, self.default_threshold)

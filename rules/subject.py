@@ -22,7 +22,7 @@ from typing import Protocol
 
 import regex
 
-from veil.rules import labels, notability, syntax
+from veil.rules import knowledge, labels, notability, syntax
 from veil.rules.merge import DENY_SOURCE
 from veil.rules.spans import Span
 
@@ -60,6 +60,8 @@ class Reason(StrEnum):
     CONTACT_BESIDE = "contact_beside", "a contact detail beside the name"
     AFFILIATION = "affiliation", "someone's employer, school or business"
     PUBLIC_FIGURE = "public_figure", "a public figure"
+    ENCYCLOPEDIA_ENTRY = "encyclopedia_entry", "an encyclopedia has an entry for it"
+    DEALT_WITH = "dealt_with", "someone the writer deals with (call X, I met X)"
     TITLED = "titled", "a title and a name (Dr. X)"
     ADDRESSEE = "addressee", "the person a message is for"
     SINGLE_NAME = "single_name", "a surname or single name alone"
@@ -200,7 +202,8 @@ _SELF = regex.compile(
     r"maiden|full|sur|given|nick)\s?name is|\bcall me|\bcalls me|\bnazywam się|\bje m'appelle|"
     r"\bme llamo|\bmi nombre es|\bich heiße|\bmi chiamo|\bik heet|\bjmenuji se|"
     r"\bmeu nome é|\bsign(?:ed)?(?: it| off)?(?: as| from)?|(?:^|\n)[ \t>]*from|"
-    r"\b(?:card|note|message|letter|gift|love|regards)\s+from)\s*[,:]?\s*$",
+    r"\b(?:card|note|message|letter|gift|love|regards)\s+from|"
+    r"\b(?:from|by|as|it's|it is|this is)\s+me\s*[,(–\-])\s*[,:]?\s*$",
     _I,
 )
 _GREETING = regex.compile(
@@ -557,6 +560,15 @@ class _Context:
             for c in self.contacts_near(span, 3)
         )
 
+    def after_place_comma(self, span: Span) -> bool:
+        """The span follows a place and a comma: "Paris, Texas", "Kandy, Sri Lanka"."""
+        index = bisect.bisect_left(self.span_starts, span.start) - 1
+        if index < 0:
+            return False
+        previous = self.by_start[index]
+        gap = self.text[previous.end : span.start]
+        return previous.label == labels.LOCATION and regex.fullmatch(r",[ \t]*", gap) is not None
+
     def person_before(self, span: Span, reach: int) -> bool:
         """A PERSON span earlier in the same clause (the subject of a life event)."""
         first = bisect.bisect_left(self.span_starts, span.start - reach)
@@ -612,6 +624,30 @@ def _name_words(value: str) -> tuple[bool, bool]:
     return words[0].title() in first, words[-1].title() in last or words[-1] in last
 
 
+# Below this many chance matches an entry for a full name is taken as fame. Measured on
+# Faker-generated private names with no context (2,000 per locale): 0.5-5% are kept as
+# public at this limit (en_IN, de_DE lowest; fr_FR highest) against 29-36% of English
+# ones at 1.0; 45 of 60 famous two-word names fall under it.
+CHANCE_LIMIT = 0.05
+
+
+def _known_person(value: str) -> bool:
+    """A name an encyclopedia has an entry for, where that is evidence of fame: random
+    names of three or more words almost never are entries (0-0.2% of generated ones); a
+    two-word one counts when its words rarely pair by chance (``chance_entries``) or its
+    surname alone leads to the same entry ("Federer")."""
+    words = value.split()
+    if len(words) < 2:
+        return False
+    index = knowledge.knowledge()
+    entry = index.canonical(value)
+    if entry is None:
+        return False
+    if len(words) >= 3:
+        return True
+    return index.chance_entries(value) < CHANCE_LIMIT or index.canonical(words[-1]) == entry
+
+
 def _tied_to_someone(m: _Mention) -> Reason | None:
     """Why the text ties a name to someone's own life, or None."""
     before, wide_before, after = m.before, m.wide_before, m.after
@@ -656,6 +692,10 @@ def _person(m: _Mention) -> Verdict:
     tied = _tied_to_someone(m)
     if tied:
         return Verdict(Subject.PRIVATE, tied, label)
+    grammar = ctx.grammar_tie(span, place=False)
+    if grammar is not None and grammar.via in ("apposition", "possession") and not _talked_about(m):
+        # "my landlord, X"; not "(not Li Na the tennis player)", nor "I'm on X" (a place)
+        return Verdict(Subject.PRIVATE, Reason.GRAMMAR_TIE, label)
     if ctx.contact_near(span) or ctx.in_email(value):
         return Verdict(Subject.PRIVATE, Reason.CONTACT_BESIDE, label)
     if _AFFILIATION_BEFORE.search(before):
@@ -672,7 +712,9 @@ def _person(m: _Mention) -> Verdict:
         _LOCATIVE.search(before) and not _PERSON_PREPOSITION.search(before)
     )
     if found is not None and (
-        place_preposition or (not given and (found.prominent or _LOCATIVE.search(before)))
+        place_preposition
+        or (not given and (found.prominent or _LOCATIVE.search(before)))
+        or ctx.after_place_comma(span)
     ):
         return _location(m, relabelled=True)
     if notability.is_public_figure(value) or notability.is_public_figure(
@@ -682,6 +724,10 @@ def _person(m: _Mention) -> Verdict:
     talked = _talked_about(m)
     if talked:
         return Verdict(Subject.PUBLIC, talked, label)
+    if syntax.dealt_with(ctx.parse, span.start, span.end):
+        return Verdict(Subject.PRIVATE, Reason.DEALT_WITH, label)
+    if _known_person(_HONORIFIC_INSIDE.sub("", value)):
+        return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
     if _HONORIFIC_BEFORE.search(before) or _HONORIFIC_INSIDE.match(value):
         return Verdict(Subject.PRIVATE, Reason.TITLED, label)
     if _ADDRESSEE.search(before):
@@ -735,6 +781,8 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         return Verdict(Subject.PUBLIC, known, label)
     if _LANDMARK.search(value):
         return Verdict(Subject.PUBLIC, Reason.LANDMARK, label)
+    if knowledge.knowledge().is_known(value):
+        return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
     talked = _talked_about(m)
     if talked:
         return Verdict(Subject.PUBLIC, talked, label)
@@ -836,6 +884,9 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
                 private_names.add(words[0])
         elif verdict.subject is Subject.PUBLIC and verdict.reason not in _WEAK_PUBLIC:
             public_names.add(value)
+            words = value.split()
+            if len(words) > 1:
+                public_names.add(words[-1])  # "... Kurt Gödel ... Gödel's theorem"
     for i, span in enumerate(spans):
         if out[i].label != labels.PERSON or not undecided(i):
             continue

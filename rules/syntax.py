@@ -61,7 +61,7 @@ _LIFE_VERB = regex.compile(
     r"hired|retir(?:e|es|ed|ing)|quit|left|lead(?:s|ing)?|led|manag(?:e|es|ed|ing)|"
     r"run(?:s|ning)?|ran|serv(?:e|es|ed|ing)|practi[cs](?:e|es|ed|ing)|be|am|is|are|was|"
     r"were|been|being|'m|’m|'re|’re|'s|’s|sit|sits|sat|lodg(?:e|es|ed|ing)|"
-    r"see|sees|seen|seeing|saw|treated|registered)$",
+    r"see|sees|seen|seeing|saw|treated|registered|do|does|did|done|doing)$",
     _I,
 )
 # Going somewhere is a trip, not where one's life is ("we fly to X", "heading to X").
@@ -113,6 +113,15 @@ _TOPIC_NOUN = regex.compile(
     r"article|post|review|interest|obsession|hero|idol|inspiration|understanding)$",
     _I,
 )
+# Where people live: "the flat in X" is the writer's when the writer speaks of themselves.
+_DWELLING = regex.compile(
+    r"^(?:home|house|flat|apartment|condo|place|bungalow|cottage|townhouse|"
+    r"duplex|studio|room|bedsit|farm|farmhouse|cabin|caravan|garden|allotment)$",
+    _I,
+)
+_SELF_OBJECT = frozenset({"me", "i", "myself", "us", "we"})
+_COPULA = frozenset({"am", "'m", "’m", "are", "'re", "’re", "was", "were", "be", "been"})
+_SELF_WORDS = frozenset({"i", "we", "my", "our", "me", "us", "i'm", "mine", "ours"})
 _FAVOURITE = regex.compile(r"^(?:favou?rite|fave|beloved|dream)$", _I)
 
 _MAX_CLIMB = 5
@@ -125,9 +134,83 @@ def tie(pieces: list[tuple[int, object]], start: int, end: int, place: bool) -> 
     organisation (only dwelling, work and study make one theirs)."""
     for offset, doc in pieces:
         span = doc.char_span(start - offset, end - offset, alignment_mode="expand")
-        if span is not None and len(span):
-            return _tie(span.root, place)
+        if span is None or not len(span):
+            continue
+        # Every token that attaches outside the span: a name the parser split has several.
+        for token in span:
+            if token.head is token or not span.start <= token.head.i < span.end:
+                found = _tie(token, place)
+                if found is not None:
+                    return found
+        return None
     return None
+
+
+# Dealing with someone in person: the writer's own contacts, not people talked about.
+_SOCIAL_VERB = regex.compile(
+    r"^(?:meet|meets|met|meeting|call|calls|called|calling|phone|phoned|phoning|ring|rang|"
+    r"text|texted|texting|e-?mail(?:s|ed|ing)?|messag(?:e|es|ed|ing)|follow|followed|"
+    r"following|catch|caught|catching|chat|chatted|chatting|invit(?:e|es|ed|ing)|"
+    r"thank(?:s|ed|ing)?|remind(?:s|ed|ing)?|cc|cc'd|loop|looped|ping|pinged|pinging|"
+    r"hire(?:s|d)?|hiring|fire(?:s|d)?|firing|pay|pays|paid|paying|date|dated|dating|"
+    r"marry|married|marrying|babysit(?:s|ting)?|visit(?:s|ed|ing)?|hug(?:s|ged|ging)?|"
+    r"introduc(?:e|es|ed|ing)|check|checked|checking|sync|synced|syncing|coordinate|"
+    r"coordinated|coordinating|confront(?:s|ed|ing)?|forgive|forgave|apologi[sz](?:e|ed|ing))$",
+    _I,
+)
+
+
+def dealt_with(pieces: list[tuple[int, object]], start: int, end: int) -> bool:
+    """The person at ``start:end`` is someone the writer deals with in person: the object
+    of a social verb ("call X", "follow up with X", "I met X at ...") whose subject is
+    the writer, or which is the writer's own instruction (an imperative)."""
+    for offset, doc in pieces:
+        span = doc.char_span(start - offset, end - offset, alignment_mode="expand")
+        if span is None or not len(span):
+            continue
+        token = span.root
+        if token.dep_ == "pobj" and token.head.lower_ in ("with", "to", "for"):
+            token = token.head
+        if token.dep_ not in ("dobj", "dative", "prep") or not _SOCIAL_VERB.match(token.head.text):
+            return False
+        verb = token.head
+        if _irrealis(verb):
+            return False
+        subject = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+        if not subject:
+            return verb.tag_ == "VB"  # an instruction: "follow up with X", "call X"
+        return _subject_owner(verb) is not None
+    return False
+
+
+def untagged_life_names(doc) -> list[tuple[int, int, bool]]:
+    """Proper-noun phrases NER left untagged that the parse ties to the writer's life,
+    as (start_char, end_char, is_place): "we've lived in [Invercargill]", "our kid's
+    daycare, [Little Acorns Early Learning]". Statistical NER misses unfamiliar names;
+    the grammar around them does not depend on knowing them."""
+    from veil.rules import notability
+
+    tagged = {token.i for entity in doc.ents for token in entity}
+    found = []
+    run: list = []
+    for token in [*doc, None]:
+        if token is not None and token.tag_ in ("NNP", "NNPS") and token.i not in tagged:
+            run.append(token)
+            continue
+        if run and token is not None and token.text in ("&", "of") and run:
+            run.append(token)
+            continue
+        while run and run[-1].tag_ not in ("NNP", "NNPS"):
+            run.pop()  # "Bank of" without its noun
+        if run:
+            start, end = run[0].idx, run[-1].idx + len(run[-1])
+            value = doc.text[start:end]
+            is_place = notability.place(value) is not None
+            roots = [t for t in run if not run[0].i <= t.head.i <= run[-1].i or t.head is t]
+            if any(_tie(root, is_place) is not None for root in roots):
+                found.append((start, end, is_place))
+        run = []
+    return found
 
 
 def _tie(token, place: bool) -> Tie | None:
@@ -137,8 +220,10 @@ def _tie(token, place: bool) -> Tie | None:
         head = node.head
         if head is node:
             return None
-        if dep in ("compound", "flat", "nmod", "amod", "nummod", "poss", "case"):
-            node = head  # inside a longer name: "Riverside Women's Clinic"
+        if dep == "poss":
+            return None  # "Adichie's talk": the span owns, it is not owned
+        if dep in ("compound", "flat", "nmod", "amod", "nummod", "case"):
+            node = head  # a modifier: "our Leeds office", "the Riverside clinic"
             continue
         if dep == "pobj" and head.dep_ == "prep":
             preposition = head.lower_
@@ -152,6 +237,8 @@ def _tie(token, place: bool) -> Tie | None:
                 return found
             node = governor  # "the flat in X" under "we rent": read on up
             continue
+        if dep == "appos" and head.lower_ in _SELF_OBJECT:
+            return Tie(Owner.WRITER, "apposition", head.lower_)  # "from me, Callum Reid"
         if dep == "appos" and _noun(head):
             owner = _possessor(head)
             if owner is not None and not _topic(head):
@@ -174,9 +261,15 @@ def _governor(governor, preposition: str, place: bool) -> Tie | None:
     if _noun(governor):
         if _TRAVEL_NOUN.match(governor.text) and preposition != "from":
             return None
+        if preposition not in _PLACE_PREPOSITION or _topic(governor):
+            return None
         owner = _possessor(governor)
-        if owner is not None and not _topic(governor) and preposition in _PLACE_PREPOSITION:
+        if owner is not None:
             return Tie(owner, "possession", governor.lower_)
+        if governor.dep_ == "attr" and _copula_of_writer(governor.head):
+            return Tie(Owner.WRITER, "clause", governor.lower_)  # "I'm a nurse at X"
+        if _DWELLING.match(governor.text) and _definite(governor) and _writes_of_self(governor):
+            return Tie(Owner.WRITER, "dwelling", governor.lower_)  # "the flat in X"
         return None
     if governor.tag_.startswith(("VB", "MD")) or governor.dep_ == "ROOT":
         return _clause(governor, preposition, place)
@@ -188,9 +281,11 @@ def _clause(verb, preposition: str, place: bool) -> Tie | None:
     if preposition in ("to", "into"):
         if not _MOVE_VERB.match(word):
             return None
-    elif _TRAVEL_VERB.match(word) or _PERCEPTION_VERB.match(word):
-        return None
-    elif not (place and preposition in _LOCATIVE) and not _LIFE_VERB.match(word):
+    elif (
+        _TRAVEL_VERB.match(word)
+        or _PERCEPTION_VERB.match(word)
+        or not ((place and preposition in _LOCATIVE) or _LIFE_VERB.match(word))
+    ):
         return None
     if _irrealis(verb):
         return None
@@ -221,18 +316,40 @@ def _subject_owner(verb) -> Owner | None:
     return None
 
 
-def _possessor(noun) -> Owner | None:
+def _possessor(noun, depth: int = 0) -> Owner | None:
     """The writer, or someone the writer names, as the possessor of ``noun``: "my flat"
-    (writer), "my sister's flat", "our kid's daycare" (acquaintance)."""
+    (writer), "my sister's flat", "our kid's daycare", "my partner Dana" (acquaintance)."""
     for child in noun.children:
-        if child.dep_ != "poss":
-            continue
-        if child.lower_ in _FIRST_PERSON_POSSESSIVE:
-            return Owner.WRITER
-        for grandchild in child.children:
-            if grandchild.dep_ == "poss" and grandchild.lower_ in _FIRST_PERSON_POSSESSIVE:
-                return Owner.ACQUAINTANCE
+        if child.dep_ == "poss":
+            if child.lower_ in _FIRST_PERSON_POSSESSIVE:
+                return Owner.WRITER
+            for grandchild in child.children:
+                if grandchild.dep_ == "poss" and grandchild.lower_ in _FIRST_PERSON_POSSESSIVE:
+                    return Owner.ACQUAINTANCE
+        elif (
+            child.dep_ in ("compound", "appos")
+            and depth == 0
+            and _noun(child)
+            and _possessor(child, 1) is not None
+        ):
+            return Owner.ACQUAINTANCE  # "my partner Dana Okafor": Okafor <- partner
     return None
+
+
+def _copula_of_writer(verb) -> bool:
+    """ "I'm a ...", "we were ...": a copula whose subject is the writer."""
+    if verb.lower_ not in _COPULA:
+        return False
+    return any(c.dep_ == "nsubj" and c.lower_ in _FIRST_PERSON_SUBJECT for c in verb.children)
+
+
+def _definite(noun) -> bool:
+    return any(c.dep_ == "det" and c.lower_ in ("the", "this", "that") for c in noun.children)
+
+
+def _writes_of_self(token) -> bool:
+    """The writer speaks of themselves somewhere in the text ("I", "we", "my", "our")."""
+    return any(t.lower_ in _SELF_WORDS for t in token.doc)
 
 
 def _topic(noun) -> bool:

@@ -23,308 +23,580 @@ MARK = re.compile(r"\[\[([A-Z_]+):(.+?)\]\]|\{\{(.+?)\}\}")
 RECORDS: list[tuple[str, str, str, str | None]] = [
     # ------------------------------------------------------------------ public_only
     # hypothetical-age
-    ("public_only", "hypothetical-age",
-     "Explain how mRNA vaccines work like I'm 10. My teacher said {{Katalin Karikó}} and "
-     "{{Drew Weissman}} won a {{Nobel}} for it but I didn't get what they actually discovered.", None),
-    ("public_only", "hypothetical-age",
-     "Pretend I'm 80 and have never touched a smartphone. Walk me through installing {{WhatsApp}} on an "
-     "{{iPhone}} step by step so I can video-call the grandkids, and tell me what to do if it asks for an "
-     "{{Apple ID}}.", None),
-    ("public_only", "hypothetical-age",
-     "Can you explain what {{Kurt Gödel}} proved about incompleteness as if I were five? Then do it again "
-     "as if I were a first-year maths student, and say why {{Gödel}}'s result upset {{David Hilbert}}'s plans.",
-     None),
-    ("public_only", "hypothetical-age",
-     "ELI5: why did the {{Ever Given}} getting stuck in the {{Suez Canal}} in 2021 mess up prices for months "
-     "afterwards? Use toys or a bathtub as the example.", None),
-    ("public_only", "hypothetical-age",
-     "explain the offside rule like im 12 lol. use the 2010 {{World Cup}} final between {{Spain}} and the "
-     "{{Netherlands}} if that helps, my dad keeps shouting about {{Arjen Robben}}", None),
+    (
+        "public_only",
+        "hypothetical-age",
+        "Explain how mRNA vaccines work like I'm 10. My teacher said {{Katalin Karikó}} and "
+        "{{Drew Weissman}} won a {{Nobel}} for it but I didn't get what they actually discovered.",
+        None,
+    ),
+    (
+        "public_only",
+        "hypothetical-age",
+        "Pretend I'm 80 and have never touched a smartphone. Walk me through installing {{WhatsApp}} on an "
+        "{{iPhone}} step by step so I can video-call the grandkids, and tell me what to do if it asks for an "
+        "{{Apple ID}}.",
+        None,
+    ),
+    (
+        "public_only",
+        "hypothetical-age",
+        "Can you explain what {{Kurt Gödel}} proved about incompleteness as if I were five? Then do it again "
+        "as if I were a first-year maths student, and say why {{Gödel}}'s result upset {{David Hilbert}}'s plans.",
+        None,
+    ),
+    (
+        "public_only",
+        "hypothetical-age",
+        "ELI5: why did the {{Ever Given}} getting stuck in the {{Suez Canal}} in 2021 mess up prices for months "
+        "afterwards? Use toys or a bathtub as the example.",
+        None,
+    ),
+    (
+        "public_only",
+        "hypothetical-age",
+        "explain the offside rule like im 12 lol. use the 2010 {{World Cup}} final between {{Spain}} and the "
+        "{{Netherlands}} if that helps, my dad keeps shouting about {{Arjen Robben}}",
+        None,
+    ),
     # public-mix
-    ("public_only", "public-mix",
-     "Compare {{Joe Hisaishi}}'s score for {{Spirited Away}} with {{Ryuichi Sakamoto}}'s music for "
-     "{{The Last Emperor}}. Which one owes more to {{Erik Satie}}, and did {{Studio Ghibli}} ever ask "
-     "{{Sakamoto}} to work with them?", None),
-    ("public_only", "public-mix",
-     "Plan 4 days in {{Lisbon}} for two people in late October. Must-haves: the {{Jerónimos Monastery}}, "
-     "a fado night in {{Alfama}}, and a day trip to {{Sintra}} for the {{Pena Palace}}. Is the "
-     "{{Lisboa Card}} worth it or should we just use {{Uber}}?", None),
-    ("public_only", "public-mix",
-     "How much do {{Spotify}}, {{Deezer}} and {{Tidal}} actually pay artists per stream these days? And what "
-     "was the story when {{Taylor Swift}} pulled her catalogue from {{Spotify}} in 2014?", None),
-    ("public_only", "public-mix",
-     "What's the actual difference between {{Ozempic}} and {{Mounjaro}}? And how did {{Novo Nordisk}} end up "
-     "bigger than the entire {{Danish}} economy for a while, and why did "
-     "{{Eli Lilly}} overtake them anyway?", None),
-    ("public_only", "public-mix",
-     "Write a short scene where {{Hercule Poirot}} and {{Miss Marple}} argue about who's the better "
-     "detective. Set it in the library at {{Styles Court}} and have {{Agatha Christie}} walk in at the end "
-     "and settle it.", None),
-    ("public_only", "public-mix",
-     "Give me a reading list on the {{Meiji Restoration}} that covers {{Saigō Takamori}}, "
-     "{{Ōkubo Toshimichi}} and the {{Satsuma Rebellion}}. Ideally books in {{English}} that aren't too "
-     "academic.", None),
-    ("public_only", "public-mix",
-     "Summarise the {{Björn Borg}} vs {{John McEnroe}} rivalry, especially the 1980 {{Wimbledon}} final "
-     "and the tie-break. Is the film {{Borg vs McEnroe}} with {{Shia LaBeouf}} accurate?", None),
-    ("public_only", "public-mix",
-     "Is a {{Fairphone 5}} really more repairable than a {{Pixel 8}}? I've seen {{iFixit}}'s scores but "
-     "wondered whether {{Which?}} tested battery life too.", None),
-    ("public_only", "public-mix",
-     "Write a 5-question music trivia round about {{Fela Kuti}}, {{Miriam Makeba}}, {{Youssou N'Dour}}, "
-     "{{Angélique Kidjo}} and {{Ali Farka Touré}}. Medium difficulty, answers at the bottom.", None),
-    ("public_only", "public-mix",
-     "Who's had the better marathon career, {{Eliud Kipchoge}} or {{Kenenisa Bekele}}? Include the "
-     "{{Berlin Marathon}} results, the {{INEOS 1:59 Challenge}} in {{Vienna}}, and whether {{Nike}}'s "
-     "{{Vaporfly}} shoes should count as an asterisk.", None),
+    (
+        "public_only",
+        "public-mix",
+        "Compare {{Joe Hisaishi}}'s score for {{Spirited Away}} with {{Ryuichi Sakamoto}}'s music for "
+        "{{The Last Emperor}}. Which one owes more to {{Erik Satie}}, and did {{Studio Ghibli}} ever ask "
+        "{{Sakamoto}} to work with them?",
+        None,
+    ),
+    (
+        "public_only",
+        "public-mix",
+        "Plan 4 days in {{Lisbon}} for two people in late October. Must-haves: the {{Jerónimos Monastery}}, "
+        "a fado night in {{Alfama}}, and a day trip to {{Sintra}} for the {{Pena Palace}}. Is the "
+        "{{Lisboa Card}} worth it or should we just use {{Uber}}?",
+        None,
+    ),
+    (
+        "public_only",
+        "public-mix",
+        "How much do {{Spotify}}, {{Deezer}} and {{Tidal}} actually pay artists per stream these days? And what "
+        "was the story when {{Taylor Swift}} pulled her catalogue from {{Spotify}} in 2014?",
+        None,
+    ),
+    (
+        "public_only",
+        "public-mix",
+        "What's the actual difference between {{Ozempic}} and {{Mounjaro}}? And how did {{Novo Nordisk}} end up "
+        "bigger than the entire {{Danish}} economy for a while, and why did "
+        "{{Eli Lilly}} overtake them anyway?",
+        None,
+    ),
+    (
+        "public_only",
+        "public-mix",
+        "Write a short scene where {{Hercule Poirot}} and {{Miss Marple}} argue about who's the better "
+        "detective. Set it in the library at {{Styles Court}} and have {{Agatha Christie}} walk in at the end "
+        "and settle it.",
+        None,
+    ),
+    (
+        "public_only",
+        "public-mix",
+        "Give me a reading list on the {{Meiji Restoration}} that covers {{Saigō Takamori}}, "
+        "{{Ōkubo Toshimichi}} and the {{Satsuma Rebellion}}. Ideally books in {{English}} that aren't too "
+        "academic.",
+        None,
+    ),
+    (
+        "public_only",
+        "public-mix",
+        "Summarise the {{Björn Borg}} vs {{John McEnroe}} rivalry, especially the 1980 {{Wimbledon}} final "
+        "and the tie-break. Is the film {{Borg vs McEnroe}} with {{Shia LaBeouf}} accurate?",
+        None,
+    ),
+    (
+        "public_only",
+        "public-mix",
+        "Is a {{Fairphone 5}} really more repairable than a {{Pixel 8}}? I've seen {{iFixit}}'s scores but "
+        "wondered whether {{Which?}} tested battery life too.",
+        None,
+    ),
+    (
+        "public_only",
+        "public-mix",
+        "Write a 5-question music trivia round about {{Fela Kuti}}, {{Miriam Makeba}}, {{Youssou N'Dour}}, "
+        "{{Angélique Kidjo}} and {{Ali Farka Touré}}. Medium difficulty, answers at the bottom.",
+        None,
+    ),
+    (
+        "public_only",
+        "public-mix",
+        "Who's had the better marathon career, {{Eliud Kipchoge}} or {{Kenenisa Bekele}}? Include the "
+        "{{Berlin Marathon}} results, the {{INEOS 1:59 Challenge}} in {{Vienna}}, and whether {{Nike}}'s "
+        "{{Vaporfly}} shoes should count as an asterisk.",
+        None,
+    ),
     # public-person-unlisted
-    ("public_only", "public-person-unlisted",
-     "What exactly did {{Venki Ramakrishnan}} win the {{Nobel Prize in Chemistry}} for in 2009, and how was "
-     "it connected to {{Ada Yonath}}'s and {{Thomas Steitz}}'s work on the ribosome?", None),
-    ("public_only", "public-person-unlisted",
-     "I'm hosting a tribute night for {{Mary Lou Williams}}. Write a two-minute intro covering her "
-     "arrangements for {{Duke Ellington}}, her {{Zodiac Suite}}, and how she mentored {{Thelonious Monk}} "
-     "and {{Bud Powell}} in her {{Harlem}} apartment.", None),
-    ("public_only", "public-person-unlisted",
-     "Write a neutral, encyclopedia-style profile of {{Ellen Johnson Sirleaf}}: her presidency of "
-     "{{Liberia}}, the 2011 {{Nobel Peace Prize}}, and the main criticisms of her government. No more than "
-     "400 words.", None),
-    ("public_only", "public-person-unlisted",
-     "For a history essay: how did Maharaja {{Ranjit Singh}} hold the {{Sikh Empire}} together, and what "
-     "happened to the {{Koh-i-Noor}} after the {{British}} annexed the {{Punjab}}?", None),
+    (
+        "public_only",
+        "public-person-unlisted",
+        "What exactly did {{Venki Ramakrishnan}} win the {{Nobel Prize in Chemistry}} for in 2009, and how was "
+        "it connected to {{Ada Yonath}}'s and {{Thomas Steitz}}'s work on the ribosome?",
+        None,
+    ),
+    (
+        "public_only",
+        "public-person-unlisted",
+        "I'm hosting a tribute night for {{Mary Lou Williams}}. Write a two-minute intro covering her "
+        "arrangements for {{Duke Ellington}}, her {{Zodiac Suite}}, and how she mentored {{Thelonious Monk}} "
+        "and {{Bud Powell}} in her {{Harlem}} apartment.",
+        None,
+    ),
+    (
+        "public_only",
+        "public-person-unlisted",
+        "Write a neutral, encyclopedia-style profile of {{Ellen Johnson Sirleaf}}: her presidency of "
+        "{{Liberia}}, the 2011 {{Nobel Peace Prize}}, and the main criticisms of her government. No more than "
+        "400 words.",
+        None,
+    ),
+    (
+        "public_only",
+        "public-person-unlisted",
+        "For a history essay: how did Maharaja {{Ranjit Singh}} hold the {{Sikh Empire}} together, and what "
+        "happened to the {{Koh-i-Noor}} after the {{British}} annexed the {{Punjab}}?",
+        None,
+    ),
     # surname-after-full-name
-    ("public_only", "surname-after-full-name",
-     "In {{Chimamanda Ngozi Adichie}}'s talk {{We Should All Be Feminists}}, what's the main argument? And "
-     "how did {{Adichie}}'s words end up on {{Beyoncé}}'s track {{Flawless}}?", None),
-    ("public_only", "surname-after-full-name",
-     "Summarise {{Mario Vargas Llosa}}'s novel {{The Feast of the Goat}} without big spoilers. Why did "
-     "{{Vargas Llosa}} pick the assassination of {{Rafael Trujillo}} as his subject, and how close is his "
-     "{{Trujillo}} to the historical one?", None),
-    ("public_only", "surname-after-full-name",
-     "How did {{Jacinda Ardern}}'s government change {{New Zealand}}'s gun laws after the {{Christchurch}} "
-     "mosque attacks? I'd like a timeline, and whether {{Ardern}}'s successor {{Chris Hipkins}} changed "
-     "anything.", None),
+    (
+        "public_only",
+        "surname-after-full-name",
+        "In {{Chimamanda Ngozi Adichie}}'s talk {{We Should All Be Feminists}}, what's the main argument? And "
+        "how did {{Adichie}}'s words end up on {{Beyoncé}}'s track {{Flawless}}?",
+        None,
+    ),
+    (
+        "public_only",
+        "surname-after-full-name",
+        "Summarise {{Mario Vargas Llosa}}'s novel {{The Feast of the Goat}} without big spoilers. Why did "
+        "{{Vargas Llosa}} pick the assassination of {{Rafael Trujillo}} as his subject, and how close is his "
+        "{{Trujillo}} to the historical one?",
+        None,
+    ),
+    (
+        "public_only",
+        "surname-after-full-name",
+        "How did {{Jacinda Ardern}}'s government change {{New Zealand}}'s gun laws after the {{Christchurch}} "
+        "mosque attacks? I'd like a timeline, and whether {{Ardern}}'s successor {{Chris Hipkins}} changed "
+        "anything.",
+        None,
+    ),
     # multi-part-name
-    ("public_only", "multi-part-name",
-     "Write a one-page profile of {{Luiz Inácio Lula da Silva}}: his metalworkers' union years in "
-     "{{São Bernardo do Campo}}, the prison sentence and its annulment, and how {{Lula}} won again in 2022.",
-     None),
-    ("public_only", "multi-part-name",
-     "Is {{Macondo}} in {{One Hundred Years of Solitude}} based on {{Aracataca}}? Did {{Gabriel García Márquez}} "
-     "ever go back there, and what did {{García Márquez}} say about it?", None),
-    ("public_only", "multi-part-name",
-     "Who really came up with the open plan, {{Ludwig Mies van der Rohe}} or {{Le Corbusier}}? Compare "
-     "{{Mies}}'s {{Villa Tugendhat}} in {{Brno}} with {{Le Corbusier}}'s {{Villa Savoye}}, I'm just curious "
-     "who got there first.", None),
-
+    (
+        "public_only",
+        "multi-part-name",
+        "Write a one-page profile of {{Luiz Inácio Lula da Silva}}: his metalworkers' union years in "
+        "{{São Bernardo do Campo}}, the prison sentence and its annulment, and how {{Lula}} won again in 2022.",
+        None,
+    ),
+    (
+        "public_only",
+        "multi-part-name",
+        "Is {{Macondo}} in {{One Hundred Years of Solitude}} based on {{Aracataca}}? Did {{Gabriel García Márquez}} "
+        "ever go back there, and what did {{García Márquez}} say about it?",
+        None,
+    ),
+    (
+        "public_only",
+        "multi-part-name",
+        "Who really came up with the open plan, {{Ludwig Mies van der Rohe}} or {{Le Corbusier}}? Compare "
+        "{{Mies}}'s {{Villa Tugendhat}} in {{Brno}} with {{Le Corbusier}}'s {{Villa Savoye}}, I'm just curious "
+        "who got there first.",
+        None,
+    ),
     # ------------------------------------------------------------------ mixed
     # private-place-first-person
-    ("mixed", "private-place-first-person",
-     "We finally sold our place in [[LOCATION:Kettering]] after renting it out for four years. Bought in "
-     "2011 for £142,000, sold last month for £265,000. How does {{HMRC}} work out capital gains when it was "
-     "our main home for part of the time?", None),
-    ("mixed", "private-place-first-person",
-     "Still in [[LOCATION:Tulsa]] for now, but my partner [[PERSON:Danielle Okafor]] wants to move closer to "
-     "her mom. Can you help me make an honest pros and cons list? I'm worried about leaving my job.", None),
-    ("mixed", "private-place-first-person",
-     "The flat in [[LOCATION:Leith]] has black mould again behind the wardrobe. Can you draft a firm but "
-     "polite email to our letting agent, [[ORGANIZATION:Harbourside Lets]], asking them to send someone this "
-     "week? Sign it from me, [[PERSON:Callum Reid]], and mention I've reported it twice already.", None),
-    ("mixed", "private-place-first-person",
-     "Back home in [[LOCATION:Tralee]] we had brown soda bread with everything. Now that I'm living in "
-     "[[LOCATION:Berlin]] I can't find proper buttermilk. Can you adapt a recipe using what a {{REWE}} would "
-     "stock?", None),
-    ("mixed", "private-place-first-person",
-     "Since we got to [[LOCATION:Calgary]] last spring my son has had a hard time at school. Any advice for "
-     "helping a 9-year-old settle after moving from [[LOCATION:Quezon City]]? He misses his cousins and "
-     "speaks mostly {{Tagalog}} at home.", None),
-    ("mixed", "private-place-first-person",
-     "I've been commuting from [[LOCATION:Tonbridge]] on {{Southeastern}} for eight years and the fares keep "
-     "going up. If I only go in three days a week now, is a season ticket still worth it or should I use "
-     "flexi tickets?", None),
-    ("mixed", "private-place-first-person",
-     "We're up in [[LOCATION:Sault Ste. Marie]] and my daughter [[PERSON:Aiyana Whitford]] wants to study "
-     "nursing in {{Toronto}}. Compare {{University of Toronto}} and {{Toronto Metropolitan University}} for "
-     "clinical placements and cost of living.", None),
+    (
+        "mixed",
+        "private-place-first-person",
+        "We finally sold our place in [[LOCATION:Kettering]] after renting it out for four years. Bought in "
+        "2011 for £142,000, sold last month for £265,000. How does {{HMRC}} work out capital gains when it was "
+        "our main home for part of the time?",
+        None,
+    ),
+    (
+        "mixed",
+        "private-place-first-person",
+        "Still in [[LOCATION:Tulsa]] for now, but my partner [[PERSON:Danielle Okafor]] wants to move closer to "
+        "her mom. Can you help me make an honest pros and cons list? I'm worried about leaving my job.",
+        None,
+    ),
+    (
+        "mixed",
+        "private-place-first-person",
+        "The flat in [[LOCATION:Leith]] has black mould again behind the wardrobe. Can you draft a firm but "
+        "polite email to our letting agent, [[ORGANIZATION:Harbourside Lets]], asking them to send someone this "
+        "week? Sign it from me, [[PERSON:Callum Reid]], and mention I've reported it twice already.",
+        None,
+    ),
+    (
+        "mixed",
+        "private-place-first-person",
+        "Back home in [[LOCATION:Tralee]] we had brown soda bread with everything. Now that I'm living in "
+        "[[LOCATION:Berlin]] I can't find proper buttermilk. Can you adapt a recipe using what a {{REWE}} would "
+        "stock?",
+        None,
+    ),
+    (
+        "mixed",
+        "private-place-first-person",
+        "Since we got to [[LOCATION:Calgary]] last spring my son has had a hard time at school. Any advice for "
+        "helping a 9-year-old settle after moving from [[LOCATION:Quezon City]]? He misses his cousins and "
+        "speaks mostly {{Tagalog}} at home.",
+        None,
+    ),
+    (
+        "mixed",
+        "private-place-first-person",
+        "I've been commuting from [[LOCATION:Tonbridge]] on {{Southeastern}} for eight years and the fares keep "
+        "going up. If I only go in three days a week now, is a season ticket still worth it or should I use "
+        "flexi tickets?",
+        None,
+    ),
+    (
+        "mixed",
+        "private-place-first-person",
+        "We're up in [[LOCATION:Sault Ste. Marie]] and my daughter [[PERSON:Aiyana Whitford]] wants to study "
+        "nursing in {{Toronto}}. Compare {{University of Toronto}} and {{Toronto Metropolitan University}} for "
+        "clinical placements and cost of living.",
+        None,
+    ),
     # private-org-first-person
-    ("mixed", "private-org-first-person",
-     "I work remote for [[ORGANIZATION:Lanternfish Analytics]], a 20-person data startup, and they want to "
-     "move me from employee to contractor. What should I check before I sign anything?", None),
-    ("mixed", "private-org-first-person",
-     "My OB at [[ORGANIZATION:Cedar Grove Women's Health]] said my ferritin is low (I'm 28 weeks). Is it ok "
-     "to take the iron tablets at the same time as {{Tums}} for heartburn, or do they cancel out?", None),
-    ("mixed", "private-org-first-person",
-     "Can you tidy up this memo before I send it?\n\n"
-     "To: all crew leads\n"
-     "From: [[PERSON:Dana Whitlock]], Field Operations\n"
-     "Our employer, [[ORGANIZATION:Millbrook Municipal Water & Light]], is replacing the handheld radios "
-     "with {{Microsoft Teams}} on rugged tablets starting June 3. Training is at the "
-     "[[STREET_ADDRESS:410 Quarry Road]] yard. Questions to me at [[EMAIL:dwhitlock@millbrookwl.org]] or "
-     "[[PHONE:555-0187]].", None),
-    ("mixed", "private-org-first-person",
-     "My former instructor at [[ORGANIZATION:Eastgate Adult Learning Centre]], "
-     "[[PERSON:Lorraine Pattinson]], wrote me a reference and I got onto the nursing access course! Help me "
-     "write a thank-you card that doesn't sound like a template.", None),
-    ("mixed", "private-org-first-person",
-     "I've been at [[ORGANIZATION:Hollis & Pratt Engineering]] six years and just found out a new hire is on "
-     "£4k more than me. How do I bring it up with my manager [[PERSON:Greg Szymanski]] without sounding "
-     "bitter?", None),
-    ("mixed", "private-org-first-person",
-     "Our kid's daycare, [[ORGANIZATION:Little Acorns Early Learning]], is closing for two weeks in August. "
-     "Any ideas for cheap cover? My sister [[PERSON:Noor]] can do a few days but not all ten.", None),
-    ("mixed", "private-org-first-person",
-     "I work at a [[ORGANIZATION:Lidl]] in [[LOCATION:Hexham]] and my manager keeps putting me on a close "
-     "followed by an open the next morning. Is that even legal in the {{UK}}? How much rest am I owed?", None),
-    ("mixed", "private-org-first-person",
-     "My gym, [[ORGANIZATION:IronWorks Fitness]], wants 60 days' notice to cancel and my trainer there, "
-     "[[PERSON:Marco Bellini]], says that's normal. Is it, compared with chains like {{PureGym}} or "
-     "{{Anytime Fitness}}?", None),
-    ("mixed", "private-org-first-person",
-     "I'm doing my master's at [[ORGANIZATION:Maastricht University]] and my supervisor, "
-     "[[PERSON:Femke Hoogland]], hasn't replied in three weeks. Draft a short, polite nudge email in "
-     "{{English}} (she prefers it to {{Dutch}} for written stuff).", None),
+    (
+        "mixed",
+        "private-org-first-person",
+        "I work remote for [[ORGANIZATION:Lanternfish Analytics]], a 20-person data startup, and they want to "
+        "move me from employee to contractor. What should I check before I sign anything?",
+        None,
+    ),
+    (
+        "mixed",
+        "private-org-first-person",
+        "My OB at [[ORGANIZATION:Cedar Grove Women's Health]] said my ferritin is low (I'm 28 weeks). Is it ok "
+        "to take the iron tablets at the same time as {{Tums}} for heartburn, or do they cancel out?",
+        None,
+    ),
+    (
+        "mixed",
+        "private-org-first-person",
+        "Can you tidy up this memo before I send it?\n\n"
+        "To: all crew leads\n"
+        "From: [[PERSON:Dana Whitlock]], Field Operations\n"
+        "Our employer, [[ORGANIZATION:Millbrook Municipal Water & Light]], is replacing the handheld radios "
+        "with {{Microsoft Teams}} on rugged tablets starting June 3. Training is at the "
+        "[[STREET_ADDRESS:410 Quarry Road]] yard. Questions to me at [[EMAIL:dwhitlock@millbrookwl.org]] or "
+        "[[PHONE:555-0187]].",
+        None,
+    ),
+    (
+        "mixed",
+        "private-org-first-person",
+        "My former instructor at [[ORGANIZATION:Eastgate Adult Learning Centre]], "
+        "[[PERSON:Lorraine Pattinson]], wrote me a reference and I got onto the nursing access course! Help me "
+        "write a thank-you card that doesn't sound like a template.",
+        None,
+    ),
+    (
+        "mixed",
+        "private-org-first-person",
+        "I've been at [[ORGANIZATION:Hollis & Pratt Engineering]] six years and just found out a new hire is on "
+        "£4k more than me. How do I bring it up with my manager [[PERSON:Greg Szymanski]] without sounding "
+        "bitter?",
+        None,
+    ),
+    (
+        "mixed",
+        "private-org-first-person",
+        "Our kid's daycare, [[ORGANIZATION:Little Acorns Early Learning]], is closing for two weeks in August. "
+        "Any ideas for cheap cover? My sister [[PERSON:Noor]] can do a few days but not all ten.",
+        None,
+    ),
+    (
+        "mixed",
+        "private-org-first-person",
+        "I work at a [[ORGANIZATION:Lidl]] in [[LOCATION:Hexham]] and my manager keeps putting me on a close "
+        "followed by an open the next morning. Is that even legal in the {{UK}}? How much rest am I owed?",
+        None,
+    ),
+    (
+        "mixed",
+        "private-org-first-person",
+        "My gym, [[ORGANIZATION:IronWorks Fitness]], wants 60 days' notice to cancel and my trainer there, "
+        "[[PERSON:Marco Bellini]], says that's normal. Is it, compared with chains like {{PureGym}} or "
+        "{{Anytime Fitness}}?",
+        None,
+    ),
+    (
+        "mixed",
+        "private-org-first-person",
+        "I'm doing my master's at [[ORGANIZATION:Maastricht University]] and my supervisor, "
+        "[[PERSON:Femke Hoogland]], hasn't replied in three weeks. Draft a short, polite nudge email in "
+        "{{English}} (she prefers it to {{Dutch}} for written stuff).",
+        None,
+    ),
     # attribute-disclosure
-    ("mixed", "attribute-disclosure",
-     "I turned 34 last week and my girlfriend [[PERSON:Priya Raman]] surprised me with tickets to see "
-     "{{Khruangbin}} at the {{Hollywood Bowl}}. Help me write her a thank-you note that's sweet but not "
-     "cheesy.", None),
-    ("mixed", "attribute-disclosure",
-     "Since my divorce from [[PERSON:Kevin Marsh]] I've been on my own in [[LOCATION:Lakewood]], and at 52 "
-     "I'd like to start dating again. Is {{Hinge}} or {{Bumble}} better for people my age?", None),
-    ("mixed", "attribute-disclosure",
-     "After twelve years as a paramedic with [[ORGANIZATION:Tri-County EMS]] I'm completely burnt out. I'm "
-     "41 with two kids. Is retraining as a radiographer realistic, and how long would it take?", None),
-    ("mixed", "attribute-disclosure",
-     "I'm a 29-year-old ICU nurse at [[ORGANIZATION:Mercy Ridge Hospital]], engaged to "
-     "[[PERSON:Tomás Echeverría]], and we want a small wedding back in my hometown of [[LOCATION:Ogden]]. "
-     "Draft a budget for 60 guests under $15k.", None),
-    ("mixed", "attribute-disclosure",
-     "My husband [[PERSON:Rajesh Iyer]] and I (both 38, both software engineers) have just moved from "
-     "[[LOCATION:Pune]] to [[LOCATION:Leeds]]. How do we register with a GP, and do we need to do anything "
-     "about the {{NHS}} surcharge we paid with the visa?", None),
-    ("mixed", "attribute-disclosure",
-     "Single dad, 45, bus driver for [[ORGANIZATION:Valley Transit]], and I only get one weekend in three "
-     "off. My son [[PERSON:Jaden]] wants to join a Saturday football team. How do other parents in shift "
-     "work make this work?", None),
-    ("mixed", "attribute-disclosure",
-     "I'm 67 and lost my husband in March. My daughter [[PERSON:Helen Carrow]] wants me to move in with her "
-     "family in [[LOCATION:Dunedin]], but I've lived in [[LOCATION:Invercargill]] my whole life. Help me "
-     "think it through honestly.", None),
+    (
+        "mixed",
+        "attribute-disclosure",
+        "I turned 34 last week and my girlfriend [[PERSON:Priya Raman]] surprised me with tickets to see "
+        "{{Khruangbin}} at the {{Hollywood Bowl}}. Help me write her a thank-you note that's sweet but not "
+        "cheesy.",
+        None,
+    ),
+    (
+        "mixed",
+        "attribute-disclosure",
+        "Since my divorce from [[PERSON:Kevin Marsh]] I've been on my own in [[LOCATION:Lakewood]], and at 52 "
+        "I'd like to start dating again. Is {{Hinge}} or {{Bumble}} better for people my age?",
+        None,
+    ),
+    (
+        "mixed",
+        "attribute-disclosure",
+        "After twelve years as a paramedic with [[ORGANIZATION:Tri-County EMS]] I'm completely burnt out. I'm "
+        "41 with two kids. Is retraining as a radiographer realistic, and how long would it take?",
+        None,
+    ),
+    (
+        "mixed",
+        "attribute-disclosure",
+        "I'm a 29-year-old ICU nurse at [[ORGANIZATION:Mercy Ridge Hospital]], engaged to "
+        "[[PERSON:Tomás Echeverría]], and we want a small wedding back in my hometown of [[LOCATION:Ogden]]. "
+        "Draft a budget for 60 guests under $15k.",
+        None,
+    ),
+    (
+        "mixed",
+        "attribute-disclosure",
+        "My husband [[PERSON:Rajesh Iyer]] and I (both 38, both software engineers) have just moved from "
+        "[[LOCATION:Pune]] to [[LOCATION:Leeds]]. How do we register with a GP, and do we need to do anything "
+        "about the {{NHS}} surcharge we paid with the visa?",
+        None,
+    ),
+    (
+        "mixed",
+        "attribute-disclosure",
+        "Single dad, 45, bus driver for [[ORGANIZATION:Valley Transit]], and I only get one weekend in three "
+        "off. My son [[PERSON:Jaden]] wants to join a Saturday football team. How do other parents in shift "
+        "work make this work?",
+        None,
+    ),
+    (
+        "mixed",
+        "attribute-disclosure",
+        "I'm 67 and lost my husband in March. My daughter [[PERSON:Helen Carrow]] wants me to move in with her "
+        "family in [[LOCATION:Dunedin]], but I've lived in [[LOCATION:Invercargill]] my whole life. Help me "
+        "think it through honestly.",
+        None,
+    ),
     # brand-work-venue
-    ("mixed", "brand-work-venue",
-     "My coworker [[PERSON:Shauna Delaney]] swears {{Notion}} beats {{Obsidian}} for a personal wiki. I'm on "
-     "{{Linux}} and don't want to pay for sync. Which would you pick and why?", None),
-    ("mixed", "brand-work-venue",
-     "Book club is at my place this month ([[STREET_ADDRESS:14 Wrenfield Close]]) and we're doing "
-     "{{Middlemarch}}. Give me 8 discussion questions about {{Dorothea Brooke}}, {{Casaubon}}, and what the "
-     "town of {{Middlemarch}} itself stands for.", None),
-    ("mixed", "brand-work-venue",
-     "We're visiting {{Fallingwater}} for our anniversary because my wife [[PERSON:Marisol Vance]] loves "
-     "{{Frank Lloyd Wright}}. What other {{Wright}} houses are within a day's drive of {{Pittsburgh}}?", None),
-    ("mixed", "brand-work-venue",
-     "Is {{Crunchyroll}} or {{Disney+}} better for anime right now? My {{Crunchyroll}} account "
-     "([[USERNAME:kitsune_grl_88]]) says the {{Mega Fan}} plan ends Friday and I'm deciding whether to renew.",
-     None),
-    ("mixed", "brand-work-venue",
-     "Is my landlord allowed to say this? Pasting his email:\n\n"
-     "\"Hi [[PERSON:Aoife]], I've noticed a {{Ring}} doorbell has been fitted to the shared front door at "
-     "[[STREET_ADDRESS:27 Carrick Road]]. Cameras covering the communal entrance aren't permitted under the "
-     "tenancy, so please remove it by Friday. If you want to discuss, ring me on [[PHONE:07700 900318]] or "
-     "reply to [[EMAIL:peter@haldaneproperty.co.uk]].\nRegards,\n[[PERSON:Peter Haldane]]\"\n\n"
-     "Would a {{Eufy}} camera that only films inside my own door be any different?", None),
-    ("mixed", "brand-work-venue",
-     "Write a 300-word review of season one of {{The Bear}} on {{FX}} for my food blog, "
-     "[[URL:saltandsaucepan.blog]]. Mention {{Carmy}} and the {{Original Beef of Chicagoland}}, and compare "
-     "it to {{Kitchen Confidential}}.", None),
+    (
+        "mixed",
+        "brand-work-venue",
+        "My coworker [[PERSON:Shauna Delaney]] swears {{Notion}} beats {{Obsidian}} for a personal wiki. I'm on "
+        "{{Linux}} and don't want to pay for sync. Which would you pick and why?",
+        None,
+    ),
+    (
+        "mixed",
+        "brand-work-venue",
+        "Book club is at my place this month ([[STREET_ADDRESS:14 Wrenfield Close]]) and we're doing "
+        "{{Middlemarch}}. Give me 8 discussion questions about {{Dorothea Brooke}}, {{Casaubon}}, and what the "
+        "town of {{Middlemarch}} itself stands for.",
+        None,
+    ),
+    (
+        "mixed",
+        "brand-work-venue",
+        "We're visiting {{Fallingwater}} for our anniversary because my wife [[PERSON:Marisol Vance]] loves "
+        "{{Frank Lloyd Wright}}. What other {{Wright}} houses are within a day's drive of {{Pittsburgh}}?",
+        None,
+    ),
+    (
+        "mixed",
+        "brand-work-venue",
+        "Is {{Crunchyroll}} or {{Disney+}} better for anime right now? My {{Crunchyroll}} account "
+        "([[USERNAME:kitsune_grl_88]]) says the {{Mega Fan}} plan ends Friday and I'm deciding whether to renew.",
+        None,
+    ),
+    (
+        "mixed",
+        "brand-work-venue",
+        "Is my landlord allowed to say this? Pasting his email:\n\n"
+        "\"Hi [[PERSON:Aoife]], I've noticed a {{Ring}} doorbell has been fitted to the shared front door at "
+        "[[STREET_ADDRESS:27 Carrick Road]]. Cameras covering the communal entrance aren't permitted under the "
+        "tenancy, so please remove it by Friday. If you want to discuss, ring me on [[PHONE:07700 900318]] or "
+        'reply to [[EMAIL:peter@haldaneproperty.co.uk]].\nRegards,\n[[PERSON:Peter Haldane]]"\n\n'
+        "Would a {{Eufy}} camera that only films inside my own door be any different?",
+        None,
+    ),
+    (
+        "mixed",
+        "brand-work-venue",
+        "Write a 300-word review of season one of {{The Bear}} on {{FX}} for my food blog, "
+        "[[URL:saltandsaucepan.blog]]. Mention {{Carmy}} and the {{Original Beef of Chicagoland}}, and compare "
+        "it to {{Kitchen Confidential}}.",
+        None,
+    ),
     # public-person-unlisted (mixed)
-    ("mixed", "public-person-unlisted",
-     "Our jazz society is doing a tribute night to {{Abdullah Ibrahim}} next month and I'm the MC. Write a "
-     "short script that mentions {{Mannenberg}} and his years in exile. Our chair, [[PERSON:Desmond Pillay]], "
-     "opens the night; put his number ([[PHONE:555-0142]]) on the programme for ticket queries.", None),
-    ("mixed", "public-person-unlisted",
-     "Help my son [[PERSON:Idris Bakare]] outline his Year 9 essay on {{Mansa Musa}} and the "
-     "{{Mali Empire}}: the 1324 pilgrimage to {{Mecca}}, the stop in {{Cairo}}, what {{Ibn Khaldun}} later wrote "
-     "about him, and why the gold story might be exaggerated.", None),
-    ("mixed", "public-person-unlisted",
-     "For my comparative politics class at [[ORGANIZATION:Pinecrest Community College]] I need a neutral "
-     "profile of each of {{Tsai Ing-wen}}, {{Mahathir Mohamad}} and {{José Mujica}}. My professor, Dr. "
-     "[[PERSON:Alan Whitcombe]], marks down anything that reads as opinion.", None),
+    (
+        "mixed",
+        "public-person-unlisted",
+        "Our jazz society is doing a tribute night to {{Abdullah Ibrahim}} next month and I'm the MC. Write a "
+        "short script that mentions {{Mannenberg}} and his years in exile. Our chair, [[PERSON:Desmond Pillay]], "
+        "opens the night; put his number ([[PHONE:555-0142]]) on the programme for ticket queries.",
+        None,
+    ),
+    (
+        "mixed",
+        "public-person-unlisted",
+        "Help my son [[PERSON:Idris Bakare]] outline his Year 9 essay on {{Mansa Musa}} and the "
+        "{{Mali Empire}}: the 1324 pilgrimage to {{Mecca}}, the stop in {{Cairo}}, what {{Ibn Khaldun}} later wrote "
+        "about him, and why the gold story might be exaggerated.",
+        None,
+    ),
+    (
+        "mixed",
+        "public-person-unlisted",
+        "For my comparative politics class at [[ORGANIZATION:Pinecrest Community College]] I need a neutral "
+        "profile of each of {{Tsai Ing-wen}}, {{Mahathir Mohamad}} and {{José Mujica}}. My professor, Dr. "
+        "[[PERSON:Alan Whitcombe]], marks down anything that reads as opinion.",
+        None,
+    ),
     # surname-after-full-name (mixed)
-    ("mixed", "surname-after-full-name",
-     "My uncle [[PERSON:Farid Haddad]] keeps saying {{Gamal Abdel Nasser}} was completely right to "
-     "nationalise the {{Suez Canal}}. Can you give me a balanced summary of why {{Nasser}} did it and how "
-     "{{Britain}}, {{France}} and {{Israel}} responded?", None),
-    ("mixed", "surname-after-full-name",
-     "I'm retiring after 31 years at [[ORGANIZATION:Greystone Mutual]] and want to end my speech with "
-     "{{Wisława Szymborska}}. Which {{Szymborska}} poem about time or endings would work, and is there a good "
-     "{{English}} translation?", None),
-    ("mixed", "surname-after-full-name",
-     "I'm tutoring [[PERSON:Oliver Bhatt]] for A-level history. Help me explain how {{Otto von Bismarck}} "
-     "used three wars to unify {{Germany}}, and what {{Bismarck}} meant by 'blood and iron'.", None),
+    (
+        "mixed",
+        "surname-after-full-name",
+        "My uncle [[PERSON:Farid Haddad]] keeps saying {{Gamal Abdel Nasser}} was completely right to "
+        "nationalise the {{Suez Canal}}. Can you give me a balanced summary of why {{Nasser}} did it and how "
+        "{{Britain}}, {{France}} and {{Israel}} responded?",
+        None,
+    ),
+    (
+        "mixed",
+        "surname-after-full-name",
+        "I'm retiring after 31 years at [[ORGANIZATION:Greystone Mutual]] and want to end my speech with "
+        "{{Wisława Szymborska}}. Which {{Szymborska}} poem about time or endings would work, and is there a good "
+        "{{English}} translation?",
+        None,
+    ),
+    (
+        "mixed",
+        "surname-after-full-name",
+        "I'm tutoring [[PERSON:Oliver Bhatt]] for A-level history. Help me explain how {{Otto von Bismarck}} "
+        "used three wars to unify {{Germany}}, and what {{Bismarck}} meant by 'blood and iron'.",
+        None,
+    ),
     # multi-part-name (mixed)
-    ("mixed", "multi-part-name",
-     "My colleague [[PERSON:Ana Paula Rezende]] and I are giving a talk on {{Oscar Niemeyer}} and "
-     "{{Brasília}}. Can you outline how {{Juscelino Kubitschek}} and {{Lúcio Costa}} shaped the plan, and "
-     "where {{Niemeyer}} disagreed with them?", None),
-    ("mixed", "multi-part-name",
-     "Write a toast for my friend [[PERSON:Jean-Baptiste Moreau-Lefèvre]]'s 40th. He's obsessed with "
-     "{{Jean-Michel Basquiat}} and {{Antoine de Saint-Exupéry}}, so work in a nod to {{The Little Prince}}.",
-     None),
-
+    (
+        "mixed",
+        "multi-part-name",
+        "My colleague [[PERSON:Ana Paula Rezende]] and I are giving a talk on {{Oscar Niemeyer}} and "
+        "{{Brasília}}. Can you outline how {{Juscelino Kubitschek}} and {{Lúcio Costa}} shaped the plan, and "
+        "where {{Niemeyer}} disagreed with them?",
+        None,
+    ),
+    (
+        "mixed",
+        "multi-part-name",
+        "Write a toast for my friend [[PERSON:Jean-Baptiste Moreau-Lefèvre]]'s 40th. He's obsessed with "
+        "{{Jean-Michel Basquiat}} and {{Antoine de Saint-Exupéry}}, so work in a nod to {{The Little Prince}}.",
+        None,
+    ),
     # ------------------------------------------------------------------ hard
-    ("hard", "private-org-first-person",
-     "I've worked at the [[ORGANIZATION:Aldi]] in [[LOCATION:Wodonga]] for three years. Is it true "
-     "{{Aldi}} pays more than {{Coles}} or {{Woolworths}}? Would moving to {{Coles}} be a step up, and whatever "
-     "happened to {{Lidl}} opening here?",
-     "'Aldi' is the writer's employer the first time (private) and the supermarket chain as a topic the "
-     "second time (public)."),
-    ("hard", "private-place-first-person",
-     "I grew up in [[LOCATION:Bridgwater]] and still live there. For a talk at the local history group, "
-     "explain why the {{Battle of Sedgemoor}} was fought near {{Bridgwater}} in 1685 and what the "
-     "{{Duke of Monmouth}} was trying to do.",
-     "'Bridgwater' is the writer's home town first (private), then the town as a historical topic "
-     "(public)."),
-    ("hard", "same-string",
-     "My new coworker is called [[PERSON:Michael Owen]] and everyone keeps asking him about 1998. Give me a "
-     "few fresh jokes for his birthday card that compare him to the real {{Michael Owen}}'s goal against "
-     "{{Argentina}}.",
-     "The same full name is a private coworker (first) and the footballer (second)."),
-    ("hard", "hypothetical-age",
-     "I'm 43 and a site manager at [[ORGANIZATION:Brackwell Construction]], but please explain the "
-     "{{Bitcoin}} halving to me like I'm 10. My colleague [[PERSON:Stevie Duggan]] won't shut up about it.",
-     "Real age (43, no span) and a hypothetical age ('like I'm 10', no span) in the same prompt."),
-    ("hard", "brand-work-venue",
-     "I run a pub called [[ORGANIZATION:The Globe]] in [[LOCATION:Stroud]]. For our quiz night, give me 8 "
-     "questions about {{Shakespeare}}'s {{Globe}} in {{London}}: the 1613 fire, the rebuild, and "
-     "{{Sam Wanamaker}}.",
-     "'The Globe' is the writer's own pub (private); 'Globe' alone later is the theatre (public)."),
-    ("hard", "surname-after-full-name",
-     "My friend [[PERSON:Sunita Sen]] is writing about {{Amartya Sen}} for her dissertation (no relation, "
-     "she says). Can you summarise {{Sen}}'s capability approach so I can proofread her chapter?",
-     "The bare surname 'Sen' refers to the economist (public), not to the private friend who shares it."),
-    ("hard", "private-org-first-person",
-     "I'm a content moderator for [[ORGANIZATION:TikTok]] in [[LOCATION:Dublin]], hired through an agency "
-     "called [[ORGANIZATION:Corvane Staffing]]. How did the {{Irish}} {{Data Protection Commission}} fine "
-     "{{TikTok}} over children's data, and could that affect contractors like me?",
-     "'TikTok' is the writer's (indirect) employer first (private), then the company as a regulatory topic "
-     "(public); Dublin is where the writer works."),
-    ("hard", "private-place-first-person",
-     "We live in [[LOCATION:Paris, Texas]] and my son's class is doing a project on the town. Was the "
-     "{{Wim Wenders}} film {{Paris, Texas}} actually shot here? And why does the {{Eiffel Tower}} replica by "
-     "the civic center wear a cowboy hat, when the one in {{Paris}} obviously doesn't?",
-     "'Paris, Texas' is the writer's home town (private) and also the title of a film (public); 'Paris' "
-     "alone is the French capital (public)."),
-    ("hard", "attribute-disclosure",
-     "My wife [[PERSON:Florence]] and I are going to {{Florence}} for our tenth anniversary (she thinks the "
-     "name thing is hilarious). We're both 36. Plan three days with the {{Uffizi}}, a cooking class and a "
-     "day in {{Chianti}}.",
-     "'Florence' is the writer's wife (private) and then the Italian city as a destination (public)."),
-    ("hard", "multi-part-name",
-     "My grandmother, [[PERSON:Maria da Conceição Ferreira]], loved {{Amália Rodrigues}} and took me to hear "
-     "{{Maria João Pires}} play in {{Porto}} once. I'd like to make her a playlist of fado and {{Mozart}} "
-     "sonatas; suggest 15 tracks.",
-     "Two Portuguese multi-part names beginning with 'Maria': the grandmother is private, the pianist is "
-     "public."),
+    (
+        "hard",
+        "private-org-first-person",
+        "I've worked at the [[ORGANIZATION:Aldi]] in [[LOCATION:Wodonga]] for three years. Is it true "
+        "{{Aldi}} pays more than {{Coles}} or {{Woolworths}}? Would moving to {{Coles}} be a step up, and whatever "
+        "happened to {{Lidl}} opening here?",
+        "'Aldi' is the writer's employer the first time (private) and the supermarket chain as a topic the "
+        "second time (public).",
+    ),
+    (
+        "hard",
+        "private-place-first-person",
+        "I grew up in [[LOCATION:Bridgwater]] and still live there. For a talk at the local history group, "
+        "explain why the {{Battle of Sedgemoor}} was fought near {{Bridgwater}} in 1685 and what the "
+        "{{Duke of Monmouth}} was trying to do.",
+        "'Bridgwater' is the writer's home town first (private), then the town as a historical topic "
+        "(public).",
+    ),
+    (
+        "hard",
+        "same-string",
+        "My new coworker is called [[PERSON:Michael Owen]] and everyone keeps asking him about 1998. Give me a "
+        "few fresh jokes for his birthday card that compare him to the real {{Michael Owen}}'s goal against "
+        "{{Argentina}}.",
+        "The same full name is a private coworker (first) and the footballer (second).",
+    ),
+    (
+        "hard",
+        "hypothetical-age",
+        "I'm 43 and a site manager at [[ORGANIZATION:Brackwell Construction]], but please explain the "
+        "{{Bitcoin}} halving to me like I'm 10. My colleague [[PERSON:Stevie Duggan]] won't shut up about it.",
+        "Real age (43, no span) and a hypothetical age ('like I'm 10', no span) in the same prompt.",
+    ),
+    (
+        "hard",
+        "brand-work-venue",
+        "I run a pub called [[ORGANIZATION:The Globe]] in [[LOCATION:Stroud]]. For our quiz night, give me 8 "
+        "questions about {{Shakespeare}}'s {{Globe}} in {{London}}: the 1613 fire, the rebuild, and "
+        "{{Sam Wanamaker}}.",
+        "'The Globe' is the writer's own pub (private); 'Globe' alone later is the theatre (public).",
+    ),
+    (
+        "hard",
+        "surname-after-full-name",
+        "My friend [[PERSON:Sunita Sen]] is writing about {{Amartya Sen}} for her dissertation (no relation, "
+        "she says). Can you summarise {{Sen}}'s capability approach so I can proofread her chapter?",
+        "The bare surname 'Sen' refers to the economist (public), not to the private friend who shares it.",
+    ),
+    (
+        "hard",
+        "private-org-first-person",
+        "I'm a content moderator for [[ORGANIZATION:TikTok]] in [[LOCATION:Dublin]], hired through an agency "
+        "called [[ORGANIZATION:Corvane Staffing]]. How did the {{Irish}} {{Data Protection Commission}} fine "
+        "{{TikTok}} over children's data, and could that affect contractors like me?",
+        "'TikTok' is the writer's (indirect) employer first (private), then the company as a regulatory topic "
+        "(public); Dublin is where the writer works.",
+    ),
+    (
+        "hard",
+        "private-place-first-person",
+        "We live in [[LOCATION:Paris, Texas]] and my son's class is doing a project on the town. Was the "
+        "{{Wim Wenders}} film {{Paris, Texas}} actually shot here? And why does the {{Eiffel Tower}} replica by "
+        "the civic center wear a cowboy hat, when the one in {{Paris}} obviously doesn't?",
+        "'Paris, Texas' is the writer's home town (private) and also the title of a film (public); 'Paris' "
+        "alone is the French capital (public).",
+    ),
+    (
+        "hard",
+        "attribute-disclosure",
+        "My wife [[PERSON:Florence]] and I are going to {{Florence}} for our tenth anniversary (she thinks the "
+        "name thing is hilarious). We're both 36. Plan three days with the {{Uffizi}}, a cooking class and a "
+        "day in {{Chianti}}.",
+        "'Florence' is the writer's wife (private) and then the Italian city as a destination (public).",
+    ),
+    (
+        "hard",
+        "multi-part-name",
+        "My grandmother, [[PERSON:Maria da Conceição Ferreira]], loved {{Amália Rodrigues}} and took me to hear "
+        "{{Maria João Pires}} play in {{Porto}} once. I'd like to make her a playlist of fado and {{Mozart}} "
+        "sonatas; suggest 15 tracks.",
+        "Two Portuguese multi-part names beginning with 'Maria': the grandmother is private, the pianist is "
+        "public.",
+    ),
 ]
 
 
@@ -335,12 +607,14 @@ def parse(marked: str) -> tuple[str, list[dict], list[dict]]:
     spans: list[dict] = []
     public_spans: list[dict] = []
     for m in MARK.finditer(marked):
-        chunk = marked[pos:m.start()]
+        chunk = marked[pos : m.start()]
         out.append(chunk)
         length += len(chunk)
         if m.group(1):
             value = m.group(2)
-            spans.append({"start": length, "end": length + len(value), "label": m.group(1), "value": value})
+            spans.append(
+                {"start": length, "end": length + len(value), "label": m.group(1), "value": value}
+            )
         else:
             value = m.group(3)
             public_spans.append({"start": length, "end": length + len(value), "text": value})

@@ -26,23 +26,37 @@ from pathlib import Path
 
 DEFAULT_PATH = Path(__file__).resolve().parent / "public_private_own.jsonl"
 
-LABELS = frozenset({
-    "PERSON", "EMAIL", "PHONE", "STREET_ADDRESS", "LOCATION", "ORGANIZATION", "DATE_OF_BIRTH",
-    "ID_NUMBER", "USERNAME", "URL", "CREDIT_CARD", "IBAN",
-})
+LABELS = frozenset(
+    {
+        "PERSON",
+        "EMAIL",
+        "PHONE",
+        "STREET_ADDRESS",
+        "LOCATION",
+        "ORGANIZATION",
+        "DATE_OF_BIRTH",
+        "ID_NUMBER",
+        "USERNAME",
+        "URL",
+        "CREDIT_CARD",
+        "IBAN",
+    }
+)
 CATEGORIES = frozenset({"public_only", "mixed", "hard"})
-KINDS = frozenset({
-    "public-person-unlisted",
-    "surname-after-full-name",
-    "multi-part-name",
-    "brand-work-venue",
-    "hypothetical-age",
-    "private-place-first-person",
-    "private-org-first-person",
-    "attribute-disclosure",
-    "public-mix",
-    "same-string",
-})
+KINDS = frozenset(
+    {
+        "public-person-unlisted",
+        "surname-after-full-name",
+        "multi-part-name",
+        "brand-work-venue",
+        "hypothetical-age",
+        "private-place-first-person",
+        "private-org-first-person",
+        "attribute-disclosure",
+        "public-mix",
+        "same-string",
+    }
+)
 REQUIRED = ("id", "category", "kind", "text", "spans", "public", "public_spans")
 
 

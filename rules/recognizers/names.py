@@ -312,6 +312,18 @@ def _transliterations(name: str) -> set[str]:
     return {"".join(parts).title() for parts in (plain, yotated)}
 
 
+_LEADING_WORD = regex.compile(r"(\p{L}+)\s+")
+
+
+@cache
+def _function_words() -> frozenset[str]:
+    """English closed-class words (spaCy's stop words) that are no one's first name."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    first, _ = _name_lists()
+    return frozenset(w for w in STOP_WORDS if w.title() not in first and w.isalpha())
+
+
 def known_name_words() -> tuple[frozenset[str], frozenset[str]]:
     """(first names, last names) that the name rules use."""
     return _name_lists()
@@ -400,6 +412,13 @@ class _NameScan:
         return word in self.first_names and not self.ordinary(word)
 
     def keep(self, start: int, end: int, score: float, labelled: bool = False) -> None:
+        # A name does not begin with a function word: "Which Szymborska poem", "And Maria".
+        while (lead := _LEADING_WORD.match(self.text, start, end)) and lead.group(
+            1
+        ).casefold() in _function_words():
+            start = lead.end()
+        if start >= end:
+            return
         value = self.text[start:end]
         if value.casefold() in self.tech or (not labelled and self.code.in_code(start, end)):
             return

@@ -263,6 +263,13 @@ class SpacyNerRecognizer:
         for start, doc in syntax.parsed(text, self.model, self.piece_chars):
             for entity in doc.ents:
                 yield Entity(start + entity.start_char, start + entity.end_char, entity.label_)
+            for begin, end, is_place in syntax.untagged_life_names(doc):
+                yield Entity(start + begin, start + end, "GPE" if is_place else "ORG")
+
+    def _own(self, text: str, start: int, end: int) -> bool:
+        """The parse ties the name to the writer's life: their employer, school, home."""
+        pieces = syntax.parsed(text, self.model, self.piece_chars)
+        return syntax.tie(pieces, start, end, place=False) is not None
 
     def filter(self, text: str, entities) -> list[Span]:
         code = CodeMap(text)
@@ -287,12 +294,16 @@ class SpacyNerRecognizer:
             key = value.casefold()
             if not value or len(value) < 2 or not any(c.isalpha() for c in value):
                 continue
-            if looks_like_identifier(value) or code.in_code(start, end):
+            if code.in_code(start, end):
                 continue
+            if looks_like_identifier(value) and not self._own(text, start, end):
+                continue  # getUserName; but "I'm a moderator for TikTok" is prose
             if not _plausible_name(label, value):
                 continue
-            if key in tech or key.removeprefix("the ") in tech:
-                continue
+            if (key in tech or key.removeprefix("the ") in tech) and not self._own(
+                text, start, end
+            ):
+                continue  # a product or tool as a topic, not "I'm a moderator for TikTok"
             before = text[max(0, start - 40) : start]
             if label == labels.NORP and _LANGUAGE_CUE.search(before):
                 continue  # "translate into German": a language, not a person's group

@@ -89,9 +89,21 @@ def test_anything_else_is_unknown(opened: Knowledge, name: str) -> None:
 
 def test_the_manifest_counts_what_was_written(opened: Knowledge) -> None:
     counts = opened.manifest["counts"]
-    assert counts == {"titles": 7, "aliases": 5}
+    # two- and three-word titles: roger federer, the beatles, amazon kindle
+    assert counts == {"titles": 7, "aliases": 5, "name_words": 6, "multi_word_titles": 3}
     assert len(opened) == 7 and opened.alias_count == 5
     assert opened.manifest["source"] == SOURCE
+
+
+def test_chance_entries_weighs_how_common_a_names_words_are(tmp_path: Path) -> None:
+    # "john" starts 3 of 6 multi-word titles and "smith" ends 3: a John Smith entry is
+    # expected by chance; "erik" and "satie" appear once each.
+    titles = ["john smith", "john brown", "john doe", "ann smith", "bob smith", "erik satie"]
+    opened = Knowledge.open(build_from(titles, [], tmp_path / "k", SOURCE))
+    assert opened.chance_entries("John Smith") == pytest.approx(3 * 3 / 6)
+    assert opened.chance_entries("Erik Satie") == pytest.approx(1 / 6)
+    assert opened.chance_entries("Zorblat Quenwick") == 0
+    assert opened.chance_entries("Satie") == float("inf")  # one word: no pairing to weigh
 
 
 def test_rebuilding_replaces_the_index(index: Path) -> None:

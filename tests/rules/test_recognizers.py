@@ -183,10 +183,10 @@ def test_unknown_recognizer_names_the_known_ones():
 
 
 def test_ner_is_off_inside_code_but_on_in_its_strings_and_comments(analyzer):
-    text = 'def notify(user_id):\n    send(user_id, "Sarah Connor")  # reviewed by Miles Dyson\n'
+    text = 'def notify(user_id):\n    send(user_id, "Sarah Connor")  # reviewed by Miles Okonedo\n'
     labels = found(analyzer, text)
     assert ("PERSON", "Sarah Connor") in labels
-    assert ("PERSON", "Miles Dyson") in labels
+    assert ("PERSON", "Miles Okonedo") in labels
     assert all(value != "user_id" for _, value in labels)
 
 

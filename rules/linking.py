@@ -1,0 +1,98 @@
+"""Repair name spans with the encyclopedia: a span is widened to the entry it is part of.
+
+Statistical NER cuts unfamiliar names short or in two ("[Monk]" for Thelonious Monk,
+"[Sault Ste]. [Marie]"); the name rules may miss a given name in front. When the span
+together with the capitalised words or the span right beside it spells an entry's title
+or alias, the wider span is the name. Nothing is narrowed and no span is created: the
+knowledge only says where a name found by a recognizer ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import regex
+
+from veil.rules import knowledge, labels
+from veil.rules.spans import Span
+
+LINKED_LABELS = frozenset({labels.PERSON, labels.LOCATION, labels.ORGANIZATION})
+MAX_EXTRA_WORDS = 2  # entries hold at most three words
+# A capitalised word as names are written: "Ste.", "O'Neill", "Jean-Michel", "Lloyd".
+_WORD_AFTER = regex.compile(r"(?:[ \t]|\.[ \t]?)(\p{Lu}[\p{L}'’\-]*\.?)")
+_WORD_BEFORE = regex.compile(r"(\p{Lu}[\p{L}'’\-]*\.?)[ \t]$")
+
+
+def link(text: str, spans: Sequence[Span]) -> list[Span]:
+    """``spans`` (sorted, disjoint) with names widened to the entries they are part of;
+    names a widened one now covers are absorbed into it. A name never grows into another
+    kind of span, nor into part of another name."""
+    if not any(s.label in LINKED_LABELS for s in spans):
+        return list(spans)
+    index = knowledge.knowledge()
+    spans = sorted(spans, key=lambda s: s.start)
+    out: list[Span] = []
+    for i, span in enumerate(spans):
+        if out and out[-1].start <= span.start and span.end <= out[-1].end:
+            continue  # absorbed by a widened name before it
+        if span.label in LINKED_LABELS and len(text[span.start : span.end].split()) < 3:
+            span = _widen(text, spans, i, out[-1].end if out else 0, index)
+            while out and out[-1].start >= span.start:
+                out.pop()  # "Thelonious" found apart, inside "Thelonious Monk"
+        out.append(span)
+    return out
+
+
+def _widen(text: str, spans: list[Span], i: int, floor: int, index: knowledge.Knowledge) -> Span:
+    span = spans[i]
+    best: tuple[int, int] | None = None
+    for left in _starts_before(text, span.start, MAX_EXTRA_WORDS):
+        for right in _ends_after(text, span.end, MAX_EXTRA_WORDS):
+            if (left, right) == (span.start, span.end) or left < floor:
+                continue
+            if best is not None and right - left <= best[1] - best[0]:
+                continue
+            candidate = text[left:right]
+            if len(candidate.split()) > 3 or not _fits(spans, i, left, right):
+                continue
+            if index.is_known(candidate.rstrip(".")):
+                best = (left, right)
+    if best is None:
+        return span
+    return Span(best[0], best[1], span.label, span.score, span.source + "+linking")
+
+
+def _fits(spans: list[Span], i: int, left: int, right: int) -> bool:
+    """Every other span the range touches is a name wholly inside it."""
+    for j in range(i - 1, -1, -1):
+        other = spans[j]
+        if other.end <= left:
+            break
+        if other.label not in LINKED_LABELS or other.start < left:
+            return False
+    for other in spans[i + 1 :]:
+        if other.start >= right:
+            break
+        if other.label not in LINKED_LABELS or other.end > right:
+            return False
+    return True
+
+
+def _starts_before(text: str, start: int, limit: int) -> list[int]:
+    starts = [start]
+    for _ in range(limit):
+        match = _WORD_BEFORE.search(text, max(0, starts[-1] - 40), starts[-1])
+        if match is None:
+            break
+        starts.append(match.start())
+    return starts
+
+
+def _ends_after(text: str, end: int, limit: int) -> list[int]:
+    ends = [end]
+    for _ in range(limit):
+        match = _WORD_AFTER.match(text, ends[-1])
+        if match is None:
+            break
+        ends.append(match.end())
+    return ends
