@@ -837,6 +837,8 @@ _DECIDE = {
 
 def decide(text: str, spans: Sequence[Span]) -> list[Verdict]:
     """One verdict per span, in order. Spans must not overlap (merge first)."""
+    if any(span.label in _DECIDE for span in spans):
+        knowledge.knowledge()  # missing or corrupt: refuse every decision, not some
     ctx = _Context(text, spans)
     verdicts: list[Verdict] = []
     for span in spans:

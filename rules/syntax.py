@@ -225,6 +225,9 @@ def _tie(token, place: bool) -> Tie | None:
         if dep in ("compound", "flat", "nmod", "amod", "nummod", "case"):
             node = head  # a modifier: "our Leeds office", "the Riverside clinic"
             continue
+        if dep == "pobj" and head.dep_ == "ROOT" and place and head.lower_ in _LOCATIVE:
+            # a fragment with the subject left out, as chat is written: "Still in X."
+            return None if _irrealis(head) else Tie(Owner.WRITER, "clause", head.lower_)
         if dep == "pobj" and head.dep_ == "prep":
             preposition = head.lower_
             governor = head.head

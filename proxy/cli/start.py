@@ -66,6 +66,7 @@ def start(
     click.echo(f"veil: vault and redaction log in {location.describe()}")
     click.echo(f"veil: clients must trust {directory / 'mitmproxy' / 'mitmproxy-ca-cert.pem'}")
     click.echo(f"veil: dashboard at {_dashboard_location(listen_host, listen_port)}")
+    _check_knowledge()
     try:
         if gateway is not None:
             click.echo(_gateway_lines(directory, gateway_host, gateway_port))
@@ -146,3 +147,18 @@ def pac(listen_host: str, listen_port: int, config_dir: str | None) -> None:
 
     policies = SitePolicies.load(paths.config_dir(config_dir))
     click.echo(pac_file(policies, listen_host, listen_port))
+
+
+def _check_knowledge() -> None:
+    """Say at start-up when the public/private decision cannot run: it needs the knowledge
+    index. The proxy still starts; each message meets the error and its site's on_error
+    decides (blocked by default), never a silent fallback to keeping names."""
+    from veil.rules.knowledge import KnowledgeIndexError, knowledge
+
+    try:
+        knowledge()
+    except KnowledgeIndexError as error:
+        click.echo(
+            f"veil: ERROR {error}. Until then every message gets its site's on_error.",
+            err=True,
+        )

@@ -230,3 +230,17 @@ def test_a_broken_user_policy_file_names_the_file(tmp_path):
     (tmp_path / "policies" / "mine.yaml").write_text("name: mine\nactions: {PERSN: mask}\n")
     with pytest.raises(PolicyError, match=r"(?s)mine\.yaml.*unknown label"):
         SitePolicies.load(tmp_path)
+
+
+def test_a_missing_knowledge_index_blocks_with_the_rebuild_command(monkeypatch, tmp_path):
+    # The public/private decision cannot run without it: the site's on_error (block)
+    # applies, and the message says which file and how to rebuild it.
+    from veil.rules import knowledge
+
+    monkeypatch.setenv("VEIL_KNOWLEDGE_DIR", str(tmp_path / "absent"))
+    monkeypatch.setattr(knowledge, "_opened", None)
+    addon = VeilAddon(SitePolicies([load_site_policy("openai-api")]))
+    flow = _run(addon, _flow(_chat("My sister Ana Lopes lives in Leeds.")))
+    assert flow.response is not None and flow.response.status_code == 403
+    message = json.loads(flow.response.content)["error"]["message"]
+    assert "veil knowledge build" in message and str(tmp_path / "absent") in message

@@ -311,3 +311,54 @@ def test_hundreds_of_entities_in_a_long_paste_are_all_decided(analyzer):
     text = "Attendees:\n" + "\n".join(rows[:300])
     analysis = analyzer.analyze_subjects(text)
     assert len(analysis.protected) + len(analysis.kept) >= 300
+
+
+# Knowledge at scale: entries of the encyclopedia index (built by install/setup.sh) say
+# which names can be public; context still decides. Names here are not on veil's lists.
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("What did Venki Ramakrishnan work out about the ribosome?", "Venki Ramakrishnan"),
+        ("Write a neutral profile of Ellen Johnson Sirleaf.", "Ellen Johnson Sirleaf"),
+        ("Give me three facts about Mansa Musa for a quiz.", "Mansa Musa"),
+        ("Summarise Wisława Szymborska and then Szymborska's Nobel lecture.", "Szymborska"),
+        ("She mentored Thelonious Monk in her apartment.", "Thelonious Monk"),
+    ],
+)
+def test_people_with_an_encyclopedia_entry_are_kept(analyzer, text, name):
+    assert name not in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("follow up with naomi ryan about it", "naomi ryan"),  # an entry, but dealt with
+        ("Sign it from me, Callum Reid, please.", "Callum Reid"),  # the writer's own name
+        ("Please tidy this paragraph about John Smith's promotion.", "John Smith"),
+    ],
+)
+def test_an_entry_is_no_evidence_when_the_text_or_chance_says_otherwise(analyzer, text, name):
+    assert name in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "place_name"),
+    [
+        ("Our place in Kettering finally sold.", "Kettering"),
+        ("Still in Tulsa for now, but my partner wants to move.", "Tulsa"),
+        ("We've lived in Invercargill our whole lives.", "Invercargill"),
+        ("I'm a content moderator for TikTok in Dublin.", "TikTok"),
+    ],
+)
+def test_the_parse_ties_places_and_employers_in_any_phrasing(analyzer, text, place_name):
+    assert place_name in protected(analyzer, text)
+
+
+def test_without_the_knowledge_index_the_decision_refuses(monkeypatch, tmp_path):
+    from veil.rules import knowledge
+
+    monkeypatch.setenv("VEIL_KNOWLEDGE_DIR", str(tmp_path))
+    monkeypatch.setattr(knowledge, "_opened", None)
+    text = "Tell me about Mansa Musa."
+    with pytest.raises(knowledge.KnowledgeIndexError, match="veil knowledge build"):
+        decide(text, [Span(14, 24, PERSON, 0.85, "spacy.ner.v1")])

@@ -1,0 +1,100 @@
+"""Whose a place, organisation or person is, read from the dependency parse (real spaCy
+model): possession, apposition, first-person clauses, and what ties nothing (trips,
+plans, suppositions, topics, other people's lives)."""
+
+from __future__ import annotations
+
+import pytest
+
+from veil.rules import syntax
+from veil.rules.quasi import find_disclosures
+from veil.rules.recognizers.ner import DEFAULT_MODEL, PIECE_CHARS
+from veil.rules.syntax import Owner
+
+
+def _tie(text: str, name: str, place: bool = True) -> syntax.Tie | None:
+    start = text.index(name)
+    return syntax.tie(
+        syntax.parsed(text, DEFAULT_MODEL, PIECE_CHARS), start, start + len(name), place
+    )
+
+
+PLACE, ORG = True, False
+W, A = Owner.WRITER, Owner.ACQUAINTANCE
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "kind", "owner", "via"),
+    [
+        ("Our place in Kettering needs a boiler.", "Kettering", PLACE, W, "possession"),
+        ("We've been living in Tulsa since 2019.", "Tulsa", PLACE, W, "clause"),
+        ("My brother moved to Ghent last year.", "Ghent", PLACE, A, "clause"),
+        ("I'm still in Leeds for now.", "Leeds", PLACE, W, "clause"),
+        ("The flat in Leith has mould; I rent it.", "Leith", PLACE, W, "dwelling"),
+        ("I work remote for Pellworth Ltd.", "Pellworth Ltd", ORG, W, "clause"),
+        ("My employer, Dunmore Water, is hiring.", "Dunmore Water", ORG, W, "apposition"),
+        ("I'm a nurse at Mercy Ridge.", "Mercy Ridge", ORG, W, "clause"),
+        ("Our kid's daycare, Little Acorns, shuts.", "Little Acorns", ORG, A, "apposition"),
+    ],
+)  # fmt: skip
+def test_the_writer_or_someone_they_name_is_tied(text, name, kind, owner, via):
+    found = _tie(text, name, place=kind)
+    assert found is not None and (found.owner, found.via) == (owner, via)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("We fly to Rome next week.", "Rome"),  # a trip
+        ("I'd love to live in Lisbon one day.", "Lisbon"),  # a wish
+        ("If we lived in Bergen, would we need a car?", "Bergen"),  # a supposition
+        ("My favourite band, Radiohead, is touring.", "Radiohead"),  # an opinion
+        ("Rachel Okoro lives in Leeds.", "Leeds"),  # someone else's life
+        ("In Adichie's talk, what is the main argument?", "Adichie"),  # the span owns
+        ("I looked at Oslo on the map.", "Oslo"),  # looking is not living
+    ],
+)
+def test_trips_plans_opinions_and_other_lives_tie_nothing(text, name):
+    assert _tie(text, name) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "dealt"),
+    [
+        ("follow up with naomi ryan about it", "naomi ryan", True),
+        ("Can you remind me to call Priya Venkat tomorrow?", "Priya Venkat", True),
+        ("I met Tomasz Wrobel at the conference.", "Tomasz Wrobel", True),
+        ("Compare Joe Hisaishi with Ryuichi Sakamoto.", "Ryuichi Sakamoto", False),
+        ("Why did Ada Lovelace write about the engine?", "Ada Lovelace", False),
+    ],
+)
+def test_people_the_writer_deals_with(text, name, dealt):
+    start = text.index(name)
+    pieces = syntax.parsed(text, DEFAULT_MODEL, PIECE_CHARS)
+    assert syntax.dealt_with(pieces, start, start + len(name)) is dealt
+
+
+def test_one_spacy_run_serves_ner_and_the_parse():
+    text = "My sister Dana Okafor moved to Ghent."
+    first = syntax.parsed(text, DEFAULT_MODEL, PIECE_CHARS)
+    assert syntax.parsed(text, DEFAULT_MODEL, PIECE_CHARS) is first  # cached
+    doc = first[0][1]
+    assert doc.has_annotation("DEP") and doc.ents
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Explain quantum tunnelling like I'm 15, please.",
+        "Pretend I'm 80 and explain how to use WhatsApp.",
+        "If I were 30 again I'd buy a house.",
+        "Describe it as if I were five.",
+    ],
+)
+def test_a_supposed_age_is_not_a_disclosure(text):
+    assert not [d for d in find_disclosures(text, year=2026) if d.attribute == "age"]
+
+
+def test_a_stated_age_still_is():
+    found = [d for d in find_disclosures("I'm 15 and my mum won't let me work.", year=2026)]
+    assert any(d.attribute == "age" and d.value == 15 for d in found)
