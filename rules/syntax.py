@@ -120,7 +120,9 @@ _DWELLING = regex.compile(
     _I,
 )
 _SELF_OBJECT = frozenset({"me", "i", "myself", "us", "we"})
-_COPULA = frozenset({"am", "'m", "’m", "are", "'re", "’re", "was", "were", "be", "been"})
+COPULA = frozenset(
+    {"am", "'m", "’m", "are", "'re", "’re", "is", "'s", "’s", "was", "were", "be", "been"}
+)
 _SELF_WORDS = frozenset({"i", "we", "my", "our", "me", "us", "i'm", "mine", "ours"})
 _FAVOURITE = regex.compile(r"^(?:favou?rite|fave|beloved|dream)$", _I)
 
@@ -266,6 +268,8 @@ def _governor(governor, preposition: str, place: bool) -> Tie | None:
             return None
         if preposition not in _PLACE_PREPOSITION or _topic(governor):
             return None
+        if preposition == "on" and not place:
+            return None  # "we're on Django": what one uses, not where one works
         owner = _possessor(governor)
         if owner is not None:
             return Tie(owner, "possession", governor.lower_)
@@ -281,6 +285,8 @@ def _governor(governor, preposition: str, place: bool) -> Tie | None:
 
 def _clause(verb, preposition: str, place: bool) -> Tie | None:
     word = verb.text
+    if preposition == "on" and not place:
+        return None  # "we're on Django", "I'm on Netflix": what one uses
     if preposition in ("to", "into"):
         if not _MOVE_VERB.match(word):
             return None
@@ -341,7 +347,7 @@ def _possessor(noun, depth: int = 0) -> Owner | None:
 
 def _copula_of_writer(verb) -> bool:
     """ "I'm a ...", "we were ...": a copula whose subject is the writer."""
-    if verb.lower_ not in _COPULA:
+    if verb.lower_ not in COPULA:
         return False
     return any(c.dep_ == "nsubj" and c.lower_ in _FIRST_PERSON_SUBJECT for c in verb.children)
 
@@ -351,8 +357,12 @@ def _definite(noun) -> bool:
 
 
 def _writes_of_self(token) -> bool:
-    """The writer speaks of themselves somewhere in the text ("I", "we", "my", "our")."""
-    return any(t.lower_ in _SELF_WORDS for t in token.doc)
+    """The writer speaks of themselves somewhere in the text ("I", "we", "my", "our");
+    read once per document (a long paste may have many dwellings)."""
+    cache = token.doc.user_data
+    if "veil.writes_of_self" not in cache:
+        cache["veil.writes_of_self"] = any(t.lower_ in _SELF_WORDS for t in token.doc)
+    return cache["veil.writes_of_self"]
 
 
 def _topic(noun) -> bool:

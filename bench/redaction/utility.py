@@ -144,12 +144,12 @@ def render(results: dict[str, dict]) -> str:
     )
     row("private spans protected", lambda r: f"{r['private_recall']:.3f}")
     labels = sorted({label for r in results.values() for label in r["private_recall_by_label"]})
+    def recall(r: dict, label: str) -> str:
+        support = r["private_support_by_label"].get(label, 0)
+        return f"{r['private_recall_by_label'][label]:.3f} ({support})" if support else "–"
+
     for label in labels:
-        row(
-            f"private {label} (n={results[names[0]]['private_support_by_label'].get(label, 0)})",
-            lambda r, label=label: f"{r['private_recall_by_label'].get(label, 0.0):.3f}",
-            "≥ before − 0.01",
-        )
+        row(f"private {label} (n)", lambda r, label=label: recall(r, label), "≥ before − 0.01")
     row(
         "hard-negative texts flagged",
         lambda r: f"{r['hard_negatives_flagged']}/{r['hard_negatives']}",

@@ -269,7 +269,9 @@ class SpacyNerRecognizer:
     def _own(self, text: str, start: int, end: int) -> bool:
         """The parse ties the name to the writer's life: their employer, school, home."""
         pieces = syntax.parsed(text, self.model, self.piece_chars)
-        return syntax.tie(pieces, start, end, place=False) is not None
+        tie = syntax.tie(pieces, start, end, place=False)
+        # not "we're at Django 5": a product's name needs a job or a possession around it
+        return tie is not None and tie.head not in syntax.COPULA
 
     def filter(self, text: str, entities) -> list[Span]:
         code = CodeMap(text)
