@@ -209,7 +209,12 @@ def untagged_life_names(doc) -> list[tuple[int, int, bool]]:
             value = doc.text[start:end]
             is_place = notability.place(value) is not None
             roots = [t for t in run if not run[0].i <= t.head.i <= run[-1].i or t.head is t]
-            if any(_tie(root, is_place) is not None for root in roots):
+            # an unknown name "in" something is a field or a topic ("my Masters in Public
+            # Health"), not an organisation: those are worked, studied or treated "at"
+            field = not is_place and any(
+                r.dep_ == "pobj" and r.head.lower_ in ("in", "of", "on") for r in roots
+            )
+            if not field and any(_tie(root, is_place) is not None for root in roots):
                 found.append((start, end, is_place))
         run = []
     return found
