@@ -317,6 +317,8 @@ def _write(path: Path, data: bytes) -> None:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
+            # public data: readable by a service running as another user (mkstemp: 0600)
+            os.fchmod(stream.fileno(), 0o644)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

@@ -40,7 +40,8 @@ def fold(value: str) -> str:
 _LETTER_FOLDS = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe"})
 
 
-def _latin(name: str) -> bool:
+def latin(name: str) -> bool:
+    """Written in Latin script (accents included), with at least one letter."""
     return all(
         not c.isalpha() or ord(c) < 0x250 or 0x1E00 <= ord(c) <= 0x1EFF for c in name
     ) and any(c.isalpha() for c in name)
@@ -56,7 +57,7 @@ def _places() -> dict[str, Place]:
 
     def add(name: str, place: Place) -> None:
         key = fold(name)
-        if len(key) < 2 or not _latin(name):
+        if len(key) < 2 or not latin(name):
             return
         known = places.get(key)
         # A country beats a town of the same name; a bigger town beats a smaller one.

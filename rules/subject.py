@@ -732,8 +732,10 @@ def _person(m: _Mention) -> Verdict:
         return Verdict(Subject.PRIVATE, Reason.TITLED, label)
     if _ADDRESSEE.search(before):
         return Verdict(Subject.PRIVATE, Reason.ADDRESSEE, label)
-    if "names." in span.source:
-        pass  # the name rules found it as a person's name: not a brand or a work
+    if "names." in span.source or not notability.latin(value):
+        # the name rules found it as a person's name, or the name lists cannot judge its
+        # script ("Ивану Петрову"): not evidence of a brand, a work or a public figure
+        pass
     elif " " not in value.strip() and value[:1].isupper() and not first_name:
         # People one knows go by first names; a surname or a mononym alone is how
         # public figures, brands and works are named ("Monet", "Crick", "Zomato").

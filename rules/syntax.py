@@ -162,6 +162,16 @@ _SOCIAL_VERB = regex.compile(
 )
 
 
+# Doing something for someone: its recipient ("write X a card", "buy X a gift").
+_GIVING_VERB = regex.compile(
+    r"^(?:write|writes|wrote|writing|send|sends|sent|sending|give|gives|gave|giving|buy|"
+    r"buys|bought|buying|get|gets|got|getting|make|makes|made|making|bake|baked|baking|"
+    r"cook|cooked|cooking|lend|lent|owe|owes|owed|pay|paid|show|showed|tell|told|teach|"
+    r"taught|bring|brought|knit|knitted|draw|drew)$",
+    _I,
+)
+
+
 def dealt_with(pieces: list[tuple[int, object]], start: int, end: int) -> bool:
     """The person at ``start:end`` is someone the writer deals with in person: the object
     of a social verb ("call X", "follow up with X", "I met X at ...") whose subject is
@@ -171,9 +181,19 @@ def dealt_with(pieces: list[tuple[int, object]], start: int, end: int) -> bool:
         if span is None or not len(span):
             continue
         token = span.root
+        while token.dep_ == "conj" and token.head is not token:
+            token = token.head  # "call X and Y": Y is called too
         if token.dep_ == "pobj" and token.head.lower_ in ("with", "to", "for"):
             token = token.head
-        if token.dep_ not in ("dobj", "dative", "prep") or not _SOCIAL_VERB.match(token.head.text):
+        verb = token.head.text
+        # "write X a card": the recipient, parsed as a dative or as the first of two objects
+        recipient = token.dep_ == "dative" or (
+            token.dep_ == "dobj"
+            and any(c.dep_ == "dobj" and c.i > token.i for c in token.head.children)
+        )
+        giving = recipient and _GIVING_VERB.match(verb)
+        social = token.dep_ in ("dobj", "dative", "prep") and _SOCIAL_VERB.match(verb)
+        if not (giving or social):
             return False
         verb = token.head
         if _irrealis(verb):

@@ -28,6 +28,7 @@ from tests.helpers import another_process_locks, free_port
 from veil.proxy.conversations import ConversationStore
 from veil.proxy.storage.redaction_log import LogEntry, RedactionLog
 from veil.proxy.storage.vault_store import VaultStore
+from veil.rules import knowledge
 from veil.rules.vault import PseudonymStyle
 
 FIRST = "My neighbour is Priya Raman (priya.raman@fernhill.org)."
@@ -64,6 +65,11 @@ def _veil_start(
         command += ["--upstream-ca", str(upstream_ca)]
     # No keyring in the child: the key is the data dir's data.key, as on a headless box.
     env = {**os.environ, "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"}
+    if prefix:  # another user: root's cache, where setup.sh built the index, is closed
+        index = shutil.copytree(knowledge.index_dir(), log.parent / "knowledge")
+        for path in [index, *index.iterdir()]:
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        env["VEIL_KNOWLEDGE_DIR"] = str(index)
     with log.open("w") as out:
         return subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
 

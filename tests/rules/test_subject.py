@@ -362,3 +362,17 @@ def test_without_the_knowledge_index_the_decision_refuses(monkeypatch, tmp_path)
     text = "Tell me about Mansa Musa."
     with pytest.raises(knowledge.KnowledgeIndexError, match="veil knowledge build"):
         decide(text, [Span(14, 24, PERSON, 0.85, "spacy.ner.v1")])
+
+
+def test_names_in_other_scripts_go_through_the_same_decision():
+    # The name lists are Latin: a Cyrillic or Han name they cannot judge stays protected
+    # unless the text treats it as a topic.
+    text = "Напиши письмо моему брату Ивану Петрову. Separately: who was 李白?"
+    cyrillic, han = text.index("Ивану Петрову"), text.index("李白")
+    spans = [
+        Span(cyrillic, cyrillic + len("Ивану Петрову"), PERSON, 0.9, "gliner.v1"),
+        Span(han, han + 2, PERSON, 0.9, "gliner.v1"),
+    ]
+    first, second = decide(text, spans)
+    assert first.subject is not Subject.PUBLIC
+    assert second.subject is Subject.PUBLIC
