@@ -144,6 +144,7 @@ def render(results: dict[str, dict]) -> str:
     )
     row("private spans protected", lambda r: f"{r['private_recall']:.3f}")
     labels = sorted({label for r in results.values() for label in r["private_recall_by_label"]})
+
     def recall(r: dict, label: str) -> str:
         support = r["private_support_by_label"].get(label, 0)
         return f"{r['private_recall_by_label'][label]:.3f} ({support})" if support else "–"
