@@ -21,6 +21,7 @@ NER recognizer through a small cache.
 
 from __future__ import annotations
 
+import bisect
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -30,6 +31,11 @@ from functools import cache
 import regex
 
 _I = regex.IGNORECASE
+
+
+def _word_class(alternatives: str) -> regex.Pattern[str]:
+    """A closed class of word forms ("live|lives|lived"), matched whole, any case."""
+    return regex.compile(rf"^(?:{alternatives})$", _I)
 
 
 class Owner(StrEnum):
@@ -50,8 +56,8 @@ _FIRST_PERSON_SUBJECT = frozenset({"i", "we"})
 _FIRST_PERSON_POSSESSIVE = frozenset({"my", "our", "mine", "ours"})
 
 # Dwelling, origin, work and study: the verbs that say where someone's life is.
-_LIFE_VERB = regex.compile(
-    r"^(?:liv(?:e|es|ed|ing)|resid(?:e|es|ed|ing)|stay(?:s|ed|ing)?|settl(?:e|es|ed|ing)|"
+_LIFE_VERB = _word_class(
+    r"liv(?:e|es|ed|ing)|resid(?:e|es|ed|ing)|stay(?:s|ed|ing)?|settl(?:e|es|ed|ing)|"
     r"mov(?:e|es|ed|ing)|relocat(?:e|es|ed|ing)|emigrat(?:e|es|ed|ing)|"
     r"immigrat(?:e|es|ed|ing)|grow|grew|grown|growing|born|raised|based|rent(?:s|ed|ing)?|"
     r"own(?:s|ed|ing)?|bought|buy(?:s|ing)?|commut(?:e|es|ed|ing)|com(?:e|es|ing)|came|"
@@ -61,21 +67,18 @@ _LIFE_VERB = regex.compile(
     r"hired|retir(?:e|es|ed|ing)|quit|left|lead(?:s|ing)?|led|manag(?:e|es|ed|ing)|"
     r"run(?:s|ning)?|ran|serv(?:e|es|ed|ing)|practi[cs](?:e|es|ed|ing)|be|am|is|are|was|"
     r"were|been|being|'m|’m|'re|’re|'s|’s|sit|sits|sat|lodg(?:e|es|ed|ing)|"
-    r"see|sees|seen|seeing|saw|treated|registered|do|does|did|done|doing)$",
-    _I,
+    r"see|sees|seen|seeing|saw|treated|registered|do|does|did|done|doing",
 )
 # Going somewhere is a trip, not where one's life is ("we fly to X", "heading to X").
-_TRAVEL_VERB = regex.compile(
-    r"^(?:go|goes|going|went|gone|fly|flies|flew|flying|flown|travel(?:s|led|ed|ling|ing)?|"
+_TRAVEL_VERB = _word_class(
+    r"go|goes|going|went|gone|fly|flies|flew|flying|flown|travel(?:s|led|ed|ling|ing)?|"
     r"visit(?:s|ed|ing)?|head(?:s|ed|ing)?|tour(?:s|ed|ing)?|drive|drives|drove|driving|"
     r"driven|cruis(?:e|es|ed|ing)|land(?:s|ed|ing)?|arriv(?:e|es|ed|ing)|explor(?:e|es|ed|ing)|"
-    r"book(?:s|ed|ing)?|spend|spends|spent|spending)$",
-    _I,
+    r"book(?:s|ed|ing)?|spend|spends|spent|spending",
 )
-_TRAVEL_NOUN = regex.compile(
-    r"^(?:trip|trips|holiday|holidays|vacation|vacations|honeymoon|tour|visit|visits|"
-    r"itinerary|weekend|stopover|layover|cruise|excursion|journey|getaway|break)$",
-    _I,
+_TRAVEL_NOUN = _word_class(
+    r"trip|trips|holiday|holidays|vacation|vacations|honeymoon|tour|visit|visits|"
+    r"itinerary|weekend|stopover|layover|cruise|excursion|journey|getaway|break",
 )
 # Prepositions that place a life somewhere; "to" only after a verb of moving house.
 _PLACE_PREPOSITION = frozenset(
@@ -84,57 +87,54 @@ _PLACE_PREPOSITION = frozenset(
 # Where the writer does anything puts their life there ("we sold our place in X").
 _LOCATIVE = frozenset({"in", "at", "near", "outside", "around", "from"})
 # ... except looking and thinking about a place ("I looked at X on the map").
-_PERCEPTION_VERB = regex.compile(
-    r"^(?:look(?:s|ed|ing)?|star(?:e|es|ed|ing)|glanc(?:e|es|ed|ing)|read(?:s|ing)?|"
+_PERCEPTION_VERB = _word_class(
+    r"look(?:s|ed|ing)?|star(?:e|es|ed|ing)|glanc(?:e|es|ed|ing)|read(?:s|ing)?|"
     r"heard|hear(?:s|ing)?|watch(?:es|ed|ing)?|interested|think(?:s|ing)?|thought|"
-    r"know(?:s|n|ing)?|knew|learn(?:s|ed|t|ing)?|wonder(?:s|ed|ing)?|ask(?:s|ed|ing)?)$",
-    _I,
+    r"know(?:s|n|ing)?|knew|learn(?:s|ed|t|ing)?|wonder(?:s|ed|ing)?|ask(?:s|ed|ing)?",
 )
-_MOVE_VERB = regex.compile(
-    r"^(?:mov(?:e|es|ed|ing)|relocat(?:e|es|ed|ing)|emigrat(?:e|es|ed|ing)|"
-    r"immigrat(?:e|es|ed|ing)|commut(?:e|es|ed|ing))$",
-    _I,
+_MOVE_VERB = _word_class(
+    r"mov(?:e|es|ed|ing)|relocat(?:e|es|ed|ing)|emigrat(?:e|es|ed|ing)|"
+    r"immigrat(?:e|es|ed|ing)|commut(?:e|es|ed|ing)",
 )
 # A clause that states no fact: a wish, a plan, a condition, a comparison.
 _IRREALIS_MARK = frozenset({"if", "like", "unless", "whether", "though"})
 _IRREALIS_AUX = frozenset({"will", "'ll", "’ll", "would", "'d", "’d", "could", "might", "may"})
-_INTENT_HEAD = regex.compile(
-    r"^(?:want(?:s|ed|ing)?|plan(?:s|ned|ning)?|hop(?:e|es|ed|ing)|wish(?:es|ed|ing)?|"
+_INTENT_HEAD = _word_class(
+    r"want(?:s|ed|ing)?|plan(?:s|ned|ning)?|hop(?:e|es|ed|ing)|wish(?:es|ed|ing)?|"
     r"dream(?:s|ed|t|ing)?|consider(?:s|ed|ing)?|think(?:s|ing)?|thought|lik(?:e|es|ed)|"
     r"lov(?:e|es|ed)|prefer(?:s|red)?|decid(?:e|es|ing)|try|tries|trying|need(?:s)?|"
-    r"going|gonna|imagine|pretend)$",
-    _I,
+    r"going|gonna|imagine|pretend",
 )
 # Nouns possessed by the writer that do not make what follows theirs ("my favourite band,
 # X", "my question about X"): evaluations and topics.
-_TOPIC_NOUN = regex.compile(
-    r"^(?:favou?rites?|question|questions|essay|thoughts?|opinion|view|views|take|idea|"
+_TOPIC_NOUN = _word_class(
+    r"favou?rites?|question|questions|essay|thoughts?|opinion|view|views|take|idea|"
     r"ideas|research|homework|assignment|report|presentation|project|thesis|dissertation|"
-    r"article|post|review|interest|obsession|hero|idol|inspiration|understanding)$",
-    _I,
+    r"article|post|review|interest|obsession|hero|idol|inspiration|understanding",
 )
 # Where people live: "the flat in X" is the writer's when the writer speaks of themselves.
-_DWELLING = regex.compile(
-    r"^(?:home|house|flat|apartment|condo|place|bungalow|cottage|townhouse|"
-    r"duplex|studio|room|bedsit|farm|farmhouse|cabin|caravan|garden|allotment)$",
-    _I,
+_DWELLING = _word_class(
+    r"home|house|flat|apartment|condo|place|bungalow|cottage|townhouse|"
+    r"duplex|studio|room|bedsit|farm|farmhouse|cabin|caravan|garden|allotment",
 )
 _SELF_OBJECT = frozenset({"me", "i", "myself", "us", "we"})
 COPULA = frozenset(
     {"am", "'m", "’m", "are", "'re", "’re", "is", "'s", "’s", "was", "were", "be", "been"}
 )
 _SELF_WORDS = frozenset({"i", "we", "my", "our", "me", "us", "i'm", "mine", "ours"})
-_FAVOURITE = regex.compile(r"^(?:favou?rite|fave|beloved|dream)$", _I)
+_FAVOURITE = _word_class("favou?rite|fave|beloved|dream")
 
 _MAX_CLIMB = 5
 
 
-def tie(pieces: list[tuple[int, object]], start: int, end: int, place: bool) -> Tie | None:
+def tie(parses: Parses, start: int, end: int, place: bool) -> Tie | None:
     """How the parse ties the characters ``start:end`` of the text to the writer or to
-    someone they name, or None. ``pieces``: ``parsed(text)``; ``place``: the span is a
-    place (anything the writer does in a place puts their life there), else an
-    organisation (only dwelling, work and study make one theirs)."""
-    for offset, doc in pieces:
+    someone they name, or None. ``place``: the span is a place (anything the writer does
+    in a place puts their life there), else an organisation (only dwelling, work and
+    study make one theirs). Sentences that cannot hold a tie are not parsed."""
+    if not parses.could_tie(start, end):
+        return None
+    for offset, doc in parses.parse(start, end):
         span = doc.char_span(start - offset, end - offset, alignment_mode="expand")
         if span is None or not len(span):
             continue
@@ -149,34 +149,34 @@ def tie(pieces: list[tuple[int, object]], start: int, end: int, place: bool) -> 
 
 
 # Dealing with someone in person: the writer's own contacts, not people talked about.
-_SOCIAL_VERB = regex.compile(
-    r"^(?:meet|meets|met|meeting|call|calls|called|calling|phone|phoned|phoning|ring|rang|"
+_SOCIAL_VERB = _word_class(
+    r"meet|meets|met|meeting|call|calls|called|calling|phone|phoned|phoning|ring|rang|"
     r"text|texted|texting|e-?mail(?:s|ed|ing)?|messag(?:e|es|ed|ing)|follow|followed|"
     r"following|catch|caught|catching|chat|chatted|chatting|invit(?:e|es|ed|ing)|"
     r"thank(?:s|ed|ing)?|remind(?:s|ed|ing)?|cc|cc'd|loop|looped|ping|pinged|pinging|"
     r"hire(?:s|d)?|hiring|fire(?:s|d)?|firing|pay|pays|paid|paying|date|dated|dating|"
     r"marry|married|marrying|babysit(?:s|ting)?|visit(?:s|ed|ing)?|hug(?:s|ged|ging)?|"
     r"introduc(?:e|es|ed|ing)|check|checked|checking|sync|synced|syncing|coordinate|"
-    r"coordinated|coordinating|confront(?:s|ed|ing)?|forgive|forgave|apologi[sz](?:e|ed|ing))$",
-    _I,
+    r"coordinated|coordinating|confront(?:s|ed|ing)?|forgive|forgave|apologi[sz](?:e|ed|ing)",
 )
 
 
 # Doing something for someone: its recipient ("write X a card", "buy X a gift").
-_GIVING_VERB = regex.compile(
-    r"^(?:write|writes|wrote|writing|send|sends|sent|sending|give|gives|gave|giving|buy|"
+_GIVING_VERB = _word_class(
+    r"write|writes|wrote|writing|send|sends|sent|sending|give|gives|gave|giving|buy|"
     r"buys|bought|buying|get|gets|got|getting|make|makes|made|making|bake|baked|baking|"
     r"cook|cooked|cooking|lend|lent|owe|owes|owed|pay|paid|show|showed|tell|told|teach|"
-    r"taught|bring|brought|knit|knitted|draw|drew)$",
-    _I,
+    r"taught|bring|brought|knit|knitted|draw|drew",
 )
 
 
-def dealt_with(pieces: list[tuple[int, object]], start: int, end: int) -> bool:
+def dealt_with(parses: Parses, start: int, end: int) -> bool:
     """The person at ``start:end`` is someone the writer deals with in person: the object
     of a social verb ("call X", "follow up with X", "I met X at ...") whose subject is
     the writer, or which is the writer's own instruction (an imperative)."""
-    for offset, doc in pieces:
+    if not parses.could_deal(start, end):
+        return False
+    for offset, doc in parses.parse(start, end):
         span = doc.char_span(start - offset, end - offset, alignment_mode="expand")
         if span is None or not len(span):
             continue
@@ -205,29 +205,58 @@ def dealt_with(pieces: list[tuple[int, object]], start: int, end: int) -> bool:
     return False
 
 
-def untagged_life_names(doc) -> list[tuple[int, int, bool]]:
-    """Proper-noun phrases NER left untagged that the parse ties to the writer's life,
-    as (start_char, end_char, is_place): "we've lived in [Invercargill]", "our kid's
-    daycare, [Little Acorns Early Learning]". Statistical NER misses unfamiliar names;
-    the grammar around them does not depend on knowing them."""
+def untagged_life_names(
+    parses: Parses, tagged: list[tuple[int, int]]
+) -> list[tuple[int, int, bool]]:
+    """Proper-noun phrases NER left untagged (``tagged``: its entities' character ranges)
+    that the parse ties to the writer's life, as (start, end, is_place) in the text: "we've
+    lived in [Invercargill]", "our kid's daycare, [Little Acorns Early Learning]".
+    Statistical NER misses unfamiliar names; the grammar around them does not need to
+    know them."""
+    text = parses.text
+    candidates = [
+        (start, end)
+        for start, end in parses.sentences()
+        # parse only where a capitalised word is no entity yet
+        if any(
+            not any(s < word.end() and word.start() < e for s, e in tagged)
+            for word in _CAPITALISED.finditer(text, start, end)
+        )
+        and parses.could_tie(start, end)
+    ]
+    parses.prepare(candidates)
+    found: list[tuple[int, int, bool]] = []
+    for start, end in candidates:
+        for offset, doc in parses.parse(start, end):
+            found += _untagged(doc, offset, tagged)
+    return found
+
+
+# A capitalised word inside a sentence: a proper noun NER may have missed ("I" is not).
+_CAPITALISED = regex.compile(r"(?<=[ \t,;(])\p{Lu}(?:\p{Ll}|[\p{Lu}&]\p{Ll})[\p{L}&'’\-]*")
+
+
+def _untagged(doc, offset: int, tagged: list[tuple[int, int]]) -> list[tuple[int, int, bool]]:
     from veil.rules import notability
 
-    tagged = {token.i for entity in doc.ents for token in entity}
+    def is_tagged(token) -> bool:
+        begin = offset + token.idx
+        return any(s < begin + len(token) and begin < e for s, e in tagged)
+
     found = []
     run: list = []
     for token in [*doc, None]:
-        if token is not None and token.tag_ in ("NNP", "NNPS") and token.i not in tagged:
+        if token is not None and token.tag_ in ("NNP", "NNPS") and not is_tagged(token):
             run.append(token)
             continue
-        if run and token is not None and token.text in ("&", "of") and run:
+        if run and token is not None and token.text in ("&", "of"):
             run.append(token)
             continue
         while run and run[-1].tag_ not in ("NNP", "NNPS"):
             run.pop()  # "Bank of" without its noun
         if run:
             start, end = run[0].idx, run[-1].idx + len(run[-1])
-            value = doc.text[start:end]
-            is_place = notability.place(value) is not None
+            is_place = notability.place(doc.text[start:end]) is not None
             roots = [t for t in run if not run[0].i <= t.head.i <= run[-1].i or t.head is t]
             # an unknown name "in" something is a field or a topic ("my Masters in Public
             # Health"), not an organisation: those are worked, studied or treated "at"
@@ -235,7 +264,7 @@ def untagged_life_names(doc) -> list[tuple[int, int, bool]]:
                 r.dep_ == "pobj" and r.head.lower_ in ("in", "of", "on") for r in roots
             )
             if not field and any(_tie(root, is_place) is not None for root in roots):
-                found.append((start, end, is_place))
+                found.append((offset + start, offset + end, is_place))
         run = []
     return found
 
@@ -382,12 +411,9 @@ def _definite(noun) -> bool:
 
 
 def _writes_of_self(token) -> bool:
-    """The writer speaks of themselves somewhere in the text ("I", "we", "my", "our");
-    read once per document (a long paste may have many dwellings)."""
-    cache = token.doc.user_data
-    if "veil.writes_of_self" not in cache:
-        cache["veil.writes_of_self"] = any(t.lower_ in _SELF_WORDS for t in token.doc)
-    return cache["veil.writes_of_self"]
+    """The writer speaks of themselves somewhere in the text ("I", "we", "my", "our"),
+    as the text's Parses recorded on the sentence's doc."""
+    return bool(token.doc.user_data.get(_SELF_IN_TEXT))
 
 
 def _topic(noun) -> bool:
@@ -416,34 +442,132 @@ def _irrealis(verb) -> bool:
     return False
 
 
-# --- one spaCy run per text, shared by NER and the parse ------------------------------
+# --- NER over the text, the parse only where a tie can be ----------------------------
+
+_SELF_IN_TEXT = "veil.self_in_text"
+_FIRST_PERSON_WORD = regex.compile(
+    r"\b(?:i|i'm|i’m|im|i've|i’ve|i'd|i’d|i'll|i’ll|me|my|mine|myself|we|we're|we’re|"
+    r"we've|we’ve|us|our|ours|ourselves)\b",
+    _I,
+)
+# "Still in X.", "Back home in X": a fragment whose subject, left out, is the writer.
+_FRAGMENT_START = regex.compile(r"\W*(?:[\w'’]+\s+){0,2}?(?:in|at|near|from|outside|around)\s", _I)
+_DWELLING_WORD = regex.compile(r"\b(?:" + _DWELLING.pattern[4:-2] + r")\b", _I)
+_SOCIAL_WORD = regex.compile(
+    r"\b(?:" + _SOCIAL_VERB.pattern[4:-2] + "|" + _GIVING_VERB.pattern[4:-2] + r")\b", _I
+)
+# A sentence ends at a line break, or at . ! ? before what starts one.
+_SENTENCE_END = regex.compile(r"\n+|(?<=[.!?])[\"'’”)\]]*\s+(?=[\p{Lu}\d\"“'‘(\[])")
+LONGEST_SENTENCE = 3_000  # characters parsed at once; a longer run is read in windows
+
+
+class Parses:
+    """One text read by spaCy: NER over all of it (``ner_docs``, piece by piece), and the
+    dependency parse of a sentence only when a tie can be there (a first-person word, a
+    fragment, a social verb), made on first need and kept. Most of a paste is never
+    parsed: the parser costs about as much again as NER."""
+
+    def __init__(self, text: str, model: str, piece_chars: int) -> None:
+        from veil.rules.recognizers.ner import readable_pieces
+
+        self.text, self.model = text, model
+        nlp = pipeline(model)
+        pieces = readable_pieces(text, min(piece_chars, nlp.max_length))
+        docs = (nlp.make_doc(piece) for _, piece in pieces)
+        for name in _ner_components(nlp):
+            docs = nlp.get_pipe(name).pipe(docs)
+        self.ner_docs = [(start, doc) for (start, _), doc in zip(pieces, docs, strict=True)]
+        self.self_in_text = _FIRST_PERSON_WORD.search(text) is not None
+        self._sentences: list[tuple[int, int]] | None = None
+        self._starts: list[int] = []
+        self._parsed: dict[tuple[int, int], object] = {}
+        self._lock = threading.Lock()
+
+    def sentences(self) -> list[tuple[int, int]]:
+        if self._sentences is None:
+            bounds, start = [], 0
+            for match in _SENTENCE_END.finditer(self.text):
+                if match.start() > start:
+                    bounds.append((start, match.start()))
+                start = match.end()
+            if start < len(self.text):
+                bounds.append((start, len(self.text)))
+            windows = []
+            for begin, end in bounds:  # a sentence of 100,000 characters: windows
+                while end - begin > LONGEST_SENTENCE:
+                    cut = self.text.rfind(" ", begin + 1, begin + LONGEST_SENTENCE) + 1 or (
+                        begin + LONGEST_SENTENCE
+                    )
+                    windows.append((begin, cut))
+                    begin = cut
+                windows.append((begin, end))
+            self._sentences = windows
+            self._starts = [begin for begin, _ in windows]
+        return self._sentences
+
+    def _around(self, start: int, end: int) -> tuple[int, int]:
+        """The sentence(s) holding ``start:end``, as one range."""
+        sentences = self.sentences()
+        starts = self._starts
+        first = max(0, bisect.bisect_right(starts, start) - 1)
+        last = max(first, bisect.bisect_left(starts, end) - 1)
+        return sentences[first][0], sentences[last][1] if sentences else len(self.text)
+
+    def could_tie(self, start: int, end: int) -> bool:
+        begin, finish = self._around(start, end) if self.sentences() else (0, len(self.text))
+        return (
+            _FIRST_PERSON_WORD.search(self.text, begin, finish) is not None
+            or _FRAGMENT_START.match(self.text, begin, finish) is not None
+            or (self.self_in_text and _DWELLING_WORD.search(self.text, begin, finish) is not None)
+        )
+
+    def could_deal(self, start: int, end: int) -> bool:
+        begin, finish = self._around(start, end) if self.sentences() else (0, len(self.text))
+        return _SOCIAL_WORD.search(self.text, begin, finish) is not None
+
+    def parse(self, start: int, end: int) -> list[tuple[int, object]]:
+        """The parsed sentence(s) holding ``start:end``, with their offset."""
+        if not self.sentences():
+            return []
+        key = self._around(start, end)
+        self.prepare([key])
+        return [(key[0], self._parsed[key])]
+
+    def prepare(self, ranges: list[tuple[int, int]]) -> None:
+        """Parse the sentences holding these ranges now, in one batch (spaCy's components
+        run faster over several docs at once than one by one)."""
+        from veil.rules.recognizers.ner import readable_pieces
+
+        with self._lock:
+            keys = list(dict.fromkeys(self._around(s, e) for s, e in ranges if self.sentences()))
+            keys = [k for k in keys if k not in self._parsed]
+            if not keys:
+                return
+            nlp = pipeline(self.model)
+            pieces = [readable_pieces(self.text[a:b], len(self.text) + 1)[0][1] for a, b in keys]
+            docs = (nlp.make_doc(piece) for piece in pieces)
+            for name in _PARSE:
+                docs = nlp.get_pipe(name).pipe(docs)
+            for key, doc in zip(keys, docs, strict=True):
+                doc.user_data[_SELF_IN_TEXT] = self.self_in_text
+                self._parsed[key] = doc
+
 
 _CACHE_SIZE = 8
-_cache: OrderedDict[tuple[str, str, int], list[tuple[int, object]]] = OrderedDict()
+_cache: OrderedDict[tuple[str, str, int], Parses] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
-def parsed(text: str, model: str, piece_chars: int) -> list[tuple[int, object]]:
-    """spaCy's docs of ``text`` (entities and dependency parse), piece by piece, with each
-    piece's offset into ``text``. The last few texts are cached: the NER recognizer and
-    the public/private decision read the same run."""
+def parses(text: str, model: str, piece_chars: int) -> Parses:
+    """The spaCy reading of ``text``; the last few texts are kept, so the NER recognizer
+    and the public/private decision share one."""
     key = (text, model, piece_chars)
     with _cache_lock:
         found = _cache.get(key)
         if found is not None:
             _cache.move_to_end(key)
             return found
-    from veil.rules.recognizers.ner import readable_pieces
-
-    nlp = pipeline(model)
-    pieces = readable_pieces(text, min(piece_chars, nlp.max_length))
-    docs = (nlp.make_doc(piece) for _, piece in pieces)
-    # NER first: it reads no other component, and sentence starts set by the parser
-    # would stop an entity at a boundary the parser guessed wrong.
-    for name in _ORDER:
-        docs = nlp.get_pipe(name).pipe(docs)
-    docs = list(docs)
-    result = [(start, doc) for (start, _), doc in zip(pieces, docs, strict=True)]
+    result = Parses(text, model, piece_chars)
     with _cache_lock:
         _cache[key] = result
         while len(_cache) > _CACHE_SIZE:
@@ -452,7 +576,18 @@ def parsed(text: str, model: str, piece_chars: int) -> list[tuple[int, object]]:
 
 
 _load_lock = threading.Lock()
-_ORDER = ("ner", "tok2vec", "tagger", "parser")
+_PARSE = ("tok2vec", "tagger", "parser")
+
+
+def _ner_components(nlp) -> list[str]:
+    """NER and what it listens to (in the small English model: nothing, it has its own
+    embedding layer); the parser's sentence starts never cut an entity."""
+    from spacy.pipeline import Tok2Vec
+
+    ner = nlp.get_pipe("ner")
+    listens = any("listener" in node.name for node in ner.model.walk())
+    feeds = [name for name, pipe in nlp.pipeline if isinstance(pipe, Tok2Vec)] if listens else []
+    return [*feeds, "ner"]
 
 
 @cache
@@ -463,7 +598,7 @@ def pipeline(model: str):  # -> spacy.Language
 
     with _load_lock:
         nlp = spacy.load(model, exclude=["lemmatizer", "attribute_ruler", "senter"])
-        missing = [name for name in _ORDER if name not in nlp.pipe_names]
+        missing = [name for name in ("ner", *_PARSE) if name not in nlp.pipe_names]
         if missing:
             raise ValueError(f"spaCy model {model!r} lacks {', '.join(missing)}")
         return nlp

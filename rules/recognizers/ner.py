@@ -1,7 +1,7 @@
 """PERSON, LOCATION, ORGANIZATION and NORP from spaCy's statistical NER.
 
 One spaCy run per text gives the entities and the dependency parse that rules.subject
-reads (rules.syntax.parsed). Results are filtered where NER is known to be wrong on
+reads (rules.syntax.parses). Results are filtered where NER is known to be wrong on
 chatbot prompts: identifiers in pasted code, product and tool names. Whether a name is
 a public entity to keep is decided later (rules.subject).
 """
@@ -260,16 +260,19 @@ class SpacyNerRecognizer:
     def entities(self, text: str) -> Iterator[Entity]:
         """spaCy's entities of ``text``, read piece by piece, offsets into ``text``. The
         same run parses the text for the public/private decision (rules.syntax)."""
-        for start, doc in syntax.parsed(text, self.model, self.piece_chars):
+        reading = syntax.parses(text, self.model, self.piece_chars)
+        tagged = []
+        for start, doc in reading.ner_docs:
             for entity in doc.ents:
-                yield Entity(start + entity.start_char, start + entity.end_char, entity.label_)
-            for begin, end, is_place in syntax.untagged_life_names(doc):
-                yield Entity(start + begin, start + end, "GPE" if is_place else "ORG")
+                tagged.append((start + entity.start_char, start + entity.end_char))
+                yield Entity(*tagged[-1], entity.label_)
+        for begin, end, is_place in syntax.untagged_life_names(reading, tagged):
+            yield Entity(begin, end, "GPE" if is_place else "ORG")
 
     def _own(self, text: str, start: int, end: int) -> bool:
         """The parse ties the name to the writer's life: their employer, school, home."""
-        pieces = syntax.parsed(text, self.model, self.piece_chars)
-        tie = syntax.tie(pieces, start, end, place=False)
+        reading = syntax.parses(text, self.model, self.piece_chars)
+        tie = syntax.tie(reading, start, end, place=False)
         # not "we're at Django 5": a product's name needs a job or a possession around it
         return tie is not None and tie.head not in syntax.COPULA
 

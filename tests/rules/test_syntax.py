@@ -15,7 +15,7 @@ from veil.rules.syntax import Owner
 def _tie(text: str, name: str, place: bool = True) -> syntax.Tie | None:
     start = text.index(name)
     return syntax.tie(
-        syntax.parsed(text, DEFAULT_MODEL, PIECE_CHARS), start, start + len(name), place
+        syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS), start, start + len(name), place
     )
 
 
@@ -70,16 +70,19 @@ def test_trips_plans_opinions_and_other_lives_tie_nothing(text, name):
 )
 def test_people_the_writer_deals_with(text, name, dealt):
     start = text.index(name)
-    pieces = syntax.parsed(text, DEFAULT_MODEL, PIECE_CHARS)
-    assert syntax.dealt_with(pieces, start, start + len(name)) is dealt
+    reading = syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS)
+    assert syntax.dealt_with(reading, start, start + len(name)) is dealt
 
 
-def test_one_spacy_run_serves_ner_and_the_parse():
-    text = "My sister Dana Okafor moved to Ghent."
-    first = syntax.parsed(text, DEFAULT_MODEL, PIECE_CHARS)
-    assert syntax.parsed(text, DEFAULT_MODEL, PIECE_CHARS) is first  # cached
-    doc = first[0][1]
-    assert doc.has_annotation("DEP") and doc.ents
+def test_one_reading_serves_ner_and_the_parse_only_where_a_tie_can_be():
+    text = "The museum opens at nine. My sister Dana Okafor moved to Ghent."
+    reading = syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS)
+    assert syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS) is reading  # cached
+    assert reading.ner_docs[0][1].ents
+    ghent = text.index("Ghent")
+    assert syntax.tie(reading, ghent, ghent + 5, place=True) is not None
+    # only the sentence with the first-person word was parsed
+    assert list(reading._parsed) == [(text.index("My"), len(text))]
 
 
 @pytest.mark.parametrize(
