@@ -634,10 +634,12 @@ def _name_words(value: str) -> tuple[bool, bool]:
 
 
 # Below this many chance matches an entry for a full name is taken as fame. Measured on
-# Faker-generated private names with no context (2,000 per locale): 0.5-5% are kept as
-# public at this limit (en_IN, de_DE lowest; fr_FR highest) against 29-36% of English
-# ones at 1.0; 45 of 60 famous two-word names fall under it.
-CHANCE_LIMIT = 0.05
+# Faker-generated private names with no context (2,000 per locale, ten locales): at 0.01
+# 0-1.7% pass as public (English 0.1%, French highest), against 0.2-5% at 0.05 and 40%
+# of English names if an entry alone counted; 34 of 60 famous two-word names pass, the
+# rest need the text to say they are public ("who was X", "X's novels"). A leaked name
+# costs more than a replaced one.
+CHANCE_LIMIT = 0.01
 
 
 def _known_person(value: str) -> bool:
