@@ -5,10 +5,13 @@ destination, language or nationality).
 Recognizers find every name; this decides which ones to protect. Private evidence is the
 text tying the span to someone's life: a relation ("my landlord X", "X, my boss"), a
 self-introduction, a greeting or sign-off, a contact detail beside it, a residence or a
-workplace ("we live in X", "I work at X"). Public evidence is notability (known places,
-languages, public figures) and how the text talks about it (a question about it, its
-works, its role in public life, a trip to it). The user's profile and deny-list always
-win. What has no evidence either way stays protected.
+workplace ("we live in X", "I work at X"), read from the words around it and from the
+sentence's dependency parse (``veil.rules.syntax``: possession, apposition, the subject
+of a clause, in any phrasing). Public evidence is notability (known places, languages,
+an encyclopedia entry whose words rarely pair by chance: ``veil.rules.knowledge``) and
+how the text talks about it (a question about it, its works, its role in public life, a
+trip to it). The user's profile and deny-list always win. What has no evidence either
+way stays protected.
 """
 
 from __future__ import annotations

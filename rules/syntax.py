@@ -13,10 +13,15 @@ names) when, climbing from it through the tree,
   "I'm still in X". A trip ("we fly to X"), a plan ("I want to move to X") or a
   hypothetical ("if I lived in X") ties nothing.
 
+A place's tie needs no particular verb: anything the writer does in a place puts their
+life there ("we sold our place in X"), except looking, travelling and supposing. A
+person's needs possession or apposition ("my landlord, X", "from me, X"), or the writer
+dealing with them ("follow up with X", "write X a card": ``dealt_with``).
+
 The verb and noun classes below are the small closed classes that say which relation a
-clause states (dwelling, work and study, travel); who stands in it is the parse's job.
-One spaCy run per text gives the entities and the parse (``parsed``), shared with the
-NER recognizer through a small cache.
+clause states (dwelling, work and study, travel, social contact); who stands in it is
+the parse's job. ``Parses`` reads a text once: NER over all of it (shared with the NER
+recognizer through a small cache), and the parse of a sentence only where a tie can be.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
+from functools import cache, cached_property
 
 import regex
 
@@ -468,20 +473,25 @@ class Parses:
     parsed: the parser costs about as much again as NER."""
 
     def __init__(self, text: str, model: str, piece_chars: int) -> None:
-        from veil.rules.recognizers.ner import readable_pieces
-
-        self.text, self.model = text, model
-        nlp = pipeline(model)
-        pieces = readable_pieces(text, min(piece_chars, nlp.max_length))
-        docs = (nlp.make_doc(piece) for _, piece in pieces)
-        for name in _ner_components(nlp):
-            docs = nlp.get_pipe(name).pipe(docs)
-        self.ner_docs = [(start, doc) for (start, _), doc in zip(pieces, docs, strict=True)]
+        self.text, self.model, self.piece_chars = text, model, piece_chars
         self.self_in_text = _FIRST_PERSON_WORD.search(text) is not None
         self._sentences: list[tuple[int, int]] | None = None
         self._starts: list[int] = []
         self._parsed: dict[tuple[int, int], object] = {}
         self._lock = threading.Lock()
+
+    @cached_property
+    def ner_docs(self) -> list[tuple[int, object]]:
+        """NER's docs of the whole text, piece by piece, with each piece's offset (read on
+        first need: a policy without the NER recognizer still parses)."""
+        from veil.rules.recognizers.ner import readable_pieces
+
+        nlp = pipeline(self.model)
+        pieces = readable_pieces(self.text, min(self.piece_chars, nlp.max_length))
+        docs = (nlp.make_doc(piece) for _, piece in pieces)
+        for name in _ner_components(nlp):
+            docs = nlp.get_pipe(name).pipe(docs)
+        return [(start, doc) for (start, _), doc in zip(pieces, docs, strict=True)]
 
     def sentences(self) -> list[tuple[int, int]]:
         if self._sentences is None:
