@@ -516,17 +516,9 @@ class _Context:
 
         return syntax.parses(self.text, DEFAULT_MODEL, PIECE_CHARS)
 
-    def prepare_parse(self) -> None:
-        """Parse at once every sentence where a name's owner may be read from it."""
-        names = [(s.start, s.end) for s in self.spans if s.label in DECIDED_LABELS]
-        if names:
-            parse = self.parse
-            parse.prepare(
-                [(a, b) for a, b in names if parse.could_tie(a, b) or parse.could_deal(a, b)]
-            )
-
     def grammar_tie(self, span: Span, place: bool) -> syntax.Tie | None:
-        """The writer or someone they name, tied to the span by the sentence's parse."""
+        """The writer or someone they name, tied to the span by the sentence's parse (made
+        only now: most names are decided by the words around them first)."""
         return syntax.tie(self.parse, span.start, span.end, place)
 
     def contacts_near(self, span: Span, reach: int) -> list[Span]:
@@ -856,7 +848,6 @@ def decide(text: str, spans: Sequence[Span]) -> list[Verdict]:
     if any(span.label in _DECIDE for span in spans):
         knowledge.knowledge()  # missing or corrupt: refuse every decision, not some
     ctx = _Context(text, spans)
-    ctx.prepare_parse()
     verdicts: list[Verdict] = []
     for span in spans:
         value = text[span.start : span.end]

@@ -225,7 +225,7 @@ def untagged_life_names(
         # parse only where a capitalised word is no entity yet
         if any(
             not any(s < word.end() and word.start() < e for s, e in tagged)
-            for word in _CAPITALISED.finditer(text, start, end)
+            for word in _CAPITALISED.finditer(text, start + 1, end)  # not the first word
         )
         and parses.could_tie(start, end)
     ]
