@@ -43,6 +43,11 @@ def _word_class(alternatives: str) -> regex.Pattern[str]:
     return regex.compile(rf"^(?:{alternatives})$", _I)
 
 
+def _in_text(*alternatives: str) -> regex.Pattern[str]:
+    """The same word forms found anywhere in a text, as whole words."""
+    return regex.compile(rf"\b(?:{'|'.join(alternatives)})\b", _I)
+
+
 class Owner(StrEnum):
     WRITER = "writer"
     ACQUAINTANCE = "acquaintance"
@@ -53,7 +58,7 @@ class Tie:
     """How the grammar ties a span to someone's life."""
 
     owner: Owner
-    via: str  # "possession" (my/our + noun) | "clause" (I/we + verb) | "apposition"
+    via: str  # "possession" (my/our + noun) | "clause" (I/we + verb) | "apposition" | "dwelling"
     head: str  # the word it attaches to ("place", "live")
 
 
@@ -118,15 +123,15 @@ _TOPIC_NOUN = _word_class(
     r"article|post|review|interest|obsession|hero|idol|inspiration|understanding",
 )
 # Where people live: "the flat in X" is the writer's when the writer speaks of themselves.
-_DWELLING = _word_class(
+_DWELLINGS = (
     r"home|house|flat|apartment|condo|place|bungalow|cottage|townhouse|"
-    r"duplex|studio|room|bedsit|farm|farmhouse|cabin|caravan|garden|allotment",
+    r"duplex|studio|room|bedsit|farm|farmhouse|cabin|caravan|garden|allotment"
 )
+_DWELLING = _word_class(_DWELLINGS)
 _SELF_OBJECT = frozenset({"me", "i", "myself", "us", "we"})
 COPULA = frozenset(
     {"am", "'m", "’m", "are", "'re", "’re", "is", "'s", "’s", "was", "were", "be", "been"}
 )
-_SELF_WORDS = frozenset({"i", "we", "my", "our", "me", "us", "i'm", "mine", "ours"})
 _FAVOURITE = _word_class("favou?rite|fave|beloved|dream")
 
 _MAX_CLIMB = 5
@@ -137,24 +142,20 @@ def tie(parses: Parses, start: int, end: int, place: bool) -> Tie | None:
     someone they name, or None. ``place``: the span is a place (anything the writer does
     in a place puts their life there), else an organisation (only dwelling, work and
     study make one theirs). Sentences that cannot hold a tie are not parsed."""
-    if not parses.could_tie(start, end):
+    span = parses.span(start, end) if parses.could_tie(start, end) else None
+    if span is None:
         return None
-    for offset, doc in parses.parse(start, end):
-        span = doc.char_span(start - offset, end - offset, alignment_mode="expand")
-        if span is None or not len(span):
-            continue
-        # Every token that attaches outside the span: a name the parser split has several.
-        for token in span:
-            if token.head is token or not span.start <= token.head.i < span.end:
-                found = _tie(token, place)
-                if found is not None:
-                    return found
-        return None
+    # Every token that attaches outside the span: a name the parser split has several.
+    for token in span:
+        if token.head is token or not span.start <= token.head.i < span.end:
+            found = _tie(token, place)
+            if found is not None:
+                return found
     return None
 
 
 # Dealing with someone in person: the writer's own contacts, not people talked about.
-_SOCIAL_VERB = _word_class(
+_SOCIAL_VERBS = (
     r"meet|meets|met|meeting|call|calls|called|calling|phone|phoned|phoning|ring|rang|"
     r"text|texted|texting|e-?mail(?:s|ed|ing)?|messag(?:e|es|ed|ing)|follow|followed|"
     r"following|catch|caught|catching|chat|chatted|chatting|invit(?:e|es|ed|ing)|"
@@ -162,52 +163,45 @@ _SOCIAL_VERB = _word_class(
     r"hire(?:s|d)?|hiring|fire(?:s|d)?|firing|pay|pays|paid|paying|date|dated|dating|"
     r"marry|married|marrying|babysit(?:s|ting)?|visit(?:s|ed|ing)?|hug(?:s|ged|ging)?|"
     r"introduc(?:e|es|ed|ing)|check|checked|checking|sync|synced|syncing|coordinate|"
-    r"coordinated|coordinating|confront(?:s|ed|ing)?|forgive|forgave|apologi[sz](?:e|ed|ing)",
+    r"coordinated|coordinating|confront(?:s|ed|ing)?|forgive|forgave|apologi[sz](?:e|ed|ing)"
 )
+_SOCIAL_VERB = _word_class(_SOCIAL_VERBS)
 
 
 # Doing something for someone: its recipient ("write X a card", "buy X a gift").
-_GIVING_VERB = _word_class(
+_GIVING_VERBS = (
     r"write|writes|wrote|writing|send|sends|sent|sending|give|gives|gave|giving|buy|"
     r"buys|bought|buying|get|gets|got|getting|make|makes|made|making|bake|baked|baking|"
     r"cook|cooked|cooking|lend|lent|owe|owes|owed|pay|paid|show|showed|tell|told|teach|"
-    r"taught|bring|brought|knit|knitted|draw|drew",
+    r"taught|bring|brought|knit|knitted|draw|drew"
 )
+_GIVING_VERB = _word_class(_GIVING_VERBS)
 
 
 def dealt_with(parses: Parses, start: int, end: int) -> bool:
     """The person at ``start:end`` is someone the writer deals with in person: the object
     of a social verb ("call X", "follow up with X", "I met X at ...") whose subject is
     the writer, or which is the writer's own instruction (an imperative)."""
-    if not parses.could_deal(start, end):
+    span = parses.span(start, end) if parses.could_deal(start, end) else None
+    if span is None:
         return False
-    for offset, doc in parses.parse(start, end):
-        span = doc.char_span(start - offset, end - offset, alignment_mode="expand")
-        if span is None or not len(span):
-            continue
-        token = span.root
-        while token.dep_ == "conj" and token.head is not token:
-            token = token.head  # "call X and Y": Y is called too
-        if token.dep_ == "pobj" and token.head.lower_ in ("with", "to", "for"):
-            token = token.head
-        verb = token.head.text
-        # "write X a card": the recipient, parsed as a dative or as the first of two objects
-        recipient = token.dep_ == "dative" or (
-            token.dep_ == "dobj"
-            and any(c.dep_ == "dobj" and c.i > token.i for c in token.head.children)
-        )
-        giving = recipient and _GIVING_VERB.match(verb)
-        social = token.dep_ in ("dobj", "dative", "prep") and _SOCIAL_VERB.match(verb)
-        if not (giving or social):
-            return False
-        verb = token.head
-        if _irrealis(verb):
-            return False
-        subject = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
-        if not subject:
-            return verb.tag_ == "VB"  # an instruction: "follow up with X", "call X"
-        return _subject_owner(verb) is not None
-    return False
+    token = span.root
+    while token.dep_ == "conj" and token.head is not token:
+        token = token.head  # "call X and Y": Y is called too
+    if token.dep_ == "pobj" and token.head.lower_ in ("with", "to", "for"):
+        token = token.head
+    verb = token.head
+    # "write X a card": the recipient, parsed as a dative or as the first of two objects
+    recipient = token.dep_ == "dative" or (
+        token.dep_ == "dobj" and any(c.dep_ == "dobj" and c.i > token.i for c in verb.children)
+    )
+    giving = recipient and _GIVING_VERB.match(verb.text)
+    social = token.dep_ in ("dobj", "dative", "prep") and _SOCIAL_VERB.match(verb.text)
+    if not (giving or social) or _irrealis(verb):
+        return False
+    if not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children):
+        return verb.tag_ == "VB"  # an instruction: "follow up with X", "call X"
+    return _subject_owner(verb) is not None
 
 
 def untagged_life_names(
@@ -232,8 +226,8 @@ def untagged_life_names(
     parses.prepare(candidates)
     found: list[tuple[int, int, bool]] = []
     for start, end in candidates:
-        for offset, doc in parses.parse(start, end):
-            found += _untagged(doc, offset, tagged)
+        offset, doc = parses.parse(start, end)
+        found += _untagged(doc, offset, tagged)
     return found
 
 
@@ -322,13 +316,13 @@ def _noun(token) -> bool:
 
 
 def _governor(governor, preposition: str, place: bool) -> Tie | None:
+    if preposition == "on" and not place:
+        return None  # "we're on Django", "I'm on Netflix": what one uses, not where one works
     if _noun(governor):
         if _TRAVEL_NOUN.match(governor.text) and preposition != "from":
             return None
         if preposition not in _PLACE_PREPOSITION or _topic(governor):
             return None
-        if preposition == "on" and not place:
-            return None  # "we're on Django": what one uses, not where one works
         owner = _possessor(governor)
         if owner is not None:
             return Tie(owner, "possession", governor.lower_)
@@ -344,8 +338,6 @@ def _governor(governor, preposition: str, place: bool) -> Tie | None:
 
 def _clause(verb, preposition: str, place: bool) -> Tie | None:
     word = verb.text
-    if preposition == "on" and not place:
-        return None  # "we're on Django", "I'm on Netflix": what one uses
     if preposition in ("to", "into"):
         if not _MOVE_VERB.match(word):
             return None
@@ -457,10 +449,8 @@ _FIRST_PERSON_WORD = regex.compile(
 )
 # "Still in X.", "Back home in X": a fragment whose subject, left out, is the writer.
 _FRAGMENT_START = regex.compile(r"\W*(?:[\w'’]+\s+){0,2}?(?:in|at|near|from|outside|around)\s", _I)
-_DWELLING_WORD = regex.compile(r"\b(?:" + _DWELLING.pattern[4:-2] + r")\b", _I)
-_SOCIAL_WORD = regex.compile(
-    r"\b(?:" + _SOCIAL_VERB.pattern[4:-2] + "|" + _GIVING_VERB.pattern[4:-2] + r")\b", _I
-)
+_DWELLING_WORD = _in_text(_DWELLINGS)
+_SOCIAL_WORD = _in_text(_SOCIAL_VERBS, _GIVING_VERBS)
 # A sentence ends at a line break, or at . ! ? before what starts one.
 _SENTENCE_END = regex.compile(r"\n+|(?<=[.!?])[\"'’”)\]]*\s+(?=[\p{Lu}\d\"“'‘(\[])")
 LONGEST_SENTENCE = 3_000  # characters parsed at once; a longer run is read in windows
@@ -516,15 +506,17 @@ class Parses:
         return self._sentences
 
     def _around(self, start: int, end: int) -> tuple[int, int]:
-        """The sentence(s) holding ``start:end``, as one range."""
+        """The sentence(s) holding ``start:end``, as one range (the whole text when it
+        has no sentence: blank)."""
         sentences = self.sentences()
-        starts = self._starts
-        first = max(0, bisect.bisect_right(starts, start) - 1)
-        last = max(first, bisect.bisect_left(starts, end) - 1)
-        return sentences[first][0], sentences[last][1] if sentences else len(self.text)
+        if not sentences:
+            return 0, len(self.text)
+        first = max(0, bisect.bisect_right(self._starts, start) - 1)
+        last = max(first, bisect.bisect_left(self._starts, end) - 1)
+        return sentences[first][0], sentences[last][1]
 
     def could_tie(self, start: int, end: int) -> bool:
-        begin, finish = self._around(start, end) if self.sentences() else (0, len(self.text))
+        begin, finish = self._around(start, end)
         return (
             _FIRST_PERSON_WORD.search(self.text, begin, finish) is not None
             or _FRAGMENT_START.match(self.text, begin, finish) is not None
@@ -532,30 +524,33 @@ class Parses:
         )
 
     def could_deal(self, start: int, end: int) -> bool:
-        begin, finish = self._around(start, end) if self.sentences() else (0, len(self.text))
+        begin, finish = self._around(start, end)
         return _SOCIAL_WORD.search(self.text, begin, finish) is not None
 
-    def parse(self, start: int, end: int) -> list[tuple[int, object]]:
+    def parse(self, start: int, end: int) -> tuple[int, object]:
         """The parsed sentence(s) holding ``start:end``, with their offset."""
-        if not self.sentences():
-            return []
         key = self._around(start, end)
         self.prepare([key])
-        return [(key[0], self._parsed[key])]
+        return key[0], self._parsed[key]
+
+    def span(self, start: int, end: int):  # -> spacy.tokens.Span | None
+        """The parsed tokens covering ``start:end`` (widened to whole tokens)."""
+        offset, doc = self.parse(start, end)
+        span = doc.char_span(start - offset, end - offset, alignment_mode="expand")
+        return span if span is not None and len(span) else None
 
     def prepare(self, ranges: list[tuple[int, int]]) -> None:
         """Parse the sentences holding these ranges now, in one batch (spaCy's components
         run faster over several docs at once than one by one)."""
-        from veil.rules.recognizers.ner import readable_pieces
+        from veil.rules.recognizers.ner import readable
 
         with self._lock:
-            keys = list(dict.fromkeys(self._around(s, e) for s, e in ranges if self.sentences()))
+            keys = list(dict.fromkeys(self._around(s, e) for s, e in ranges))
             keys = [k for k in keys if k not in self._parsed]
             if not keys:
                 return
             nlp = pipeline(self.model)
-            pieces = [readable_pieces(self.text[a:b], len(self.text) + 1)[0][1] for a, b in keys]
-            docs = (nlp.make_doc(piece) for piece in pieces)
+            docs = (nlp.make_doc(readable(self.text[a:b])) for a, b in keys)
             for name in _PARSE:
                 docs = nlp.get_pipe(name).pipe(docs)
             for key, doc in zip(keys, docs, strict=True):

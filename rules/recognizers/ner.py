@@ -1,9 +1,10 @@
 """PERSON, LOCATION, ORGANIZATION and NORP from spaCy's statistical NER.
 
-One spaCy run per text gives the entities and the dependency parse that rules.subject
-reads (rules.syntax.parses). Results are filtered where NER is known to be wrong on
-chatbot prompts: identifiers in pasted code, product and tool names. Whether a name is
-a public entity to keep is decided later (rules.subject).
+The text's spaCy reading (rules.syntax.parses: NER over all of it, the dependency parse
+of a sentence only where a name's owner may be read there) is shared with rules.subject.
+Results are filtered where NER is known to be wrong on chatbot prompts: identifiers in
+pasted code, product and tool names. Whether a name is a public entity to keep is
+decided later (rules.subject).
 """
 
 from __future__ import annotations
@@ -206,7 +207,7 @@ def split_text(text: str, limit: int = PIECE_CHARS) -> list[tuple[int, int]]:
 
 def readable_pieces(text: str, limit: int = PIECE_CHARS) -> list[tuple[int, str]]:
     """``text`` cut by ``split_text``, each piece with its offset and long words blanked."""
-    return [(start, _readable(text[start:end])) for start, end in split_text(text, limit)]
+    return [(start, readable(text[start:end])) for start, end in split_text(text, limit)]
 
 
 def _cut(text: str, earliest: int, latest: int) -> int:
@@ -217,7 +218,7 @@ def _cut(text: str, earliest: int, latest: int) -> int:
     return latest
 
 
-def _readable(piece: str) -> str:
+def readable(piece: str) -> str:
     """The piece with its over-long runs of characters or spaces blanked."""
     return _LONG_RUN.sub(lambda run: _blank(len(run.group())), piece)
 
@@ -250,16 +251,12 @@ class SpacyNerRecognizer:
         self.score = score
         self.piece_chars = piece_chars
 
-    @property
-    def nlp(self):
-        return syntax.pipeline(self.model)
-
     def find(self, text: str) -> list[Span]:
         return self.filter(text, self.entities(text))
 
     def entities(self, text: str) -> Iterator[Entity]:
-        """spaCy's entities of ``text``, read piece by piece, offsets into ``text``. The
-        same run parses the text for the public/private decision (rules.syntax)."""
+        """spaCy's entities of ``text``, read piece by piece, offsets into ``text``, and the
+        proper nouns NER left untagged that the parse ties to the writer's life."""
         reading = syntax.parses(text, self.model, self.piece_chars)
         tagged = []
         for start, doc in reading.ner_docs:
