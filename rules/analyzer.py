@@ -25,6 +25,7 @@ DEFAULT_RECOGNIZERS: tuple[str, ...] = (
     "phonenumbers.phone.v1",
     "regex.credit_card.v1",
     "regex.iban.v1",
+    "regex.crypto_wallet.v1",
     "regex.us_ssn.v1",
     "regex.ip_address.v1",
     "regex.mac_address.v1",

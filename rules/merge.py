@@ -36,6 +36,7 @@ def union_same_label(spans: list[Span]) -> list[Span]:
                 last.label,
                 max(last.score, span.score),
                 sources,
+                last.validator or span.validator,
             )
         else:
             merged.append(span)

@@ -32,7 +32,7 @@ def compile_words(words: Iterable[str]) -> regex.Pattern[str]:
 
 
 # Words that mark a value as a sample, not someone's ("test card number: 4242…").
-_TEST_WORDS = compile_words(["test", "testing", "sample", "example", "dummy", "fake", "sandbox"])
+TEST_WORDS = compile_words(["test", "testing", "sample", "example", "dummy", "fake", "sandbox"])
 
 
 def labelled_as(label: regex.Pattern[str], text: str, start: int) -> bool:
@@ -42,7 +42,7 @@ def labelled_as(label: regex.Pattern[str], text: str, start: int) -> bool:
     found = label.search(before)
     if not found:
         return False
-    return not _TEST_WORDS.search(before[max(0, found.start() - 16) :])
+    return not TEST_WORDS.search(before[max(0, found.start() - 16) :])
 
 
 # Returns a score, or None to reject the match.
@@ -59,8 +59,10 @@ class PatternRecognizer:
         pattern: regex.Pattern[str],
         validate: Validator,
         group: int | str = 0,
+        validator: str | None = None,
     ) -> None:
         self.name = name
+        self.validator = validator  # the check that accepts a match, shown by `veil check`
         self.label = label
         self.labels = (label,)
         self._pattern = pattern
@@ -75,5 +77,5 @@ class PatternRecognizer:
                 continue
             start, end = match.span(self._group)
             if end > start:
-                spans.append(Span(start, end, self.label, score, self.name))
+                spans.append(Span(start, end, self.label, score, self.name, self.validator))
         return spans

@@ -54,6 +54,7 @@ class Finding:
     action: Action
     replacement: str | None
     reason: str | None = None  # why a span was kept as public, in words
+    validator: str | None = None  # the check that accepted the value (Span.validator)
 
     def as_dict(self) -> dict[str, object]:
         record: dict[str, object] = {
@@ -67,6 +68,8 @@ class Finding:
         }
         if self.reason is not None:
             record["reason"] = self.reason
+        if self.validator is not None:
+            record["validator"] = self.validator
         return record
 
 
@@ -99,7 +102,7 @@ def redact(
     position = 0
     for span, reason in kept:
         where = (span.start, span.end, span.label, span.source, span.score)
-        findings.append(Finding(*where, Action.KEEP, None, reason.text))
+        findings.append(Finding(*where, Action.KEEP, None, reason.text, span.validator))
     planned = [(s, None) for s in spans] + [(r.span, r) for r in rewrites]
     for span, rewrite in sorted(planned, key=lambda item: item[0].start):
         cut = rewrite.start if rewrite is not None and rewrite.start is not None else span.start
@@ -121,7 +124,16 @@ def redact(
         pieces.append(value if replacement is None else replacement)
         position = span.end
         findings.append(
-            Finding(span.start, span.end, span.label, span.source, span.score, action, replacement)
+            Finding(
+                span.start,
+                span.end,
+                span.label,
+                span.source,
+                span.score,
+                action,
+                replacement,
+                validator=span.validator,
+            )
         )
     pieces.append(text[position:])
     return RedactedText("".join(pieces), sorted(findings, key=lambda f: f.start))

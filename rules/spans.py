@@ -7,13 +7,16 @@ from dataclasses import dataclass, replace
 
 @dataclass(frozen=True, slots=True)
 class Span:
-    """A labelled character range ``text[start:end]``; ``source`` names the recognizer."""
+    """A labelled character range ``text[start:end]``; ``source`` names the recognizer,
+    ``validator`` the check that accepted the value where the recognizer has several (a
+    national identifier's specification, a token format, a checksum)."""
 
     start: int
     end: int
     label: str
     score: float
     source: str
+    validator: str | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.start < self.end:

@@ -72,7 +72,7 @@ def print_table(original: str, outcome: Outcome) -> None:
     ]
     kept = [f for f in result.findings if f.action == Action.KEEP]
     table = Table(title=f"{len(protected)} finding(s)")
-    for column in ("label", "original", "replacement", "action", "source", "score"):
+    for column in ("label", "original", "replacement", "action", "source (validator)", "score"):
         table.add_column(column)
     for finding in protected:
         table.add_row(
@@ -80,7 +80,7 @@ def print_table(original: str, outcome: Outcome) -> None:
             original[finding.start : finding.end],
             finding.replacement or "",
             str(finding.action),
-            finding.source,
+            finding.source + (f" ({finding.validator})" if finding.validator else ""),
             f"{finding.score:.2f}",
         )
     console.print(table)

@@ -6,6 +6,7 @@ Heavy resources (the spaCy pipeline, the name lists, GLiNER and torch) load on f
 from veil.rules.recognizers import (  # noqa: F401
     address,
     contact,
+    crypto,
     dates,
     financial,
     gliner,

@@ -6,6 +6,7 @@ import regex
 
 from veil.rules import labels
 from veil.rules.pattern import (
+    TEST_WORDS,
     WORD,
     PatternRecognizer,
     compile_words,
@@ -36,11 +37,12 @@ def luhn_check_digit(payload: str) -> str:
 
 # --- CREDIT_CARD -------------------------------------------------------------------
 
-# 13-19 digits in groups joined by one consistent kind of separator (or none).
+# 13-19 digits in groups joined by one consistent kind of separator (space, dash or dot;
+# or none).
 # (The second lookbehind skips the digits of a grouped IBAN: "DE89 3704 0044 ...".)
 _CARD = regex.compile(
     rf"(?<!{WORD}|[\-.])(?<![A-Z]{{2}}\d{{2}}[ \-])"
-    r"(\d{4,6})([ \-]?)(?:\d{3,6}\2){1,4}\d{1,7}"
+    r"(\d{4,6})([ \-.]?)(?:\d{3,6}\2){1,4}\d{1,7}"
     rf"(?!{WORD}|-|\.\d)"
 )
 # Issuer prefixes (IIN ranges) of the networks people actually hold.
@@ -101,6 +103,7 @@ _CARD_CONTEXT = compile_words(
         "kaart",
         "payment",
         "billing",
+        "charge",
         "charged",
     ]
 )
@@ -117,13 +120,35 @@ _CARD_LABEL = regex.compile(
 )
 
 
+# What follows a card in use: an expiry date or a security code ("exp 04/27", "CVV 123").
+_CARD_IN_USE_AFTER = regex.compile(
+    r"^.{0,24}?(?:\b(?:exp(?:iry|ires|iration)?|valid\s+thru|cvv2?|cvc2?|csc)\b"
+    r"|\b(?:0[1-9]|1[0-2])\s*/\s*(?:\d{2}|20\d{2})\b)",
+    regex.IGNORECASE | regex.DOTALL,
+)
+
+
+def _marked_real(text: str, match: regex.Match[str]) -> bool:
+    """Whether a published test number is written as someone's card: labelled as one,
+    named next to a card or payment word with no test word near it, or followed by an
+    expiry date or a security code. (No person holds these numbers; what counts is
+    that the writer shares one as theirs.)"""
+    if labelled_as(_CARD_LABEL, text, match.start()):
+        return True
+    before = context_before(text, match.start())
+    after = text[match.end() : match.end() + 48]
+    if TEST_WORDS.search(before) or TEST_WORDS.search(after):
+        return False
+    return bool(_CARD_CONTEXT.search(before) or _CARD_IN_USE_AFTER.match(after))
+
+
 def _validate_card(match: regex.Match[str], text: str) -> float | None:
-    digits = match.group(0).replace(" ", "").replace("-", "")
+    digits = regex.sub(r"[ \-.]", "", match.group(0))
     if not 12 <= len(digits) <= 19 or not _CARD_PREFIX.match(digits) or not luhn_valid(digits):
         return None
     if len(set(digits)) == 1:
         return None
-    if digits in PUBLISHED_TEST_CARDS and not labelled_as(_CARD_LABEL, text, match.start()):
+    if digits in PUBLISHED_TEST_CARDS and not _marked_real(text, match):
         return None
     context = bool(_CARD_CONTEXT.search(context_before(text, match.start())))
     if len(digits) < 13 and not context:
@@ -133,7 +158,13 @@ def _validate_card(match: regex.Match[str], text: str) -> float | None:
 
 @register("regex.credit_card.v1")
 def credit_card_recognizer() -> PatternRecognizer:
-    return PatternRecognizer("regex.credit_card.v1", labels.CREDIT_CARD, _CARD, _validate_card)
+    return PatternRecognizer(
+        "regex.credit_card.v1",
+        labels.CREDIT_CARD,
+        _CARD,
+        _validate_card,
+        validator="ISO/IEC 7812 issuer range + Luhn",
+    )
 
 
 # --- IBAN ----------------------------------------------------------------------------
@@ -270,7 +301,9 @@ class IbanRecognizer:
                 continue
             compact = text[match.start(1) : end].replace(" ", "").replace("-", "").upper()
             if iban_checksum_valid(compact):
-                spans.append(Span(match.start(1), end, labels.IBAN, 0.95, self.name))
+                spans.append(
+                    Span(match.start(1), end, labels.IBAN, 0.95, self.name, "ISO 13616 mod 97")
+                )
                 position = end
         return spans
 

@@ -111,7 +111,9 @@ def _validate_mac(match: regex.Match[str], text: str) -> float | None:
 
 @register("regex.mac_address.v1")
 def mac_address_recognizer() -> PatternRecognizer:
-    return PatternRecognizer("regex.mac_address.v1", labels.MAC_ADDRESS, _MAC, _validate_mac)
+    return PatternRecognizer(
+        "regex.mac_address.v1", labels.MAC_ADDRESS, _MAC, _validate_mac, validator="IEEE 802 EUI-48"
+    )
 
 
 # --- URL -------------------------------------------------------------------------------
