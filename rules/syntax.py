@@ -35,6 +35,8 @@ from functools import cache, cached_property
 
 import regex
 
+from veil.rules.nlp import load_pipeline
+
 _I = regex.IGNORECASE
 
 
@@ -599,10 +601,8 @@ def _ner_components(nlp) -> list[str]:
 def pipeline(model: str):  # -> spacy.Language
     """The model with what NER and the parse need: tok2vec, tagger, parser, ner (the
     lemmatizer and attribute ruler cost a third more and are not read)."""
-    import spacy
-
     with _load_lock:
-        nlp = spacy.load(model, exclude=["lemmatizer", "attribute_ruler", "senter"])
+        nlp = load_pipeline(model, exclude=["lemmatizer", "attribute_ruler", "senter"])
         missing = [name for name in ("ner", *_PARSE) if name not in nlp.pipe_names]
         if missing:
             raise ValueError(f"spaCy model {model!r} lacks {', '.join(missing)}")

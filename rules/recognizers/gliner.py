@@ -11,7 +11,7 @@ import threading
 from functools import cache
 from pathlib import Path
 
-from veil.rules import labels
+from veil.rules import labels, nlp
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -44,7 +44,8 @@ def _load_model(directory: str):
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
     try:
-        from gliner import GLiNER
+        with nlp.LOCK:  # not while a spaCy load hides torch
+            from gliner import GLiNER
     except ImportError as error:
         raise GlinerUnavailableError(
             "GLiNER is not installed; install veil with the 'gliner' extra"

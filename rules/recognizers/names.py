@@ -21,6 +21,7 @@ import regex
 
 from veil.rules import gazetteer, labels
 from veil.rules.code_context import CodeMap
+from veil.rules.nlp import import_spacy
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -318,6 +319,7 @@ _LEADING_WORD = regex.compile(r"(\p{L}+)\s+")
 @cache
 def _function_words() -> frozenset[str]:
     """English closed-class words (spaCy's stop words) that are no one's first name."""
+    import_spacy()
     from spacy.lang.en.stop_words import STOP_WORDS
 
     first, _ = _name_lists()
