@@ -10,6 +10,7 @@ import regex
 from veil.rules import labels
 from veil.rules.code_context import line_bounds
 from veil.rules.pattern import WORD, PatternRecognizer, compile_words, context_before
+from veil.rules.recognizers.national_ids import named_but_invalid
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -115,6 +116,13 @@ _PHONE_CONTEXT = compile_words(
         "휴대폰",
     ]
 )
+# Words that say a number is dialled, whatever identifier the sentence also names ("call
+# the NHS on ..."). ("number" is not one: "NHS number" names the id.)
+_PHONE_CUE = compile_words(
+    ["phone", "tel", "telephone", "mobile", "cell", "call", "fax", "whatsapp", "sms",
+     "landline", "hotline", "helpline", "téléphone", "telefon", "telefono", "teléfono",
+     "handy", "móvil", "电话", "手机", "電話", "전화"]
+)  # fmt: skip
 _PHONE_AFTER = regex.compile(
     r"^[\s\-:(]*(?:office|desk|fax|mobile|cell|home|work|phone|tel|direct|landline|whatsapp)\b"
 )
@@ -308,6 +316,10 @@ class PhoneRecognizer:
                 continue
             if regex.fullmatch(r"\d+\.\d+", number_part) or _DATED_ID.match(number_part):
                 continue  # a decimal number, or an id that starts with a date
+            if named_but_invalid(
+                text, match.start(), match.start() + len(number_part)
+            ) and not _PHONE_CUE.search(before):
+                continue  # "ABN 51 824 753 557": an identifier's shape that fails its check
             after = text[match.end() : match.end() + 16].lower()
             has_context = bool(_PHONE_CONTEXT.search(before) or _PHONE_AFTER.match(after))
             wide = has_context or number_part.lstrip("(").startswith(("0", "8"))
