@@ -95,14 +95,10 @@ def group(value: str, sizes: tuple[int, ...], sep: str = " ") -> str:
 
 
 def au_abn(rng: Rng) -> str:
-    # ATO: subtract 1 from the first digit, weights 10,1,3,...,19, the sum divisible by 89.
-    weights = (10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19)
-    while True:
-        body = digits(rng, 9)
-        for lead in range(10, 100):
-            value = f"{lead}{body}"
-            if weighted(str(int(value[0]) - 1) + value[1:], weights) % 89 == 0:
-                return group(value, (2, 3, 3, 3))
+    # ATO: the body weighted 3,5,...,19; the check digits are 89 - (sum mod 89) + 10.
+    body = digits(rng, 9)
+    lead = 89 - weighted(body, (3, 5, 7, 9, 11, 13, 15, 17, 19)) % 89 + 10
+    return group(f"{lead}{body}", (2, 3, 3, 3))
 
 
 def au_acn(rng: Rng) -> str:
