@@ -131,6 +131,14 @@ _VERSION_BEFORE = regex.compile(r"(?:build|version|\bv|release|\bkb)[\s:=\"']*$"
 _CATALOGUE_NUMBER = regex.compile(r"\b(?:isbn|issn|ean|upc|gtin|asin|sku)\b")
 # Batch and order ids that start with a date: "20240605-0007".
 _DATED_ID = regex.compile(r"^(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\D")
+# Identity numbers' written shapes that no numbering plan uses: a birth date and a serial
+# (DDMMYY-NNNN in Denmark, YYMMDD-NNNN in Sweden), or a last group of one digit after a
+# space (an Australian Medicare card's "2123 45670 1"). A phone's own suffix is dashed
+# ("030 12345-0"), not spaced.
+_ID_SHAPED = regex.compile(
+    r"^(?:(?:\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))|(?:(?:0[1-9]|[12]\d|3[01])"
+    r"(?:0[1-9]|1[0-2])\d\d))-\d{4}$|.* \d$"
+)
 _HEX_GROUP = regex.compile(r"\b[0-9a-f]{4}\b")
 
 
@@ -316,10 +324,12 @@ class PhoneRecognizer:
                 continue
             if regex.fullmatch(r"\d+\.\d+", number_part) or _DATED_ID.match(number_part):
                 continue  # a decimal number, or an id that starts with a date
-            if named_but_invalid(
-                text, match.start(), match.start() + len(number_part)
-            ) and not _PHONE_CUE.search(before):
-                continue  # "ABN 51 824 753 557": an identifier's shape that fails its check
+            if not _PHONE_CUE.search(before) and (
+                _ID_SHAPED.match(number_part)
+                # "ABN 51 824 753 557": the shape of the identifier named, failing its check
+                or named_but_invalid(text, match.start(), match.start() + len(number_part))
+            ):
+                continue
             after = text[match.end() : match.end() + 16].lower()
             has_context = bool(_PHONE_CONTEXT.search(before) or _PHONE_AFTER.match(after))
             wide = has_context or number_part.lstrip("(").startswith(("0", "8"))

@@ -564,3 +564,20 @@ def test_long_and_grouped_digit_runs_yield_no_identifier(text):
 def test_a_csv_of_thousands_of_abns_finds_each_one():
     ids = [abn(f"{n:09d}") for n in range(10_000, 15_000)]
     assert found("ABN\n" + "\n".join(ids)) == ids
+
+
+@pytest.mark.parametrize(
+    ("text", "is_phone"),
+    [
+        ("Here it is: 2206 65031 1, thanks.", False),  # a Medicare card's 4-5-1 grouping
+        ("Here it is: 010190-1234, thanks.", False),  # DDMMYY-NNNN, a birth date and serial
+        ("Here it is: 900101-1234, thanks.", False),  # YYMMDD-NNNN
+        ("Zentrale: 030 12345-0", True),  # a switchboard's dashed suffix
+        ("call me on 2206 65031 1", True),  # the word says it is dialled
+    ],
+)
+def test_identity_number_shapes_that_no_numbering_plan_uses_are_not_phones(text, is_phone):
+    from veil.rules.recognizers.contact import PhoneRecognizer
+
+    spans = [s for s in PhoneRecognizer().find(text) if s.score >= 0.5]
+    assert bool(spans) is is_phone

@@ -423,7 +423,7 @@ SPECS: tuple[Spec, ...] = (
         au_medicare,
         ("Medicare number", "Medicare card"),
         True,
-        False,
+        True,
         -3,
     ),
     Spec(

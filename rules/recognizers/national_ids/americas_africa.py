@@ -8,6 +8,8 @@ from veil.rules.recognizers.national_ids.rule import NationalId, grouped
 
 _PASSPORT = ("passport", "passport number", "passport#", "travel document")
 
+_ROUTING = ("routing", "routing number", "aba", "rtn", "routing transit", "bank routing")
+
 RULES: tuple[NationalId, ...] = (
     # --- Canada
     # SIN: nine digits, Luhn; the first digit names the province (never 0 or 8).
@@ -35,13 +37,10 @@ RULES: tuple[NationalId, ...] = (
         needs_context=False,
     ),
     NationalId("us.itin", r"9\d{8}", checks.us_itin, ("itin", "taxpayer", "tax id", "tin")),
-    # ABA routing number: nine digits, weights 3,7,1 mod 10.
-    NationalId(
-        "us.rtn",
-        r"\d{4}-\d{4}-\d|\d{9}",
-        "us.rtn",
-        ("routing", "routing number", "aba", "rtn", "routing transit", "bank routing"),
-    ),
+    # ABA routing number: nine digits, weights 3,7,1 mod 10. The MICR fraction's dashed
+    # form (XXXX-YYYY-C) needs no word.
+    NationalId("us.rtn", r"\d{4}-\d{4}-\d", "us.rtn", _ROUTING, needs_context=False),
+    NationalId("us.rtn", r"\d{9}", "us.rtn", _ROUTING),
     # Bank account: 8-17 digits, no check digit in common.
     NationalId(
         "us.bank_account",

@@ -12,6 +12,7 @@ _IN_STATES = (
     "|RJ|SK|TN|TR|TS|UA|UK|UP|WB"
 )
 
+_MEDICARE = ("medicare", "medicare card", "medicare number")
 _UEN_WORDS = ("uen", "unique entity number", "acra", "business registration")
 
 RULES: tuple[NationalId, ...] = (
@@ -24,11 +25,19 @@ RULES: tuple[NationalId, ...] = (
     # TFN: 8 or 9 digits, weighted sum mod 11 = 0.
     NationalId("au.tfn", grouped(9) + "|" + grouped(8), "au.tfn", ("tfn", "tax file number")),
     # Medicare card: 10 digits (+ the individual reference number), weighted check digit.
+    # Grouped 4-5-1 as the card prints it, the shape is the card's alone.
+    NationalId(
+        "au.medicare",
+        r"[2-6]\d{3} \d{5} \d(?:[ /]?[1-9])?",
+        checks.au_medicare,
+        _MEDICARE,
+        needs_context=False,
+    ),
     NationalId(
         "au.medicare",
         r"[2-6]\d{3}[ \-]?\d{5}[ \-]?\d(?:[ \-/]?[1-9])?",
         checks.au_medicare,
-        ("medicare", "medicare card", "medicare number"),
+        _MEDICARE,
     ),
     # --- India
     # Aadhaar: 12 digits, first 2-9, Verhoeff. Printed 4-4-4 it needs no word; a bare run

@@ -227,12 +227,14 @@ RULES: tuple[NationalId, ...] = (
         ("codice fiscale", "cf"),
         needs_context=False,
     ),
-    # Partita IVA: office (7), provincial office (3), Luhn check digit.
+    # Partita IVA: office (7), provincial office (001-100, 120, 121, 888, 999), Luhn check
+    # digit: one digit run in a hundred passes, as for an ABN.
     NationalId(
         "it.iva",
         r"(?:IT[ ]?)?" + grouped(11),
         "it.iva",
         ("partita iva", "p.iva", "p. iva", "piva", "p.i.", "iva", "vat", "vat number"),
+        needs_context=False,
     ),
     # Carta d'identità: paper (AA1234567), CIE 2.0 (1234567AA), CIE 3.0 (CA12345AA).
     NationalId(
