@@ -197,7 +197,6 @@ PHONE_REGIONS = (
     "SK",
     "SI",
     "HR",
-    "LU",
     "EE",
     "LV",
     "LT",
@@ -206,6 +205,9 @@ PHONE_REGIONS = (
 # ("0917 123 4567" in the Philippines) or without one (Chinese mobiles). Tried only for a
 # number that opens with a trunk digit or has a phone cue: each region is a parse.
 MORE_PHONE_REGIONS = (
+    # Luxembourg's plan has no trunk prefix and numbers of 4 to 11 digits: nearly any digit
+    # run (an ABN, a Steuer-ID, a BRN) is valid there, so only a phone word admits it.
+    "LU",
     "PH",
     "CN",
     "ID",

@@ -441,7 +441,7 @@ SPECS: tuple[Spec, ...] = (
         de_idnr,
         ("Steuer-ID", "Steueridentifikationsnummer"),
         True,
-        False,
+        True,
     ),
     Spec(
         "de.vat", "BZSt, USt-IdNr (ISO 7064 MOD 11,10)", de_vat, ("USt-IdNr", "VAT id"), True, True
@@ -489,7 +489,7 @@ SPECS: tuple[Spec, ...] = (
         True,
     ),
     Spec(
-        "it.iva", "DPR 633/1972, partita IVA (Luhn)", it_iva, ("partita IVA", "P.IVA"), True, False
+        "it.iva", "DPR 633/1972, partita IVA (Luhn)", it_iva, ("partita IVA", "P.IVA"), True, True
     ),
     Spec("kr.rrn", "Resident Registration Act, RRN", kr_rrn, ("RRN", "주민등록번호"), True, True),
     Spec(

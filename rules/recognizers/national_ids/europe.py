@@ -50,7 +50,8 @@ RULES: tuple[NationalId, ...] = (
         ("plaka", "plakası", "plate", "license plate", "number plate", "araç"),
     ),
     # --- Germany
-    # Steuer-IdNr: 11 digits, no leading zero, one digit repeated; ISO 7064 mod 11,10.
+    # Steuer-IdNr: 11 digits, no leading zero, one digit of the first ten there twice or
+    # thrice and the rest once; ISO 7064 mod 11,10. Two digit runs in a thousand pass.
     NationalId(
         "de.idnr",
         grouped(11),
@@ -66,6 +67,7 @@ RULES: tuple[NationalId, ...] = (
             "tax id",
             "bzst",
         ),
+        needs_context=False,
     ),
     # Steuernummer: the Länder's slashed forms (FF/BBB/UUUUP, FFF/BBB/UUUUP ...) or the
     # 13-digit ELSTER form; stdnum knows each Land's layout.
