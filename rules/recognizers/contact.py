@@ -10,7 +10,7 @@ import regex
 from veil.rules import labels
 from veil.rules.code_context import line_bounds
 from veil.rules.pattern import WORD, PatternRecognizer, compile_words, context_before
-from veil.rules.recognizers.national_ids import named_but_invalid
+from veil.rules.recognizers.national_ids import identifier_goes_on, named_but_invalid
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -132,12 +132,13 @@ _CATALOGUE_NUMBER = regex.compile(r"\b(?:isbn|issn|ean|upc|gtin|asin|sku)\b")
 # Batch and order ids that start with a date: "20240605-0007".
 _DATED_ID = regex.compile(r"^(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\D")
 # Identity numbers' written shapes that no numbering plan uses: a birth date and a serial
-# (DDMMYY-NNNN in Denmark, YYMMDD-NNNN in Sweden), or a last group of one digit after a
-# space (an Australian Medicare card's "2123 45670 1"). A phone's own suffix is dashed
-# ("030 12345-0"), not spaced.
+# (DDMMYY-NNNN in Denmark), six digits and four (a Swedish personnummer or
+# organisationsnummer), 3-2-5 (a Korean business number; 3-2-4 is the SSN's, above), or a
+# last group of one digit after a space (an Australian Medicare card's "2123 45670 1"). A
+# phone's own suffix is dashed ("030 12345-0"), not spaced.
 _ID_SHAPED = regex.compile(
-    r"^(?:(?:\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))|(?:(?:0[1-9]|[12]\d|3[01])"
-    r"(?:0[1-9]|1[0-2])\d\d))-\d{4}$|.* \d$"
+    r"^(?:(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])\d\d-\d{4}|[1-9]\d{5}-\d{4}|\d{3}-\d{2}-\d{5})$"
+    r"|.* \d$"
 )
 _HEX_GROUP = regex.compile(r"\b[0-9a-f]{4}\b")
 
@@ -328,6 +329,8 @@ class PhoneRecognizer:
                 continue  # a decimal number, or an id that starts with a date
             if not _PHONE_CUE.search(before) and (
                 _ID_SHAPED.match(number_part)
+                # "23 020466 D183": the digits of a longer identifier
+                or identifier_goes_on(text, match.start(), match.start() + len(number_part))
                 # "ABN 51 824 753 557": the shape of the identifier named, failing its check
                 or named_but_invalid(text, match.start(), match.start() + len(number_part))
             ):

@@ -355,7 +355,9 @@ ALONE = {
         .filter(lambda d: d[0] != "0"),
     ),
     "it.iva": st.builds(
-        partita_iva, digit_string(7), st.sampled_from([*range(1, 101), 120, 121, 888, 999])
+        partita_iva,
+        digit_string(7).filter(lambda office: office != "0000000"),  # a serial is issued
+        st.sampled_from([*range(1, 101), 120, 121, 888, 999]),
     ),
     "au.medicare": st.builds(medicare, digit_string(8, "23456"), st.integers(1, 9)),
     "de.rvnr": st.builds(rvnr, st.integers(10, 89), ADULTS, UPPER, st.integers(0, 99)),
@@ -587,7 +589,10 @@ def test_a_csv_of_thousands_of_abns_finds_each_one():
     [
         ("Here it is: 2206 65031 1, thanks.", False),  # a Medicare card's 4-5-1 grouping
         ("Here it is: 010190-1234, thanks.", False),  # DDMMYY-NNNN, a birth date and serial
-        ("Here it is: 900101-1234, thanks.", False),  # YYMMDD-NNNN
+        ("Here it is: 556016-0681, thanks.", False),  # NNNNNN-NNNN, a Swedish orgnr's
+        ("Here it is: 299-87-96864, thanks.", False),  # 3-2-5, a Korean BRN's
+        ("Here it is: 23 020466 R810, thanks.", False),  # the digits of a longer id
+        ("Tel. 0301 234567", True),
         ("Zentrale: 030 12345-0", True),  # a switchboard's dashed suffix
         ("call me on 2206 65031 1", True),  # the word says it is dialled
     ],

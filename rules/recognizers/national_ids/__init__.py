@@ -25,9 +25,16 @@ from veil.rules.spans import Span
 
 NATIONAL_IDS: tuple[NationalId, ...] = europe.RULES + asia_pacific.RULES + americas_africa.RULES
 
-__all__ = ["NATIONAL_IDS", "NationalId", "NationalIdRecognizer", "named_but_invalid"]
+__all__ = [
+    "NATIONAL_IDS",
+    "NationalId",
+    "NationalIdRecognizer",
+    "identifier_goes_on",
+    "named_but_invalid",
+]
 
 _DIGIT = regex.compile(r"\d")
+_ALONE = tuple(rule for rule in NATIONAL_IDS if not rule.needs_context)
 
 
 @cache
@@ -101,6 +108,16 @@ def named_but_invalid(text: str, start: int, end: int) -> bool:
             return False  # a format-only identifier of that name, or a valid one
         refuted = True
     return refuted
+
+
+def identifier_goes_on(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is the beginning of a longer identifier of a shape that
+    needs no word (the digits of "23 020466 D183", a Rentenversicherungsnummer)."""
+    stop = min(len(text), end + 64)  # longer than any identifier
+    return any(
+        (match := rule.pattern.match(text, start, stop)) is not None and match.end() > end
+        for rule in _ALONE
+    )
 
 
 register("stdnum.national_id.v1")(NationalIdRecognizer)
