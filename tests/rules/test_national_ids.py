@@ -602,3 +602,8 @@ def test_identity_number_shapes_that_no_numbering_plan_uses_are_not_phones(text,
 
     spans = [s for s in PhoneRecognizer().find(text) if s.score >= 0.5]
     assert bool(spans) is is_phone
+
+
+def test_ids_in_a_list_separated_by_spaces_are_each_found():
+    ids = [pesel(dt.date(1980, 1, 1) + dt.timedelta(days=n), n) for n in range(3)]
+    assert found("PESEL: " + " ".join(ids)) == ids

@@ -6,7 +6,8 @@ module for the identifier, or a validator in ``checks`` written from the specifi
 and, where the rule needs one, a word naming the identifier stands just before it (see
 ``rule``). Separators in any grouping are removed before validation. A number that fails
 the check of an identifier the text names is nobody's phone number either
-(``named_but_invalid``). Spanish DNI/NIE, UK NINO and US SSN are regex.id_number.v1's and
+(``named_but_invalid``). Spanish DNI/NIE and UK NINO are regex.id_number.v1's (the DNI
+is named here only so that a wrong check letter after "DNI" is refuted), US SSNs are
 regex.us_ssn.v1's.
 """
 

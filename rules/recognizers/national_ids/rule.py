@@ -22,13 +22,14 @@ import regex
 from veil.rules import labels
 from veil.rules.pattern import CONTEXT_WINDOW, compile_words
 
-# Not inside a longer run of digits or letters, nor inside a number written in groups
-# ("12 345 678 901": no 9-digit id starts at "345"): a 10,000-digit number yields no
-# candidate, and the scan stays linear (each pattern is bounded).
-_EDGE_BEFORE = r"(?<![\p{L}\p{N}\-+.])(?<!\p{N}[ ])"
-_EDGE_AFTER = r"(?![\p{L}\p{N}]|[\-+. ]\p{N})"
-# What people put between the groups of an identifier they copy out by hand.
-SEPARATORS = " .-/"
+# Not inside a longer run of digits or letters: a 10,000-digit number yields no candidate,
+# and the scan stays linear (each pattern is bounded). A shape written with spaces must not
+# start or end inside a number written in groups either ("12 345 678 901": no 9-digit id
+# starts at "345"); one without spaces may (a list of ids separated by spaces).
+_EDGE_BEFORE = r"(?<![\p{L}\p{N}\-+.])"
+_EDGE_AFTER = r"(?![\p{L}\p{N}]|[\-+.]\p{N})"
+_GROUP_EDGE_BEFORE = r"(?<!\p{N} )"
+_GROUP_EDGE_AFTER = r"(?! \p{N})"
 _SEPARATOR = regex.compile(r"[ .\-/]")
 
 Check = Callable[[str], bool]  # takes the value with its separators removed, upper case
@@ -69,11 +70,14 @@ class NationalId:
 
     @cached_property
     def pattern(self) -> regex.Pattern[str]:
-        return regex.compile(_EDGE_BEFORE + f"(?:{self.shape})" + _EDGE_AFTER)
+        spaced = " " in self.shape
+        before = _EDGE_BEFORE + (_GROUP_EDGE_BEFORE if spaced else "")
+        after = _EDGE_AFTER + (_GROUP_EDGE_AFTER if spaced else "")
+        return regex.compile(f"{before}(?:{self.shape}){after}")
 
     def searched(self, text: str, upper: str) -> str:
-        """With a context word the value may be typed in lower case ("my pan is
-        abcpe1234f"); alone it may not. (``upper`` is ``text`` with ASCII letters upper
+        """With a context word the value may be typed in lower case ("passaporto
+        ya1234567"); alone it may not. (``upper`` is ``text`` with ASCII letters upper
         cased: the same offsets, and one case-sensitive scan instead of a case-folding
         one, which costs several times more.)"""
         return upper if self.needs_context else text
