@@ -18,9 +18,9 @@ from functools import cache
 import regex
 
 from veil.rules import labels
-from veil.rules.pattern import CONTEXT_WINDOW, compile_words
+from veil.rules.pattern import CONTEXT_WINDOW
 from veil.rules.recognizers.national_ids import americas_africa, asia_pacific, europe
-from veil.rules.recognizers.national_ids.rule import NationalId, ascii_upper
+from veil.rules.recognizers.national_ids.rule import NationalId, ascii_upper, context_pattern
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -41,7 +41,7 @@ _ALONE = tuple(rule for rule in NATIONAL_IDS if not rule.needs_context)
 @cache
 def _any_context() -> regex.Pattern[str]:
     """Every rule's context words at once: most texts name no identifier at all."""
-    return compile_words(_all_words())
+    return context_pattern(_all_words())
 
 
 @cache
@@ -62,7 +62,7 @@ class NationalIdRecognizer:
         # Substring tests first (a few microseconds for all the words): a rule that needs a
         # word runs only where one of its words occurs somewhere in the text.
         lower = text.lower()
-        present = {word for word in _all_words() if word in lower}
+        present = {word for word in _all_words() if word.lower() in lower}
         # A number may be valid under two countries' rules (13 digits: South African and
         # Thai, say): one span for it.
         found: dict[tuple[int, int], str] = {}

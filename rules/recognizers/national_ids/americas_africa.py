@@ -18,10 +18,10 @@ RULES: tuple[NationalId, ...] = (
         grouped(9),
         "ca.sin",
         (
-            "sin",
+            "SIN",
             "social insurance",
             "social insurance number",
-            "nas",
+            "NAS",
             "assurance sociale",
             "numéro d'assurance sociale",
         ),
@@ -36,7 +36,7 @@ RULES: tuple[NationalId, ...] = (
         ("itin", "individual taxpayer", "taxpayer identification"),
         needs_context=False,
     ),
-    NationalId("us.itin", r"9\d{8}", checks.us_itin, ("itin", "taxpayer", "tax id", "tin")),
+    NationalId("us.itin", r"9\d{8}", checks.us_itin, ("itin", "taxpayer", "tax id", "TIN")),
     # ABA routing number: nine digits, weights 3,7,1 mod 10. The MICR fraction's dashed
     # form (XXXX-YYYY-C) needs no word.
     NationalId("us.rtn", r"\d{4}-\d{4}-\d", "us.rtn", _ROUTING, needs_context=False),
@@ -71,8 +71,8 @@ RULES: tuple[NationalId, ...] = (
             "driver licence",
             "driving license",
             "driving licence",
-            "dl",
-            "dl#",
+            "DL",
+            "DL#",
             "lic#",
             "license number",
             "licence number",
@@ -112,7 +112,7 @@ RULES: tuple[NationalId, ...] = (
         grouped(11),
         None,
         (
-            "nin",
+            "NIN",
             "nimc",
             "national identification number",
             "national identity number",

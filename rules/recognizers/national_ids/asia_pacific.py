@@ -46,7 +46,7 @@ RULES: tuple[NationalId, ...] = (
         "in_.aadhaar",
         r"[2-9]\d{3}[ \-]\d{4}[ \-]\d{4}",
         "in_.aadhaar",
-        ("aadhaar", "aadhar", "uidai", "uid"),
+        ("aadhaar", "aadhar", "uidai", "UID"),
         needs_context=False,
     ),
     NationalId("in_.aadhaar", r"[2-9]\d{11}", "in_.aadhaar", ("aadhaar", "aadhar", "uidai")),
@@ -56,7 +56,7 @@ RULES: tuple[NationalId, ...] = (
         "in_.pan",
         r"[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z]",
         "in_.pan",
-        ("pan", "permanent account number"),
+        ("PAN", "permanent account number"),
         needs_context=False,
     ),
     # GSTIN: state code, the holder's PAN, entity number, Z, a mod-36 check character.
@@ -72,7 +72,7 @@ RULES: tuple[NationalId, ...] = (
         "in_.epic",
         r"[A-Z]{3}\d{7}",
         "in_.epic",
-        ("voter", "voter id", "epic", "elector", "electoral", "elector photo identity card"),
+        ("voter", "voter id", "EPIC", "elector", "electoral", "elector photo identity card"),
     ),
     # Passport: a letter, seven digits (no zero first or last).
     NationalId("in.passport", r"[A-Z][1-9]\d[ ]?\d{4}[1-9]", None, ("indian passport", *_PASSPORT)),
@@ -152,7 +152,7 @@ RULES: tuple[NationalId, ...] = (
         "ph.tin",
         r"\d{3}[ \-]?\d{3}[ \-]?\d{3}(?:[ \-]?\d{3,5})?",
         None,
-        ("tin", "taxpayer identification number", "taxpayer id", "tax id", "bir", "rdo"),
+        ("TIN", "taxpayer identification number", "taxpayer id", "tax id", "BIR", "rdo"),
     ),
     # --- Singapore
     # NRIC / FIN: S, T, F, G or M, seven digits, a check letter.
@@ -160,7 +160,7 @@ RULES: tuple[NationalId, ...] = (
         "sg.nric",
         r"[STFGM]\d{7}[A-Z]",
         checks.sg_nric,
-        ("nric", "fin", "ic number", "identity card"),
+        ("nric", "FIN", "ic number", "identity card"),
         needs_context=False,
     ),
     # UEN: local companies (year + 5 digits + letter) and other entities (T/S/R, year,

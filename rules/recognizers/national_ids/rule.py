@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import importlib
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
 import regex
 
 from veil.rules import labels
-from veil.rules.pattern import CONTEXT_WINDOW, compile_words
+from veil.rules.pattern import CONTEXT_WINDOW, WORD
 
 # Not inside a longer run of digits or letters: a 10,000-digit number yields no candidate,
 # and the scan stays linear (each pattern is bounded). A shape written with spaces must not
@@ -48,6 +48,15 @@ def ascii_upper(text: str) -> str:
     return text.translate(_ASCII_UPPER)
 
 
+def context_pattern(words: Iterable[str]) -> regex.Pattern[str]:
+    """``words`` as whole words, case-insensitively except those written in capitals."""
+    alternatives = [
+        f"(?-i:{regex.escape(word)})" if word.isupper() else regex.escape(word)
+        for word in sorted(words, key=len, reverse=True)
+    ]
+    return regex.compile(rf"(?<!{WORD})(?:{'|'.join(alternatives)})(?!{WORD})", regex.IGNORECASE)
+
+
 def compact(value: str) -> str:
     return _SEPARATOR.sub("", value).upper()
 
@@ -59,7 +68,9 @@ class NationalId:
     # A python-stdnum module name, a validator of the compact value, or None: the shape
     # is all there is to check.
     check: str | Check | None
-    context: tuple[str, ...] = ()  # words that name the identifier
+    # Words that name the identifier, in any case; one written in capitals (an acronym
+    # that is also a word: SIN, PAN, FIN, CF) names it only in capitals.
+    context: tuple[str, ...] = ()
     needs_context: bool = True  # False: the shape and check alone are proof enough
     # A postcode is part of an address: labelled as one, it joins the address around it.
     label: str = labels.ID_NUMBER
@@ -84,7 +95,7 @@ class NationalId:
 
     @cached_property
     def context_words(self) -> regex.Pattern[str] | None:
-        return compile_words(self.context) if self.context else None
+        return context_pattern(self.context) if self.context else None
 
     @cached_property
     def validator(self) -> Check | None:
