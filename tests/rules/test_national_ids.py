@@ -609,3 +609,12 @@ def test_identity_number_shapes_that_no_numbering_plan_uses_are_not_phones(text,
 def test_ids_in_a_list_separated_by_spaces_are_each_found():
     ids = [pesel(dt.date(1980, 1, 1) + dt.timedelta(days=n), n) for n in range(3)]
     assert found("PESEL: " + " ".join(ids)) == ids
+
+
+@settings(max_examples=200, deadline=None)
+@given(named=st.sampled_from(sorted(ALONE)).flatmap(lambda n: st.tuples(st.just(n), ALONE[n])))
+def test_a_number_that_validates_as_an_identifier_is_labelled_as_one_not_as_a_phone(
+    analyzer, named
+):
+    name, value = named
+    assert labelled(analyzer, f"Here it is: {value}, thanks.") == [(value, "ID_NUMBER")], name
