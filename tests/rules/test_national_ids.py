@@ -618,3 +618,12 @@ def test_a_number_that_validates_as_an_identifier_is_labelled_as_one_not_as_a_ph
 ):
     name, value = named
     assert labelled(analyzer, f"Here it is: {value}, thanks.") == [(value, "ID_NUMBER")], name
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["My NPI is 1234 567 893", "NPI: 1234-567-893", "NPI 12.345.678.93", "NPI number 1234567893"],
+)
+def test_a_named_identifier_split_in_any_grouping_is_found(text):
+    # 1234567893: Luhn over 80840123456789 gives 3 (CMS's own example of an NPI).
+    assert found(text) == [text[text.index("1") :]]

@@ -36,11 +36,11 @@ RULES: tuple[NationalId, ...] = (
         ("itin", "individual taxpayer", "taxpayer identification"),
         needs_context=False,
     ),
-    NationalId("us.itin", r"9\d{8}", checks.us_itin, ("itin", "taxpayer", "tax id", "TIN")),
+    NationalId("us.itin", grouped(9), checks.us_itin, ("itin", "taxpayer", "tax id", "TIN")),
     # ABA routing number: nine digits, weights 3,7,1 mod 10. The MICR fraction's dashed
     # form (XXXX-YYYY-C) needs no word.
     NationalId("us.rtn", r"\d{4}-\d{4}-\d", "us.rtn", _ROUTING, needs_context=False),
-    NationalId("us.rtn", r"\d{9}", "us.rtn", _ROUTING),
+    NationalId("us.rtn", grouped(9), "us.rtn", _ROUTING),
     # Bank account: 8-17 digits, no check digit in common.
     NationalId(
         "us.bank_account",
@@ -99,7 +99,7 @@ RULES: tuple[NationalId, ...] = (
     # NPI: ten digits from 1 or 2, Luhn over 80840 and the number.
     NationalId(
         "us.npi",
-        r"[12]\d{3}[ \-]?\d{3}[ \-]?\d{3}",
+        grouped(10),
         checks.us_npi,
         ("npi", "national provider", "provider id", "provider identifier", "provider number"),
     ),

@@ -49,7 +49,7 @@ RULES: tuple[NationalId, ...] = (
         ("aadhaar", "aadhar", "uidai", "UID"),
         needs_context=False,
     ),
-    NationalId("in_.aadhaar", r"[2-9]\d{11}", "in_.aadhaar", ("aadhaar", "aadhar", "uidai")),
+    NationalId("in_.aadhaar", grouped(12), "in_.aadhaar", ("aadhaar", "aadhar", "uidai")),
     # PAN: three letters, the holder's kind (P person, C company, ...), the name's initial,
     # four digits, a letter.
     NationalId(
@@ -113,7 +113,7 @@ RULES: tuple[NationalId, ...] = (
     ),
     NationalId(
         "kr.brn",
-        r"\d{10}",
+        grouped(10),
         checks.kr_brn,
         ("brn", "business registration number", "사업자등록번호", "사업자번호", "사업자"),
     ),

@@ -23,7 +23,7 @@ RULES: tuple[NationalId, ...] = (
     ),
     # Organisationsnummer: NNNNNN-NNNC, the third digit >= 2 (never a birth month), Luhn.
     NationalId("se.orgnr", r"\d{6}-\d{4}", "se.orgnr", _ORGNR, needs_context=False),
-    NationalId("se.orgnr", r"\d{10}", "se.orgnr", _ORGNR),
+    NationalId("se.orgnr", grouped(10), "se.orgnr", _ORGNR),
     # DDMMYY, century sign (+ - A, and B-F, U-Y since 2023), NNN, check character mod 31.
     NationalId(
         "fi.hetu",
@@ -168,14 +168,14 @@ RULES: tuple[NationalId, ...] = (
     # Lebenslange Arztnummer: serial, check digit, specialty.
     NationalId(
         "de.lanr",
-        r"\d{9}",
+        grouped(9),
         checks.de_lanr,
         ("lanr", "arztnummer", "arzt-nr", "arzt nr", "arzt-nummer"),
     ),
     # Betriebsstättennummer: KV region and serial, no check digit.
     NationalId(
         "de.bsnr",
-        r"\d{9}",
+        grouped(9),
         None,
         ("bsnr", "betriebsstättennummer", "betriebsstätten-nummer", "praxisnummer"),
     ),
