@@ -627,3 +627,20 @@ def test_a_number_that_validates_as_an_identifier_is_labelled_as_one_not_as_a_ph
 def test_a_named_identifier_split_in_any_grouping_is_found(text):
     # 1234567893: Luhn over 80840123456789 gives 3 (CMS's own example of an NPI).
     assert found(text) == [text[text.index("1") :]]
+
+
+WORDS = sorted({word for rule in NATIONAL_IDS for word in rule.context})
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    word=st.sampled_from(["", *WORDS]),
+    text=st.text("0123456789 -./:ABCDEGHLMNPRSTUXZaeiz", max_size=60),
+)
+def test_any_text_yields_only_values_some_rule_accepts(word, text):
+    # Every span is a value that a rule's shape and check accept, and no validator raises
+    # on what a shape lets through.
+    full = f"{word} {text}"
+    for span in RECOGNIZER.find(full):
+        value = full[span.start : span.end].upper()
+        assert any(rule.pattern.fullmatch(value) and rule.is_valid(value) for rule in NATIONAL_IDS)
