@@ -133,7 +133,7 @@ _CATALOGUE_NUMBER = regex.compile(r"\b(?:isbn|issn|ean|upc|gtin|asin|sku)\b")
 _DATED_ID = regex.compile(r"^(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\D")
 # Identity numbers' written shapes that no numbering plan uses: a birth date and a serial
 # (DDMMYY-NNNN in Denmark), six digits and four (a Swedish personnummer or
-# organisationsnummer), 3-2-5 (a Korean business number; 3-2-4 is the SSN's, above), or a
+# organisationsnummer), 3-2-5 (a Korean business number; 3-2-4, the SSN's, is _NOT_A_PHONE's), or a
 # last group of one digit after a space (an Australian Medicare card's "2123 45670 1"). A
 # phone's own suffix is dashed ("030 12345-0"), not spaced.
 _ID_SHAPED = regex.compile(
