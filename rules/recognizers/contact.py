@@ -10,6 +10,7 @@ import regex
 from veil.rules import labels
 from veil.rules.code_context import line_bounds
 from veil.rules.pattern import WORD, PatternRecognizer, compile_words, context_before
+from veil.rules.recognizers.national_ids import identifier_goes_on, named_but_invalid
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -115,6 +116,13 @@ _PHONE_CONTEXT = compile_words(
         "휴대폰",
     ]
 )
+# Words that say a number is dialled, whatever identifier the sentence also names ("call
+# the NHS on ..."). ("number" is not one: "NHS number" names the id.)
+_PHONE_CUE = compile_words(
+    ["phone", "tel", "telephone", "mobile", "cell", "call", "fax", "whatsapp", "sms",
+     "landline", "hotline", "helpline", "téléphone", "telefon", "telefono", "teléfono",
+     "handy", "móvil", "电话", "手机", "電話", "전화"]
+)  # fmt: skip
 _PHONE_AFTER = regex.compile(
     r"^[\s\-:(]*(?:office|desk|fax|mobile|cell|home|work|phone|tel|direct|landline|whatsapp)\b"
 )
@@ -123,6 +131,15 @@ _VERSION_BEFORE = regex.compile(r"(?:build|version|\bv|release|\bkb)[\s:=\"']*$"
 _CATALOGUE_NUMBER = regex.compile(r"\b(?:isbn|issn|ean|upc|gtin|asin|sku)\b")
 # Batch and order ids that start with a date: "20240605-0007".
 _DATED_ID = regex.compile(r"^(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\D")
+# Identity numbers' written shapes that no numbering plan uses: a birth date and a serial
+# (DDMMYY-NNNN in Denmark), six digits and four (a Swedish personnummer or
+# organisationsnummer), 3-2-5 (a Korean business number; 3-2-4, the SSN's, is _NOT_A_PHONE's), or a
+# last group of one digit after a space (an Australian Medicare card's "2123 45670 1"). A
+# phone's own suffix is dashed ("030 12345-0"), not spaced.
+_ID_SHAPED = regex.compile(
+    r"^(?:(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])\d\d-\d{4}|[1-9]\d{5}-\d{4}|\d{3}-\d{2}-\d{5})$"
+    r"|.* \d$"
+)
 _HEX_GROUP = regex.compile(r"\b[0-9a-f]{4}\b")
 
 
@@ -181,7 +198,6 @@ PHONE_REGIONS = (
     "SK",
     "SI",
     "HR",
-    "LU",
     "EE",
     "LV",
     "LT",
@@ -190,6 +206,9 @@ PHONE_REGIONS = (
 # ("0917 123 4567" in the Philippines) or without one (Chinese mobiles). Tried only for a
 # number that opens with a trunk digit or has a phone cue: each region is a parse.
 MORE_PHONE_REGIONS = (
+    # Luxembourg's plan has no trunk prefix and numbers of 4 to 11 digits: nearly any digit
+    # run (an ABN, a Steuer-ID, a BRN) is valid there, so only a phone word admits it.
+    "LU",
     "PH",
     "CN",
     "ID",
@@ -308,6 +327,14 @@ class PhoneRecognizer:
                 continue
             if regex.fullmatch(r"\d+\.\d+", number_part) or _DATED_ID.match(number_part):
                 continue  # a decimal number, or an id that starts with a date
+            if not _PHONE_CUE.search(before) and (
+                _ID_SHAPED.match(number_part)
+                # "23 020466 D183": the digits of a longer identifier
+                or identifier_goes_on(text, match.start(), match.start() + len(number_part))
+                # "ABN 51 824 753 557": the shape of the identifier named, failing its check
+                or named_but_invalid(text, match.start(), match.start() + len(number_part))
+            ):
+                continue
             after = text[match.end() : match.end() + 16].lower()
             has_context = bool(_PHONE_CONTEXT.search(before) or _PHONE_AFTER.match(after))
             wide = has_context or number_part.lstrip("(").startswith(("0", "8"))

@@ -1,4 +1,7 @@
-"""US_SSN and ID_NUMBER (passport, licence, medical record, employee and tax ids)."""
+"""US_SSN and ID_NUMBER (passport, licence, medical record, employee and tax ids).
+
+Italian codici fiscali and the other national identifiers with a check digit are
+stdnum.national_id.v1's."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from veil.rules.pattern import (
     context_before,
     labelled_as,
 )
+from veil.rules.recognizers.national_ids import named_but_invalid
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -131,9 +135,6 @@ _UK_NINO = regex.compile(
 )
 # The separator follows an NIE's letter only: a DNI's span starts at its first digit.
 _ES_DNI = regex.compile(rf"(?<!{WORD}|-)(?:([XYZ])[\- ]?)?(\d{{7,8}})[\- ]?([A-Z])(?!{WORD}|-)")
-_IT_CODICE_FISCALE = regex.compile(
-    rf"(?<!{WORD})[A-Z]{{6}}\d{{2}}[A-EHLMPRST]\d{{2}}[A-Z]\d{{3}}[A-Z](?!{WORD})", regex.IGNORECASE
-)
 
 
 class IdNumberRecognizer:
@@ -151,6 +152,8 @@ class IdNumberRecognizer:
                 continue
             if match.group("bare_id") and not regex.search(r"[A-Za-z]", value):
                 continue  # "id: 4821" in YAML or a log is a record's key
+            if named_but_invalid(text, start, start + len(value)):
+                continue  # "NHS number 943 476 5918" with a wrong check digit
             spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
         for match in _UK_NINO.finditer(text):
             spans.append(Span(match.start(), match.end(), labels.ID_NUMBER, 0.85, self.name))
@@ -160,8 +163,6 @@ class IdNumberRecognizer:
             value = str("XYZ".index(prefix)) + number if prefix else number
             if dni.calc_check_digit(value) == letter:
                 spans.append(Span(match.start(), match.end(), labels.ID_NUMBER, 0.85, self.name))
-        for match in _IT_CODICE_FISCALE.finditer(text):
-            spans.append(Span(match.start(), match.end(), labels.ID_NUMBER, 0.85, self.name))
         return spans
 
 
