@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from typing import NamedTuple
 
 import phonenumbers
 import regex
@@ -278,11 +279,23 @@ def _digits(value: str) -> str:
     return "".join(filter(str.isdigit, value))
 
 
-def _parse_phone(candidate: str, wide: bool) -> tuple[bool, bool, bool]:
-    """(valid, possible, trunk): valid in some region per phonenumbers' metadata and written
-    as that region writes it; at least of a possible length (made-up numbers in real formats
-    are common in forms and tests); and, for a national number, whether it opens with the
-    region's trunk prefix, which a bare digit run only has when it is dialled."""
+class PhoneParse(NamedTuple):
+    """What phonenumbers makes of a candidate: valid in some region per its metadata and
+    written as that region writes it; at least of a possible length (made-up numbers in
+    real formats are common in forms and tests); for a national number, whether it opens
+    with the region's trunk prefix, which a bare digit run only has when it is dialled;
+    and the region it is valid in."""
+
+    valid: bool
+    possible: bool
+    trunk: bool = False
+    region: str | None = None
+
+
+_NOT_PARSED = PhoneParse(False, False)
+
+
+def _parse_phone(candidate: str, wide: bool) -> PhoneParse:
     international = candidate.startswith(("+", "00", "(+"))
     regions = (None,) if international else PHONE_REGIONS + (MORE_PHONE_REGIONS if wide else ())
     probe = "+" + candidate[2:] if candidate.startswith("00") else candidate
@@ -294,16 +307,16 @@ def _parse_phone(candidate: str, wide: bool) -> tuple[bool, bool, bool]:
         except phonenumbers.NumberParseException:
             continue
         if len(set(str(number.national_number))) == 1:
-            return False, False, False  # 111 111 111: nobody's number
+            return _NOT_PARSED  # 111 111 111: nobody's number
         possible = possible or phonenumbers.is_possible_number(number)
         if not phonenumbers.is_valid_number(number):
             continue
         if region is None:
-            return True, True, False
+            return PhoneParse(True, True, region=phonenumbers.region_code_for_number(number))
         if _written_nationally(number, digits, region):
             prefix = phonenumbers.PhoneMetadata.metadata_for_region(region).national_prefix
-            return True, True, bool(prefix) and digits.startswith(prefix)
-    return False, possible, False
+            return PhoneParse(True, True, bool(prefix) and digits.startswith(prefix), region)
+    return PhoneParse(False, possible)
 
 
 class PhoneRecognizer:
@@ -338,9 +351,10 @@ class PhoneRecognizer:
             after = text[match.end() : match.end() + 16].lower()
             has_context = bool(_PHONE_CONTEXT.search(before) or _PHONE_AFTER.match(after))
             wide = has_context or number_part.lstrip("(").startswith(("0", "8"))
-            valid, possible, trunk = _parse_phone(number_part, wide)
+            valid, possible, trunk, region = _parse_phone(number_part, wide)
             if not possible:
                 continue
+            check = f"phonenumbers: valid in {region}" if valid else "phonenumbers: possible length"
             formatted = candidate.startswith(("+", "(", "00")) or not candidate.isdigit()
             if valid and has_context:
                 score = 0.9
@@ -354,7 +368,7 @@ class PhoneRecognizer:
             else:
                 # A bare digit run could be an id, an amount or a timestamp.
                 score = 0.4
-            spans.append(Span(match.start(), match.end(), labels.PHONE, score, self.name))
+            spans.append(Span(match.start(), match.end(), labels.PHONE, score, self.name, check))
         return spans
 
 

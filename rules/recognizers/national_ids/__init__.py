@@ -65,7 +65,7 @@ class NationalIdRecognizer:
         present = {word for word in _all_words() if word.lower() in lower}
         # A number may be valid under two countries' rules (13 digits: South African and
         # Thai, say): one span for it.
-        found: dict[tuple[int, int], str] = {}
+        found: dict[tuple[int, int], NationalId] = {}
         for rule in NATIONAL_IDS:
             if rule.needs_context and present.isdisjoint(rule.context):
                 continue
@@ -79,9 +79,10 @@ class NationalIdRecognizer:
                     continue
                 if not rule.needs_context and named_but_invalid(text, *span):
                     continue  # "ABN 123 456 782": another identifier's number is not valid here
-                found[span] = rule.label
+                found[span] = rule
         return [
-            Span(start, end, found[start, end], 0.85, self.name) for start, end in sorted(found)
+            Span(start, end, rule.label, 0.85, self.name, rule.described)
+            for (start, end), rule in sorted(found.items())
         ]
 
 

@@ -106,6 +106,17 @@ class NationalId:
         # the value as written first, then without the separators it does not know.
         return lambda value: bool(module.is_valid(value) or module.is_valid(compact(value)))
 
+    @property
+    def described(self) -> str:
+        """What accepted a value, as `veil check` shows it."""
+        if isinstance(self.check, str):
+            how = f"stdnum.{self.check}"
+        elif self.check is not None:
+            how = f"{self.check.__name__} (the published check)"
+        else:
+            how = "its written shape"
+        return f"{self.name}: {how}" + (" after a word naming it" if self.needs_context else "")
+
     def is_valid(self, value: str) -> bool:
         validator = self.validator
         if validator is None:
