@@ -14,6 +14,7 @@ import random
 import regex
 
 from veil.rules import geography, surrogates
+from veil.rules.operators import life_events
 from veil.rules.operators.generalizations import income_amount
 
 _PAIRS = (
@@ -44,9 +45,12 @@ def decoy(disclosure, surface: str, rng: random.Random) -> str | None:
     """A decoy for the disclosure, or None. Whether it clashes with the conversation's
     values and pseudonyms is for the vault to check (``Vault.decoy_for``)."""
     rule = _RULES.get(disclosure.attribute)
-    if rule is None:
+    if disclosure.detail in life_events.DETAILS:  # a verb or an event noun: its own words
+        made = life_events.decoy(disclosure, surface, rng)
+    elif rule is None:
         return None
-    made = rule(disclosure, surface, rng)
+    else:
+        made = rule(disclosure, surface, rng)
     if made is None or made.casefold() == surface.casefold():
         return None
     return made

@@ -1,0 +1,374 @@
+"""Disclosures read from the dependency parse, where the cue frames of the other
+recognizers do not reach: "I turned 34 last week", "since my divorce", "back when I was
+doing my residency", "my first year teaching", "my wife and I separated".
+
+The parse is the one the public/private decision reads (rules/syntax.py), and so are its
+rules for whose something is: a value belongs to the writer (or someone they name) when
+
+- a noun carrying it is possessed by them ("my divorce", "our wedding", "my sister's
+  residency" is an acquaintance's);
+- or it is the complement of a verb whose subject is the writer ("I turned 34", "we
+  separated", "I'm doing a postdoc"), or the object of a preposition that sets that
+  clause in a stage of life ("back in college, I ..."), in any tense, unless the clause
+  only supposes it ("explain it like I'm 15", "if we divorced") or is about a topic
+  ("I read about divorce");
+- a third party who is a topic ("the 34-year-old suspect turned 35") has no such tie.
+
+Which words carry an attribute is the closed classes of rules/quasi/events.py. A sentence
+is parsed only when it has a first-person word and one of those words; the sentences of
+a text are parsed in one batch, and the parse is shared with the decision's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import regex
+
+from veil.rules import syntax
+from veil.rules.quasi import events, lexicon
+from veil.rules.quasi.age import ANY_AGES, WRITER_AGES
+from veil.rules.quasi.disclosure import ACQUAINTANCE, WRITER, Candidate
+from veil.rules.quasi.numbers import parse_number
+from veil.rules.quasi.whose import NOT_PEOPLE
+from veil.rules.subject import RELATION
+
+_RELATION_WORD = regex.compile(rf"(?:{RELATION})s?", regex.IGNORECASE)
+
+_TRIGGER = regex.compile(
+    rf"\b(?:{'|'.join(sorted(map(regex.escape, events.TRIGGER_WORDS), key=len, reverse=True))})\b",
+    regex.IGNORECASE,
+)
+_OWNERS = {syntax.Owner.WRITER: WRITER, syntax.Owner.ACQUAINTANCE: ACQUAINTANCE}
+_FIRST_PERSON = frozenset({"i", "we"})
+_COMPLEMENT = frozenset({"dobj", "attr", "acomp", "oprd", "npadvmod", "nummod", "appos"})
+_SCORE = 0.75  # below the cue frames': where both read a span, theirs decides
+
+
+def find(text: str, year: int) -> Iterator[Candidate]:
+    del year
+    sentences = _sentences(text)
+    if not sentences:
+        return
+    from veil.rules.recognizers.ner import DEFAULT_MODEL, PIECE_CHARS
+
+    parses = syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS)
+    parses.prepare(sentences)
+    for start, end in sentences:
+        offset, doc = parses.parse(start, end)
+        for token in doc:
+            found = _read(token)
+            if found is not None:
+                begin, finish, attribute, subject, value, detail = found
+                yield Candidate(
+                    offset + begin, offset + finish, attribute, subject, value, detail, _SCORE
+                )
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    """The sentences worth parsing: a first-person word and an attribute-bearing word."""
+    if not _TRIGGER.search(text) or not syntax.first_person_in(text, 0, len(text)):
+        return []
+    from veil.rules.recognizers.ner import DEFAULT_MODEL, PIECE_CHARS
+
+    parses = syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS)
+    return [
+        (start, end)
+        for start, end in parses.sentences()
+        if _TRIGGER.search(text, start, end) and syntax.first_person_in(text, start, end)
+    ]
+
+
+_Found = tuple[int, int, str, str, "str | int | None", str]
+
+
+def _read(token) -> _Found | None:
+    word = token.lower_
+    if token.tag_ == "CD":
+        return _age(token)
+    if word in events.STATUS_NOUNS or (word.endswith("s") and word[:-1] in events.STATUS_NOUNS):
+        return _status_noun(token)
+    if word in events.STATUS_VERBS and token.tag_.startswith("VB"):
+        return _status_verb(token)
+    if word in events.CAREER_STAGES:
+        return _career_stage(token)
+    if word in events.PRACTICE_FORMS:
+        return _practice(token)
+    if word in events.EDUCATION_STAGES or _compound_stage(token):
+        return _education_stage(token)
+    return None
+
+
+def _span(token) -> tuple[int, int]:
+    return token.idx, token.idx + len(token)
+
+
+# --- whose ----------------------------------------------------------------------------
+
+
+def _clause_owner(verb) -> str | None:
+    """The writer or an acquaintance as the subject of ``verb``, in a clause that states a
+    fact. "My wife and I" is the writer."""
+    if syntax.irrealis(verb):
+        return None
+    for child in verb.children:
+        if child.dep_ in ("nsubj", "nsubjpass") and any(
+            c.dep_ == "conj" and c.lower_ in _FIRST_PERSON for c in child.children
+        ):
+            return WRITER
+    owner = syntax.subject_owner(verb)
+    if owner is syntax.Owner.ACQUAINTANCE and not _a_person(_subject(verb)):
+        return None  # "my cat turned 12", "our car hit 200k"
+    return _OWNERS[owner] if owner is not None else None
+
+
+def _subject(verb):
+    """The subject ``syntax.subject_owner`` read: the verb's, or a governing verb's."""
+    node = verb
+    for _ in range(3):
+        for child in node.children:
+            if child.dep_ in ("nsubj", "nsubjpass", "expl"):
+                return child
+        if node.dep_ not in ("conj", "xcomp", "advcl", "ccomp", "pcomp"):
+            return None
+        node = node.head
+    return None
+
+
+def _a_person(noun) -> bool:
+    """A relation word that names a person ("sister", "boss"), not a pet or a group."""
+    if noun is None:
+        return False
+    word = noun.lower_
+    return _RELATION_WORD.fullmatch(word) is not None and word.rstrip("s") not in NOT_PEOPLE
+
+
+def _governing_verb(token):
+    """The verb ``token`` is a complement or adjunct of (through one preposition), with
+    the preposition's word, or (None, "")."""
+    head = token.head
+    if head is token:
+        return None, ""
+    if token.dep_ == "pobj" and head.dep_ in ("prep", "agent"):
+        verb = head.head
+        while verb.dep_ in ("advmod", "prep") and verb.head is not verb:
+            verb = verb.head  # "back in college", "out of college"
+        return (verb, head.lower_) if _verb(verb) else (None, "")
+    if token.dep_ in _COMPLEMENT and _verb(head):
+        return head, ""
+    return None, ""
+
+
+def _verb(token) -> bool:
+    return token.tag_.startswith(("VB", "MD")) or token.dep_ == "ROOT"
+
+
+def _owner_of_noun(noun, undergo: bool = False) -> str | None:
+    """The writer or an acquaintance whose ``noun`` is: its possessor, or the subject of
+    the clause it is a complement of (only verbs of undergoing when ``undergo``)."""
+    owner = syntax.possessor(noun)
+    if owner is not None:
+        return _possessed(noun, owner)
+    verb, preposition = _governing_verb(noun)
+    if verb is None or verb.lower_ in events.TOPIC_VERBS:
+        return None
+    if undergo and not (
+        verb.lower_ in events.UNDERGO_VERBS and preposition in ("", "through", "for")
+    ):
+        return None
+    return _clause_owner(verb)
+
+
+def _possessed(noun, owner: syntax.Owner) -> str | None:
+    """ "my divorce" is the writer's; "my sister's divorce" an acquaintance's, but "my
+    dog's ..." nobody's."""
+    if owner is syntax.Owner.WRITER:
+        return WRITER
+    holders = [c for c in noun.children if c.dep_ == "poss"]
+    return ACQUAINTANCE if any(_a_person(h) for h in holders) else None
+
+
+# --- readers --------------------------------------------------------------------------
+
+
+def _age(token) -> _Found | None:
+    """A count of years a person reaches or is: "I turned 34", "my son hits 16 in May",
+    "I'm 34 now"; not "I was 34 when", "34 pages", "like I'm 15"."""
+    value = parse_number(token.text)
+    head = token.head
+    if value is None or token.dep_ not in ("dobj", "attr", "acomp", "npadvmod", "oprd"):
+        return None
+    if any(c.dep_ not in ("advmod", "punct", "cc", "prep", "npadvmod") for c in token.children):
+        return None  # "34 pages", "34 percent": the number counts something else
+    if head.lower_ in events.AGE_VERBS:
+        detail = "turned"
+    elif head.lower_ in events.PRESENT_COPULA and not _past(head):
+        detail = "age"
+    else:
+        return None
+    if _unit_follows(token):
+        return None  # "I turned 34 degrees", "we're 5 minutes away"
+    subject = _clause_owner(head)
+    if subject is None or value not in (WRITER_AGES if subject == WRITER else ANY_AGES):
+        return None
+    return (*_span(token), "age", subject, value, detail)
+
+
+def _past(verb) -> bool:
+    return verb.tag_ in ("VBD", "VBN") or any(
+        c.dep_ == "aux" and c.lower_ in ("was", "were", "had", "did") for c in verb.children
+    )
+
+
+_UNIT_AFTER = regex.compile(
+    r"(?:%|percent|minutes?|mins?|hours?|days?|weeks?|months?|degrees?|points?|pages?|"
+    r"times?|k|kg|lbs?|miles?|km|dollars?|bucks|euros?|pounds?|st|nd|rd|th)$",
+    regex.IGNORECASE,
+)
+
+
+def _unit_follows(token) -> bool:
+    following = token.nbor(1) if token.i + 1 < len(token.doc) else None
+    return following is not None and _UNIT_AFTER.match(following.text) is not None
+
+
+def _status_noun(token) -> _Found | None:
+    """ "since my divorce", "our wedding", "I'm going through a separation"."""
+    if token.dep_ in ("compound", "amod"):
+        return None  # "divorce lawyer", "wedding photographer": a topic's modifier
+    key = token.lower_ if token.lower_ in events.STATUS_NOUNS else token.lower_[:-1]
+    subject = _owner_of_noun(token, undergo=True)
+    if subject is None:
+        return None
+    return (*_span(token), "family", subject, events.STATUS_NOUNS[key], "event")
+
+
+def _status_verb(token) -> _Found | None:
+    """ "we separated last year", "my wife and I divorced", "I married young"."""
+    word = token.lower_
+    objects = [c for c in token.children if c.dep_ == "dobj"]
+    if objects and not all(_person(o) for o in objects):
+        return None  # "I separated the eggs", "she married the two ideas"
+    if word in ("engaged", "separated") and any(
+        c.dep_ == "prep" and c.lower_ in ("in", "with", "by", "into") for c in token.children
+    ):
+        return None  # "engaged in a project", "separated by a wall"
+    subject = _clause_owner(token)
+    if subject is None:
+        return None
+    return (*_span(token), "family", subject, events.STATUS_VERBS[word], "status_verb")
+
+
+def _person(token) -> bool:
+    return (
+        token.tag_ in ("PRP", "NNP")
+        or lexicon.key(token.text) in lexicon.family_terms()
+        or syntax.possessor(token) is not None
+    )
+
+
+def _career_stage(token) -> _Found | None:
+    """ "back when I was doing my residency", "I'm on my second deployment"."""
+    if token.dep_ in ("compound", "amod"):
+        return None  # "residency programs", "tenure track" debates
+    subject = _owner_of_noun(token)
+    if subject is None:
+        return None
+    title = events.CAREER_STAGES[token.lower_]
+    return (*_span(token), "occupation", subject, title, "stage")
+
+
+def _practice(token) -> _Found | None:
+    """Practising an occupation in a frame of a career: "my first year teaching",
+    "20 years nursing", "I've been teaching since 2010", "I teach third grade"; not
+    "I taught my son to swim" or "teach me"."""
+    stem, _ = events.PRACTICE_FORMS[token.lower_]
+    title = events.PRACTICE_VERBS[stem]
+    time = token.nbor(-1) if token.i > 0 else None
+    if time is not None and time.lower_ in events.TIME_NOUNS:
+        # "my first year teaching": the length of a career, whoever's it is
+        subject = _owner_of_noun(time) or _time_owner(time)
+    elif token.tag_.startswith("VB") and _career_clause(token):
+        subject = _clause_owner(token)
+    else:
+        return None
+    if subject is None:
+        return None
+    return (*_span(token), "occupation", subject, title, "practice")
+
+
+def _time_owner(time) -> str | None:
+    """ "I spent 20 years nursing": the clause the length of time is counted in."""
+    node = time
+    while node.dep_ in ("pobj", "prep", "npadvmod", "dobj", "nummod") and node.head is not node:
+        node = node.head
+        if _verb(node):
+            return _clause_owner(node)
+    return None
+
+
+def _career_clause(verb) -> bool:
+    """A practice verb said as a job: no person taught ("I taught my son", "teach me to"),
+    no goal ("to teach English someday"), and habitual or lasting: present, perfect,
+    progressive, or a past with a length of time ("taught for 10 years")."""
+    for child in verb.children:
+        if child.dep_ in ("dobj", "dative") and _person(child):
+            return False
+        if child.dep_ == "xcomp":
+            return False
+    if verb.dep_ == "xcomp":
+        return False
+    if verb.tag_ in ("VBP", "VBZ") and verb.lower_ not in ("nurse", "nurses", "farm", "farms"):
+        return True
+    perfect = any(c.dep_ == "aux" and c.lower_ in ("been", "'ve", "’ve") for c in verb.children)
+    lasting = any(
+        c.dep_ == "prep" and c.lower_ in ("for", "since") and _counts_time(c) for c in verb.children
+    )
+    return perfect or lasting or (verb.tag_ == "VBG" and _progressive(verb))
+
+
+def _counts_time(preposition) -> bool:
+    return any(
+        t.lower_ in events.TIME_NOUNS or (t.tag_ == "CD" and len(t.text) == 4)
+        for t in preposition.subtree
+    )
+
+
+def _progressive(verb) -> bool:
+    return any(
+        c.dep_ == "aux" and c.lower_ in ("am", "'m", "’m", "are", "'re", "’re", "is", "been")
+        for c in verb.children
+    )
+
+
+def _compound_stage(token) -> bool:
+    """ "grad school", "med school": a two-word stage, read at its head noun."""
+    if token.lower_ != "school" or token.i == 0:
+        return False
+    return f"{token.nbor(-1).lower_} school" in events.EDUCATION_STAGES
+
+
+def _education_stage(token) -> _Found | None:
+    """ "back in college, I ...", "we met at uni", "I dropped out of grad school"; not
+    "I teach at a college" or "my son is applying to colleges" (a plural is a choice)."""
+    if token.dep_ in ("compound", "amod") or token.tag_ in ("NNS", "NNPS"):
+        return None
+    start = token.i - 1 if _compound_stage(token) else token.i
+    name = token.doc[start : token.i + 1].text.casefold()
+    verb, preposition = _governing_verb(token)
+    owner = syntax.possessor(token)
+    if owner is not None:
+        subject = _possessed(token, owner)
+    elif (
+        verb is None
+        or preposition not in events.STAGE_PREPOSITIONS
+        or verb.lower_ in events.WORK_VERBS | events.TOPIC_VERBS
+    ):
+        return None
+    else:
+        subject = _clause_owner(verb)
+    if subject is None:
+        return None
+    begin = token.doc[start].idx
+    return (begin, token.idx + len(token), "education", subject,
+            events.EDUCATION_STAGES[name], "stage")  # fmt: skip
