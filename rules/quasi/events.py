@@ -115,19 +115,44 @@ TIME_NOUNS = frozenset(
      "time", "career", "stint"}
 )  # fmt: skip
 
-# Kinds of school one studies "in", "at" or "through" -> the ISCED level of having been.
+# Kinds of school one studies "in", "at" or "through" -> the ISCED level of having been
+# there: by the head noun ("college"), or by the field or level before "school" ("law
+# school", "high school"). A bare "school" says no level and is left alone.
 EDUCATION_STAGES = {
     "college": "bachelor",
     "uni": "bachelor",
     "university": "bachelor",
     "undergrad": "bachelor",
+    "polytechnic": "bachelor",
+    "postgrad": "master",
     "grad school": "master",
     "graduate school": "master",
+    "business school": "master",
     "med school": "doctorate",
     "medical school": "doctorate",
     "law school": "doctorate",
+    "dental school": "doctorate",
+    "vet school": "doctorate",
     "nursing school": "bachelor",
+    "art school": "bachelor",
+    "film school": "bachelor",
+    "drama school": "bachelor",
+    "music school": "bachelor",
+    "culinary school": "associate",
+    "cooking school": "associate",
+    "trade school": "associate",
+    "vocational school": "associate",
+    "beauty school": "associate",
+    "community college": "associate",
+    "high school": "secondary",
+    "secondary school": "secondary",
+    "boarding school": "secondary",
 }
+# Nouns of a job: "a job at a college" is work there, not study.
+WORK_NOUNS = frozenset(
+    {"job", "jobs", "position", "role", "post", "career", "work", "gig", "shift", "shifts",
+     "contract", "office", "lab", "department", "internship", "interview", "offer"}
+)  # fmt: skip
 # Prepositions that put the writer's clause inside a stage of life ("back in college",
 # "after grad school", "through med school").
 STAGE_PREPOSITIONS = frozenset(

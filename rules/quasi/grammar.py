@@ -147,11 +147,11 @@ def _governing_verb(token):
     """The verb ``token`` is a complement or adjunct of (through one preposition), with
     the preposition's word, or (None, "")."""
     head = token.head
-    if head is token:
+    if head.i == token.i:
         return None, ""
     if token.dep_ == "pobj" and head.dep_ in ("prep", "agent"):
         verb = head.head
-        while verb.dep_ in ("advmod", "prep") and verb.head is not verb:
+        while verb.dep_ in ("advmod", "prep") and verb.head.i != verb.i:
             verb = verb.head  # "back in college", "out of college"
         return (verb, head.lower_) if _verb(verb) else (None, "")
     if token.dep_ in _COMPLEMENT and _verb(head):
@@ -249,14 +249,23 @@ def _status_verb(token) -> _Found | None:
     objects = [c for c in token.children if c.dep_ == "dobj"]
     if objects and not all(_person(o) for o in objects):
         return None  # "I separated the eggs", "she married the two ideas"
-    if word in ("engaged", "separated") and any(
-        c.dep_ == "prep" and c.lower_ in ("in", "with", "by", "into") for c in token.children
-    ):
-        return None  # "engaged in a project", "separated by a wall"
+    if any(_not_a_status(word, c) for c in token.children if c.dep_ == "prep"):
+        return None  # "engaged in a project", "separated by a wall", "from the group"
     subject = _clause_owner(token)
     if subject is None:
         return None
     return (*_span(token), "family", subject, events.STATUS_VERBS[word], "status_verb")
+
+
+_NOT_STATUS_PREPOSITIONS = {"engaged": {"in", "with", "by", "into"}, "separated": {"by", "into"}}
+
+
+def _not_a_status(word: str, preposition) -> bool:
+    if preposition.lower_ in _NOT_STATUS_PREPOSITIONS.get(word, ()):
+        return True
+    # "separated from the group" is not a status; "separated from my husband" is
+    objects = [c for c in preposition.children if c.dep_ == "pobj"]
+    return preposition.lower_ == "from" and not any(_person(o) for o in objects)
 
 
 def _person(token) -> bool:
@@ -288,6 +297,8 @@ def _practice(token) -> _Found | None:
     if time is not None and time.lower_ in events.TIME_NOUNS:
         # "my first year teaching": the length of a career, whoever's it is
         subject = _owner_of_noun(time) or _time_owner(time)
+        if subject is None and time.head.i == token.i:
+            subject = _owner_of_noun(token)  # parsed as "my (first year) teaching"
     elif token.tag_.startswith("VB") and _career_clause(token):
         subject = _clause_owner(token)
     else:
@@ -300,7 +311,7 @@ def _practice(token) -> _Found | None:
 def _time_owner(time) -> str | None:
     """ "I spent 20 years nursing": the clause the length of time is counted in."""
     node = time
-    while node.dep_ in ("pobj", "prep", "npadvmod", "dobj", "nummod") and node.head is not node:
+    while node.dep_ in ("pobj", "prep", "npadvmod", "dobj", "nummod") and node.head.i != node.i:
         node = node.head
         if _verb(node):
             return _clause_owner(node)
@@ -342,33 +353,55 @@ def _progressive(verb) -> bool:
 
 
 def _compound_stage(token) -> bool:
-    """ "grad school", "med school": a two-word stage, read at its head noun."""
-    if token.lower_ != "school" or token.i == 0:
+    """ "grad school", "community college": a two-word stage, read at its head noun."""
+    if token.i == 0:
         return False
-    return f"{token.nbor(-1).lower_} school" in events.EDUCATION_STAGES
+    return f"{token.nbor(-1).lower_} {token.lower_}" in events.EDUCATION_STAGES
 
 
 def _education_stage(token) -> _Found | None:
-    """ "back in college, I ...", "we met at uni", "I dropped out of grad school"; not
-    "I teach at a college" or "my son is applying to colleges" (a plural is a choice)."""
-    if token.dep_ in ("compound", "amod") or token.tag_ in ("NNS", "NNPS"):
+    """ "back in college, I ...", "we met at uni", "my grad school years", "I dropped out
+    of law school"; not "I teach at a college", "a job at a university", "my son's
+    college" (his), or "applying to colleges" (a plural is a choice, not a stage)."""
+    if token.tag_ in ("NNS", "NNPS"):
         return None
     start = token.i - 1 if _compound_stage(token) else token.i
     name = token.doc[start : token.i + 1].text.casefold()
-    verb, preposition = _governing_verb(token)
-    owner = syntax.possessor(token)
-    if owner is not None:
-        subject = _possessed(token, owner)
-    elif (
-        verb is None
-        or preposition not in events.STAGE_PREPOSITIONS
-        or verb.lower_ in events.WORK_VERBS | events.TOPIC_VERBS
-    ):
+    level = events.EDUCATION_STAGES.get(name)
+    if level is None:
         return None
-    else:
-        subject = _clause_owner(verb)
+    subject = _stage_owner(token)
     if subject is None:
         return None
-    begin = token.doc[start].idx
-    return (begin, token.idx + len(token), "education", subject,
-            events.EDUCATION_STAGES[name], "stage")  # fmt: skip
+    return (token.doc[start].idx, token.idx + len(token), "education", subject, level, "stage")
+
+
+def _stage_owner(token) -> str | None:
+    if token.dep_ in ("compound", "amod", "nmod"):
+        # "my college years": a stage counted in time is its possessor's
+        head = token.head
+        if head.lower_ not in events.TIME_NOUNS:
+            return None
+        owner = syntax.possessor(head)
+        return _possessed(head, owner) if owner is not None else None
+    owner = syntax.possessor(token)
+    if owner is not None:
+        return _possessed(token, owner)
+    if token.dep_ != "pobj" or token.head.lower_ not in events.STAGE_PREPOSITIONS:
+        return None
+    governor = token.head.head
+    for _ in range(4):  # up through "back", "as a task", ... to the clause's verb
+        if _verb(governor):
+            break
+        # "a task back in college", "friends from uni": a thing's, then its clause's;
+        # a person's ("my son in college") or a job's ("a post at a college") is not
+        if _a_person(governor) or governor.lower_ in events.WORK_NOUNS:
+            return None
+        governor = governor.head
+    else:
+        return None
+    if governor.lower_ in events.WORK_VERBS | events.TOPIC_VERBS or any(
+        c.dep_ == "dobj" and c.lower_ in events.WORK_NOUNS for c in governor.children
+    ):
+        return None  # "I got a job at a university"
+    return _clause_owner(governor)
