@@ -10,6 +10,7 @@ caller then generalizes).
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import regex
 
@@ -32,7 +33,16 @@ _SWAP = {b: a for a, b in _PAIRS} | {a: b for a, b in _PAIRS}
 _SWAP |= {"dad": "mom", "girl": "boy", "widowed": "divorced", "single": "married",
           "married": "single", "engaged": "married"}  # fmt: skip
 
-_NEUTRAL_PARTNERS = frozenset({"partner", "significant other", "spouse", "other half"})
+
+@cache
+def _neutral_partners() -> frozenset[str]:
+    """Partner words with no gender to swap ("partner", "better half"): every such
+    spouse term of the family lexicon, so a term added there gets a decoy too."""
+    from veil.rules.quasi.lexicon import family_terms  # rules.quasi loads on first use
+
+    return frozenset(t for t, f in family_terms().items() if f.kind == "spouse" and not f.gender)
+
+
 _NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _FIELDS = (
     "history", "chemistry", "economics", "mechanical engineering", "biology", "physics",
@@ -173,7 +183,7 @@ def _family(disclosure, surface: str, rng: random.Random) -> str | None:
         if late.group(1)[:1].isupper():
             prefix = prefix.capitalize()
         return prefix + late.group(2)
-    if surface.casefold() in _NEUTRAL_PARTNERS:  # no gender to swap: the status changes
+    if surface.casefold() in _neutral_partners():  # no gender to swap: the status changes
         return "ex"
     return _swap_words(surface, rng)
 

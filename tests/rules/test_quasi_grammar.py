@@ -275,3 +275,11 @@ def test_a_practice_verb_decoy_is_another_occupation_in_the_same_form(form: str,
     assert other_kind == kind or events.inflect(other, kind) == made
     assert events.PRACTICE_VERBS[other] != events.PRACTICE_VERBS[stem]
     assert life_events.generalize(candidate, form) == events.inflect("work", kind)
+
+
+@pytest.mark.parametrize("term", ["partner", "other half", "better half", "significant other"])
+def test_every_ungendered_partner_word_gets_a_status_decoy(term: str) -> None:
+    # no gender to swap: the decoy tells another status
+    assert rewritten(f"My {term} and I cook together.", QIOperator.DECOY) == (
+        "My ex and I cook together."
+    )
