@@ -11,14 +11,16 @@ same part of speech in the same form, or the sentence breaks.
 - a relationship event noun ("divorce") -> a word that keeps only that something
   happened ("breakup"); a decoy is an event of another status ("wedding");
 - a status verb ("we divorced") -> "split up" / "settled down"; a decoy tells the other
-  story ("we married").
+  story ("we married");
+- the people an occupation serves ("my students"): nothing coarser reads right, so it is
+  reported; a decoy is another occupation's ("my patients").
 """
 
 from __future__ import annotations
 
 import random
 
-DETAILS = frozenset({"practice", "stage", "event", "status_verb"})
+DETAILS = frozenset({"practice", "stage", "event", "status_verb", "counterpart"})
 
 _EVENT_GENERAL = {
     "divorce": "breakup", "separation": "breakup", "marriage": "relationship",
@@ -80,6 +82,13 @@ def decoy(disclosure, surface: str, rng: random.Random) -> str | None:
         return _case(rng.choice(others), surface) if others else None
     if disclosure.detail == "event":
         return _plural(_EVENT_DECOY, word, surface)
+    if disclosure.detail == "counterpart":
+        title = events.COUNTERPARTS.get(word)
+        plural = word.endswith("s")
+        others = sorted(
+            w for w, t in events.COUNTERPARTS.items() if t != title and w.endswith("s") == plural
+        )
+        return _case(rng.choice(others), surface) if others else None
     if disclosure.detail == "status_verb":
         other = _VERB_DECOY.get(word)
         return _case(other, surface) if other else None

@@ -71,6 +71,17 @@ CAREER_STAGES = {
     "tenure": "professor",
 }
 
+# The people an occupation serves, possessed by the one who serves them: "my students"
+# are a teacher's, "my patients" a clinician's.
+COUNTERPARTS = {
+    "student": "teacher",
+    "students": "teacher",
+    "pupil": "teacher",
+    "pupils": "teacher",
+    "patient": "doctor",
+    "patients": "doctor",
+}
+
 # Verbs whose agent noun is an occupation's title: practising it is having the job.
 PRACTICE_VERBS = {
     "teach": "teacher",
@@ -90,6 +101,8 @@ STAGE_GENERAL = {
     "ordination": "calling",
     "tenure": "post",
 }  # the rest: "training"
+# Practice verbs that take no object as a job: "nursing a beer" is not nursing.
+PRACTICE_INTRANSITIVE = frozenset({"nurse", "bartend", "preach"})
 _INFLECTIONS = ("base", "third", "past", "ing")
 
 
@@ -182,6 +195,7 @@ TRIGGER_WORDS = (
     *(noun + "s" for noun in STATUS_NOUNS),
     *STATUS_VERBS,
     *CAREER_STAGES,
+    *COUNTERPARTS,
     *PRACTICE_FORMS,
     *EDUCATION_STAGES,
 )

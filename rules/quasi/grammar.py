@@ -29,14 +29,15 @@ from veil.rules import syntax
 from veil.rules.quasi import events, lexicon
 from veil.rules.quasi.age import ANY_AGES, WRITER_AGES
 from veil.rules.quasi.disclosure import ACQUAINTANCE, WRITER, Candidate
-from veil.rules.quasi.numbers import parse_number
+from veil.rules.quasi.numbers import WORD_NUMBER, parse_number
 from veil.rules.quasi.whose import NOT_PEOPLE
 from veil.rules.subject import RELATION
 
 _RELATION_WORD = regex.compile(rf"(?:{RELATION})s?", regex.IGNORECASE)
 
 _TRIGGER = regex.compile(
-    rf"\b(?:{'|'.join(sorted(map(regex.escape, events.TRIGGER_WORDS), key=len, reverse=True))})\b",
+    rf"\b(?:{'|'.join(sorted(map(regex.escape, events.TRIGGER_WORDS), key=len, reverse=True))}|"
+    rf"at\s+(?:\d{{1,3}}|{WORD_NUMBER}))\b",  # "now at 61"
     regex.IGNORECASE,
 )
 _OWNERS = {syntax.Owner.WRITER: WRITER, syntax.Owner.ACQUAINTANCE: ACQUAINTANCE}
@@ -85,13 +86,15 @@ _Found = tuple[int, int, str, str, "str | int | None", str]
 def _read(token) -> _Found | None:
     word = token.lower_
     if token.tag_ == "CD":
-        return _age(token)
+        return _age(token) or _age_at(token)
     if word in events.STATUS_NOUNS or (word.endswith("s") and word[:-1] in events.STATUS_NOUNS):
         return _status_noun(token)
     if word in events.STATUS_VERBS and token.tag_.startswith("VB"):
         return _status_verb(token)
     if word in events.CAREER_STAGES:
         return _career_stage(token)
+    if word in events.COUNTERPARTS:
+        return _counterpart(token)
     if word in events.PRACTICE_FORMS:
         return _practice(token)
     if word in events.EDUCATION_STAGES or _compound_stage(token):
@@ -214,6 +217,40 @@ def _age(token) -> _Found | None:
     return (*_span(token), "age", subject, value, detail)
 
 
+def _age_at(token) -> _Found | None:
+    """An age one is at now: "Now at 61, I don't ...", "At 45, I still ..." (fronted
+    before the writer's clause, or with "now"); "at 25 I had my first kid" is then."""
+    preposition = token.head
+    value = parse_number(token.text)
+    if value is None or token.dep_ != "pobj" or preposition.lower_ != "at":
+        return None
+    if any(c.dep_ != "punct" for c in token.children) or _unit_follows(token):
+        return None  # "at 5 pm", "at 30 percent"
+    verb = preposition.head
+    now = any(c.lower_ == "now" for c in (*preposition.children, *verb.children, verb))
+    if verb.lower_ == "now":
+        verb = verb.head  # "now at 61" as an adverb phrase
+    if not _verb(verb) or _past(verb):
+        return None
+    subject = _subject(verb)
+    fronted = subject is not None and preposition.i < subject.i
+    if not (now or fronted):
+        return None
+    owner = _clause_owner(verb)
+    # "Now at 41, my home console is my kitchen": the writer's things, the writer's age
+    if (
+        owner is None
+        and subject is not None
+        and not syntax.irrealis(verb)
+        and syntax.possessor(subject) is syntax.Owner.WRITER
+        and not _a_person(subject)
+    ):
+        owner = WRITER
+    if owner is None or value not in (WRITER_AGES if owner == WRITER else ANY_AGES):
+        return None
+    return (*_span(token), "age", owner, value, "age")
+
+
 def _past(verb) -> bool:
     return verb.tag_ in ("VBD", "VBN") or any(
         c.dep_ == "aux" and c.lower_ in ("was", "were", "had", "did") for c in verb.children
@@ -222,7 +259,8 @@ def _past(verb) -> bool:
 
 _UNIT_AFTER = regex.compile(
     r"(?:%|percent|minutes?|mins?|hours?|days?|weeks?|months?|degrees?|points?|pages?|"
-    r"times?|k|kg|lbs?|miles?|km|dollars?|bucks|euros?|pounds?|st|nd|rd|th)$",
+    r"times?|k|kg|lbs?|miles?|km|mph|kph|dollars?|bucks|euros?|pounds?|st|nd|rd|th|am|pm|"
+    r"a\.m\.|p\.m\.|o'clock|feet|ft|meters?|metres?)$",
     regex.IGNORECASE,
 )
 
@@ -287,12 +325,27 @@ def _career_stage(token) -> _Found | None:
     return (*_span(token), "occupation", subject, title, "stage")
 
 
+def _counterpart(token) -> _Found | None:
+    """ "my students" are a teacher's, "our patients" a clinician's; not "my fellow
+    students" (the writer is one of them)."""
+    if token.dep_ == "compound" or any(
+        c.lower_ in ("fellow", "classmates") for c in token.children
+    ):
+        return None
+    if not any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in token.children):
+        return None
+    title = events.COUNTERPARTS[token.lower_]
+    return (*_span(token), "occupation", WRITER, title, "counterpart")
+
+
 def _practice(token) -> _Found | None:
     """Practising an occupation in a frame of a career: "my first year teaching",
     "20 years nursing", "I've been teaching since 2010", "I teach third grade"; not
     "I taught my son to swim" or "teach me"."""
     stem, _ = events.PRACTICE_FORMS[token.lower_]
     title = events.PRACTICE_VERBS[stem]
+    if stem in events.PRACTICE_INTRANSITIVE and any(c.dep_ == "dobj" for c in token.children):
+        return None
     time = token.nbor(-1) if token.i > 0 else None
     if time is not None and time.lower_ in events.TIME_NOUNS:
         # "my first year teaching": the length of a career, whoever's it is
@@ -328,7 +381,7 @@ def _career_clause(verb) -> bool:
         if child.dep_ == "xcomp":
             return False
     if verb.dep_ == "xcomp":
-        return False
+        return verb.head.lower_ == "used"  # "I used to teach", not "I want to teach"
     if verb.tag_ in ("VBP", "VBZ") and verb.lower_ not in ("nurse", "nurses", "farm", "farms"):
         return True
     perfect = any(c.dep_ == "aux" and c.lower_ in ("been", "'ve", "’ve") for c in verb.children)
@@ -347,7 +400,8 @@ def _counts_time(preposition) -> bool:
 
 def _progressive(verb) -> bool:
     return any(
-        c.dep_ == "aux" and c.lower_ in ("am", "'m", "’m", "are", "'re", "’re", "is", "been")
+        c.dep_ == "aux"
+        and c.lower_ in ("am", "'m", "’m", "are", "'re", "’re", "is", "was", "were", "been")
         for c in verb.children
     )
 

@@ -71,6 +71,33 @@ def test_no_age_where_the_grammar_gives_none(text: str) -> None:
     assert [w for w, a, _, _ in read(text) if a == "age"] == []
 
 
+@pytest.mark.parametrize(
+    ("text", "value", "subject"),
+    [
+        ("Now at 58, I sleep less than I used to.", 58, "writer"),
+        ("At 45, I still love arcade games.", 45, "writer"),
+        ("Now at 41, my kitchen is my playground.", 41, "writer"),
+        ("At 12, my son still collects stickers.", 12, "acquaintance"),
+    ],
+)
+def test_an_age_one_is_at_now(text: str, value: int, subject: str) -> None:
+    assert (str(value), "age", subject, value) in read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "At 25 I had my first kid.",  # an age then
+        "I wake at 6 am every day.",
+        "We meet at 7 every Friday.",
+        "I'm at 90 percent on the project.",
+        "At 61, the suspect is still at large.",
+    ],
+)
+def test_an_age_at_then_or_a_time_of_day_is_none(text: str) -> None:
+    assert [w for w, a, _, _ in read(text) if a == "age"] == []
+
+
 @_SLOW
 @given(
     age=st.integers(min_value=13, max_value=110),
@@ -145,6 +172,10 @@ def test_no_status_without_the_writer_or_a_relation(text: str) -> None:
         ("I've been teaching since 2010.", "teaching", "teacher"),
         ("I teach third grade in a small town.", "teach", "teacher"),
         ("I tutored for three years in college.", "tutored", "tutor"),
+        ("I was teaching history around that time.", "teaching", "teacher"),
+        ("I used to lecture on medieval law.", "lecture", "lecturer"),
+        ("My students never read the syllabus.", "students", "teacher"),
+        ("Our patients wait far too long.", "patients", "doctor"),
     ],
 )
 def test_an_occupation_read_from_a_stage_or_its_practice(text: str, words: str, value: str) -> None:
@@ -159,6 +190,9 @@ def test_an_occupation_read_from_a_stage_or_its_practice(text: str, words: str, 
         "I want to teach English someday.",  # a goal
         "Residency programs are competitive.",  # a topic
         "I read about the nursing shortage.",
+        "I was nursing a beer at the bar.",  # no job takes an object here
+        "My fellow students were kind.",  # the writer is one of them
+        "The patients were moved upstairs.",  # no one's
     ],
 )
 def test_no_occupation_from_teaching_someone_once(text: str) -> None:
