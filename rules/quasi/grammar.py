@@ -260,7 +260,8 @@ def _past(verb) -> bool:
 _UNIT_AFTER = regex.compile(
     r"(?:%|percent|minutes?|mins?|hours?|days?|weeks?|months?|degrees?|points?|pages?|"
     r"times?|k|kg|lbs?|miles?|km|mph|kph|dollars?|bucks|euros?|pounds?|st|nd|rd|th|am|pm|"
-    r"a\.m\.|p\.m\.|o'clock|feet|ft|meters?|metres?)$",
+    r"a\.m\.|p\.m\.|o'clock|feet|ft|meters?|metres?|fps|hz|[kmgt]b|ms|rpm|bpm|wpm|dpi|px|"
+    r"x|users?|rows?|items?|files?|lines?)$",
     regex.IGNORECASE,
 )
 
