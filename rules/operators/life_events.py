@@ -5,7 +5,8 @@ same part of speech in the same form, or the sentence breaks.
 
 - a practice verb ("teaching") -> "working" in the same form; a decoy is another
   occupation's practice verb ("nursing");
-- a stage of education ("back in college") -> "school";
+- a stage of education ("back in college") or of school one is in now ("start
+  kindergarten") -> "school"; a decoy for the latter is a stage six years off or more;
 - a career stage ("residency") -> "training" (or "service" for a soldier's); a decoy is
   another occupation's stage ("apprenticeship");
 - a relationship event noun ("divorce") -> a word that keeps only that something
@@ -49,7 +50,7 @@ def generalize(disclosure, surface: str) -> str | None:
     if disclosure.detail == "practice":
         form = events.PRACTICE_FORMS.get(word)
         return _case(events.inflect("work", form[1]), surface) if form else None
-    if disclosure.detail == "stage" and disclosure.attribute == "education":
+    if disclosure.detail == "stage" and disclosure.attribute in ("education", "age"):
         return _case("school", surface)  # "back in college" -> "back in school"
     if disclosure.detail == "stage":
         return _case(events.STAGE_GENERAL.get(word, "training"), surface)
@@ -74,6 +75,14 @@ def decoy(disclosure, surface: str, rng: random.Random) -> str | None:
         return _case(events.inflect(rng.choice(others), form[1]), surface)
     if disclosure.detail == "stage" and disclosure.attribute == "education":
         return None  # no level that reads right in "back in ...": generalized instead
+    if disclosure.detail == "stage" and disclosure.attribute == "age":
+        # another stage of school, at least six years off (outside an age guess's credit)
+        age = events.SCHOOL_AGES.get(word)
+        low = 13 if disclosure.subject == "writer" else 0  # a writer is no kindergartner
+        others = sorted(
+            n for n, a in events.SCHOOL_AGES.items() if age and abs(a - age) >= 6 and a >= low
+        )
+        return _case(rng.choice(others), surface) if others else None
     if disclosure.detail == "stage":
         title = events.CAREER_STAGES.get(word)
         others = sorted(

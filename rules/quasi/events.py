@@ -166,6 +166,27 @@ WORK_NOUNS = frozenset(
     {"job", "jobs", "position", "role", "post", "career", "work", "gig", "shift", "shifts",
      "contract", "office", "lab", "department", "internship", "interview", "offer"}
 )  # fmt: skip
+# Stages of schooling one is in now -> the age they are usually in it at (ISCED levels
+# 0-3): "our twins start kindergarten" are about 5, "I'm in high school" about 16.
+SCHOOL_AGES = {
+    "daycare": 2,
+    "nursery": 3,
+    "preschool": 4,
+    "pre-school": 4,
+    "kindergarten": 5,
+    "primary school": 8,
+    "elementary school": 8,
+    "grade school": 8,
+    "middle school": 12,
+    "junior high": 13,
+    "secondary school": 15,
+    "high school": 16,
+}
+# Verbs of being in a stage of school now: starting it, attending it, finishing it.
+SCHOOL_VERBS = frozenset(
+    {"start", "starts", "starting", "begin", "begins", "beginning", "attend", "attends",
+     "attending", "enter", "enters", "entering", "finish", "finishes", "finishing"}
+)  # fmt: skip
 # Prepositions that put the writer's clause inside a stage of life ("back in college",
 # "after grad school", "through med school").
 STAGE_PREPOSITIONS = frozenset(
@@ -198,4 +219,5 @@ TRIGGER_WORDS = (
     *COUNTERPARTS,
     *PRACTICE_FORMS,
     *EDUCATION_STAGES,
+    *SCHOOL_AGES,
 )

@@ -97,6 +97,10 @@ def _read(token) -> _Found | None:
         return _counterpart(token)
     if word in events.PRACTICE_FORMS:
         return _practice(token)
+    if _stage_name(token) in events.SCHOOL_AGES:
+        found = _school_age(token)
+        if found is not None:
+            return found
     if word in events.EDUCATION_STAGES or _compound_stage(token):
         return _education_stage(token)
     return None
@@ -411,7 +415,38 @@ def _compound_stage(token) -> bool:
     """ "grad school", "community college": a two-word stage, read at its head noun."""
     if token.i == 0:
         return False
-    return f"{token.nbor(-1).lower_} {token.lower_}" in events.EDUCATION_STAGES
+    name = f"{token.nbor(-1).lower_} {token.lower_}"
+    return name in events.EDUCATION_STAGES or name in events.SCHOOL_AGES
+
+
+def _stage_name(token) -> str:
+    return (
+        token.doc[token.i - 1 : token.i + 1].text.casefold()
+        if _compound_stage(token)
+        else token.lower_
+    )
+
+
+def _school_age(token) -> _Found | None:
+    """A stage of school someone is in now: "our twins start kindergarten", "my son is in
+    middle school", "I'm in high school"; "I was in high school" is then (education),
+    "I teach kindergarten" is work."""
+    if token.tag_ in ("NNS", "NNPS") or token.dep_ in ("compound", "amod"):
+        return None
+    value = events.SCHOOL_AGES[_stage_name(token)]
+    if token.dep_ == "dobj" and token.head.lower_ in events.SCHOOL_VERBS:
+        verb = token.head
+    elif token.dep_ == "pobj" and token.head.lower_ in ("in", "at"):
+        verb = token.head.head
+    else:
+        return None
+    if not _verb(verb) or _past(verb) or verb.lower_ in events.WORK_VERBS:
+        return None
+    owner = _clause_owner(verb)
+    if owner is None or (owner == WRITER and value not in WRITER_AGES):
+        return None
+    start = token.i - 1 if _compound_stage(token) else token.i
+    return (token.doc[start].idx, token.idx + len(token), "age", owner, value, "stage")
 
 
 def _education_stage(token) -> _Found | None:
@@ -421,8 +456,7 @@ def _education_stage(token) -> _Found | None:
     if token.tag_ in ("NNS", "NNPS"):
         return None
     start = token.i - 1 if _compound_stage(token) else token.i
-    name = token.doc[start : token.i + 1].text.casefold()
-    level = events.EDUCATION_STAGES.get(name)
+    level = events.EDUCATION_STAGES.get(_stage_name(token))
     if level is None:
         return None
     subject = _stage_owner(token)

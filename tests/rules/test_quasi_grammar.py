@@ -233,6 +233,34 @@ def test_no_education_from_working_at_or_wanting_a_school(text: str) -> None:
     assert [w for w, a, _, _ in read(text) if a == "education"] == []
 
 
+@pytest.mark.parametrize(
+    ("text", "words", "value", "subject"),
+    [
+        ("Our twins start kindergarten next month.", "kindergarten", 5, "acquaintance"),
+        ("My son is in middle school now.", "middle school", 12, "acquaintance"),
+        ("My daughter attends preschool three days a week.", "preschool", 4, "acquaintance"),
+        ("I'm in high school and I love chess.", "high school", 16, "writer"),
+    ],
+)
+def test_a_stage_of_school_one_is_in_now_gives_an_age(
+    text: str, words: str, value: int, subject: str
+) -> None:
+    assert (words, "age", subject, value) in read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When I was in high school I played chess.",  # then: education, not an age
+        "I teach kindergarten in Leeds.",  # work
+        "Kindergarten starts at 8 in most towns.",  # no one's
+        "If I were in high school now, I'd learn Rust.",  # a supposition
+    ],
+)
+def test_no_age_from_a_school_stage_past_worked_at_or_supposed(text: str) -> None:
+    assert [w for w, a, _, _ in read(text) if a == "age"] == []
+
+
 # --- the parse's cost and the public/private side --------------------------------------
 
 
@@ -277,6 +305,7 @@ def rewritten(text: str, operator: QIOperator) -> str:
         ("When I did my residency, I slept little.", "When I did my training, I slept little."),
         ("We separated in 2019.", "We split up in 2019."),
         ("Back in college I played bass.", "Back in school I played bass."),
+        ("Our twins start kindergarten soon.", "Our twins start school soon."),
     ],
 )  # fmt: skip
 def test_generalizing_keeps_the_sentence_well_formed(text: str, generalized: str) -> None:
@@ -290,6 +319,7 @@ def test_generalizing_keeps_the_sentence_well_formed(text: str, generalized: str
         "It was my first year teaching.",
         "When I did my residency, I slept little.",
         "We separated in 2019.",
+        "Our twins start kindergarten soon.",
     ],
 )
 def test_a_decoy_changes_the_value(text: str) -> None:
