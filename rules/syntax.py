@@ -441,6 +441,29 @@ def _irrealis(verb) -> bool:
     return False
 
 
+# --- the same reading for the quasi-identifier recognizers (rules/quasi/grammar.py) ---
+
+
+def possessor(noun) -> Owner | None:
+    """The writer or someone they name as the possessor of ``noun`` ("my divorce")."""
+    return _possessor(noun)
+
+
+def subject_owner(verb) -> Owner | None:
+    """The writer or someone they name as the subject of ``verb``'s clause."""
+    return _subject_owner(verb)
+
+
+def irrealis(verb) -> bool:
+    """``verb``'s clause is a wish, plan, condition or comparison ("like I'm 15")."""
+    return _irrealis(verb)
+
+
+def first_person_in(text: str, begin: int, end: int) -> bool:
+    """A first-person word ("I", "my", "we", ...) in ``text[begin:end]``."""
+    return _FIRST_PERSON_WORD.search(text, begin, end) is not None
+
+
 # --- NER over the text, the parse only where a tie can be ----------------------------
 
 _SELF_IN_TEXT = "veil.self_in_text"

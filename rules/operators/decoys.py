@@ -10,10 +10,12 @@ caller then generalizes).
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import regex
 
 from veil.rules import geography, surrogates
+from veil.rules.operators import life_events
 from veil.rules.operators.generalizations import income_amount
 
 _PAIRS = (
@@ -31,7 +33,16 @@ _SWAP = {b: a for a, b in _PAIRS} | {a: b for a, b in _PAIRS}
 _SWAP |= {"dad": "mom", "girl": "boy", "widowed": "divorced", "single": "married",
           "married": "single", "engaged": "married"}  # fmt: skip
 
-_NEUTRAL_PARTNERS = frozenset({"partner", "significant other", "spouse", "other half"})
+
+@cache
+def _neutral_partners() -> frozenset[str]:
+    """Partner words with no gender to swap ("partner", "better half"): every such
+    spouse term of the family lexicon, so a term added there gets a decoy too."""
+    from veil.rules.quasi.lexicon import family_terms  # rules.quasi loads on first use
+
+    return frozenset(t for t, f in family_terms().items() if f.kind == "spouse" and not f.gender)
+
+
 _NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _FIELDS = (
     "history", "chemistry", "economics", "mechanical engineering", "biology", "physics",
@@ -44,9 +55,12 @@ def decoy(disclosure, surface: str, rng: random.Random) -> str | None:
     """A decoy for the disclosure, or None. Whether it clashes with the conversation's
     values and pseudonyms is for the vault to check (``Vault.decoy_for``)."""
     rule = _RULES.get(disclosure.attribute)
-    if rule is None:
+    if disclosure.detail in life_events.DETAILS:  # a verb or an event noun: its own words
+        made = life_events.decoy(disclosure, surface, rng)
+    elif rule is None:
         return None
-    made = rule(disclosure, surface, rng)
+    else:
+        made = rule(disclosure, surface, rng)
     if made is None or made.casefold() == surface.casefold():
         return None
     return made
@@ -169,7 +183,7 @@ def _family(disclosure, surface: str, rng: random.Random) -> str | None:
         if late.group(1)[:1].isupper():
             prefix = prefix.capitalize()
         return prefix + late.group(2)
-    if surface.casefold() in _NEUTRAL_PARTNERS:  # no gender to swap: the status changes
+    if surface.casefold() in _neutral_partners():  # no gender to swap: the status changes
         return "ex"
     return _swap_words(surface, rng)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import regex
 
 from veil.rules import geography
+from veil.rules.operators import life_events
 
 # An area must hold this many people before a place is said by its name.
 MIN_POPULATION = 2_000_000
@@ -23,6 +24,8 @@ _NUMBER = regex.compile(r"\d{1,3}")
 def generalize(
     disclosure, surface: str, text: str, min_population: int = MIN_POPULATION
 ) -> str | None:
+    if disclosure.detail in life_events.DETAILS:  # a verb or an event noun: its own words
+        return life_events.generalize(disclosure, surface)
     rule = _RULES.get(disclosure.attribute)
     return rule(disclosure, surface, min_population) if rule else None
 

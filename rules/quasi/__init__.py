@@ -11,7 +11,10 @@ Relation to the PII spans of the same text: the fast stage's spans (names, place
 organisations it protects) are passed in as ``protected``; a disclosure never overlaps
 one, so the operators that rewrite disclosures never touch a pseudonym. Code, quoted text
 and third parties who are topics ("the 34-year-old suspect", "nurses in the UK earn")
-yield nothing. No spaCy call: only compiled patterns and dictionary lookups.
+yield nothing. The cue frames are compiled patterns and dictionary lookups; where they do
+not reach ("I turned 34 last week", "since my divorce"), ``grammar`` reads the sentence's
+dependency parse, the one the public/private decision reads (rules/syntax.py), made only
+for sentences with a first-person word and an attribute-bearing word.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 
-from veil.rules.quasi import age, education, family, identity, place, work
+from veil.rules.quasi import age, education, family, grammar, identity, place, work
 from veil.rules.quasi.disclosure import SOURCE, Candidate, Disclosure
 from veil.rules.quasi.lexicon import degree_level, health_category, occupation_group
 from veil.rules.quasi.regions import Regions
@@ -35,7 +38,7 @@ __all__ = [
     "occupation_group",
 ]
 
-_RECOGNIZERS = (age, place, work, education, family, identity)
+_RECOGNIZERS = (age, place, work, education, family, identity, grammar)
 
 
 def find_disclosures(

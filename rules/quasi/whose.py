@@ -24,7 +24,7 @@ FIRST_PERSON = (
     r"we've|we’ve|us|our|ours|ourselves)"
 )
 # Relation words that are not a person whose attributes matter here.
-_NOT_PEOPLE = frozenset(
+NOT_PEOPLE = frozenset(
     [
         "team",
         "office",
@@ -88,7 +88,7 @@ def clause_before(text: str, start: int) -> str:
 def relation_subject(match: regex.Match[str]) -> str | None:
     """A matched RELATION_SUBJECT: an acquaintance, or None for a pet, a group or someone
     else's relation ("his wife" is a third person's)."""
-    if match.group("rel").casefold().rstrip("s") in _NOT_PEOPLE:
+    if match.group("rel").casefold().rstrip("s") in NOT_PEOPLE:
         return None
     if not _OWN.fullmatch(match.group("poss")):
         return None
