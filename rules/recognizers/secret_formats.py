@@ -147,7 +147,7 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
     _p("gitlab.pipeline_trigger", r"glptt-[0-9a-f]{40}", "glptt-{h40}", _GL),
     _p("gitlab.runner_token", r"glrt-[\w-]{20,300}(?:\.[0-9a-z]{9})?", "glrt-{u20}", _GL),
     _p("gitlab.scim_token", r"glsoat-[\w-]{20,300}", "glsoat-{u20}", _GL),
-    _p("gitlab.job_token", r"glcbt-[0-9a-zA-Z]{1,5}_[\w-]{20,300}", "glcbt-{A2}_{u20}", _GL),
+    _p("gitlab.job_token", r"glcbt-(?:[0-9a-zA-Z]{1,5}_)?[\w-]{20,300}", "glcbt-{A2}_{u20}", _GL),
     _p("gitlab.runner_registration", r"GR1348941[\w-]{20,300}", "GR1348941{u20}", _GL),
     _p("gitlab.session_cookie", r"_gitlab_session=[0-9a-z]{32}", "_gitlab_session={a32}", _GL),
     _p(
@@ -155,6 +155,14 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
         r"ATBB[A-Za-z0-9_=.\-]{28,40}",
         "ATBB{A32}",
         "https://support.atlassian.com/bitbucket-cloud/docs/app-passwords/",
+    ),
+    _p(
+        "npm.npmrc_auth_token",
+        # //registry.npmjs.org/:_authToken=<npm_ token or a legacy UUID>
+        r":_authToken=[ \t]{0,3}"
+        r"(?P<secret>npm_[A-Za-z0-9]{36}|[A-Fa-f0-9\-]{36}|[\w\-.=+/]{20,200})",
+        ":_authToken=npm_{A36}",
+        "https://docs.npmjs.com/cli/v10/configuring-npm/npmrc#auth-related-configuration",
     ),
     _p(
         "npm.access_token",
@@ -670,7 +678,7 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
     ),
     _p(
         "telegram.bot_token",
-        r"(?<!\d)\d{5,16}:A[\w-]{34}",
+        r"(?<!\d)(?:\d{5,16}:A[\w-]{34}|\d{8,10}:[\w-]{35})",
         "{d10}:AA{u33}",
         "https://core.telegram.org/bots/api#authorizing-your-bot",
         scan=True,
@@ -981,7 +989,7 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
     ),
     _p(
         "mailchimp.api_key",
-        r"[a-f0-9]{32}-us\d{1,2}",
+        r"[a-z0-9]{32}-us\d{1,2}",
         "{h32}-us{d2}",
         "https://mailchimp.com/developer/marketing/guides/quick-start/#generate-your-api-key",
         anchors=("-us",),
@@ -1001,7 +1009,7 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
     ),
     _p(
         "twilio.account_sid",
-        r"AC[0-9a-f]{32}(?=.{0,40}(?:auth|token))",
+        r"AC[0-9a-f]{32}",  # an account id rather than a key, but it names the account
         "AC{h32}",
         "https://www.twilio.com/docs/iam/api/account",
     ),
@@ -1040,8 +1048,10 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
         "https://datatracker.ietf.org/doc/html/rfc6750",
     ),
     _p(
-        "http.basic_auth",
-        r"(?i:Authorization):[ \t]{0,4}Basic[ \t]{1,4}(?P<secret>[A-Za-z0-9+/]{8,1000}={0,2})",
+        "http.authorization",
+        # Basic, Token, Api-Key and SSWS (Okta) schemes, or a bare credential.
+        r"(?i:Authorization):[ \t]{0,4}(?:(?:Basic|Bearer|Token|Api-?Key|SSWS|Digest)[ \t]{1,4})?"
+        r"(?P<secret>[\w\-.~+/]{8,2000}={0,2})",
         "Authorization: Basic {b24}",
         "https://datatracker.ietf.org/doc/html/rfc7617",
         anchors=("Authorization:", "authorization:"),
@@ -1606,6 +1616,34 @@ KEYWORD_RULES: tuple[SecretFormat, ...] = (
         "gitleaks rule yandex-access-token",
     ),
     _k("zendesk.token", "zendesk", r"[A-Za-z0-9]{40}", "{a40}", "gitleaks rule zendesk-secret-key"),
+    _k(
+        "ibm.cloud_iam_key",
+        "ibm",
+        r"[\w\-]{44}",
+        "{u44}",
+        "https://cloud.ibm.com/docs/account?topic=account-userapikey",
+    ),
+    _k(
+        "ibm.cos_hmac_secret",
+        "ibm cos_hmac",
+        r"[a-f0-9]{48}",
+        "{h48}",
+        "https://cloud.ibm.com/docs/cloud-object-storage?topic=cloud-object-storage-uhc-hmac-credentials-main",
+    ),
+    _k(
+        "softlayer.api_key",
+        "softlayer sl_api sl-api",
+        r"[a-z0-9]{64}",
+        "{a64}",
+        "https://cloud.ibm.com/docs/account?topic=account-classic_keys",
+    ),
+    _k(
+        "cloudant.password",
+        "cloudant",
+        r"[0-9a-f]{64}|[a-z]{24}",
+        "{h64}",
+        "https://cloud.ibm.com/docs/Cloudant?topic=Cloudant-managing-access-for-cloudant",
+    ),
     _k(
         "linode.token",
         "linode",

@@ -57,8 +57,11 @@ class _Compiled:
 def _compile(rule: SecretFormat) -> _Compiled:
     if rule.keywords:  # a value, judged whole
         return _Compiled(rule, regex.compile(rule.pattern))
-    # A token whose literal is inside it may follow a "/" (https://<user:key>@host).
+    # A token whose literal is inside it may follow a "/" (https://<user:key>@host); one that
+    # begins with punctuation (":_authToken=", "<add key=") needs no boundary at all.
     before = _BOUNDARY_BEFORE if not rule.back else r"(?<![A-Za-z0-9_\-+])"
+    if not (rule.shape[:1].isalnum() or rule.shape[:1] in "_{"):
+        before = ""
     return _Compiled(rule, regex.compile(before + f"(?:{rule.pattern})" + _BOUNDARY_AFTER))
 
 
@@ -107,12 +110,13 @@ _KEY_CHAR = regex.compile(r"[\w.\-]")
 
 def _mostly_filler(value: str) -> bool:
     """A template around a placeholder: "sk-proj-xxxx…T3BlbkFJxxxx…", "pat.xxxx.xxxx".
-    One character making 40% of a generated token's letters and digits never happens by
-    chance; it does when the random parts are written as x, X, 0 or *."""
-    chars = [char for char in value if char.isalnum()]
-    if len(chars) < 8:
+    Half of a token's letters and digits being one filler character (x, X, 0, *, #) does
+    not happen by chance; it does when the random parts are written out as filler."""
+    chars = [char for char in value if char.isalnum() or char in "*#"]
+    if len(chars) < 8 or value.isdigit():  # ten digits repeat often; runs are caught apart
         return False
-    return max(Counter(chars).values()) * 5 >= len(chars) * 2
+    char, count = Counter(chars).most_common(1)[0]
+    return char in "xX0*#" and count * 2 >= len(chars)
 
 
 # Providers' documentation keys end in EXAMPLE (AKIAIOSFODNN7EXAMPLE): never live.
