@@ -9,6 +9,8 @@ which rule accepted each span.
 from __future__ import annotations
 
 import math
+import re
+import string
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,7 +39,7 @@ def _trie(words: list[str]) -> str:
 
     def emit(node: dict[str, dict]) -> str:
         ends = "" in node
-        branches = [regex.escape(char) + emit(child) for char, child in node.items() if char]
+        branches = [re.escape(char) + emit(child) for char, child in node.items() if char]
         if not branches:
             return ""
         body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
@@ -77,7 +79,8 @@ for _rule in RULES:
     for _literal in _rule.literals:
         _BY_LITERAL[_literal].append(_compiled)
 # The trie finds the longest literal at a position; the rules of the shorter literals that
-# begin it ("sk-" inside "sk-proj-") are tried after its own.
+# begin it ("sk-" inside "sk-proj-") are tried after its own. The two prefilters use the
+# standard library's engine: on a trie of plain literals it is about four times faster.
 _RULES_AT: dict[str, list[_Compiled]] = {
     literal: [
         compiled
@@ -87,8 +90,9 @@ _RULES_AT: dict[str, list[_Compiled]] = {
     ]
     for literal in _BY_LITERAL
 }
-_LITERALS = regex.compile(_trie(list(_BY_LITERAL)))
-_KEYWORDS = regex.compile(_trie(sorted(_BY_KEYWORD, key=len, reverse=True)), regex.IGNORECASE)
+_LITERALS = re.compile(_trie(list(_BY_LITERAL)))
+_KEYWORDS = re.compile(_trie(list(_BY_KEYWORD)))  # lower case, run on the lowered text
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 
 # After a service keyword: the rest of the key (a few words at most), an operator of any
 # common language (=, :, :=, =>, ?=, ||=, <key>value), then the value.
@@ -370,7 +374,7 @@ class SecretRecognizer:
         rule's own pattern runs only where its literal or keyword occurs."""
         taken = -1  # end of the last token found: a later literal inside it is no new token
         tried: dict[str, int] = {}
-        for hit in _LITERALS.finditer(text, overlapped=True):
+        for hit in _LITERALS.finditer(text):
             pos = hit.start()
             if pos < taken:
                 continue
@@ -382,7 +386,10 @@ class SecretRecognizer:
         for compiled in _SCANNED:
             for match in compiled.pattern.finditer(text):
                 _accept_token(compiled.rule, match, add)
-        for hit in _KEYWORDS.finditer(text):
+        lowered = text.lower()
+        if len(lowered) != len(text):  # "İ" lowers to two characters: keep offsets
+            lowered = text.translate(_ASCII_LOWER)
+        for hit in _KEYWORDS.finditer(lowered):
             _keyword_assignment(text, hit, add)
 
     @staticmethod
@@ -448,26 +455,27 @@ def _accept_token(
 
 
 def _keyword_assignment(
-    text: str, hit: regex.Match[str], add: Callable[[int, int, float, str], None]
+    text: str, hit: re.Match[str], add: Callable[[int, int, float, str], None]
 ) -> None:
     """HEROKU_API_KEY=<uuid>: the keyword's rules judge the assigned value."""
-    pos, keyword = hit.start(), hit.group()
+    pos, end = hit.span()
+    keyword = text[pos:end]
     before = text[pos - 1] if pos else ""
     # A word of its own or a camelCase part (herokuKey, apiHeroku), not "global" for "lob".
     if before.isalpha() and not (before.islower() and keyword[0].isupper()):
         return
-    rest = _KEY_REST.match(text, hit.end())
+    rest = _KEY_REST.match(text, end)
     if rest is None:
         return
     key_start = pos
     while key_start > 0 and pos - key_start < 50 and _KEY_CHAR.match(text[key_start - 1]):
         key_start -= 1
-    key = text[key_start : hit.end()] + rest.group("rest")
+    key = text[key_start:end] + rest.group("rest")
     value = rest.group("value").rstrip(".")
     if is_placeholder(value) or _mostly_filler(value):
         return
     not_secret = bool(_KEY_NOT_SECRET.search(key)) and not _SECRET_WORD_IN_KEY.search(key)
-    for compiled in _BY_KEYWORD[keyword.lower()]:
+    for compiled in _BY_KEYWORD[hit.group()]:
         rule = compiled.rule
         # A rule's own key words (client id rules name ids) override the general judgement.
         if rule.key:
