@@ -425,6 +425,14 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
         "https://developer.hashicorp.com/vault/docs/concepts/tokens#token-prefixes",
     ),
     _p(
+        "hashicorp.vault_legacy_token",
+        # Before Vault 1.10: "s." and 24 base62 characters; never one case of letters only,
+        # as a word or a constant after "s." would be.
+        r"s\.(?![a-z]{24}|[A-Z]{24})[A-Za-z0-9]{24}",
+        "s.{A24}",
+        "https://developer.hashicorp.com/vault/docs/concepts/tokens#token-prefixes",
+    ),
+    _p(
         "hashicorp.terraform_token",
         r"[A-Za-z0-9]{14}\.atlasv1\.[\w=\-]{60,70}",
         "{A14}.atlasv1.{u67}",
@@ -964,7 +972,7 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
     ),
     _p(
         "sendgrid.api_key",
-        r"SG\.[\w-]{22}\.[\w-]{43}",
+        r"SG\.(?:[\w-]{22}\.[\w-]{43}|[\w=.\-]{66})",
         "SG.{u22}.{u43}",
         "https://www.twilio.com/docs/sendgrid/ui/account-and-settings/api-keys",
     ),
@@ -1594,13 +1602,6 @@ KEYWORD_RULES: tuple[SecretFormat, ...] = (
         "https://developer.atlassian.com/cloud/trello/guides/rest-api/authorization/",
     ),
     _k("twitch.token", "twitch", r"[A-Za-z0-9]{30}", "{a30}", "gitleaks rule twitch-api-token"),
-    _k(
-        "vault.legacy_token",
-        "vault",
-        r"s\.[A-Za-z0-9]{24}",
-        "s.{A24}",
-        "https://developer.hashicorp.com/vault/docs/concepts/tokens#token-prefixes",
-    ),
     _k(
         "wandb.api_key",
         "wandb",

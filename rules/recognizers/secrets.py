@@ -131,6 +131,13 @@ _PEM_PRIVATE_KEY = regex.compile(
     r"[\s\S]*?-----END \1PRIVATE KEY(?: BLOCK)?-----"
 )
 
+# The BEGIN line and 64+ characters of key: a private key cut off before its END line, or
+# one with JSON's "\n" escapes (a GCP service-account file's "private_key").
+_PEM_PRIVATE_KEY_BODY = regex.compile(
+    r"-----BEGIN[ A-Z0-9_\-]{0,100}PRIVATE KEY(?: BLOCK)?-----"
+    r"(?:[A-Za-z0-9+/=:,\-\s]|\\[rn]){64,20000}"
+)
+
 # KEY=value, KEY: value, "key": "value", key = 'value', --password value
 _SECRET_KEY_NAME = (
     r"[A-Za-z0-9_.\-]{0,64}(?:password|passwd|passphrase|pwd|pass|secret|token|api[_\-]?key|"
@@ -324,8 +331,17 @@ class SecretRecognizer:
                 found.append((Span(start, end, labels.SECRET, score, self.name), rule))
 
         self._find_formats(text, add)
+        pem_end = -1
         for match in _PEM_PRIVATE_KEY.finditer(text):
-            add(*match.span(), 0.99, "private_key.pem")
+            pem_end = match.end()
+            # "-----BEGIN PRIVATE KEY-----\n...\n-----END…" is a stand-in: a key has 64+
+            # characters between its BEGIN line and the final "KEY-----".
+            key = match.group(0)
+            if len(key) - key.index("-----", 5) - len("-----") - len("KEY-----") >= 64:
+                add(*match.span(), 0.99, "private_key.pem")
+        for match in _PEM_PRIVATE_KEY_BODY.finditer(text):
+            if match.start() >= pem_end:  # a key pasted without its END line
+                add(*match.span(), 0.95, "private_key.pem_partial")
         for match in _ASSIGNMENT.finditer(text):
             key = match.group(1)
             group = 2 if match.group(2) is not None else 3
@@ -372,17 +388,16 @@ class SecretRecognizer:
     def _find_formats(text: str, add: Callable[[int, int, float, str], None]) -> None:
         """The rule table: one scan for all literals and one for all service keywords; a
         rule's own pattern runs only where its literal or keyword occurs."""
-        taken = -1  # end of the last token found: a later literal inside it is no new token
         tried: dict[str, int] = {}
-        for hit in _LITERALS.finditer(text):
-            pos = hit.start()
-            if pos < taken:
-                continue
+        hit = _LITERALS.search(text)
+        while hit is not None:
+            pos, resume = hit.start(), hit.start() + 1  # literals may overlap: "…s.atlasv1."
             for compiled in _RULES_AT[hit.group()]:
                 match = _match_at(compiled, text, pos, tried)
                 if match is not None and _accept_token(compiled.rule, match, add):
-                    taken = match.end()
+                    resume = match.end()  # a literal inside a found token is no new token
                     break
+            hit = _LITERALS.search(text, resume)
         for compiled in _SCANNED:
             for match in compiled.pattern.finditer(text):
                 _accept_token(compiled.rule, match, add)

@@ -272,3 +272,43 @@ def test_table_scan_is_linear_on_adversarial_repetition(unit: str) -> None:
     started = time.perf_counter()
     SecretRecognizer._find_formats(text, lambda *found: None)
     assert time.perf_counter() - started < 3.0, unit
+
+
+def pem_body(rng: random.Random, size: int = 256) -> str:
+    body = "".join(rng.choices(ALPHABETS["b"], k=size))
+    return "\n".join(body[i : i + 64] for i in range(0, size, 64))
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=SEEDS)
+def test_private_keys_whole_cut_off_or_in_service_account_json(seed: int) -> None:
+    rng = random.Random(seed)
+    key = f"-----BEGIN PRIVATE KEY-----\n{pem_body(rng)}\n-----END PRIVATE KEY-----\n"
+    as_json = '{"type": "service_account", "private_key": "' + key.replace("\n", "\\n") + '"}'
+    cut_off = f"my key:\n-----BEGIN RSA PRIVATE KEY-----\n{pem_body(rng, 128)}"
+    for text, rule in (
+        (key, "private_key.pem"),
+        (as_json, "private_key.pem"),
+        (cut_off, "private_key.pem_partial"),
+    ):
+        begin = text.index("-----BEGIN")
+        names = [name for span, name in RECOGNIZER.find_detailed(text) if span.start == begin]
+        assert names[:1] == [rule], (text, RECOGNIZER.find_detailed(text))
+
+
+def test_private_key_stand_ins_are_not_keys() -> None:
+    for text in (
+        "-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----",
+        "-----BEGIN RSA PRIVATE KEY-----\n<your key here>\n-----END RSA PRIVATE KEY-----",
+        "Paste it between -----BEGIN PRIVATE KEY----- and -----END PRIVATE KEY----- lines.",
+    ):
+        assert RECOGNIZER.find(text) == [], text
+
+
+def test_vault_legacy_token_needs_letters_and_digits() -> None:
+    token = "s.Ab3dEfGhIjKlMnOpQrStUv12"
+    assert [name for _, name in RECOGNIZER.find_detailed(f"VAULT_TOKEN={token}")][:1] == [
+        "hashicorp.vault_legacy_token"
+    ]
+    for text in ("Mrs.Abcdefghijklmnopqrstuvwx", "s.abcdefghijklmnopqrstuvwx", "os.environ['X']"):
+        assert RECOGNIZER.find(text) == [], text
