@@ -67,10 +67,6 @@ def env_key(rule: SecretFormat) -> str:
     return rule.name.replace(".", "_").upper()
 
 
-def _sample(rule: SecretFormat, rng: random.Random) -> str:
-    return rule.sample(rng)
-
-
 def _placeholder(rule: SecretFormat) -> str:
     return regex.sub(_SHAPE_PART, lambda m: "x" * int(m.group(2)), rule.shape)
 
@@ -103,27 +99,27 @@ def _positives(rule: SecretFormat, rng: random.Random) -> list[Case]:
 
     key = env_key(rule)
     if rule.name in _CONTEXT:
-        return [case(template, _sample(rule, rng)) for template in _CONTEXT[rule.name]]
+        return [case(template, rule.sample(rng)) for template in _CONTEXT[rule.name]]
     if _is_phrase(rule):
-        return [case(template, _sample(rule, rng)) for template in _PHRASE_TEMPLATES]
+        return [case(template, rule.sample(rng)) for template in _PHRASE_TEMPLATES]
     if rule.keywords:
         out = [
-            case(f"{key}={{}}", _sample(rule, rng)),
-            case(f'{{"{key.lower()}": "{{}}"}}', _sample(rule, rng)),
-            case(f"{key.lower()}: {{}}\n", _sample(rule, rng)),
-            case(f"In CI we set {key.lower()} = {{}} and it works.", _sample(rule, rng)),
+            case(f"{key}={{}}", rule.sample(rng)),
+            case(f'{{"{key.lower()}": "{{}}"}}', rule.sample(rng)),
+            case(f"{key.lower()}: {{}}\n", rule.sample(rng)),
+            case(f"In CI we set {key.lower()} = {{}} and it works.", rule.sample(rng)),
         ]
         if regex.fullmatch(r"[a-z]+", rule.keywords[0]):  # herokuApiKey, as code names it
             first, *rest = key.lower().split("_")
             camel = first + "".join(part.title() for part in rest)
-            out.append(case(f'{camel} := "{{}}"', _sample(rule, rng)))
-            out.append(case(f"<{camel}>{{}}</{camel}>", _sample(rule, rng)))
+            out.append(case(f'{camel} := "{{}}"', rule.sample(rng)))
+            out.append(case(f"<{camel}>{{}}</{camel}>", rule.sample(rng)))
         return out
     return [
-        case("I pasted {} into the config and now it fails.", _sample(rule, rng)),
-        case(f"export {key}={{}}\n", _sample(rule, rng)),
-        case(f'{{"{key.lower()}": "{{}}"}}', _sample(rule, rng)),
-        case(f"{key.lower()}: {{}}\n", _sample(rule, rng)),
+        case("I pasted {} into the config and now it fails.", rule.sample(rng)),
+        case(f"export {key}={{}}\n", rule.sample(rng)),
+        case(f'{{"{key.lower()}": "{{}}"}}', rule.sample(rng)),
+        case(f"{key.lower()}: {{}}\n", rule.sample(rng)),
     ]
 
 
@@ -141,7 +137,7 @@ def _negatives(rule: SecretFormat, rng: random.Random) -> list[Case]:
     ]
     if rule.keywords:
         # Without the service's key the value is an identifier or a hash, not a secret.
-        out.append(case('{"id": "{}"}', _sample(rule, rng)))
+        out.append(case('{"id": "{}"}', rule.sample(rng)))
         if "PASS" not in key:  # a short password is still a password
             out.append(case(f"{key}={{}}", _too_short(rule, rng)[:6]))
         return out
@@ -154,7 +150,62 @@ def _negatives(rule: SecretFormat, rng: random.Random) -> list[Case]:
     if wrong is not None:
         out.append(case(rng.choice(_NEUTRAL), wrong))
     if not rule.back:
-        out.append(case(rng.choice(_NEUTRAL), "my" + _sample(rule, rng)))
+        out.append(case(rng.choice(_NEUTRAL), "my" + rule.sample(rng)))
+    return out
+
+
+_PEM_SPEC = "https://datatracker.ietf.org/doc/html/rfc7468#section-10"
+_GCP_SPEC = "https://cloud.google.com/iam/docs/keys-create-delete#creating"
+
+
+def _private_keys(rng: random.Random) -> list[Case]:
+    """Private keys as people paste them: whole, cut off, inside a service-account file."""
+
+    def body(size: int) -> str:
+        chars = "".join(rng.choices(ALPHABETS["b"], k=size))
+        return "\n".join(chars[i : i + 64] for i in range(0, size, 64))
+
+    def pem(label: str, size: int) -> str:
+        return f"-----BEGIN {label}-----\n{body(size)}\n-----END {label}-----"
+
+    service_account = (
+        '{{"type": "service_account", "project_id": "demo-1234", "private_key_id": "'
+        + "".join(rng.choices(ALPHABETS["h"], k=40))
+        + '", "private_key": "{}\\n", "client_email": "x@demo-1234.iam.gserviceaccount.com"}}'
+    )
+    positives = [
+        ("private_key.pem", _PEM_SPEC, "my key:\n{}\nthanks", pem("PRIVATE KEY", 1216)),
+        ("private_key.pem", _PEM_SPEC, "{}", pem("RSA PRIVATE KEY", 640)),
+        ("private_key.pem", _PEM_SPEC, "{}", pem("OPENSSH PRIVATE KEY", 320)),
+        ("private_key.pem", _PEM_SPEC, "{}", pem("EC PRIVATE KEY", 160)),
+        (
+            "gcp.service_account_key",
+            _GCP_SPEC,
+            service_account.replace("{{", "{").replace("}}", "}"),
+            pem("PRIVATE KEY", 1216).replace("\n", "\\n"),
+        ),
+        ("private_key.pem_partial", _PEM_SPEC, "half of it:\n{}", pem("PRIVATE KEY", 512)[:300]),
+    ]
+    negatives = [
+        ("private_key.pem", "{}", "-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----"),
+        (
+            "private_key.pem",
+            "{}",
+            "-----BEGIN RSA PRIVATE KEY-----\n<key>\n-----END RSA PRIVATE KEY-----",
+        ),
+        (
+            "private_key.pem",
+            "Put the key between {} lines.",
+            "-----BEGIN PRIVATE KEY----- and -----END",
+        ),
+    ]
+    out = [
+        embed("secret", kind, spec, template, value) for kind, spec, template, value in positives
+    ]
+    out += [
+        embed("secret", kind, _PEM_SPEC, template, value, positive=False)
+        for kind, template, value in negatives
+    ]
     return out
 
 
@@ -163,4 +214,5 @@ def cases(rng: random.Random) -> list[Case]:
     for rule in RULES:
         out.extend(_positives(rule, rng))
         out.extend(_negatives(rule, rng))
+    out.extend(_private_keys(rng))
     return out
