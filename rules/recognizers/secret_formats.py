@@ -184,7 +184,10 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
         "gitleaks rule rubygems-api-token",
     ),
     _p(
-        "clojars.token", r"CLOJARS_[a-z0-9]{60}", "CLOJARS_{a60}", "gitleaks rule clojars-api-token"
+        "clojars.token",
+        r"CLOJARS_[A-Za-z0-9]{60}",
+        "CLOJARS_{A60}",
+        "gitleaks rule clojars-api-token",
     ),
     _p(
         "nuget.api_key",
@@ -304,7 +307,7 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
     *(
         _p(
             f"digitalocean.{kind}",
-            rf"{p}_v1_[a-f0-9]{{64}}",
+            rf"{p}_v1_[a-fA-F0-9]{{64}}",
             f"{p}_v1_{{h64}}",
             "https://docs.digitalocean.com/reference/api/create-personal-access-token/",
         )
@@ -612,7 +615,8 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
     # --- chat, collaboration, productivity
     _p(
         "slack.bot_token",
-        r"xoxb-\d{8,14}-(?:\d{10,13}-)?[A-Za-z0-9]{18,40}",
+        # The documented tail is optional in other scanners' shape: two ids make the token.
+        r"xoxb-\d{8,14}-(?:\d{10,13}-)?[A-Za-z0-9]{18,40}|xoxb-\d{10,13}-\d{10,13}",
         "xoxb-{d11}-{d12}-{A24}",
         _SLACK,
     ),
@@ -643,7 +647,7 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
     ),
     _p(
         "slack.app_token",
-        r"xapp-\d-[A-Za-z0-9]{8,20}-\d{10,16}-[a-zA-Z0-9]{32,80}",
+        r"xapp-\d-[A-Za-z0-9]{4,30}-\d{4,20}-[a-zA-Z0-9]{16,100}",
         "xapp-1-{U11}-{d13}-{h64}",
         _SLACK,
     ),
@@ -730,7 +734,7 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
     ),
     _p(
         "postman.api_key",
-        r"PMAK-[a-f0-9]{24}-[a-f0-9]{34}",
+        r"PMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34}",
         "PMAK-{h24}-{h34}",
         "https://learning.postman.com/docs/developer/postman-api/authentication/",
     ),
@@ -790,15 +794,15 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
     ),
     _p(
         "intra42.client_secret",
-        r"s-s4t2(?:ud|af)-[a-f0-9]{64}",
+        r"s-s4t2(?:ud|af)-[a-fA-F0-9]{64}",
         "s-s4t2ud-{h64}",
         "gitleaks rule intra42-client-secret",
         anchors=("s-s4t2ud-", "s-s4t2af-"),
     ),
     _p(
         "authress.access_key",
-        r"(?:sc|ext|scauth|authress)_[A-Za-z0-9]{5,30}\.[a-z0-9]{4,6}\.acc[_-][a-z0-9-]{10,32}\.[A-Za-z0-9+/_=\-]{30,120}",
-        "sc_{A12}.{a5}.acc_{a16}.{u40}",
+        r"(?:sc|ext|scauth|authress)_[A-Za-z0-9]{5,30}\.[A-Za-z0-9]{4,6}\.acc[_-][A-Za-z0-9-]{10,32}\.[A-Za-z0-9+/_=\-]{30,120}",
+        "sc_{A12}.{A5}.acc_{A16}.{u40}",
         "https://authress.io/knowledge-base/docs/authorization/service-clients",
         anchors=("sc_", "ext_", "scauth_", "authress_"),
     ),
@@ -810,8 +814,8 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
     ),
     _p(
         "newrelic.user_key",
-        r"NRAK-[A-Z0-9]{27}",
-        "NRAK-{U27}",
+        r"NRAK-[A-Za-z0-9]{27}",
+        "NRAK-{A27}",
         "https://docs.newrelic.com/docs/apis/intro-apis/new-relic-api-keys/",
     ),
     _p(
@@ -899,7 +903,7 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
     ),
     _p(
         "facebook.app_token",
-        r"(?<!\d)\d{15,16}(?:\||%7C)[0-9A-Za-z_\-]{27,40}",
+        r"(?<!\d)\d{15,16}(?:\||%7C|%)[0-9A-Za-z_\-]{27,40}",
         "{d15}|{u32}",
         "https://developers.facebook.com/docs/facebook-login/guides/access-tokens#apptokens",
         scan=True,  # a digit run is its only anchor; "|" alone is too common to prefilter on
@@ -939,14 +943,14 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
     ),
     _p(
         "flutterwave.secret_key",
-        r"FLW(?:SECK|PUBK)(?:_TEST)?-[a-h0-9]{32}-X",
+        r"FLW(?:SECK|PUBK)(?:_TEST)?-[a-hA-H0-9]{32}-X",
         "FLWSECK_TEST-{h32}-X",
         "https://developer.flutterwave.com/docs/integration-guides/authentication",
         anchors=("FLWSECK", "FLWPUBK"),
     ),
     _p(
         "flutterwave.encryption_key",
-        r"FLWSECK_TEST[a-h0-9]{12}",
+        r"FLWSECK_TEST[a-hA-H0-9]{12}",
         "FLWSECK_TEST{h12}",
         "https://developer.flutterwave.com/docs/integration-guides/authentication",
     ),
@@ -1044,9 +1048,12 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
     ),
     _p(
         "jwt",
-        r"eyJ[A-Za-z0-9_\-]{8,4000}\.eyJ[A-Za-z0-9_\-]{8,8000}\.[A-Za-z0-9_\-]{0,2000}",
+        # Header and payload are base64url JSON: "eyJ" ({"), or "ew" when a newline follows.
+        r"e(?:yJ|w)[A-Za-z0-9_\-]{8,4000}\.e(?:yJ|w)[A-Za-z0-9_\-/\\]{8,8000}"
+        r"\.[A-Za-z0-9_\-/\\]{0,2000}={0,2}",
         "eyJ{u30}.eyJ{u60}.{u43}",
         "https://datatracker.ietf.org/doc/html/rfc7519",
+        anchors=("eyJ", "ew"),
     ),
     # --- credentials in commands and config files
     _p(
@@ -1320,7 +1327,7 @@ KEYWORD_RULES: tuple[SecretFormat, ...] = (
         r"\d{17,19}",
         "{d18}",
         "gitleaks rule discord-client-id",
-        key=r"client|app",
+        key=_ID_KEY,
     ),
     _k(
         "droneci.token",
