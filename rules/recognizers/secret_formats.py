@@ -429,10 +429,10 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
     ),
     _p(
         "hashicorp.vault_legacy_token",
-        # Before Vault 1.10: "s." and 24 base62 characters; never one case of letters only,
-        # as a word or a constant after "s." would be.
-        r"s\.(?![a-z]{24}|[A-Z]{24})[A-Za-z0-9]{24}",
-        "s.{A24}",
+        # Before Vault 1.10: "s." and 24 base62 characters. Only those with a digit are
+        # taken (98% of them): "s.getAccountBalanceHistory(" is code, not a token.
+        r"s\.(?=[A-Za-z]{0,23}\d)[A-Za-z0-9]{24}",
+        "s.{A20}{d1}{A3}",
         "https://developer.hashicorp.com/vault/docs/concepts/tokens#token-prefixes",
     ),
     _p(
@@ -483,8 +483,9 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
     ),
     _p(
         "octopus.api_key",
-        r"API-[A-Z0-9]{26,32}",
-        "API-{U26}",
+        # A digit somewhere: "API-GATEWAYDEPLOYMENTSTAGEPROD" is a name, not a key.
+        r"API-(?=[A-Z]{0,31}\d)[A-Z0-9]{26,32}",
+        "API-{U20}{d1}{U5}",
         "https://octopus.com/docs/octopus-rest-api/how-to-create-an-api-key",
     ),
     _p(
@@ -1001,7 +1002,7 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
     ),
     _p(
         "mailchimp.api_key",
-        r"[a-z0-9]{32}-us\d{1,2}",
+        r"[a-f0-9]{32}-us\d{1,2}",
         "{h32}-us{d2}",
         "https://mailchimp.com/developer/marketing/guides/quick-start/#generate-your-api-key",
         anchors=("-us",),

@@ -155,9 +155,14 @@ def test_placeholders_are_not_secrets(rule: SecretFormat) -> None:
 @given(seed=SEEDS)
 def test_too_short_body_and_prefix_inside_a_word(rule: SecretFormat, seed: int) -> None:
     rng = random.Random(seed)
-    assert RECOGNIZER.find(NEUTRAL.format(too_short(rule, rng))) == []
+    assert table_rules(NEUTRAL.format(too_short(rule, rng))) == []
     if not rule.back:
-        assert RECOGNIZER.find(NEUTRAL.format("my" + rule.sample(rng))) == []
+        # (A random body may hold "Key5…", which the generic context rule reads as a hint.)
+        assert table_rules(NEUTRAL.format("my" + rule.sample(rng))) == []
+
+
+def table_rules(text: str) -> list[str]:
+    return [name for _, name in RECOGNIZER.find_detailed(text) if not name.startswith("generic.")]
 
 
 WRONG_ALPHABET = {"d": "abcdefghjk", "h": "ghijkmnopqrstuvwxyz", "H": "GHIJKLMNPQRSTUVWXYZ"}
@@ -168,18 +173,20 @@ WRONG_ALPHABET = {"d": "abcdefghjk", "h": "ghijkmnopqrstuvwxyz", "H": "GHIJKLMNP
     [
         rule
         for rule in RULES
-        if any(part[0] in WRONG_ALPHABET for part in SHAPE_PART.findall(rule.shape))
+        # a run of 4+ from a restricted alphabet (one required digit is no alphabet)
+        if any(c in WRONG_ALPHABET and int(n) >= 4 for c, n, _ in SHAPE_PART.findall(rule.shape))
     ],
     ids=lambda rule: rule.name,
 )
 def test_wrong_alphabet_is_not_a_token(rule: SecretFormat) -> None:
     rng = random.Random(3)
-    wrong = SHAPE_PART.sub(
-        lambda m: "".join(
-            rng.choices(WRONG_ALPHABET.get(m.group(1), ALPHABETS[m.group(1)]), k=int(m.group(2)))
-        ),
-        rule.shape,
-    )
+
+    def draw(m: regex.Match[str]) -> str:
+        code, size = m.group(1), int(m.group(2))
+        alphabet = WRONG_ALPHABET.get(code, "") if size >= 4 else ""
+        return "".join(rng.choices(alphabet or ALPHABETS[code], k=size))
+
+    wrong = SHAPE_PART.sub(draw, rule.shape)
     text = NEUTRAL.format(wrong)
     if rule.keywords:
         text = f"{env_key(rule)}={wrong}"
@@ -310,5 +317,11 @@ def test_vault_legacy_token_needs_letters_and_digits() -> None:
     assert [name for _, name in RECOGNIZER.find_detailed(f"VAULT_TOKEN={token}")][:1] == [
         "hashicorp.vault_legacy_token"
     ]
-    for text in ("Mrs.Abcdefghijklmnopqrstuvwx", "s.abcdefghijklmnopqrstuvwx", "os.environ['X']"):
+    for text in (
+        "Mrs.Abcdefghijklmnopqrstuvwx",
+        "s.abcdefghijklmnopqrstuvwx",
+        "os.environ['X']",
+        "return s.getAccountBalanceHistory(day)",
+        "see API-GATEWAYDEPLOYMENTSTAGEPROD",
+    ):
         assert RECOGNIZER.find(text) == [], text

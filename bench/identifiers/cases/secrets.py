@@ -81,14 +81,15 @@ def _too_short(rule: SecretFormat, rng: random.Random) -> str:
 
 
 def _wrong_alphabet(rule: SecretFormat, rng: random.Random) -> str | None:
-    restricted = [m.group(1) for m in regex.finditer(_SHAPE_PART, rule.shape)]
-    if not any(code in _OUTSIDE for code in restricted):
+    # Runs of 4+ from a restricted alphabet; a single required digit is no alphabet.
+    def outside(m: regex.Match[str]) -> str:
+        return _OUTSIDE.get(m.group(1), "") if int(m.group(2)) >= 4 else ""
+
+    if not any(outside(m) for m in regex.finditer(_SHAPE_PART, rule.shape)):
         return None
     return regex.sub(
         _SHAPE_PART,
-        lambda m: "".join(
-            rng.choices(_OUTSIDE.get(m.group(1), ALPHABETS[m.group(1)]), k=int(m.group(2)))
-        ),
+        lambda m: "".join(rng.choices(outside(m) or ALPHABETS[m.group(1)], k=int(m.group(2)))),
         rule.shape,
     )
 
