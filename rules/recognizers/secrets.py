@@ -128,11 +128,11 @@ _DOCUMENTATION_KEY = regex.compile(r"EXAMPLE(?:KEY)?$")
 
 _PEM_PRIVATE_KEY = regex.compile(
     r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----"
-    r"[\s\S]*?-----END \1PRIVATE KEY(?: BLOCK)?-----"
+    r"[\s\S]{0,40000}?-----END \1PRIVATE KEY(?: BLOCK)?-----"  # bounded: RSA-16384 is 13k
 )
 
-# The BEGIN line and 64+ characters of key: a private key cut off before its END line, or
-# one with JSON's "\n" escapes (a GCP service-account file's "private_key").
+# The BEGIN line and 64+ characters of key: a private key cut off before its END line (its
+# line breaks may be JSON's "\n" escapes, as in a GCP service-account file).
 _PEM_PRIVATE_KEY_BODY = regex.compile(
     r"-----BEGIN[ A-Z0-9_\-]{0,100}PRIVATE KEY(?: BLOCK)?-----"
     r"(?:[A-Za-z0-9+/=:,\-\s]|\\[rn]){64,20000}"
@@ -487,7 +487,7 @@ def _keyword_assignment(
         key_start -= 1
     key = text[key_start:end] + rest.group("rest")
     value = rest.group("value").rstrip(".")
-    if is_placeholder(value) or _mostly_filler(value):
+    if is_placeholder(value) or _mostly_filler(value) or _DOCUMENTATION_KEY.search(value):
         return
     not_secret = bool(_KEY_NOT_SECRET.search(key)) and not _SECRET_WORD_IN_KEY.search(key)
     for compiled in _BY_KEYWORD[hit.group()]:
