@@ -40,6 +40,7 @@ ALPHABETS: dict[str, str] = {
     "l": string.ascii_lowercase,
     "L": string.ascii_letters,
     "V": string.ascii_uppercase + "234567",  # base32
+    "v": string.ascii_lowercase + "234567",  # base32, lower case
     "B": "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L",  # bech32, upper case
 }
 _SHAPE_PART = regex.compile(r"\{([A-Za-z])(\d+)(?:-(\d+))?\}")
@@ -1232,7 +1233,7 @@ KEYWORD_RULES: tuple[SecretFormat, ...] = (
         "azure.devops_pat",
         "azure_devops ado_pat azdo devops",
         r"[a-z2-7]{52}|[A-Za-z0-9]{84}",
-        "{l52}",
+        "{v52}",
         "https://learn.microsoft.com/azure/devops/organizations/accounts/use-personal-access-tokens-to-authenticate",
     ),
     _k("beamer.api_key", "beamer", r"b_[\w=\-]{44}", "b_{u44}", "gitleaks rule beamer-api-token"),
@@ -1649,7 +1650,7 @@ KEYWORD_RULES: tuple[SecretFormat, ...] = (
     _k(
         "cloudant.password",
         "cloudant",
-        r"[0-9a-f]{64}|[a-z]{24}",
+        r"[0-9a-f]{64}",
         "{h64}",
         "https://cloud.ibm.com/docs/Cloudant?topic=Cloudant-managing-access-for-cloudant",
     ),

@@ -110,6 +110,7 @@ _KEY_NOT_SECRET = regex.compile(
 )
 _SECRET_WORD_IN_KEY = regex.compile(r"key|token|secret|pass|auth|cred|pwd", regex.IGNORECASE)
 _KEY_CHAR = regex.compile(r"[\w.\-]")
+_ONE_CASE_WORD = regex.compile(r"[a-z_\-]+|[A-Z_\-]+")
 
 
 def _mostly_filler(value: str) -> bool:
@@ -488,6 +489,12 @@ def _keyword_assignment(
     key = text[key_start:end] + rest.group("rest")
     value = rest.group("value").rstrip(".")
     if is_placeholder(value) or _mostly_filler(value) or _DOCUMENTATION_KEY.search(value):
+        return
+    # "JIRA_PROJECT_KEY: ABCDEFGHIJKLMNOPQRSTUVWX", "twitterApiKeyFromEnv": names, not keys
+    # (a generated value of one case of letters only, or of words, is too rare to matter).
+    if not any(char.isdigit() for char in value) and (
+        _ONE_CASE_WORD.fullmatch(value) or is_code_identifier(value)
+    ):
         return
     not_secret = bool(_KEY_NOT_SECRET.search(key)) and not _SECRET_WORD_IN_KEY.search(key)
     for compiled in _BY_KEYWORD[hit.group()]:
