@@ -1049,6 +1049,14 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
         back=17,
     ),
     _p(
+        "sidekiq.bundle_config",
+        # bundle config --local gems.contribsys.com <user:password>
+        r"(?:gems|enterprise)\.contribsys\.com[ \t]{1,4}[\"']?(?P<secret>[a-f0-9]{8}:[a-f0-9]{8})",
+        "gems.contribsys.com {h8}:{h8}",
+        "https://github.com/sidekiq/sidekiq/wiki/Sidekiq-Pro-Installation",
+        anchors=("gems.contribsys.com", "enterprise.contribsys.com"),
+    ),
+    _p(
         "jwt",
         # Header and payload are base64url JSON: "eyJ" ({"), or "ew" when a newline follows.
         r"e(?:yJ|w)[A-Za-z0-9_\-]{8,4000}\.e(?:yJ|w)[A-Za-z0-9_\-/\\]{8,8000}"

@@ -490,11 +490,9 @@ def _keyword_assignment(
     value = rest.group("value").rstrip(".")
     if is_placeholder(value) or _mostly_filler(value) or _DOCUMENTATION_KEY.search(value):
         return
-    # "JIRA_PROJECT_KEY: ABCDEFGHIJKLMNOPQRSTUVWX", "twitterApiKeyFromEnv": names, not keys
-    # (a generated value of one case of letters only, or of words, is too rare to matter).
-    if not any(char.isdigit() for char in value) and (
-        _ONE_CASE_WORD.fullmatch(value) or is_code_identifier(value)
-    ):
+    # "JIRA_PROJECT_KEY: ABCDEFGHIJKLMNOPQRSTUVWX": a name, not a key (a generated value of
+    # one case of letters only is too rare to matter).
+    if _ONE_CASE_WORD.fullmatch(value):
         return
     not_secret = bool(_KEY_NOT_SECRET.search(key)) and not _SECRET_WORD_IN_KEY.search(key)
     for compiled in _BY_KEYWORD[hit.group()]:

@@ -88,9 +88,9 @@ def test_prefix_token_found_in_sentence_and_env_line(rule: SecretFormat, seed: i
 def test_keyword_value_found_after_its_service_key(rule: SecretFormat, seed: int) -> None:
     rng = random.Random(seed)
     value = rule.sample(rng)
-    # By design a value of letters only after a service key is read as a name (a project
-    # key, a variable); generated keys nearly always hold a digit.
-    assume(any(char.isdigit() for char in value))
+    # By design a value of one case of letters after a service key is read as a name (a
+    # project key); a generated key nearly never is one.
+    assume(not regex.fullmatch(r"[a-z_\-]+|[A-Z_\-]+", value))
     key = env_key(rule)
     for text in (
         f"{key}={value}\n",
@@ -333,7 +333,6 @@ def test_vault_legacy_token_needs_letters_and_digits() -> None:
 def test_names_after_a_service_key_are_not_its_keys() -> None:
     for text in (
         'JIRA_PROJECT_KEY = "ABCDEFGHIJKLMNOPQRSTUVWX"',
-        "twitter_api_key = twitterApiKeyFromTheEnv",
         "DATADOG_API_KEY=AKIAIOSFODNN7EXAMPLEAKIAIOSFODNN7EXAMPLE",
     ):
         assert table_rules(text) == [], text
