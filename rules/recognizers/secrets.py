@@ -1,81 +1,142 @@
 """SECRET: provider keys and tokens, JWTs, private keys, and passwords in config.
 
-Provider formats are matched by their published prefixes; assignments are matched by a
-secret-like key name, and then only the value is labelled, never the key.
+Provider formats (the table in ``secret_formats``) are matched by their published prefixes
+or by a service name in an assignment's key; other assignments are matched by a secret-like
+key name, and then only the value is labelled, never the key. ``find_detailed`` reports
+which rule accepted each span.
 """
 
 from __future__ import annotations
 
 import math
-from collections import Counter
+import re
+import string
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import regex
 
 from veil.rules import labels
 from veil.rules.pattern import WORD, context_before
+from veil.rules.recognizers.secret_formats import RULES, SecretFormat
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
-_BOUNDARY_BEFORE = r"(?<![A-Za-z0-9_\-+/])"
+_BOUNDARY_BEFORE = r"(?<![A-Za-z0-9_\-+/.])"
 _BOUNDARY_AFTER = r"(?![A-Za-z0-9_\-])"
 
-# Token formats with a fixed, documented prefix: a match is a secret by itself.
-_PROVIDER_TOKENS = regex.compile(
-    _BOUNDARY_BEFORE
-    + r"(?:"
-    + "|".join(
-        [
-            r"(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}",  # AWS access key id
-            r"gh[pousr]_[A-Za-z0-9]{36,251}",  # GitHub tokens
-            r"github_pat_[A-Za-z0-9_]{22,255}",  # GitHub fine-grained PAT
-            r"glpat-[A-Za-z0-9_\-]{20,}",  # GitLab
-            r"sk-ant-(?:api|admin|sid)\d{2}-[A-Za-z0-9_\-]{20,}",  # Anthropic
-            r"sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_\-]{20,}",  # OpenAI project keys
-            r"sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}",  # OpenAI legacy
-            r"sk-[A-Za-z0-9]{32,}",  # OpenAI-style secret keys (also DeepSeek, etc.)
-            r"xox[abposer]-[A-Za-z0-9\-]{10,}",  # Slack tokens
-            r"xapp-\d-[A-Z0-9]+-\d+-[a-f0-9]+",  # Slack app-level token
-            r"https://hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_\-]{20,}",
-            r"https://discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_\-]+",
-            r"AIza[0-9A-Za-z_\-]{35}",  # Google API key
-            r"ya29\.[0-9A-Za-z_\-]{20,}",  # Google OAuth access token
-            r"GOCSPX-[A-Za-z0-9_\-]{20,}",  # Google OAuth client secret
-            r"(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}",  # Stripe secret / restricted
-            r"whsec_[A-Za-z0-9]{24,}",  # Stripe webhook secret
-            r"SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}",  # SendGrid
-            r"key-[0-9a-f]{32}",  # Mailgun
-            r"SK[0-9a-f]{32}",  # Twilio API key
-            r"npm_[A-Za-z0-9]{36}",  # npm
-            r"pypi-AgE[A-Za-z0-9_\-]{50,}",  # PyPI
-            r"hf_[A-Za-z0-9]{30,}",  # Hugging Face
-            r"dop_v1_[a-f0-9]{64}",  # DigitalOcean
-            r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}",  # Shopify
-            r"sq0(?:atp|csp)-[0-9A-Za-z_\-]{22,}",  # Square
-            r"EAA[A-Za-z0-9]{80,}",  # Facebook/Meta access token
-            r"AC[0-9a-f]{32}(?=.{0,40}(?:auth|token))",  # Twilio SID next to its token
-            r"\d{8,10}:AA[A-Za-z0-9_\-]{33}",  # Telegram bot token
-            r"(?:M|N|O)[A-Za-z\d_\-]{23,25}\.[A-Za-z\d_\-]{6}\.[A-Za-z\d_\-]{27,38}",  # Discord
-            r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{0,}",  # JWT
-            r"AccountKey=[A-Za-z0-9+/=]{40,}",  # Azure storage
-            r"(?:age1|AGE-SECRET-KEY-1)[A-Z0-9a-z]{50,}",  # age keys
-            # Microsoft Entra ID (Azure AD) client secret: 3 characters, a digit, "Q~",
-            # then 31-34 more from [A-Za-z0-9_~.-] (Microsoft's published secret shape).
-            r"[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{30,33}[A-Za-z0-9_~\-](?![~.][A-Za-z0-9_~\-])",
-            r"ntn_\d{11}[A-Za-z0-9]{35}",  # Notion integration token (since 2024)
-            # Sourcegraph access token: v2 "sgp_" + 40 hex; v3 adds an instance id or "local".
-            r"sgp_(?:(?:[0-9a-fA-F]{16}|local)_)?[0-9a-fA-F]{40}",
-        ]
-    )
-    + r")"
-    + _BOUNDARY_AFTER
+
+def _trie(words: list[str]) -> str:
+    """One pattern for many literals, shaped as a trie: the engine follows one branch per
+    character instead of trying every literal at every position."""
+    tree: dict[str, dict] = {}
+    for word in words:
+        node = tree
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def emit(node: dict[str, dict]) -> str:
+        ends = "" in node
+        branches = [re.escape(char) + emit(child) for char, child in node.items() if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        if ends:
+            return "(?:" + body + ")?"
+        return body
+
+    return emit(tree)
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    rule: SecretFormat
+    pattern: regex.Pattern[str]
+
+
+def _compile(rule: SecretFormat) -> _Compiled:
+    if rule.keywords:  # a value, judged whole
+        return _Compiled(rule, regex.compile(rule.pattern))
+    # A token whose literal is inside it may follow a "/" (https://<user:key>@host); one that
+    # begins with punctuation (":_authToken=", "<add key=") needs no boundary at all.
+    before = _BOUNDARY_BEFORE if not rule.back else r"(?<![A-Za-z0-9_\-+])"
+    if not (rule.shape[:1].isalnum() or rule.shape[:1] in "_{"):
+        before = ""
+    return _Compiled(rule, regex.compile(before + f"(?:{rule.pattern})" + _BOUNDARY_AFTER))
+
+
+_BY_LITERAL: dict[str, list[_Compiled]] = defaultdict(list)
+_BY_KEYWORD: dict[str, list[_Compiled]] = defaultdict(list)
+_SCANNED: list[_Compiled] = []
+for _rule in RULES:
+    _compiled = _compile(_rule)
+    if _rule.scan:
+        _SCANNED.append(_compiled)
+    for _keyword in _rule.keywords:
+        _BY_KEYWORD[_keyword].append(_compiled)
+    for _literal in _rule.literals:
+        _BY_LITERAL[_literal].append(_compiled)
+# The trie finds the longest literal at a position; the rules of the shorter literals that
+# begin it ("sk-" inside "sk-proj-") are tried after its own. The two prefilters use the
+# standard library's engine: on a trie of plain literals it is about four times faster.
+_RULES_AT: dict[str, list[_Compiled]] = {
+    literal: [
+        compiled
+        for shorter in sorted(_BY_LITERAL, key=len, reverse=True)
+        if literal.startswith(shorter)
+        for compiled in _BY_LITERAL[shorter]
+    ]
+    for literal in _BY_LITERAL
+}
+_LITERALS = re.compile(_trie(list(_BY_LITERAL)))
+_KEYWORDS = re.compile(_trie(list(_BY_KEYWORD)))  # lower case, run on the lowered text
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+# After a service keyword: the rest of the key (a few words at most), an operator of any
+# common language (=, :, :=, =>, ?=, ||=, <key>value), then the value.
+_KEY_REST = regex.compile(
+    r"(?P<rest>[\w.\-]{0,40}(?:[ \t]{1,2}[\w.\-]{1,20}){0,2}?)[\s\"'\]]{0,3}"
+    r"(?:=|>|:{1,3}=|\|\|=?|:|=>|\?=|,|<-)[\s\x60\"'=]{0,5}"
+    r"(?P<value>[^\s\"'`,;}\])<>\\]{1,400})"
 )
+# Keys that say where or what a service is, not how to get in: HEROKU_APP_ID, SENTRY_URL.
+_KEY_NOT_SECRET = regex.compile(
+    r"(?:^|[_.\-\s]|(?<=[a-z])(?=[A-Z]))(?:url|uri|host|hostname|endpoint|domain|region|"
+    r"path|file|dir|version|name|email|user|username|org|project|team|zone|site|env|"
+    r"timeout|port|id)(?:$|[_.\-\s]|(?=[A-Z]))",
+    regex.IGNORECASE,
+)
+_SECRET_WORD_IN_KEY = regex.compile(r"key|token|secret|pass|auth|cred|pwd", regex.IGNORECASE)
+_KEY_CHAR = regex.compile(r"[\w.\-]")
+_ONE_CASE_WORD = regex.compile(r"[a-z_\-]+|[A-Z_\-]+")
+
+
+def _mostly_filler(value: str) -> bool:
+    """A template around a placeholder: "sk-proj-xxxx…T3BlbkFJxxxx…", "pat.xxxx.xxxx".
+    Half of a token's letters and digits being one filler character (x, X, 0, *, #) does
+    not happen by chance; it does when the random parts are written out as filler."""
+    chars = [char for char in value if char.isalnum() or char in "*#"]
+    if len(chars) < 8 or value.isdigit():  # ten digits repeat often; runs are caught apart
+        return False
+    char, count = Counter(chars).most_common(1)[0]
+    return char in "xX0*#" and count * 2 >= len(chars)
+
 
 # Providers' documentation keys end in EXAMPLE (AKIAIOSFODNN7EXAMPLE): never live.
 _DOCUMENTATION_KEY = regex.compile(r"EXAMPLE(?:KEY)?$")
 
 _PEM_PRIVATE_KEY = regex.compile(
     r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----"
-    r"[\s\S]*?-----END \1PRIVATE KEY(?: BLOCK)?-----"
+    r"[\s\S]{0,40000}?-----END \1PRIVATE KEY(?: BLOCK)?-----"  # bounded: RSA-16384 is 13k
+)
+
+# The BEGIN line and 64+ characters of key: a private key cut off before its END line (its
+# line breaks may be JSON's "\n" escapes, as in a GCP service-account file).
+_PEM_PRIVATE_KEY_BODY = regex.compile(
+    r"-----BEGIN[ A-Z0-9_\-]{0,100}PRIVATE KEY(?: BLOCK)?-----"
+    r"(?:[A-Za-z0-9+/=:,\-\s]|\\[rn]){64,20000}"
 )
 
 # KEY=value, KEY: value, "key": "value", key = 'value', --password value
@@ -255,32 +316,47 @@ class SecretRecognizer:
     labels = (labels.SECRET,)
 
     def find(self, text: str) -> list[Span]:
-        spans: list[Span] = []
+        return [span for span, _ in self.find_detailed(text)]
 
-        def add(start: int, end: int, score: float) -> None:
-            if end > start:
-                spans.append(Span(start, end, labels.SECRET, score, self.name))
+    def find_detailed(self, text: str) -> list[tuple[Span, str]]:
+        """Each span with the name of the rule that accepted it: a ``secret_formats`` rule
+        (``slack.bot_token``) or one of the generic rules (``generic.assignment``)."""
+        found: list[tuple[Span, str]] = []
+        seen: set[tuple[int, int]] = set()
 
-        for match in _PROVIDER_TOKENS.finditer(text):
-            token = match.group(0)
-            if not _DOCUMENTATION_KEY.search(token) and not is_placeholder(token):
-                add(*match.span(), 0.99)
+        def add(start: int, end: int, score: float, rule: str) -> None:
+            # The first rule to claim a range names it; the table runs before the generic
+            # rules, so a Slack token is "slack.bot_token", not "generic.high_entropy".
+            if end > start and (start, end) not in seen:
+                seen.add((start, end))
+                found.append((Span(start, end, labels.SECRET, score, self.name), rule))
+
+        self._find_formats(text, add)
+        pem_end = -1
         for match in _PEM_PRIVATE_KEY.finditer(text):
-            add(*match.span(), 0.99)
+            pem_end = match.end()
+            # "-----BEGIN PRIVATE KEY-----\n...\n-----END…" is a stand-in: a key has 64+
+            # characters between its BEGIN line and the final "KEY-----".
+            key = match.group(0)
+            if len(key) - key.index("-----", 5) - len("-----") - len("KEY-----") >= 64:
+                add(*match.span(), 0.99, "private_key.pem")
+        for match in _PEM_PRIVATE_KEY_BODY.finditer(text):
+            if match.start() >= pem_end:  # a key pasted without its END line
+                add(*match.span(), 0.95, "private_key.pem_partial")
         for match in _ASSIGNMENT.finditer(text):
             key = match.group(1)
             group = 2 if match.group(2) is not None else 3
             value = match.group(group).strip()
             if self._is_secret_value(key, value, quoted=group == 2):
                 start = match.start(group) + match.group(group).index(value)
-                add(start, start + len(value), 0.9)
+                add(start, start + len(value), 0.9, "generic.assignment")
         for match in _CLI_FLAG.finditer(text):
             value = match.group(1)
             if not is_placeholder(value) and not is_code_identifier(value):
-                add(*match.span(1), 0.9)
+                add(*match.span(1), 0.9, "generic.cli_flag")
         for match in _CONNECTION_STRING.finditer(text):
             if not is_placeholder(match.group(1)):
-                add(*match.span(1), 0.95)
+                add(*match.span(1), 0.95, "generic.connection_string")
         for match in _PROSE_PASSWORD.finditer(text):
             value = match.group(1).rstrip(".,;:)]}")
             quoted = text[match.start(1) - 1] in "\"'`"
@@ -289,11 +365,11 @@ class SecretRecognizer:
                 and value.lower() not in _PROSE_NOT_PASSWORDS
                 and (quoted or not _code_styled_name(value))
             ):
-                add(match.start(1), match.start(1) + len(value), 0.8)
+                add(match.start(1), match.start(1) + len(value), 0.8, "generic.prose_password")
         for match in _URL_USER_KEY.finditer(text):
             key = match.group(1)
             if _looks_random(key) or regex.fullmatch(r"[0-9a-f]{32,}", key):
-                add(*match.span(1), 0.9)
+                add(*match.span(1), 0.9, "generic.url_user_key")
         for match in _HIGH_ENTROPY.finditer(text):
             value = match.group(1)
             if "/" in value and value.lower() == value:
@@ -306,12 +382,35 @@ class SecretRecognizer:
             ):
                 near = context_before(text, match.start(), 40)
                 if _SECRET_CONTEXT.search(near):
-                    add(*match.span(1), 0.7)
-        return spans
+                    add(*match.span(1), 0.7, "generic.high_entropy")
+        return found
+
+    @staticmethod
+    def _find_formats(text: str, add: Callable[[int, int, float, str], None]) -> None:
+        """The rule table: one scan for all literals and one for all service keywords; a
+        rule's own pattern runs only where its literal or keyword occurs."""
+        tried: dict[str, int] = {}
+        hit = _LITERALS.search(text)
+        while hit is not None:
+            pos, resume = hit.start(), hit.start() + 1  # literals may overlap: "…s.atlasv1."
+            for compiled in _RULES_AT[hit.group()]:
+                match = _match_at(compiled, text, pos, tried)
+                if match is not None and _accept_token(compiled.rule, match, add):
+                    resume = match.end()  # a literal inside a found token is no new token
+                    break
+            hit = _LITERALS.search(text, resume)
+        for compiled in _SCANNED:
+            for match in compiled.pattern.finditer(text):
+                _accept_token(compiled.rule, match, add)
+        lowered = text.lower()
+        if len(lowered) != len(text):  # "İ" lowers to two characters: keep offsets
+            lowered = text.translate(_ASCII_LOWER)
+        for hit in _KEYWORDS.finditer(lowered):
+            _keyword_assignment(text, hit, add)
 
     @staticmethod
     def _is_secret_value(key: str, value: str, quoted: bool) -> bool:
-        if not value or is_placeholder(value):
+        if not value or is_placeholder(value) or (len(value) >= 12 and _mostly_filler(value)):
             return False
         if not quoted and _CODE_EXPRESSION.search(value):
             return False  # key = fetch_secret(...): code, not the secret
@@ -334,6 +433,92 @@ class SecretRecognizer:
         if value.isdigit() or len(value) < 8 or _is_uuid_or_digest(value):
             return False
         return bool(regex.search(r"\d|[^A-Za-z]", value))
+
+
+def _match_at(
+    compiled: _Compiled, text: str, pos: int, tried: dict[str, int]
+) -> regex.Match[str] | None:
+    back = compiled.rule.back
+    if not back:
+        return compiled.pattern.match(text, pos)
+    # The literal sits inside the token: try each start a little before it. Hits come in
+    # order, so a start tried for an earlier hit needs no second try ("-us-us-us…" stays
+    # linear): a match from it would have covered that hit and been taken then.
+    first = max(0, pos - back, tried.get(compiled.rule.name, -1) + 1)
+    tried[compiled.rule.name] = pos
+    for start in range(first, pos + 1):
+        match = compiled.pattern.match(text, start)
+        if match is not None and match.end() >= pos:  # touching: user:key@host's "@host"
+            return match
+    return None
+
+
+def _accept_token(
+    rule: SecretFormat, match: regex.Match[str], add: Callable[[int, int, float, str], None]
+) -> bool:
+    group = "secret" if "secret" in match.re.groupindex else 0
+    token = match.group(group)
+    if _DOCUMENTATION_KEY.search(token) or is_placeholder(token):
+        return False
+    body = token
+    for literal in rule.literals:  # the fixed part says nothing about the random part
+        body = body.replace(literal, "")
+    if _mostly_filler(body):
+        return False
+    score = 0.9 if rule.check is not None and not rule.check(token) else 0.99
+    add(*match.span(group), score, rule.name)
+    return True
+
+
+def _keyword_assignment(
+    text: str, hit: re.Match[str], add: Callable[[int, int, float, str], None]
+) -> None:
+    """HEROKU_API_KEY=<uuid>: the keyword's rules judge the assigned value."""
+    pos, end = hit.span()
+    keyword = text[pos:end]
+    before = text[pos - 1] if pos else ""
+    # A word of its own or a camelCase part (herokuKey, apiHeroku), not "global" for "lob".
+    if before.isalpha() and not (before.islower() and keyword[0].isupper()):
+        return
+    rest = _KEY_REST.match(text, end)
+    if rest is None:
+        return
+    key_start = pos
+    while key_start > 0 and pos - key_start < 50 and _KEY_CHAR.match(text[key_start - 1]):
+        key_start -= 1
+    key = text[key_start:end] + rest.group("rest")
+    value = rest.group("value").rstrip(".")
+    if is_placeholder(value) or _mostly_filler(value) or _DOCUMENTATION_KEY.search(value):
+        return
+    # "JIRA_PROJECT_KEY: ABCDEFGHIJKLMNOPQRSTUVWX": a name, not a key (a generated value of
+    # one case of letters only is too rare to matter).
+    if _ONE_CASE_WORD.fullmatch(value):
+        return
+    not_secret = bool(_KEY_NOT_SECRET.search(key)) and not _SECRET_WORD_IN_KEY.search(key)
+    for compiled in _BY_KEYWORD[hit.group()]:
+        rule = compiled.rule
+        # A rule's own key words (client id rules name ids) override the general judgement.
+        if rule.key:
+            if not regex.search(rule.key, key, regex.IGNORECASE):
+                continue
+        elif not_secret:
+            continue
+        if compiled.pattern.fullmatch(value):
+            start = rest.start("value")
+            add(start, start + len(value), 0.9, rule.name)
+            return
+
+
+def secret_rule_for(text: str, start: int, end: int) -> str | None:
+    """The rule that found the secret at ``text[start:end]`` (for ``veil check``), or None."""
+    best: tuple[int, str] | None = None
+    for span, rule in SecretRecognizer().find_detailed(text):
+        if span.start == start and span.end == end:
+            return rule
+        overlap = min(end, span.end) - max(start, span.start)
+        if overlap > 0 and (best is None or overlap > best[0]):
+            best = (overlap, rule)
+    return best[1] if best else None
 
 
 register("secrets.v1")(SecretRecognizer)
