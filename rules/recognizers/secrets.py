@@ -316,12 +316,9 @@ class SecretRecognizer:
     labels = (labels.SECRET,)
 
     def find(self, text: str) -> list[Span]:
-        return [span for span, _ in self.find_detailed(text)]
-
-    def find_detailed(self, text: str) -> list[tuple[Span, str]]:
-        """Each span with the name of the rule that accepted it: a ``secret_formats`` rule
-        (``slack.bot_token``) or one of the generic rules (``generic.assignment``)."""
-        found: list[tuple[Span, str]] = []
+        """Each span's ``validator`` names the rule that accepted it: a ``secret_formats``
+        rule (``slack.bot_token``) or one of the generic rules (``generic.assignment``)."""
+        found: list[Span] = []
         seen: set[tuple[int, int]] = set()
 
         def add(start: int, end: int, score: float, rule: str) -> None:
@@ -329,7 +326,7 @@ class SecretRecognizer:
             # rules, so a Slack token is "slack.bot_token", not "generic.high_entropy".
             if end > start and (start, end) not in seen:
                 seen.add((start, end))
-                found.append((Span(start, end, labels.SECRET, score, self.name), rule))
+                found.append(Span(start, end, labels.SECRET, score, self.name, rule))
 
         self._find_formats(text, add)
         pem_end = -1
@@ -507,18 +504,6 @@ def _keyword_assignment(
             start = rest.start("value")
             add(start, start + len(value), 0.9, rule.name)
             return
-
-
-def secret_rule_for(text: str, start: int, end: int) -> str | None:
-    """The rule that found the secret at ``text[start:end]`` (for ``veil check``), or None."""
-    best: tuple[int, str] | None = None
-    for span, rule in SecretRecognizer().find_detailed(text):
-        if span.start == start and span.end == end:
-            return rule
-        overlap = min(end, span.end) - max(start, span.start)
-        if overlap > 0 and (best is None or overlap > best[0]):
-            best = (overlap, rule)
-    return best[1] if best else None
 
 
 register("secrets.v1")(SecretRecognizer)

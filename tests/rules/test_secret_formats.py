@@ -23,9 +23,17 @@ from veil.rules.recognizers.secret_formats import (
     SecretFormat,
     base62_crc32,
 )
-from veil.rules.recognizers.secrets import SecretRecognizer, secret_rule_for
+from veil.rules.recognizers.secrets import SecretRecognizer
+from veil.rules.spans import Span
 
 RECOGNIZER = SecretRecognizer()
+
+
+def detailed(text: str) -> list[tuple[Span, str | None]]:
+    """Each span with the rule that accepted it (``Span.validator``)."""
+    return [(span, span.validator) for span in RECOGNIZER.find(text)]
+
+
 SHAPE_PART = regex.compile(r"\{([A-Za-z])(\d+)(?:-(\d+))?\}")
 # Sentences with no secret word: a negative must fail on its shape alone.
 NEUTRAL = "The log line read {} right before the crash."
@@ -74,7 +82,7 @@ def test_prefix_token_found_in_sentence_and_env_line(rule: SecretFormat, seed: i
     else:
         texts.append(f"I pasted {token} into the config and now it fails.")
     for text in texts:
-        spans = RECOGNIZER.find_detailed(text)
+        spans = detailed(text)
         start = text.index(token)
         hits = [
             name for span, name in spans if span.start <= start and span.end >= start + len(token)
@@ -97,7 +105,7 @@ def test_keyword_value_found_after_its_service_key(rule: SecretFormat, seed: int
         f'{{"{key.lower()}": "{value}"}}',
         f"set {key.lower()} = {value} in CI.",
     ):
-        spans = RECOGNIZER.find_detailed(text)
+        spans = detailed(text)
         start = text.index(value)
         assert (start, start + len(value)) in {(span.start, span.end) for span, _ in spans}, (
             text,
@@ -112,7 +120,7 @@ def test_keyword_rule_reports_its_own_name(rule: SecretFormat) -> None:
     value = rule.sample(random.Random(7))
     text = f"{env_key(rule)}={value}"
     # The table runs first: when several could claim the value, the service rule names it.
-    names = [name for _, name in RECOGNIZER.find_detailed(text)]
+    names = [name for _, name in detailed(text)]
     assert names and names[0].split(".")[0] == rule.name.split(".")[0], (text, names)
 
 
@@ -122,7 +130,7 @@ def test_keyword_rule_reports_its_own_name(rule: SecretFormat) -> None:
 def test_phrase_rules_flag_only_the_secret(rule: SecretFormat, seed: int) -> None:
     phrase = rule.sample(random.Random(seed))
     text = f"Run this:\n{phrase}\nthen retry."
-    spans = [(span, name) for span, name in RECOGNIZER.find_detailed(text) if name == rule.name]
+    spans = [(span, name) for span, name in detailed(text) if name == rule.name]
     assert len(spans) == 1, (text, spans)
     span = spans[0][0]
     assert span.start > text.index(phrase)  # not the header or the command, only the secret
@@ -165,7 +173,7 @@ def test_too_short_body_and_prefix_inside_a_word(rule: SecretFormat, seed: int) 
 
 
 def table_rules(text: str) -> list[str]:
-    return [name for _, name in RECOGNIZER.find_detailed(text) if not name.startswith("generic.")]
+    return [name for _, name in detailed(text) if not name.startswith("generic.")]
 
 
 WRONG_ALPHABET = {"d": "abcdefghjk", "h": "ghijkmnopqrstuvwxyz", "H": "GHIJKLMNPQRSTUVWXYZ"}
@@ -193,7 +201,7 @@ def test_wrong_alphabet_is_not_a_token(rule: SecretFormat) -> None:
     text = NEUTRAL.format(wrong)
     if rule.keywords:
         text = f"{env_key(rule)}={wrong}"
-        names = [name for _, name in RECOGNIZER.find_detailed(text)]
+        names = [name for _, name in detailed(text)]
         assert rule.name not in names, (text, names)
     else:
         assert RECOGNIZER.find(text) == [], text
@@ -201,12 +209,8 @@ def test_wrong_alphabet_is_not_a_token(rule: SecretFormat) -> None:
 
 def test_uuid_and_hex_need_the_service_in_the_key() -> None:
     uuid = "3f2c9a1e-7b4d-4c8a-9e2f-1a6b5c4d3e2f"
-    assert [name for _, name in RECOGNIZER.find_detailed(f"HEROKU_API_KEY={uuid}")] == [
-        "heroku.api_key"
-    ]
-    assert [name for _, name in RECOGNIZER.find_detailed(f"herokuToken := '{uuid}'")] == [
-        "heroku.api_key"
-    ]
+    assert [name for _, name in detailed(f"HEROKU_API_KEY={uuid}")] == ["heroku.api_key"]
+    assert [name for _, name in detailed(f"herokuToken := '{uuid}'")] == ["heroku.api_key"]
     for text in (
         f"id = {uuid}",
         f'"request_id": "{uuid}"',
@@ -235,8 +239,8 @@ def test_github_checksum_raises_the_score(seed: int) -> None:
     good = f"ghp_{body}{_independent_checksum(body)}"
     bad_tail = "000000" if _independent_checksum(body) != "000000" else "111111"
     bad = f"ghp_{body}{bad_tail}"
-    [(good_span, _)] = RECOGNIZER.find_detailed(f"token {good}")
-    [(bad_span, _)] = RECOGNIZER.find_detailed(f"token {bad}")
+    [(good_span, _)] = detailed(f"token {good}")
+    [(bad_span, _)] = detailed(f"token {bad}")
     assert good_span.score > bad_span.score >= 0.5  # an unchecked token is still a secret
 
 
@@ -252,14 +256,11 @@ def test_documentation_and_stand_in_values_stay_unflagged() -> None:
         assert RECOGNIZER.find(text) == [], text
 
 
-def test_secret_rule_for_names_the_accepting_rule() -> None:
+def test_a_span_names_the_rule_that_accepted_it() -> None:
     token = "dapi" + "0123456789abcdef" * 2
     text = f"DATABRICKS_TOKEN={token} and password: Tr0ub4dor&3"
-    start = text.index(token)
-    assert secret_rule_for(text, start, start + len(token)) == "databricks.token"
-    pw = text.index("Tr0ub4dor&3")
-    assert secret_rule_for(text, pw, pw + len("Tr0ub4dor&3")) == "generic.assignment"
-    assert secret_rule_for(text, 0, 5) is None
+    rules = {text[s.start : s.end]: s.validator for s in RECOGNIZER.find(text)}
+    assert rules == {token: "databricks.token", "Tr0ub4dor&3": "generic.assignment"}
 
 
 @pytest.mark.parametrize(
@@ -302,8 +303,8 @@ def test_private_keys_whole_cut_off_or_in_service_account_json(seed: int) -> Non
         (cut_off, "private_key.pem_partial"),
     ):
         begin = text.index("-----BEGIN")
-        names = [name for span, name in RECOGNIZER.find_detailed(text) if span.start == begin]
-        assert names[:1] == [rule], (text, RECOGNIZER.find_detailed(text))
+        names = [name for span, name in detailed(text) if span.start == begin]
+        assert names[:1] == [rule], (text, detailed(text))
 
 
 def test_private_key_stand_ins_are_not_keys() -> None:
@@ -317,7 +318,7 @@ def test_private_key_stand_ins_are_not_keys() -> None:
 
 def test_vault_legacy_token_needs_letters_and_digits() -> None:
     token = "s.Ab3dEfGhIjKlMnOpQrStUv12"
-    assert [name for _, name in RECOGNIZER.find_detailed(f"VAULT_TOKEN={token}")][:1] == [
+    assert [name for _, name in detailed(f"VAULT_TOKEN={token}")][:1] == [
         "hashicorp.vault_legacy_token"
     ]
     for text in (
