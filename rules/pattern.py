@@ -32,7 +32,9 @@ def compile_words(words: Iterable[str]) -> regex.Pattern[str]:
 
 
 # Words that mark a value as a sample, not someone's ("test card number: 4242…").
-TEST_WORDS = compile_words(["test", "testing", "sample", "example", "dummy", "fake", "sandbox"])
+TEST_WORDS = compile_words(
+    ["test", "tests", "testing", "sample", "example", "dummy", "fake", "sandbox"]
+)
 
 
 def labelled_as(label: regex.Pattern[str], text: str, start: int) -> bool:

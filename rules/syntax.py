@@ -149,7 +149,7 @@ def tie(parses: Parses, start: int, end: int, place: bool) -> Tie | None:
         return None
     # Every token that attaches outside the span: a name the parser split has several.
     for token in span:
-        if token.head is token or not span.start <= token.head.i < span.end:
+        if token.head.i == token.i or not span.start <= token.head.i < span.end:
             found = _tie(token, place)
             if found is not None:
                 return found
@@ -188,7 +188,7 @@ def dealt_with(parses: Parses, start: int, end: int) -> bool:
     if span is None:
         return False
     token = span.root
-    while token.dep_ == "conj" and token.head is not token:
+    while token.dep_ == "conj" and token.head.i != token.i:
         token = token.head  # "call X and Y": Y is called too
     if token.dep_ == "pobj" and token.head.lower_ in ("with", "to", "for"):
         token = token.head
@@ -258,7 +258,7 @@ def _untagged(doc, offset: int, tagged: list[tuple[int, int]]) -> list[tuple[int
         if run:
             start, end = run[0].idx, run[-1].idx + len(run[-1])
             is_place = notability.place(doc.text[start:end]) is not None
-            roots = [t for t in run if not run[0].i <= t.head.i <= run[-1].i or t.head is t]
+            roots = [t for t in run if not run[0].i <= t.head.i <= run[-1].i or t.head.i == t.i]
             # an unknown name "in" something is a field or a topic ("my Masters in Public
             # Health"), not an organisation: those are worked, studied or treated "at"
             field = not is_place and any(
@@ -275,7 +275,7 @@ def _tie(token, place: bool) -> Tie | None:
     for _ in range(_MAX_CLIMB):
         dep = node.dep_
         head = node.head
-        if head is node:
+        if head.i == node.i:  # the root (spaCy makes a new Token each access: no `is`)
             return None
         if dep == "poss":
             return None  # "Adichie's talk": the span owns, it is not owned
@@ -288,9 +288,9 @@ def _tie(token, place: bool) -> Tie | None:
         if dep == "pobj" and head.dep_ == "prep":
             preposition = head.lower_
             governor = head.head
-            while governor.dep_ == "advmod" and governor.head is not governor:
+            while governor.dep_ == "advmod" and governor.head.i != governor.i:
                 governor = governor.head  # "I work remote for X", "back home in X"
-            if governor is head:
+            if governor.i == head.i:
                 return None
             found = _governor(governor, preposition, place)
             if found is not None or not _noun(governor):

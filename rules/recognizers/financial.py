@@ -128,6 +128,9 @@ _CARD_IN_USE_AFTER = regex.compile(
 )
 
 
+_TEST_TALK_WINDOW = 160
+
+
 def _marked_real(text: str, match: regex.Match[str]) -> bool:
     """Whether a published test number is written as someone's card: labelled as one,
     named next to a card or payment word with no test word near it, or followed by an
@@ -135,10 +138,14 @@ def _marked_real(text: str, match: regex.Match[str]) -> bool:
     that the writer shares one as theirs.)"""
     if labelled_as(_CARD_LABEL, text, match.start()):
         return True
-    before = context_before(text, match.start())
-    after = text[match.end() : match.end() + 48]
-    if TEST_WORDS.search(before) or TEST_WORDS.search(after):
+    # Test words are looked for further out than card words: a paragraph about testing
+    # ("which test card numbers trigger a decline? I know 4242 ...") lists samples.
+    if TEST_WORDS.search(context_before(text, match.start(), _TEST_TALK_WINDOW)):
         return False
+    after = text[match.end() : match.end() + _TEST_TALK_WINDOW]
+    if TEST_WORDS.search(after):
+        return False
+    before = context_before(text, match.start())
     return bool(_CARD_CONTEXT.search(before) or _CARD_IN_USE_AFTER.match(after))
 
 

@@ -142,3 +142,11 @@ def test_long_digit_runs_yield_nothing_and_a_csv_of_cards_yields_each():
     numbers = [n for n in numbers if n not in PUBLISHED_TEST_CARDS]
     csv = "\n".join(f"{i},{n},ok" for i, n in enumerate(numbers))
     assert _values(CARDS, csv) == numbers
+
+
+def test_test_numbers_in_a_paragraph_about_testing_stay_samples():
+    text = (
+        "For our payment integration tests, which card numbers trigger a decline vs 3DS? "
+        "I know 4242 4242 4242 4242 is the generic success one."
+    )
+    assert _values(CARDS, text) == []
