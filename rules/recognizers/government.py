@@ -17,7 +17,6 @@ from veil.rules.pattern import (
     context_before,
     labelled_as,
 )
-from veil.rules.recognizers.national_ids import named_but_invalid
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -152,8 +151,6 @@ class IdNumberRecognizer:
                 continue
             if match.group("bare_id") and not regex.search(r"[A-Za-z]", value):
                 continue  # "id: 4821" in YAML or a log is a record's key
-            if named_but_invalid(text, start, start + len(value)):
-                continue  # "NHS number 943 476 5918" with a wrong check digit
             spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
         for match in _UK_NINO.finditer(text):
             spans.append(Span(match.start(), match.end(), labels.ID_NUMBER, 0.85, self.name))

@@ -104,7 +104,15 @@ RULES: tuple[NationalId, ...] = (
         ("npi", "national provider", "provider id", "provider identifier", "provider number"),
     ),
     # EIN: NN-NNNNNNN, a valid IRS campus prefix.
-    NationalId("us.ein", r"\d{2}-\d{7}", "us.ein", ("ein", "employer identification"), False),
+    # An EIN is one of the IRS's taxpayer identification numbers (with SSNs and ITINs), so
+    # the words for a TIN name it too.
+    NationalId(
+        "us.ein",
+        r"\d{2}-\d{7}",
+        "us.ein",
+        ("ein", "employer identification", "TIN", "taxpayer", "tax id"),
+        False,
+    ),
     # --- Nigeria
     # NIN: eleven digits issued by NIMC; no published check digit.
     NationalId(
