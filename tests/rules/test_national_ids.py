@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.identifiers.cases.national_ids import mod11_10_digit
 from veil.rules.recognizers.national_ids import NATIONAL_IDS, NationalIdRecognizer
 
 RECOGNIZER = NationalIdRecognizer()
@@ -168,15 +169,6 @@ def test_spanish_dni_and_nie_are_found_by_their_check_letter(prefix, number):
 # --- identifiers of issue 22: numbers built by each specification's own arithmetic -------
 
 
-def iso7064_mod11_10(payload: str) -> str:
-    """ISO 7064 MOD 11,10: the German Steuer-IdNr and USt-IdNr check digit."""
-    product = 10
-    for char in payload:
-        total = (int(char) + product) % 10 or 10
-        product = (2 * total) % 11
-    return str((11 - product) % 10)
-
-
 def weighted(payload: str, weights: tuple[int, ...]) -> int:
     return sum(int(c) * w for c, w in zip(payload, weights, strict=True))
 
@@ -219,11 +211,11 @@ def sin(body: str) -> str:
 
 def steuer_id(digits: list[str]) -> str:
     payload = "".join(digits)
-    return payload + iso7064_mod11_10(payload)
+    return payload + mod11_10_digit(payload)
 
 
 def ust_idnr(body: str) -> str:
-    return f"DE{body}{iso7064_mod11_10(body)}"
+    return f"DE{body}{mod11_10_digit(body)}"
 
 
 def kvnr(letter: str, body: str) -> str:

@@ -16,19 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bench.identifiers.case import Case, embed
+from bench.identifiers.cases.generic import luhn_digit
 
 FAMILY = "national_id"
 Rng = random.Random
 
 # --- check digit arithmetic, from the specifications ----------------------------------
-
-
-def luhn_digit(payload: str) -> str:
-    total = 0
-    for position, char in enumerate(reversed(payload)):
-        value = int(char) * (2 if position % 2 == 0 else 1)
-        total += value - 9 if value > 9 else value
-    return str((10 - total % 10) % 10)
 
 
 def mod11_10_digit(payload: str) -> str:
