@@ -59,7 +59,7 @@ class QuasiIdentifierStage:
         found = self._find(text, firm, datetime.date.today().year)
         claimed = [s for s in claimable if any(d.span.overlaps(s) for d in found)]
         protected = tuple(s for s in protected if s not in claimed)
-        protected, taken = _taken_over(text, protected, operators)
+        protected, taken = _taken_over(text, protected, operators, self.settings.min_population)
         disclosures = sorted(
             [*found, *(t for t in taken if not any(t.span.overlaps(d.span) for d in found))],
             key=lambda d: d.span.start,
@@ -108,7 +108,7 @@ def _works_for(before: str) -> bool:
 
 
 def _taken_over(
-    text: str, protected: tuple[Span, ...], operators: dict
+    text: str, protected: tuple[Span, ...], operators: dict, min_population: int
 ) -> tuple[tuple[Span, ...], list[TakenOver]]:
     from veil.rules.quasi.regions import Regions
 
@@ -122,7 +122,12 @@ def _taken_over(
         value = text[span.start : span.end]
         if quoted_or_code.excluded(span.start, span.end):
             kept.append(span)
-        elif places and span.label == labels.LOCATION and geography.population_of(value):
+        elif (
+            places
+            and span.label == labels.LOCATION
+            and geography.population_of(value)
+            and _says_less(value, operators["location"], min_population)
+        ):
             taken.append(TakenOver(span, "location", value=value, detail="city"))
         elif (
             employers
@@ -133,6 +138,17 @@ def _taken_over(
         else:
             kept.append(span)
     return tuple(kept), taken
+
+
+def _says_less(place: str, operator: QIOperator, min_population: int) -> bool:
+    """Whether the operator's words for a place the PII side would pseudonymize say less
+    than the place's name. A place big enough to be its own generalization (a country or
+    a city of millions) would be sent as typed, which tells more than its pseudonym: it
+    stays pseudonymized."""
+    if operator is not QIOperator.GENERALIZE:
+        return True  # a decoy names another place
+    area = geography.generalize(place, min_population)
+    return area is not None and area.name.casefold() != place.strip().casefold()
 
 
 _ARTICLE_BEFORE = regex.compile(r"(?<!\w)(an?)\s+$", regex.IGNORECASE)

@@ -77,6 +77,22 @@ def test_a_quoted_place_stays_with_the_pii_side(stage) -> None:
     assert "Oregon" not in result.redacted.text
 
 
+@pytest.mark.parametrize("place", ["Finland", "Germany"])
+def test_a_private_place_big_enough_to_be_its_own_generalization_stays_pseudonymized(
+    stage, place
+) -> None:
+    # The generalization of a country of millions is the country: sent as typed, it would
+    # tell more than the pseudonym the public/private decision chose.
+    result = _run(stage, f"We moved to {place} three years ago and I still miss the sea.")
+    assert place not in result.redacted.text
+    assert any(f.label == "LOCATION" for f in result.redacted.findings)
+
+
+def test_a_private_city_is_still_generalized_to_the_area_around_it(stage) -> None:
+    result = _run(stage, "We moved to Tampere three years ago and I still miss the sea.")
+    assert "Tampere" not in result.redacted.text and "Finland" in result.redacted.text
+
+
 def test_switched_off_the_text_keeps_its_disclosures() -> None:
     policy = load_site_policy("default").model_copy(
         update={"quasi_identifiers": QuasiIdentifierSettings(enabled=False)}
