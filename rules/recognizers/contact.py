@@ -397,6 +397,18 @@ _NAMED_USERNAME = regex.compile(
     r"(?:\s+(?:is|was))?\s*(?:[:=]\s*|\s)[\"'`]?([A-Za-z0-9_.\-]{3,32})(?<![.\-])",
     regex.IGNORECASE,
 )
+# An account the writer says is theirs: "my Crunchyroll account (kitsune_88)", "our
+# Steam id: x_wolf_x". The value must be shaped like a handle (a digit, an underscore or
+# an inner dot or dash) unless quoted: "my Google account is locked" names no account.
+_OWN_ACCOUNT = regex.compile(
+    r"\b(?:my|our)\s+(?:[\w+\-]+\s+){0,2}?"
+    r"(?:account|profile|user\s?name|user\s?id|id|handle|gamertag|tag|login|alias|nick(?:name)?)"
+    r"(?:\s+(?:is|was|name)|\s*[:=(]|\s+-)\s*(?P<quote>[\"'`]?)"
+    r"(?P<value>[A-Za-z0-9][A-Za-z0-9_.\-]{2,31})(?<![.\-])(?P=quote)",
+    regex.IGNORECASE,
+)
+_HANDLE_SHAPE = regex.compile(r"[0-9_]|[A-Za-z0-9][.\-][A-Za-z0-9]")
+
 # @-words that are syntax, not people: CSS at-rules, decorators and annotations.
 _AT_WORDS = frozenset(
     w.lower()
@@ -536,6 +548,13 @@ class UsernameRecognizer:
                 continue
             start, end = match.span(1)
             spans.append(Span(start, end, labels.USERNAME, 0.75, self.name))
+        for match in _OWN_ACCOUNT.finditer(text):
+            value = match.group("value")
+            if value.lower() in _GENERIC_USERNAMES or not regex.search(r"[A-Za-z]", value):
+                continue
+            if not match.group("quote") and not _HANDLE_SHAPE.search(value):
+                continue
+            spans.append(Span(*match.span("value"), labels.USERNAME, 0.75, self.name))
         return spans
 
 

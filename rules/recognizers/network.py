@@ -187,6 +187,17 @@ _PERSONAL_URL_CONTEXT = compile_words(
         "mijn website",
     ]
 )
+# A site the writer says is theirs, named right before a bare domain: "my food blog,
+# saltandsaucepan.blog", "our shop at mossandfern.co.uk", "my portfolio: jdoe.design".
+# (A liking is no ownership: "my favourite site is wikipedia.org".)
+_OWN_SITE_BEFORE = regex.compile(
+    r"\b(?:my|our)\s+"
+    r"(?:(?!(?:favou?rite|fave|preferred|go-to|usual|beloved|regular)\b)[\w\-]+\s+){0,2}?"
+    r"(?:blog|site|website|web\s?site|home\s?page|portfolio|shop|store|newsletter|podcast|"
+    r"page|domain|substack|channel)"
+    r"\s*(?:[,:(\-–—]|\s(?:is|at|on|=))?\s*$",
+    regex.IGNORECASE,
+)
 _URL_TRAILING = ".,;:!?"
 
 
@@ -206,7 +217,9 @@ class PersonalUrlRecognizer:
             has_scheme = url.lower().startswith(("http://", "https://", "www."))
             if _PROFILE.match(url):
                 spans.append(Span(start, end, labels.URL, 0.85, self.name))
-            elif has_scheme and _PERSONAL_URL_CONTEXT.search(context_before(text, start, 40)):
+            elif (
+                has_scheme and _PERSONAL_URL_CONTEXT.search(context_before(text, start, 40))
+            ) or _OWN_SITE_BEFORE.search(text, max(0, start - 60), start):
                 spans.append(Span(start, end, labels.URL, 0.7, self.name))
         return spans
 

@@ -1,0 +1,62 @@
+"""Accounts and sites the writer says are theirs: a handle-shaped value after "my <service>
+account", and a bare domain right after "my blog / site / shop". Likings, states of an
+account and sites one reads are not."""
+
+import pytest
+
+from tests.conftest import found
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("My Crunchyroll account (kitsune_grl_88) says the plan ends Friday", "kitsune_grl_88"),
+        ("my Steam id: x_wolf_x, add me", "x_wolf_x"),
+        ("our family Netflix profile is mo.and.lu so don't touch it", "mo.and.lu"),
+        ('My handle is "quietstorm" on Discord', "quietstorm"),
+        ("my old Reddit alias - throwaway2291 - got banned", "throwaway2291"),
+    ],
+)
+def test_a_handle_the_writer_calls_theirs_is_a_username(analyzer, text, value):
+    assert ("USERNAME", value) in found(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my Google account is locked, what do I do?",
+        "My account was suspended yesterday.",
+        "my profile is private now",
+        "Is my Spotify account shared with the family plan?",
+    ],
+)
+def test_a_state_of_an_account_names_no_account(analyzer, text):
+    assert not [v for label, v in found(analyzer, text) if label == "USERNAME"]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "Write a review for my food blog, saltandsaucepan.blog. Keep it short.",
+            "saltandsaucepan.blog",
+        ),
+        ("our shop at mossandfern.co.uk sells plants", "mossandfern.co.uk"),
+        ("check my portfolio: jdoe.design and tell me", "jdoe.design"),
+    ],
+)
+def test_a_bare_domain_the_writer_calls_their_site_is_protected(analyzer, text, value):
+    assert ("URL", value) in found(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My favorite site is wikipedia.org",
+        "my go-to news site, bbc.co.uk, says it will rain",
+        "I read techcrunch.com every day",
+        "Is shopify.com better than etsy.com for a small shop?",
+    ],
+)
+def test_sites_one_likes_or_reads_are_not(analyzer, text):
+    assert not [v for label, v in found(analyzer, text) if label == "URL"]
