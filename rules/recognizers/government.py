@@ -67,7 +67,9 @@ _ID_KEYWORDS = (
     r"national\s+id|\bID\s+card|identity\s+card|personalausweis|steuer-?id|"
     r"steueridentifikationsnummer|\bNIF\b|\bNIE\b|\bDNI\b|\bBSN\b|codice\s+fiscale|\bSIN\b|"
     r"social\s+insurance|personnummer|henkilötunnus|\bPESEL\b|\bCPF\b|aadhaar|\bPAN\b|"
-    r"account|customer|claim|reference|membership|loyalty|"
+    r"account|customer|claim|reference|\bref\b|membership|loyalty|"
+    # bookings name their traveller: an airline's record locator, a hotel's confirmation
+    r"booking|reservation|confirmation|\bPNR\b|record\s+locator|"
     r"carte vitale|vitale|sécurité sociale|securite sociale|\bNIR\b|\bSIRET\b|\bSIREN\b|"
     r"allocataire|numéro fiscal|steuernummer|sozialversicherungsnummer|\bAHV\b|"
     r"burgerservicenummer|\bPPSN?\b|\bCNPJ\b|\bCURP\b|\bRFC\b|matrícula|matricola|"

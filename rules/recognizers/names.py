@@ -207,10 +207,15 @@ _FUNCTION_WORDS = frozenset(
         "grandpa",
     ]
 )
-# A relation right before a name: "my kid Tadzio", "our neighbour Ubul".
+# A relation right before a name: "my kid Tadzio", "our neighbour Ubul", "my ex jamal".
+# (English kinship terms and the social roles a writer names people by.)
 _RELATION_BEFORE = regex.compile(
-    r"\b(?:my|our|his|her|their)[ \t]+(?:kid|son|daughter|child|baby|wife|husband|partner|"
-    r"sister|brother|mum|mom|dad|mother|father|cousin|niece|nephew|friend|colleague|coworker|"
+    r"\b(?:my|our|his|her|their)[ \t]+(?:(?:step|half[ \-]?|grand|great[ \-]?)?"
+    r"(?:kid|son|daughter|child|baby|sister|brother|sibling|mum|mom|dad|mother|father|"
+    r"aunt|auntie|uncle|ma|pa)|grandma|grandpa|granny|cousin|niece|nephew|"
+    r"wife|husband|partner|spouse|girlfriend|boyfriend|gf|bf|fianc[eé]e?|ex|"
+    r"ex[ \-](?:wife|husband|partner|girlfriend|boyfriend)|"
+    r"friend|bestie|best[ \t]+friend|colleague|coworker|co-worker|"
     r"boss|manager|neighbou?r|landlord|landlady|roommate|flatmate|tenant|client|patient)"
     r"[ \t]+$",
     regex.IGNORECASE,
@@ -598,9 +603,11 @@ class _NameScan:
             or (predicate and not self.ordinary(lower_surname.group(1)))
         ):
             self.keep(start, lower_surname.end(), 0.75)
-        elif _STRONG_CUE.search(text[max(0, start - 30) : start]) or _PERSONAL_PREDICATE.match(
-            text, end
-        ):  # "thanks, theo"
+        elif (
+            _STRONG_CUE.search(text[max(0, start - 30) : start])
+            or _RELATION_BEFORE.search(text[max(0, start - 40) : start])
+            or _PERSONAL_PREDICATE.match(text, end)
+        ):  # "thanks, theo", "my ex jamal"
             self.keep(start, end, 0.7)
 
     def given_name(self, match: regex.Match) -> None:

@@ -266,3 +266,24 @@ def test_placeholders_and_code_names_are_not_secrets(text):
 def test_real_secrets_that_resemble_placeholders_or_names_are_kept(text, value):
     spans = create("secrets.v1").find(text)
     assert value in [text[s.start : s.end] for s in spans]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Card on file, booking ref QX7P4N, name on the booking as printed", "QX7P4N"),
+        ("my booking reference is 7GH2KL", "7GH2KL"),
+        ("hotel confirmation number: HX93-2210", "HX93-2210"),
+        ("the PNR is K4T9ZQ for both of us", "K4T9ZQ"),
+    ],
+)
+def test_a_booking_reference_names_its_traveller(analyzer, text, value):
+    assert ("ID_NUMBER", value) in found(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["booking for 2 people at 7pm", "my reservation is for 3 nights", "git checkout ref main"],
+)
+def test_a_booking_without_a_reference_is_not_an_id(analyzer, text):
+    assert found(analyzer, text) == []

@@ -82,6 +82,26 @@ def test_lower_case_list_of_given_names(names):
 
 
 @pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("ok so my ex natalia keeps texting me", "natalia"),
+        ("my ex-husband dmitri wants the car", "dmitri"),
+        ("my stepdaughter oksana starts school", "oksana"),
+        ("my girlfriend gabriela says hi", "gabriela"),
+    ],
+)
+def test_a_lower_case_given_name_after_a_relation(names, text, name):
+    assert name in persons(names, text)
+
+
+@pytest.mark.parametrize(
+    "text", ["my mom rose early today", "my friend will come too", "my ex said no"]
+)
+def test_a_relation_before_an_ordinary_word_names_no_one(names, text):
+    assert not persons(names, text)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Translate the sentence into German, French and Spanish, please",
