@@ -408,6 +408,29 @@ _OWN_ACCOUNT = regex.compile(
     regex.IGNORECASE,
 )
 _HANDLE_SHAPE = regex.compile(r"[0-9_]|[A-Za-z0-9][.\-][A-Za-z0-9]")
+# Platforms whose accounts people give by name in chat.
+_PLATFORM = (
+    r"(?:discord|twitch|steam|xbox|psn|playstation|nintendo|switch|insta|instagram|ig|"
+    r"snap|snapchat|tiktok|twitter|x|threads|bluesky|bsky|telegram|signal|kik|skype|"
+    r"reddit|github|gitlab|roblox|minecraft|fortnite|epic|battle\.?net|riot|venmo|cashapp|"
+    r"paypal|strava|letterboxd|goodreads|duolingo|chess\.com|lichess)"
+)
+# "my discord is wolfie_22", "my IG: ana.silva92", "I'm kitsune_88 on Twitch", "add me on
+# steam, x_wolf_x": a platform named with a handle-shaped value.
+_PLATFORM_ACCOUNT = regex.compile(
+    rf"\b(?:my|our)\s+{_PLATFORM}(?:\s+(?:name|handle|user\s?name|id|tag|account))?"
+    r"(?:\s+(?:is|was)|\s*[:=]|\s+-)\s*(?P<quote>[\"'`]?)"
+    r"(?P<value>[A-Za-z0-9][A-Za-z0-9_.\-]{2,31})(?<![.\-])(?P=quote)"
+    r"|\b(?:i'?m|i\s+am|find\s+me\s+as|add\s+me\s*[:,]?|follow\s+me\s*[:,]?)\s+"
+    rf"(?P<value2>[A-Za-z0-9][A-Za-z0-9_.\-]{{2,31}})(?<![.\-])\s+on\s+{_PLATFORM}\b",
+    regex.IGNORECASE,
+)
+_DISCORD_CONTEXT = compile_words(["discord", "tag", "battletag", "battle.net", "add me"])
+# Reddit's u/name (3-20 of [A-Za-z0-9_-]) and Discord's legacy name#1234 tag.
+_FORMATTED_HANDLE = regex.compile(
+    rf"(?<!{WORD}|[/.])/?u/([A-Za-z0-9_\-]{{3,20}})(?!{WORD}|/)"
+    rf"|(?<!{WORD}|[@#])([A-Za-z0-9_.]{{2,32}}#\d{{4}})(?!{WORD})"
+)
 
 # @-words that are syntax, not people: CSS at-rules, decorators and annotations.
 _AT_WORDS = frozenset(
@@ -548,6 +571,19 @@ class UsernameRecognizer:
                 continue
             start, end = match.span(1)
             spans.append(Span(start, end, labels.USERNAME, 0.75, self.name))
+        for match in _PLATFORM_ACCOUNT.finditer(text):
+            group = "value" if match.group("value") else "value2"
+            value = match.group(group)
+            if value.lower() in _GENERIC_USERNAMES or not regex.search(r"[A-Za-z]", value):
+                continue
+            if not match.group("quote") and not _HANDLE_SHAPE.search(value):
+                continue
+            spans.append(Span(*match.span(group), labels.USERNAME, 0.75, self.name))
+        for match in _FORMATTED_HANDLE.finditer(text):
+            group = 1 if match.group(1) else 2
+            if group == 2 and not _DISCORD_CONTEXT.search(context_before(text, match.start())):
+                continue  # "ticket#1234" is a ticket: a tag needs its platform named
+            spans.append(Span(*match.span(group), labels.USERNAME, 0.8, self.name))
         for match in _OWN_ACCOUNT.finditer(text):
             value = match.group("value")
             if value.lower() in _GENERIC_USERNAMES or not regex.search(r"[A-Za-z]", value):

@@ -60,3 +60,30 @@ def test_a_bare_domain_the_writer_calls_their_site_is_protected(analyzer, text, 
 )
 def test_sites_one_likes_or_reads_are_not(analyzer, text):
     assert not [v for label, v in found(analyzer, text) if label == "URL"]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("my discord is wolfie_22 if you want to play", "wolfie_22"),
+        ("my IG: ana.silva92", "ana.silva92"),
+        ("I'm kitsune_88 on Twitch most nights", "kitsune_88"),
+        ("posted by u/throwaway_8812 yesterday", "throwaway_8812"),
+        ("my old discord tag was Shadow#4421", "Shadow#4421"),
+    ],
+)
+def test_a_handle_on_a_named_platform_is_a_username(analyzer, text, value):
+    assert ("USERNAME", value) in found(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my discord is down again",
+        "I'm tired on Twitch lately",
+        "See r/python and issue #1234",
+        "fixed in ticket#4521",
+    ],
+)
+def test_platforms_and_numbers_without_a_handle_are_not(analyzer, text):
+    assert not [v for label, v in found(analyzer, text) if label == "USERNAME"]
