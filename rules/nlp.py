@@ -7,9 +7,10 @@ and 200 MB in every process that loads a pipeline. So thinc is imported while
 ``import torch`` fails; torch itself stays importable afterwards (GLiNER imports it on
 its own first use, under the same lock).
 
-Only the import is shielded, not ``spacy.load``: loading imports every installed package
-that registers spaCy factories, and one that caches "no torch" then (transformers,
-through Presidio's factory in a benchmark venv) would break GLiNER later.
+Only the import is shielded, not ``spacy.load``: a package that registers spaCy
+components and caches "no torch" when imported then (transformers, through Presidio's
+component in a benchmark venv) would break GLiNER later. Such packages are kept out of a
+load by ``load_pipeline`` instead, unless the model needs them.
 """
 
 from __future__ import annotations
@@ -38,5 +39,24 @@ def import_spacy() -> Any:
 
 
 def load_pipeline(model: str, exclude: Sequence[str] = ()) -> Any:
-    """``spacy.load(model, exclude=...)`` (a ``spacy.Language``)."""
-    return import_spacy().load(model, exclude=list(exclude))
+    """``spacy.load(model, exclude=...)`` (a ``spacy.Language``).
+
+    spaCy imports every installed package that registers pipeline components (entry
+    points) whenever it builds a pipeline, whether the model uses them or not: with
+    Presidio installed that is Presidio, transformers and torch, seconds and 250 MB. The
+    models veil loads are made of spaCy's own components, so the model is first loaded
+    without them; one that names another package's component is loaded again with them."""
+    spacy = import_spacy()
+    factories = getattr(spacy.util.registry, "_entry_point_factories", None)
+    if factories is None or not hasattr(factories, "entry_points"):
+        return spacy.load(model, exclude=list(exclude))  # a spaCy without the switch
+    with LOCK:
+        factories.entry_points = False
+        try:
+            return spacy.load(model, exclude=list(exclude))
+        except ValueError as error:
+            if "[E002]" not in str(error):  # E002: a component factory spaCy does not know
+                raise
+        finally:
+            factories.entry_points = True
+    return spacy.load(model, exclude=list(exclude))
