@@ -579,6 +579,10 @@ class _NameScan:
         elif (shape and not _STREET_OR_LONGER.match(text, end)) or (
             predicate or _RELATION_BEFORE.search(before)
         ):
+            # with the surname after it: "my aunt Siobhán Kearney" is one name
+            surname = _SURNAME_AFTER.match(text, end)
+            if surname and not _STREET_OR_LONGER.match(text, surname.end()):
+                end = surname.end()
             self.keep(start, end, 0.6)
 
     def shouted_given_name(self, match: regex.Match) -> None:

@@ -94,6 +94,11 @@ def test_a_lower_case_given_name_after_a_relation(names, text, name):
     assert name in persons(names, text)
 
 
+def test_a_relation_before_an_unlisted_given_name_takes_the_surname_too(names):
+    # An unlisted given name marked by its relation, then a surname: one name, whole.
+    assert "Siobhánne Kearnagh" in persons(names, "Translate for my aunt Siobhánne Kearnagh now.")
+
+
 @pytest.mark.parametrize(
     "text", ["my mom rose early today", "my friend will come too", "my ex said no"]
 )
