@@ -470,9 +470,7 @@ SPECS: tuple[Spec, ...] = (
         "in_.pan", "Income Tax Dept., PAN", in_pan, ("PAN", "permanent account number"), False, True
     ),
     Spec("in_.gstin", "GSTN, GSTIN (mod 36)", in_gstin, ("GSTIN", "GST number"), True, True),
-    Spec(
-        "in_.epic", "ECI, EPIC voter id (Luhn)", in_epic, ("voter id", "EPIC number"), True, False
-    ),
+    Spec("in_.epic", "ECI, EPIC voter id (Luhn)", in_epic, ("voter id", "EPIC number"), True, True),
     Spec(
         "it.codicefiscale",
         "DM 23/12/1976, codice fiscale",

@@ -67,12 +67,15 @@ RULES: tuple[NationalId, ...] = (
         ("gstin", "gst", "goods and services tax"),
         needs_context=False,
     ),
-    # Voter id (EPIC): three letters, seven digits (the last a check digit).
+    # Voter id (EPIC): three capital letters (the constituency), six digits and a Luhn
+    # check digit. Capitals glued to seven digits are rare in prose, and the check
+    # passes one in ten of them: no word needed.
     NationalId(
         "in_.epic",
         r"[A-Z]{3}\d{7}",
         "in_.epic",
         ("voter", "voter id", "EPIC", "elector", "electoral", "elector photo identity card"),
+        False,
     ),
     # Passport: a letter, seven digits (no zero first or last).
     NationalId("in.passport", r"[A-Z][1-9]\d[ ]?\d{4}[1-9]", None, ("indian passport", *_PASSPORT)),
