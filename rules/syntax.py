@@ -199,11 +199,11 @@ def dealt_with(parses: Parses, start: int, end: int) -> bool:
     )
     giving = recipient and _GIVING_VERB.match(verb.text)
     social = token.dep_ in ("dobj", "dative", "prep") and _SOCIAL_VERB.match(verb.text)
-    if not (giving or social) or _irrealis(verb):
+    if not (giving or social) or irrealis(verb):
         return False
     if not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children):
         return verb.tag_ == "VB"  # an instruction: "follow up with X", "call X"
-    return _subject_owner(verb) is not None
+    return subject_owner(verb) is not None
 
 
 def untagged_life_names(
@@ -284,7 +284,7 @@ def _tie(token, place: bool) -> Tie | None:
             continue
         if dep == "pobj" and head.dep_ == "ROOT" and place and head.lower_ in _LOCATIVE:
             # a fragment with the subject left out, as chat is written: "Still in X."
-            return None if _irrealis(head) else Tie(Owner.WRITER, "clause", head.lower_)
+            return None if irrealis(head) else Tie(Owner.WRITER, "clause", head.lower_)
         if dep == "pobj" and head.dep_ == "prep":
             preposition = head.lower_
             governor = head.head
@@ -300,7 +300,7 @@ def _tie(token, place: bool) -> Tie | None:
         if dep == "appos" and head.lower_ in _SELF_OBJECT:
             return Tie(Owner.WRITER, "apposition", head.lower_)  # "from me, Callum Reid"
         if dep == "appos" and _noun(head):
-            owner = _possessor(head)
+            owner = possessor(head)
             if owner is not None and not _topic(head):
                 return Tie(owner, "apposition", head.lower_)
             node = head
@@ -325,7 +325,7 @@ def _governor(governor, preposition: str, place: bool) -> Tie | None:
             return None
         if preposition not in _PLACE_PREPOSITION or _topic(governor):
             return None
-        owner = _possessor(governor)
+        owner = possessor(governor)
         if owner is not None:
             return Tie(owner, "possession", governor.lower_)
         if governor.dep_ == "attr" and _copula_of_writer(governor.head):
@@ -349,36 +349,40 @@ def _clause(verb, preposition: str, place: bool) -> Tie | None:
         or not ((place and preposition in _LOCATIVE) or _LIFE_VERB.match(word))
     ):
         return None
-    if _irrealis(verb):
+    if irrealis(verb):
         return None
-    owner = _subject_owner(verb)
+    owner = subject_owner(verb)
     if owner is None:
         return None
     return Tie(owner, "clause", verb.lower_)
 
 
-def _subject_owner(verb) -> Owner | None:
-    """The writer or an acquaintance as the clause's subject, following shared subjects
-    of coordinated and subordinate verbs ("we sold up and moved to X")."""
+def clause_subject(verb):  # -> spacy Token | None
+    """The subject of ``verb``'s clause, following shared subjects of coordinated and
+    subordinate verbs ("we sold up and moved to X")."""
     node = verb
     for _ in range(3):
         for child in node.children:
             if child.dep_ in ("nsubj", "nsubjpass", "expl"):
-                if child.lower_ in _FIRST_PERSON_SUBJECT:
-                    return Owner.WRITER
-                owner = _possessor(child)
-                if owner is not None:
-                    return Owner.ACQUAINTANCE
-                return None
+                return child
         # not acl/relcl: "a show set in X" has the show as its subject
-        if node.dep_ in ("conj", "xcomp", "advcl", "ccomp", "pcomp"):
-            node = node.head
-            continue
-        return None
+        if node.dep_ not in ("conj", "xcomp", "advcl", "ccomp", "pcomp"):
+            return None
+        node = node.head
     return None
 
 
-def _possessor(noun, depth: int = 0) -> Owner | None:
+def subject_owner(verb) -> Owner | None:
+    """The writer or an acquaintance as the subject of ``verb``'s clause."""
+    subject = clause_subject(verb)
+    if subject is None:
+        return None
+    if subject.lower_ in _FIRST_PERSON_SUBJECT:
+        return Owner.WRITER
+    return Owner.ACQUAINTANCE if possessor(subject) is not None else None
+
+
+def possessor(noun, depth: int = 0) -> Owner | None:
     """The writer, or someone the writer names, as the possessor of ``noun``: "my flat"
     (writer), "my sister's flat", "our kid's daycare", "my partner Dana" (acquaintance)."""
     for child in noun.children:
@@ -392,7 +396,7 @@ def _possessor(noun, depth: int = 0) -> Owner | None:
             child.dep_ in ("compound", "appos")
             and depth == 0
             and _noun(child)
-            and _possessor(child, 1) is not None
+            and possessor(child, 1) is not None
         ):
             return Owner.ACQUAINTANCE  # "my partner Dana Okafor": Okafor <- partner
     return None
@@ -422,7 +426,7 @@ def _topic(noun) -> bool:
     return any(child.dep_ == "amod" and _FAVOURITE.match(child.text) for child in noun.children)
 
 
-def _irrealis(verb) -> bool:
+def irrealis(verb) -> bool:
     """A wish, plan, condition or comparison: "if we lived in X", "I'd love to live in X",
     "explain it like I'm 15", "we will move to X"."""
     node = verb
@@ -439,24 +443,6 @@ def _irrealis(verb) -> bool:
             continue
         return False
     return False
-
-
-# --- the same reading for the quasi-identifier recognizers (rules/quasi/grammar.py) ---
-
-
-def possessor(noun) -> Owner | None:
-    """The writer or someone they name as the possessor of ``noun`` ("my divorce")."""
-    return _possessor(noun)
-
-
-def subject_owner(verb) -> Owner | None:
-    """The writer or someone they name as the subject of ``verb``'s clause."""
-    return _subject_owner(verb)
-
-
-def irrealis(verb) -> bool:
-    """``verb``'s clause is a wish, plan, condition or comparison ("like I'm 15")."""
-    return _irrealis(verb)
 
 
 def first_person_in(text: str, begin: int, end: int) -> bool:

@@ -124,22 +124,9 @@ def _clause_owner(verb) -> str | None:
         ):
             return WRITER
     owner = syntax.subject_owner(verb)
-    if owner is syntax.Owner.ACQUAINTANCE and not _a_person(_subject(verb)):
+    if owner is syntax.Owner.ACQUAINTANCE and not _a_person(syntax.clause_subject(verb)):
         return None  # "my cat turned 12", "our car hit 200k"
     return _OWNERS[owner] if owner is not None else None
-
-
-def _subject(verb):
-    """The subject ``syntax.subject_owner`` read: the verb's, or a governing verb's."""
-    node = verb
-    for _ in range(3):
-        for child in node.children:
-            if child.dep_ in ("nsubj", "nsubjpass", "expl"):
-                return child
-        if node.dep_ not in ("conj", "xcomp", "advcl", "ccomp", "pcomp"):
-            return None
-        node = node.head
-    return None
 
 
 def _a_person(noun) -> bool:
@@ -236,7 +223,7 @@ def _age_at(token) -> _Found | None:
         verb = verb.head  # "now at 61" as an adverb phrase
     if not _verb(verb) or _past(verb):
         return None
-    subject = _subject(verb)
+    subject = syntax.clause_subject(verb)
     fronted = subject is not None and preposition.i < subject.i
     if not (now or fronted):
         return None

@@ -571,26 +571,21 @@ class UsernameRecognizer:
                 continue
             start, end = match.span(1)
             spans.append(Span(start, end, labels.USERNAME, 0.75, self.name))
-        for match in _PLATFORM_ACCOUNT.finditer(text):
-            group = "value" if match.group("value") else "value2"
-            value = match.group(group)
-            if value.lower() in _GENERIC_USERNAMES or not regex.search(r"[A-Za-z]", value):
-                continue
-            if not match.group("quote") and not _HANDLE_SHAPE.search(value):
-                continue
-            spans.append(Span(*match.span(group), labels.USERNAME, 0.75, self.name))
         for match in _FORMATTED_HANDLE.finditer(text):
             group = 1 if match.group(1) else 2
             if group == 2 and not _DISCORD_CONTEXT.search(context_before(text, match.start())):
                 continue  # "ticket#1234" is a ticket: a tag needs its platform named
             spans.append(Span(*match.span(group), labels.USERNAME, 0.8, self.name))
-        for match in _OWN_ACCOUNT.finditer(text):
-            value = match.group("value")
-            if value.lower() in _GENERIC_USERNAMES or not regex.search(r"[A-Za-z]", value):
-                continue
-            if not match.group("quote") and not _HANDLE_SHAPE.search(value):
-                continue
-            spans.append(Span(*match.span("value"), labels.USERNAME, 0.75, self.name))
+        # Accounts the writer claims: a value shaped like a handle, or quoted.
+        for pattern in (_PLATFORM_ACCOUNT, _OWN_ACCOUNT):
+            for match in pattern.finditer(text):
+                group = "value" if match.group("value") else "value2"
+                value = match.group(group)
+                if value.lower() in _GENERIC_USERNAMES or not regex.search(r"[A-Za-z]", value):
+                    continue
+                if not match.group("quote") and not _HANDLE_SHAPE.search(value):
+                    continue
+                spans.append(Span(*match.span(group), labels.USERNAME, 0.75, self.name))
         return spans
 
 

@@ -2,8 +2,8 @@
 
 Provider formats (the table in ``secret_formats``) are matched by their published prefixes
 or by a service name in an assignment's key; other assignments are matched by a secret-like
-key name, and then only the value is labelled, never the key. ``find_detailed`` reports
-which rule accepted each span.
+key name, and then only the value is labelled, never the key. Each span's ``validator``
+names the rule that accepted it.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.identifiers.cases.generic import luhn_digit
 from bench.identifiers.cases.national_ids import mod11_10_digit
 from veil.rules.recognizers.national_ids import NATIONAL_IDS, NationalIdRecognizer
 
@@ -21,17 +22,9 @@ BIRTHS = st.dates(dt.date(1930, 1, 1), dt.date(2019, 12, 31))
 HETU_CHECK = "0123456789ABCDEFHJKLMNPRSTUVWXY"
 
 
-def luhn_check(payload: str) -> int:
-    total = 0
-    for position, char in enumerate(reversed(payload)):
-        digit = int(char) * (2 if position % 2 == 0 else 1)
-        total += digit - 9 if digit > 9 else digit
-    return (10 - total % 10) % 10
-
-
 def personnummer(birth: dt.date, serial: int) -> str:
     payload = f"{birth:%y%m%d}{serial:03d}"
-    return f"{payload[:6]}-{payload[6:]}{luhn_check(payload)}"
+    return f"{payload[:6]}-{payload[6:]}{luhn_digit(payload)}"
 
 
 def hetu(birth: dt.date, serial: int) -> str:
@@ -65,7 +58,7 @@ def rrn(birth: dt.date, female: bool, place: int) -> str:
 
 def za_id(birth: dt.date, sequence: int, citizen: bool) -> str:
     payload = f"{birth:%y%m%d}{sequence:04d}{0 if citizen else 1}8"
-    return f"{payload}{luhn_check(payload)}"
+    return f"{payload}{luhn_digit(payload)}"
 
 
 def thai_pin(digits: list[int]) -> str:
@@ -202,11 +195,11 @@ def medicare(body: str, issue: int) -> str:
 def partita_iva(office: str, province: int) -> str:
     # DPR 633/1972: office number, provincial office code, Luhn check digit.
     payload = f"{office}{province:03d}"
-    return payload + str(luhn_check(payload))
+    return payload + luhn_digit(payload)
 
 
 def sin(body: str) -> str:
-    return f"{body[:3]}-{body[3:6]}-{body[6:]}{luhn_check(body)}"
+    return f"{body[:3]}-{body[3:6]}-{body[6:]}{luhn_digit(body)}"
 
 
 def steuer_id(digits: list[str]) -> str:
@@ -298,7 +291,7 @@ def uen_company(year: int, serial: str) -> str:
 
 
 def orgnr(payload: str) -> str:
-    return f"{payload[:6]}-{payload[6:]}{luhn_check(payload)}"
+    return f"{payload[:6]}-{payload[6:]}{luhn_digit(payload)}"
 
 
 def nhs(payload: str) -> str | None:
@@ -316,7 +309,7 @@ def dea(letters: str, payload: str) -> str:
 
 
 def npi(payload: str) -> str:
-    return payload + str(luhn_check("80840" + payload))
+    return payload + luhn_digit("80840" + payload)
 
 
 def itin(area: str, group: int, serial: str) -> str:

@@ -8,18 +8,12 @@ from __future__ import annotations
 
 import datetime as dt
 
+from stdnum import luhn
+
 
 def _letter_value(char: str) -> int:
     """A=10 ... Z=35, digits as themselves (ICAO 9303 and ISO 7064 alphabets)."""
     return int(char) if char.isdigit() else ord(char) - ord("A") + 10
-
-
-def luhn(digits: str) -> bool:
-    total = 0
-    for position, char in enumerate(reversed(digits)):
-        value = int(char) * (2 if position % 2 else 1)
-        total += value - 9 if value > 9 else value
-    return total % 10 == 0
 
 
 def _cross_sum_weighted(digits: str, weights: tuple[int, ...]) -> int:
@@ -140,7 +134,7 @@ def us_npi(value: str) -> bool:
     """National Provider Identifier (45 CFR 162.406, CMS): ten digits starting with 1 or 2;
     the last is the Luhn check digit over the nine before it prefixed with 80840 (the
     ISO 7812 issuer prefix for US health)."""
-    return value[0] in "12" and luhn("80840" + value)
+    return value[0] in "12" and luhn.is_valid("80840" + value)
 
 
 def gb_driving_licence(value: str) -> bool:
