@@ -11,6 +11,7 @@ from enum import StrEnum
 import regex
 
 from veil.rules import gazetteer, labels, notability
+from veil.rules.compounds import join_compound_names
 from veil.rules.linking import link
 from veil.rules.lists import AllowList, DenyList
 from veil.rules.merge import DENY_SOURCE, join_adjacent_names, resolve_overlaps
@@ -176,10 +177,17 @@ class Analyzer:
         spans.extend(self.deny_list.find(text))
         spans = [s for s in spans if s.source == DENY_SOURCE or s.score >= self._threshold(s)]
         spans = self.allow_list.filter(text, spans)
-        return link(text, join_adjacent_names(text, resolve_overlaps(spans)))
+        linked = link(text, join_adjacent_names(text, resolve_overlaps(spans)))
+        return join_compound_names(text, linked, given_name=_given_name)
 
     def _threshold(self, span: Span) -> float:
         return self.thresholds.get(span.label, self.default_threshold)
+
+
+def _given_name(word: str) -> bool:
+    from veil.rules.recognizers.names import known_name_words
+
+    return word.title() in known_name_words()[0]
 
 
 _ECHO_SKIP = frozenset({"mr", "mrs", "ms", "dr"})

@@ -18,9 +18,12 @@ from veil.rules.spans import Span
 
 LINKED_LABELS = frozenset({labels.PERSON, labels.LOCATION, labels.ORGANIZATION})
 MAX_EXTRA_WORDS = 2  # entries hold at most three words
-# A capitalised word as names are written: "Ste.", "O'Neill", "Jean-Michel", "Lloyd".
-_WORD_AFTER = regex.compile(r"(?:[ \t]|\.[ \t]?)(\p{Lu}[\p{L}'’\-]*\.?)")
-_WORD_BEFORE = regex.compile(r"(\p{Lu}[\p{L}'’\-]*\.?)[ \t]$")
+# A capitalised word as names are written: "Ste.", "O'Neill", "Jean-Michel", "Lloyd",
+# with the lower-case words that join the words of titles and names ("Game of Thrones",
+# "Rogier van der Weyden", "Pride and Prejudice").
+_JOINER = r"(?:of|the|of the|and|de|du|des|la|le|van|von|der|den|da|di|del|y|al|bin|el)"
+_WORD_AFTER = regex.compile(rf"(?:[ \t]|\.[ \t]?)(?:{_JOINER}[ \t]+)?(\p{{Lu}}[\p{{L}}'’\-]*\.?)")
+_WORD_BEFORE = regex.compile(rf"(\p{{Lu}}[\p{{L}}'’\-]*\.?)[ \t](?:{_JOINER}[ \t])?$")
 
 
 def link(text: str, spans: Sequence[Span]) -> list[Span]:
@@ -53,7 +56,7 @@ def _widen(text: str, spans: list[Span], i: int, floor: int, index: knowledge.Kn
             if best is not None and right - left <= best[1] - best[0]:
                 continue
             candidate = text[left:right]
-            if len(candidate.split()) > 3 or not _fits(spans, i, left, right):
+            if len(candidate.split()) > 4 or not _fits(spans, i, left, right):
                 continue
             if index.is_known(candidate.rstrip(".")):
                 best = (left, right)

@@ -25,7 +25,7 @@ from typing import Protocol
 
 import regex
 
-from veil.rules import knowledge, labels, notability, syntax
+from veil.rules import compounds, knowledge, labels, notability, syntax
 from veil.rules.merge import DENY_SOURCE
 from veil.rules.spans import Span
 
@@ -217,6 +217,7 @@ _GREETING = regex.compile(
     r"pozdrawiam|olá|oi)\s*[,:!\-]?\s*$",
     _I,
 )
+_MEDIUM_BEFORE = regex.compile(r"\b(?:through|via|on|using|over)\s+$", _I)
 _HONORIFIC_BEFORE = regex.compile(rf"\b{_HONORIFIC}\.?\s+$", _I)
 _HONORIFIC_INSIDE = regex.compile(rf"^{_HONORIFIC}\.?\s", _I)
 # The person a message is written to or for: "an email to X", "invitation for X and Y".
@@ -516,6 +517,18 @@ class _Context:
 
         return syntax.parses(self.text, DEFAULT_MODEL, PIECE_CHARS)
 
+    def ner_reads_place(self, span: Span) -> bool:
+        """spaCy's NER, reading the words around it, took the span for a place (a first
+        name that is also a country: "who paid for it, France?")."""
+        for offset, doc in self.parse.ner_docs:
+            if offset <= span.start and span.end <= offset + len(doc.text):
+                found = doc.char_span(span.start - offset, span.end - offset)
+                return found is not None and any(
+                    e.start == found.start and e.end == found.end and e.label_ in ("GPE", "LOC")
+                    for e in doc.ents
+                )
+        return False
+
     def grammar_tie(self, span: Span, place: bool) -> syntax.Tie | None:
         """The writer or someone they name, tied to the span by the sentence's parse (made
         only now: most names are decided by the words around them first)."""
@@ -530,7 +543,10 @@ class _Context:
         return self.contacts[first:last]
 
     def contact_near(self, span: Span) -> bool:
-        """A contact detail in the same sentence, within a short reach of the name."""
+        """A contact detail in the same sentence, within a short reach of the name; not
+        the service a detail is on ("pay through Venmo to @x", "DM me on Discord: ...")."""
+        if _MEDIUM_BEFORE.search(self.text, max(0, span.start - 20), span.start):
+            return False
         for contact in self.contacts_near(span, CONTACT_REACH):
             gap = (
                 self.text[span.end : contact.start]
@@ -608,11 +624,28 @@ class _Mention:
         return _after(self.ctx.text, self.span.end)
 
 
-_LANDMARK = regex.compile(
-    r"\b(?:basilica|cathedral|church|chapel|abbey|temple|shrine|mosque|museum|museums|"
+# A name's head noun says what it names: English puts the kind last ("Hyde Park", "Tower
+# Bridge") or, for a few kinds, first ("Lake Tahoe", "Mount Kenya", "Museum of X").
+_LANDMARK_KINDS = (
+    r"basilica|cathedral|church|chapel|abbey|temple|shrine|mosque|museum|museums|"
     r"gallery|palace|castle|fort|tower|bridge|square|piazza|plaza|park|gardens?|stadium|"
     r"arena|forum|colosseum|monument|memorial|statue|falls|mountains?|mount|lake|river|"
-    r"valley|desert|island|islands|beach|canyon|national park|opera house|market)\b",
+    r"valley|desert|island|islands|beach|canyon|national park|opera house|market"
+)
+_LANDMARK = regex.compile(
+    rf"(?:\b(?:{_LANDMARK_KINDS})\.?$|^(?:the\s+)?(?:lake|mount|mt|fort|river|isle|cape)\s+"
+    r"\p{Lu}|^(?:the\s+)?(?:museum|palace|cathedral|basilica|temple|church|castle)\s+of\s)",
+    _I,
+)
+# Head nouns of the places people work, study, shop and get care: a name ending in one
+# is an organisation, whatever NER called it ("Kingsmead Grammar", "Parkview Dentistry").
+_INSTITUTION_HEAD = regex.compile(
+    r"\b(?:school|grammar|academy|college|university|institute|kindergarten|nursery|"
+    r"daycare|preschool|clinic|hospital|surgery|dentistry|dental|practice|pharmacy|"
+    r"hospice|centre|center|kitchen|bakery|cafe|café|restaurant|bistro|diner|pub|bar|"
+    r"salon|barbers?|gym|studio|studios|garage|motors|tiles|plumbing|electrical|"
+    r"builders|construction|logistics|consulting|solutions|services|systems|partners|"
+    r"associates|group|holdings|ltd|llc|llp|inc|plc|gmbh|pty|co|sons|bros)\.?$",
     _I,
 )
 
@@ -713,7 +746,7 @@ def _person(m: _Mention) -> Verdict:
     given = first_name and " " not in value.strip()
     if notability.is_language_or_nationality(value) and not (given and _NAME_NEXT.match(m.after)):
         return _norp(m, relabelled=True)
-    found = notability.place(value)
+    found = compounds.place_of(value)
     place_preposition = _PLACE_LOCATIVE.search(before) or (
         _LOCATIVE.search(before) and not _PERSON_PREPOSITION.search(before)
     )
@@ -721,6 +754,8 @@ def _person(m: _Mention) -> Verdict:
         place_preposition
         or (not given and (found.prominent or _LOCATIVE.search(before)))
         or ctx.after_place_comma(span)
+        or (found.kind == "country" and ctx.ner_reads_place(span))
+        or syntax.place_complement(ctx.parse, span.start, span.end)
     ):
         return _location(m, relabelled=True)
     if notability.is_public_figure(value) or notability.is_public_figure(
@@ -783,7 +818,7 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
             return Verdict(Subject.PRIVATE, tied, labels.PERSON)
     if _TOPIC_BEFORE.search(before):
         return Verdict(Subject.PUBLIC, Reason.PLACE_TOPIC, label)
-    found = notability.place(value)
+    found = compounds.place_of(value)
     if found is not None:
         known = Reason.KNOWN_PLACE_NOT_PERSON if relabelled else Reason.KNOWN_PLACE
         return Verdict(Subject.PUBLIC, known, label)
@@ -817,7 +852,7 @@ def _organization(m: _Mention) -> Verdict:
     tied = _tied_to_someone(m)
     if tied:
         return Verdict(Subject.PRIVATE, tied, labels.PERSON)
-    found = notability.place(value)
+    found = compounds.place_of(value)
     if found is not None and _LOCATIVE.search(before):
         return _location(m, relabelled=True)
     if ctx.grammar_tie(span, place=False):
@@ -854,7 +889,10 @@ def decide(text: str, spans: Sequence[Span]) -> list[Verdict]:
         if DENY_SOURCE in span.source.split("+"):
             verdicts.append(Verdict(Subject.PRIVATE, Reason.DENY_LIST, span.label))
         elif span.label in _DECIDE:
-            verdicts.append(_DECIDE[span.label](_Mention(ctx, span, value)))
+            label = span.label
+            if label == labels.PERSON and _INSTITUTION_HEAD.search(value.strip()):
+                label = labels.ORGANIZATION
+            verdicts.append(_DECIDE[label](_Mention(ctx, span, value)))
         else:
             verdicts.append(Verdict(Subject.PRIVATE, Reason.IDENTIFIER, span.label))
     return _consistent(text, spans, verdicts)

@@ -110,6 +110,7 @@ _MOVE_VERB = _word_class(
 )
 # A clause that states no fact: a wish, a plan, a condition, a comparison.
 _IRREALIS_MARK = frozenset({"if", "like", "unless", "whether", "though"})
+_FUTURE_AUX = frozenset({"will", "'ll", "’ll"})
 _IRREALIS_AUX = frozenset({"will", "'ll", "’ll", "would", "'d", "’d", "could", "might", "may"})
 _INTENT_HEAD = _word_class(
     r"want(?:s|ed|ing)?|plan(?:s|ned|ning)?|hop(?:e|es|ed|ing)|wish(?:es|ed|ing)?|"
@@ -135,6 +136,28 @@ COPULA = frozenset(
     {"am", "'m", "’m", "are", "'re", "’re", "is", "'s", "’s", "was", "were", "be", "been"}
 )
 _FAVOURITE = _word_class("favou?rite|fave|beloved|dream")
+# "a pub called X", "a firm named X": the name of the noun before it.
+_NAMING_VERB = _word_class(r"called|named|dubbed|titled")
+# What one runs or founds is one's own ("I run a pub called X", "my dad founded X"); not
+# what one owns or has, which is as often a product ("I own a Tesla").
+_FOUNDING_VERB = _word_class(
+    r"run|runs|running|ran|found(?:s|ed|ing)|co-?found(?:s|ed|ing)|manag(?:e|es|ed|ing)|"
+    r"open(?:s|ed|ing)?|launch(?:es|ed|ing)?|start(?:s|ed|ing)?"
+)
+_COMMERCE_VERB = _word_class(
+    r"order(?:s|ed|ing)?|buy|buys|buying|bought|purchas(?:e|es|ed|ing)|rent(?:s|ed|ing)?|"
+    r"download(?:s|ed|ing)?|stream(?:s|ed|ing)?|ship(?:s|ped|ping)?|deliver(?:s|ed|ing)?"
+)
+# Where one goes as a patron or a member: "the gym I go to", "the church we attend".
+_PATRON_VERB = _word_class(r"go|goes|went|use|uses|used|belong|belongs|belonged")
+_RELATIVE_PRONOUN = frozenset({"who", "that", "which", "whom"})
+# Nouns of a settlement or an area, which "of" names ("my hometown of X", "our little
+# town of X"), as English names a place by its kind ("the city of X").
+_SETTLEMENT = _word_class(
+    r"home ?towns?|towns?|cit(?:y|ies)|villages?|suburbs?|count(?:y|ies)|states?|"
+    r"provinces?|regions?|neighbou?rhoods?|boroughs?|parish(?:es)?|districts?|islands?|"
+    r"hamlets?|municipalit(?:y|ies)"
+)
 
 _MAX_CLIMB = 5
 
@@ -154,6 +177,43 @@ def tie(parses: Parses, start: int, end: int, place: bool) -> Tie | None:
             if found is not None:
                 return found
     return None
+
+
+# Prepositions whose object is a place, whatever it is called: one is "from", "via" or
+# "across" a place, not a person ("to" and "at" take people too: "said to Linda").
+_PLACE_ONLY_PREPOSITION = frozenset(
+    {"in", "into", "from", "via", "around", "outside", "across", "near", "through", "throughout"}
+)
+_VISIT_VERB = _word_class(r"visit(?:s|ed|ing)?|tour(?:s|ed|ing)?|explor(?:e|es|ed|ing)")
+_COME_VERB = _word_class(r"come|comes|coming|came|get|gets|getting|got|return(?:s|ed|ing)?")
+
+
+def place_complement(parses: Parses, start: int, end: int) -> bool:
+    """The grammar puts ``start:end`` where a place goes: the object of a place's
+    preposition, of "to" after a verb or noun of going ("we flew to X", "a trip to X"), or
+    of visiting; in a list, where its first member goes ("flew to Lyon, then Paris and
+    Rome"). A first name that is also a town ("Paris", "Florence") is read by it."""
+    span = parses.span(start, end)
+    if span is None:
+        return False
+    token = span.root
+    while token.dep_ in ("conj", "appos") and token.head.i != token.i:
+        token = token.head  # "to Oslo, then Bergen and Paris": where Oslo goes
+    if token.dep_ == "dobj":
+        return bool(_VISIT_VERB.match(token.head.text))
+    if token.dep_ != "pobj":
+        return False
+    preposition, governor = token.head.lower_, token.head.head
+    if preposition in _PLACE_ONLY_PREPOSITION:
+        return True
+    if preposition in ("to", "towards", "toward"):
+        return bool(
+            _TRAVEL_VERB.match(governor.text)
+            or _MOVE_VERB.match(governor.text)
+            or _COME_VERB.match(governor.text)
+            or _TRAVEL_NOUN.match(governor.text)
+        )
+    return False
 
 
 # Dealing with someone in person: the writer's own contacts, not people talked about.
@@ -285,6 +345,12 @@ def _tie(token, place: bool) -> Tie | None:
         if dep == "pobj" and head.dep_ == "ROOT" and place and head.lower_ in _LOCATIVE:
             # a fragment with the subject left out, as chat is written: "Still in X."
             return None if irrealis(head) else Tie(Owner.WRITER, "clause", head.lower_)
+        if dep == "oprd" and _NAMING_VERB.match(head.text) and head.dep_ == "acl":
+            node = head.head  # "a pub called X": X names the pub
+            continue
+        if dep == "dobj" and _FOUNDING_VERB.match(head.text) and not irrealis(head):
+            owner = subject_owner(head)
+            return None if owner is None else Tie(owner, "clause", head.lower_)
         if dep == "pobj" and head.dep_ == "prep":
             preposition = head.lower_
             governor = head.head
@@ -292,12 +358,23 @@ def _tie(token, place: bool) -> Tie | None:
                 governor = governor.head  # "I work remote for X", "back home in X"
             if governor.i == head.i:
                 return None
+            if governor.dep_ == "acl" and _noun(governor.head):
+                node = governor.head  # "a shop called X in Y": the shop is in Y
+                continue
             found = _governor(governor, preposition, place)
             if found is not None or not _noun(governor):
                 return found
             node = governor  # "the flat in X" under "we rent": read on up
             continue
-        if dep == "appos" and head.lower_ in _SELF_OBJECT:
+        if (
+            dep in ("npadvmod", "appos", "dobj")
+            and head.dep_ == "relcl"
+            and (token_after_comma(node, head))
+        ):
+            noun = head.head  # "the practice I go to, X,": X is the practice
+            owner = possessor(noun) if _noun(noun) else None
+            return None if owner is None else Tie(owner, "apposition", noun.lower_)
+        if dep == "appos" and head.lower_ in _SELF_OBJECT and token_after_comma(node, head):
             return Tie(Owner.WRITER, "apposition", head.lower_)  # "from me, Callum Reid"
         if dep == "appos" and _noun(head):
             owner = possessor(head)
@@ -312,6 +389,11 @@ def _tie(token, place: bool) -> Tie | None:
     return None
 
 
+def token_after_comma(token, verb) -> bool:
+    """A comma stands between ``verb`` and ``token``, which follows it."""
+    return token.i > verb.i and any(t.text == "," for t in token.doc[verb.i + 1 : token.i])
+
+
 def _noun(token) -> bool:
     # Penn Treebank tags: the tagger runs, the attribute ruler (coarse POS) does not.
     return token.tag_.startswith(("NN", "PRP"))
@@ -321,6 +403,9 @@ def _governor(governor, preposition: str, place: bool) -> Tie | None:
     if preposition == "on" and not place:
         return None  # "we're on Django", "I'm on Netflix": what one uses, not where one works
     if _noun(governor):
+        if preposition == "of" and place and _SETTLEMENT.match(governor.text):
+            owner = possessor(governor)  # "my hometown of X": X is the hometown
+            return None if owner is None else Tie(owner, "possession", governor.lower_)
         if _TRAVEL_NOUN.match(governor.text) and preposition != "from":
             return None
         if preposition not in _PLACE_PREPOSITION or _topic(governor):
@@ -340,8 +425,11 @@ def _governor(governor, preposition: str, place: bool) -> Tie | None:
 
 def _clause(verb, preposition: str, place: bool) -> Tie | None:
     word = verb.text
+    if preposition == "from" and _COMMERCE_VERB.match(word):
+        return None  # "I ordered it from Zalando": a seller, not where one lives
     if preposition in ("to", "into"):
-        if not _MOVE_VERB.match(word):
+        admitted = preposition == "into" and not place and _COME_VERB.match(word)
+        if not (_MOVE_VERB.match(word) or admitted):  # "she got into Kingsmead Grammar"
             return None
     elif (
         _TRAVEL_VERB.match(word)
@@ -349,7 +437,7 @@ def _clause(verb, preposition: str, place: bool) -> Tie | None:
         or not ((place and preposition in _LOCATIVE) or _LIFE_VERB.match(word))
     ):
         return None
-    if irrealis(verb):
+    if irrealis(verb, future_is_fact=not place):
         return None
     owner = subject_owner(verb)
     if owner is None:
@@ -364,6 +452,8 @@ def clause_subject(verb):  # -> spacy Token | None
     for _ in range(3):
         for child in node.children:
             if child.dep_ in ("nsubj", "nsubjpass", "expl"):
+                if child.lower_ in _RELATIVE_PRONOUN and node.dep_ == "relcl":
+                    return node.head  # "my friend Dewi, who's opening a shop": Dewi
                 return child
         # not acl/relcl: "a show set in X" has the show as its subject
         if node.dep_ not in ("conj", "xcomp", "advcl", "ccomp", "pcomp"):
@@ -386,6 +476,13 @@ def possessor(noun, depth: int = 0) -> Owner | None:
     """The writer, or someone the writer names, as the possessor of ``noun``: "my flat"
     (writer), "my sister's flat", "our kid's daycare", "my partner Dana" (acquaintance)."""
     for child in noun.children:
+        if child.dep_ == "relcl" and depth == 0 and _owned_by_clause(child):
+            # "the dental practice I go to", "the gym my sister runs"
+            subject = next((c for c in child.children if c.dep_ == "nsubj"), None)
+            if subject is not None and subject.lower_ in _FIRST_PERSON_SUBJECT:
+                return Owner.WRITER
+            if subject is not None and possessor(subject, 1) is not None:
+                return Owner.ACQUAINTANCE
         if child.dep_ == "poss":
             if child.lower_ in _FIRST_PERSON_POSSESSIVE:
                 return Owner.WRITER
@@ -400,6 +497,15 @@ def possessor(noun, depth: int = 0) -> Owner | None:
         ):
             return Owner.ACQUAINTANCE  # "my partner Dana Okafor": Okafor <- partner
     return None
+
+
+def _owned_by_clause(verb) -> bool:
+    """A relative clause that says the writer or someone they name uses, runs or belongs
+    to the noun: a verb of life, work or care, not of perception ("the place I saw")."""
+    word = verb.text
+    return bool(
+        _LIFE_VERB.match(word) or _FOUNDING_VERB.match(word) or _PATRON_VERB.match(word)
+    ) and not (_PERCEPTION_VERB.match(word) or irrealis(verb))
 
 
 def _copula_of_writer(verb) -> bool:
@@ -426,15 +532,29 @@ def _topic(noun) -> bool:
     return any(child.dep_ == "amod" and _FAVOURITE.match(child.text) for child in noun.children)
 
 
-def irrealis(verb) -> bool:
+def irrealis(verb, future_is_fact: bool = False) -> bool:
     """A wish, plan, condition or comparison: "if we lived in X", "I'd love to live in X",
-    "explain it like I'm 15", "we will move to X"."""
+    "explain it like I'm 15", "we will move to X". ``future_is_fact``: "will" states a
+    fact ("I'll be starting at X in September": a job is settled before it starts, a
+    trip's city is only a destination)."""
     node = verb
     for _ in range(3):
+        subject = next((c for c in node.children if c.dep_ in ("nsubj", "nsubjpass")), None)
         for child in node.children:
             if child.dep_ == "mark" and child.lower_ in _IRREALIS_MARK:
                 return True
-            if child.dep_ == "aux" and child.lower_ in _IRREALIS_AUX:
+            if (
+                child.dep_ == "aux"
+                and subject is not None
+                and child.i < subject.i
+                and subject.lower_ in _FIRST_PERSON_SUBJECT
+            ):
+                return True  # "can we walk from X", "should I move to X": a question
+            if (
+                child.dep_ == "aux"
+                and child.lower_ in _IRREALIS_AUX
+                and not (future_is_fact and child.lower_ in _FUTURE_AUX)
+            ):
                 return True
         if node.dep_ == "xcomp" and _INTENT_HEAD.match(node.head.text):
             return True

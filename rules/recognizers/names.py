@@ -220,6 +220,30 @@ _RELATION_BEFORE = regex.compile(
     r"[ \t]+$",
     regex.IGNORECASE,
 )
+# A possessed noun phrase right before a capitalised word names the person it is: "my
+# piano teacher Ольга", "our new hire Tolu", "his old roommate Bea". English puts a name in
+# apposition after the noun that says who the person is to the possessor; function words
+# in between mean something else follows ("my trip to Rome", "my view of Anna's work").
+_POSSESSED_NOUN_BEFORE = regex.compile(
+    r"\b(?:my|our|his|her|their)[ \t]+(?:(?!(?:to|of|for|from|in|at|on|with|by|and|or|is|"
+    r"was|are|the|a|an|this|that|about|than|as|if|when|while|but|so|name|names|favou?rite)"
+    r"\b)\p{Ll}[\p{Ll}\-]+[ \t]+){1,3}$"
+)
+# What someone the writer deals with does to them: "before Anil calls me again".
+_DOES_TO_WRITER = regex.compile(
+    r"[ \t]+(?:(?:keeps|kept|still|always|never|just)[ \t]+)?(?:calls|called|texts|texted|"
+    r"texting|messages|messaged|emails|emailed|rings|rang|tells|told|asks|asked|owes|owed|"
+    r"pays|paid|sends|sent|invited|invites|visits|visited|picks|picked|drives|drove|"
+    r"blocked|ghosted|dumped|hired|fired|helps|helped)[ \t]+(?:me|us)\b",
+    regex.IGNORECASE,
+)
+_CONTRACTION = regex.compile(r"(?i)(?:i|you|we|they|he|she|it|that|there)['’]")
+# Greetings and sign-offs put a name after them, whatever name it is: "hey Priyanka".
+_GREETING_BEFORE = regex.compile(
+    r"(?:^|[\s'\"“‘(])(?:hi|hello|hey|hiya|dear|dearest|thanks|thank you|cheers|bye|"
+    r"regards|love|xoxo|xo)[,!]?[ \t]+$",
+    regex.IGNORECASE,
+)
 # "What's your last name? Boyle": the answer to a question about a name.
 _NAME_QUESTION = regex.compile(
     r"\bname\?[ \t]+(\p{Lu}\p{Ll}+(?:[\-'’]\p{L}+)?(?:[ \t]+\p{Lu}\p{Ll}+)?)(?![\w@])"
@@ -450,8 +474,11 @@ class _NameScan:
             ):
                 self.keep(*match.span(1), 0.8)
         for match in _NAMING_CUE.finditer(self.text):
-            if match.group(1).split()[0].lower() not in _NOT_AFTER_NAMING:
-                self.keep(*match.span(1), 0.85)
+            name = match.group(1).rstrip("'’-")  # a closing quote is no part of it
+            first = name.split()[0]
+            if first.lower() in _NOT_AFTER_NAMING or first.lower() in _function_words():
+                continue  # "he calls me again", "she called me back"
+            self.keep(match.start(1), match.start(1) + len(name), 0.85)
         for match in _NAME_QUESTION.finditer(self.text):
             if not any(self.ordinary(word) for word in match.group(1).split()):
                 self.keep(*match.span(1), 0.85)
@@ -569,15 +596,22 @@ class _NameScan:
         before = text[max(0, start - 30) : start]
         if word.isupper() or self.ordinary(word) or _PLACE_BEFORE.search(before):
             return
-        if word.lower() in _FUNCTION_WORDS:
-            return
+        if word.lower() in _FUNCTION_WORDS or _CONTRACTION.match(word):
+            return  # "Hi, I'm ..."
         shape = bool(_SURNAME_SHAPE.fullmatch(shaped)) and self.surname_like(shaped)
-        predicate = bool(_PERSONAL_PREDICATE.match(text, end))
+        predicate = bool(_PERSONAL_PREDICATE.match(text, end) or _DOES_TO_WRITER.match(text, end))
+        wide_before = text[max(0, start - 40) : start]
+        # after a possessed noun only a full name or one in another script: "my team
+        # beat Arsenal" has a possessed noun before a club
+        named = bool(_GREETING_BEFORE.search(before)) or bool(
+            _POSSESSED_NOUN_BEFORE.search(wide_before)
+            and (not _latin(word) or _SURNAME_AFTER.match(text, end))
+        )
         if word.islower():
             if len(word) > 2 and (shape or shaped in self.last_names) and predicate:
                 self.keep(start, end, 0.6)
         elif (shape and not _STREET_OR_LONGER.match(text, end)) or (
-            predicate or _RELATION_BEFORE.search(before)
+            predicate or named or _RELATION_BEFORE.search(before)
         ):
             # with the surname after it: "my aunt Siobhán Kearney" is one name
             surname = _SURNAME_AFTER.match(text, end)
@@ -618,7 +652,13 @@ class _NameScan:
         text, word = self.text, match.group(1)
         start, end = match.span(1)
         before = text[max(0, start - 30) : start]
-        strong = bool(_STRONG_CUE.search(before))
+        wide_before = text[max(0, start - 40) : start]
+        strong = bool(
+            _STRONG_CUE.search(before)
+            or _RELATION_BEFORE.search(wide_before)
+            or _POSSESSED_NOUN_BEFORE.search(wide_before)
+            or _DOES_TO_WRITER.match(text, end)
+        )
         surname = _SURNAME_AFTER.match(text, end)
         if surname:
             surname_word = surname.group(1).split()[0]

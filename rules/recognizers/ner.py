@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import regex
 
-from veil.rules import gazetteer, labels, syntax
+from veil.rules import gazetteer, labels, notability, syntax
 from veil.rules.code_context import CodeMap, looks_like_identifier
 from veil.rules.registry import register
 from veil.rules.spans import Span
@@ -30,6 +30,10 @@ LABEL_MAP: dict[str, str] = {
     "ORG": labels.ORGANIZATION,
     "NORP": labels.NORP,
 }
+
+# Labels the small model gives to names it does not know ("still in Tromsø" as an EVENT):
+# the parse may still tie such a name to the writer's life.
+_MISREAD_NAMES = frozenset({"EVENT", "PRODUCT", "WORK_OF_ART", "LAW"})
 
 _POSSESSIVE = regex.compile(r"(?:'s|’s|')$")
 
@@ -261,8 +265,10 @@ class SpacyNerRecognizer:
         tagged = []
         for start, doc in reading.ner_docs:
             for entity in doc.ents:
-                tagged.append((start + entity.start_char, start + entity.end_char))
-                yield Entity(*tagged[-1], entity.label_)
+                found = (start + entity.start_char, start + entity.end_char)
+                if entity.label_ not in _MISREAD_NAMES:  # "Tromsø" as an EVENT is untagged
+                    tagged.append(found)
+                yield Entity(*found, entity.label_)
         for begin, end, is_place in syntax.untagged_life_names(reading, tagged):
             yield Entity(begin, end, "GPE" if is_place else "ORG")
 
@@ -308,7 +314,9 @@ class SpacyNerRecognizer:
                 continue  # a product or tool as a topic, not "I'm a moderator for TikTok"
             before = text[max(0, start - 40) : start]
             if label == labels.NORP and _LANGUAGE_CUE.search(before):
-                continue  # "translate into German": a language, not a person's group
+                if notability.is_language_or_nationality(value):
+                    continue  # "translate into German": a language, not a person's group
+                label = labels.LOCATION  # "a shop in Pekalongan": a town NER did not know
             if entity.label_ == "FAC" and not _is_place_like(value, before):
                 continue  # speeches, events and works are tagged FAC too
             if label == labels.PERSON:

@@ -1,0 +1,131 @@
+"""How English writes names and whose they are: names with a comma or an ampersand inside,
+the noun a name is in apposition to, what a relative clause or a naming verb attaches to,
+questions, and verbs that put a name where a place goes."""
+
+from __future__ import annotations
+
+import pytest
+
+from veil.rules.compounds import join_compound_names, place_of
+from veil.rules.labels import LOCATION, ORGANIZATION, PERSON
+from veil.rules.spans import Span
+
+
+def protected(analyzer, text: str) -> set[str]:
+    return {text[s.start : s.end] for s in analyzer.analyze(text)}
+
+
+def kept(analyzer, text: str) -> set[str]:
+    return {text[k.span.start : k.span.end] for k in analyzer.analyze_subjects(text).kept}
+
+
+def spans_of(text: str, *parts: tuple[str, str]) -> list[Span]:
+    return [Span(text.index(v), text.index(v) + len(v), label, 0.85, "t") for v, label in parts]
+
+
+# -- compounds ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "town", "region"),
+    [
+        ("She teaches in Boise, Idaho now.", "Boise", "Idaho"),
+        ("Ship it to Moncton, NB please.", "Moncton", "NB"),
+        ("We met in Porto, Portugal.", "Porto", "Portugal"),
+        ("Our farm outside Wagga, NSW flooded.", "Wagga", "NSW"),
+    ],
+)
+def test_a_town_and_its_region_are_one_place(text, town, region):
+    joined = join_compound_names(text, spans_of(text, (town, LOCATION), (region, LOCATION)))
+    assert [text[s.start : s.end] for s in joined] == [f"{town}, {region}"]
+    assert joined[0].label == LOCATION
+
+
+def test_a_list_of_regions_or_countries_stays_a_list():
+    text = "Storms hit Ohio, Indiana and Spain, Italy."
+    spans = spans_of(text, ("Ohio", LOCATION), ("Indiana", LOCATION))
+    spans += spans_of(text, ("Spain", LOCATION), ("Italy", LOCATION))
+    assert len(join_compound_names(text, spans)) == 4
+
+
+def test_an_ampersand_joins_a_firm_but_not_a_couple():
+    firm = "She left Pemberton & Achterberg Surveyors last year."
+    joined = join_compound_names(
+        firm, spans_of(firm, ("Pemberton", PERSON), ("Achterberg Surveyors", ORGANIZATION))
+    )
+    assert [(firm[s.start : s.end], s.label) for s in joined] == [
+        ("Pemberton & Achterberg Surveyors", ORGANIZATION)
+    ]
+    couple = "Ines & Tobias are hosting."
+    spans = spans_of(couple, ("Ines", PERSON), ("Tobias", PERSON))
+    assert len(join_compound_names(couple, spans, given_name=lambda w: True)) == 2
+
+
+def test_a_town_with_its_region_is_looked_up_as_the_town():
+    assert place_of("Lyon, France") == place_of("Lyon")
+    assert place_of("Lyon, Wakanda Heights") is None
+
+
+def test_a_town_and_region_pair_is_decided_as_one(analyzer):
+    assert "Tucson, AZ" in protected(analyzer, "We live in Tucson, AZ and the heat is brutal.")
+    assert "Porto, Portugal" in kept(analyzer, "Is Porto, Portugal worth three days in May?")
+
+
+# -- grammar: appositions, naming verbs, relative clauses ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "private"),
+    [
+        ("I run a tiny bakery called Crumb & Kettle in Hexham.", "Hexham"),
+        ("The physio I go to, Larkspur Physiotherapy, wants $90 a session.", "Larkspur"),
+        ("My brother Kofi, who's opening a barber shop in Tamale, needs a logo.", "Tamale"),
+        ("We're planning the reunion back in my hometown of Gympie.", "Gympie"),
+        ("My son Ilyas got into Fernhill Academy!", "Fernhill Academy"),
+        ("I'll be starting at Ostrander Biotech in March as a lab tech.", "Ostrander Biotech"),
+    ],
+)
+def test_the_grammar_ties_places_and_organisations_to_the_writer(analyzer, text, private):
+    assert any(private in value for value in protected(analyzer, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "public"),
+    [
+        ("Can I see the Rijksmuseum and the Anne Frank House in one day?", "Rijksmuseum"),
+        ("I ordered the lamp from IKEA and it arrived broken.", "IKEA"),
+        ("We flew to Oslo, then Bergen, Paris and Florence.", "Florence"),
+        ("Who paid for the war in the end, France?", "France"),
+    ],
+)
+def test_questions_sellers_and_destinations_stay_public(analyzer, text, public):
+    assert public in kept(analyzer, text)
+    assert public not in protected(analyzer, text)
+
+
+def test_a_relative_clause_of_perception_does_not_make_a_place_the_writers(analyzer):
+    assert "Prado" not in protected(analyzer, "The museum I liked most, the Prado, was busy.")
+
+
+# -- names ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("ugh my ex Dominic keeps texting me", "Dominic"),
+        ("hey Oyelaran, can you send the slides", "Oyelaran"),
+        ("remind me before Kwabena calls me again", "Kwabena"),
+        ("my violin teacher Светлана Игоревна Белова is moving away", "Светлана Игоревна Белова"),
+    ],
+)
+def test_names_the_writer_knows_are_found_whatever_list_they_are_on(analyzer, text, name):
+    assert name in protected(analyzer, text)
+
+
+def test_a_verb_after_calls_me_is_no_name(analyzer):
+    assert not any("again" in v for v in protected(analyzer, "she calls me again and again"))
+
+
+def test_a_club_after_a_possessed_noun_is_no_person(analyzer):
+    assert "Arsenal" not in protected(analyzer, "my team beat Arsenal on Saturday")
