@@ -575,7 +575,10 @@ class UsernameRecognizer:
             group = 1 if match.group(1) else 2
             if group == 2 and not _DISCORD_CONTEXT.search(context_before(text, match.start())):
                 continue  # "ticket#1234" is a ticket: a tag needs its platform named
-            spans.append(Span(*match.span(group), labels.USERNAME, 0.8, self.name))
+            start, end = match.span(group)
+            if group == 1:
+                start -= len("u/")  # the handle as Reddit writes it: "u/name"
+            spans.append(Span(start, end, labels.USERNAME, 0.8, self.name))
         # Accounts the writer claims: a value shaped like a handle, or quoted.
         for pattern in (_PLATFORM_ACCOUNT, _OWN_ACCOUNT):
             for match in pattern.finditer(text):
