@@ -10,10 +10,13 @@ when there is nothing coarser to say (the disclosure is then reported instead).
 
 from __future__ import annotations
 
+from functools import cache
+
 import regex
 
 from veil.rules import geography
 from veil.rules.operators import life_events
+from veil.rules.quasi import lexicon
 
 # An area must hold this many people before a place is said by its name.
 MIN_POPULATION = 2_000_000
@@ -195,11 +198,24 @@ _COUNT = regex.compile(
 )
 
 
+@cache
+def _spouse_phrases() -> regex.Pattern[str]:
+    """Every word for a partner the family lexicon knows that is more than one word ("better
+    half", "significant other"): each says the same as "partner"."""
+    phrases = sorted(
+        (t for t, term in lexicon.family_terms().items() if term.kind == "spouse" and " " in t),
+        key=len,
+        reverse=True,
+    )
+    return regex.compile(r"\b(?:" + "|".join(map(regex.escape, phrases)) + r")\b", regex.I)
+
+
 def neutral_family(surface: str) -> str | None:
     """ "two kids" -> "kids", "my husband" -> "my partner", "mom of three" -> "parent"."""
     words = _COUNT.sub("", surface)
     if regex.search(r"\b(?:mom|mum|mother|dad|father|parent)\s+of\b", words, regex.IGNORECASE):
         return "parent"
+    words = _spouse_phrases().sub(lambda m: _match_case("partner", m.group(0)), words)
     out = regex.sub(
         r"\b\w+\b",
         lambda m: _match_case(_FAMILY_WORDS.get(m.group(0).casefold(), m.group(0)), m.group(0)),
