@@ -238,6 +238,15 @@ _DOES_TO_WRITER = regex.compile(
     regex.IGNORECASE,
 )
 _CONTRACTION = regex.compile(r"(?i)(?:i|you|we|they|he|she|it|that|there)['’]")
+# Letters of scripts that have no capitals: a run of one to four such words.
+_CASELESS_LETTER = r"[[\p{L}\p{M}]--[\p{Latin}\p{Greek}\p{Cyrillic}\p{Armenian}\p{Georgian}]]"
+_CASELESS_RUN = regex.compile(
+    rf"(?<![\p{{L}}\p{{M}}]){_CASELESS_LETTER}+(?:[ \t・·]{_CASELESS_LETTER}+){{0,3}}"
+    r"(?![\p{L}\p{M}])",
+    regex.VERSION1,
+)
+_NAME_WORD_BEFORE = regex.compile(r"\bnamed?[ \t]*[:,]?[ \t]*$", regex.IGNORECASE)
+_TITLE_BEFORE = regex.compile(rf"\b(?:{_HONORIFIC})\.?[ \t]+$")
 # Greetings and sign-offs put a name after them, whatever name it is: "hey Priyanka".
 _GREETING_BEFORE = regex.compile(
     r"(?:^|[\s'\"“‘(])(?:hi|hello|hey|hiya|dear|dearest|thanks|thank you|cheers|bye|"
@@ -388,6 +397,7 @@ class _NameScan:
             self.lower_case_lists,
             self.with_initial,
             self.name_lists,
+            self.caseless_script_names,
         ):
             rule()
         for match in _WORD.finditer(self.text):
@@ -395,6 +405,22 @@ class _NameScan:
         for start, end in self.repeated():
             self.keep(start, end, 0.7)
         return self.spans
+
+    def caseless_script_names(self) -> None:
+        """Names in scripts without capitals (Arabic, Hebrew, Han, Kana, Hangul, Devanagari,
+        Thai...) inside a text: nothing marks them as names but what comes before them, a
+        greeting, a relation, "name", an honorific. "my colleague's name يوسف الحربي"."""
+        text = self.text
+        for match in _CASELESS_RUN.finditer(text):
+            before = text[max(0, match.start() - 40) : match.start()]
+            if (
+                _STRONG_CUE.search(before)
+                or _RELATION_BEFORE.search(before)
+                or _POSSESSED_NOUN_BEFORE.search(before)
+                or _NAME_WORD_BEFORE.search(before)
+                or _TITLE_BEFORE.search(before)
+            ):
+                self.keep(*match.span(), 0.85)
 
     def repeated(self) -> list[tuple[int, int]]:
         """Once a word is a name, it is one elsewhere in the same text: "directed by Joakim

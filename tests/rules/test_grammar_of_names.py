@@ -129,3 +129,21 @@ def test_a_verb_after_calls_me_is_no_name(analyzer):
 
 def test_a_club_after_a_possessed_noun_is_no_person(analyzer):
     assert "Arsenal" not in protected(analyzer, "my team beat Arsenal on Saturday")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("can you check the spelling of my neighbour's name مريم الشمري for the card?", "مريم الشمري"),
+        ("Dear 김지훈, thank you for the referral", "김지훈"),
+        ("my flatmate ดารุณี left her keys", "ดารุณี"),
+        ("Hi Mr. 田中, the invoice is attached", "田中"),
+    ],
+)
+def test_names_in_scripts_without_capitals_are_found_by_what_precedes_them(analyzer, text, name):
+    assert name in protected(analyzer, text)
+
+
+@pytest.mark.parametrize("text", ["Translate 谢谢 into English", "What does שלום mean?"])
+def test_words_in_scripts_without_capitals_need_a_cue_to_be_names(analyzer, text):
+    assert protected(analyzer, text) == set()
