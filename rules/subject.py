@@ -902,6 +902,11 @@ def decide(text: str, spans: Sequence[Span]) -> list[Verdict]:
 _WEAK_PUBLIC = frozenset({Reason.SINGLE_NAME, Reason.NOT_A_NAME})
 _SEPARATOR = r"\s*(?:,\s*and|,\s*or|,|and|&|or|vs\.?|versus|than|with)\s*"
 # "X, Y and Z", also past items that are not spans ("Arashiyama, Kiyomizu-dera, Gion")
+_EARLIER_EMPLOYER = regex.compile(
+    r"\b(?:previously|formerly|before that|prior to that|earlier|ex)[\s,:\-]+(?:at|with|for|@)"
+    r"\s+(?:the\s+)?$",
+    _I,
+)
 _LIST_GAP = regex.compile(
     rf"(?:'s|’s)?{_SEPARATOR}(?:\p{{Lu}}[\p{{L}}'’\-]*(?:\s+\p{{Lu}}[\p{{L}}'’\-]*){{0,3}}"
     rf"{_SEPARATOR}){{0,2}}"
@@ -997,4 +1002,17 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
             and regex.fullmatch(r"\s+(?:from|at|of)\s+(?:the\s+)?|\s*,\s*", gap)
         ):
             out[i] = Verdict(Subject.PRIVATE, Reason.RELATION_WORKPLACE, labels.ORGANIZATION)
+    # A career goes on from one employer to the one before: "nurse at X. Previously at Y",
+    # "engineer at X, formerly with Y". The earlier place is as much the writer's.
+    employer_seen = False
+    for i, span in enumerate(spans):
+        if out[i].label != labels.ORGANIZATION:
+            continue
+        if (
+            employer_seen
+            and out[i].subject is Subject.PUBLIC
+            and _EARLIER_EMPLOYER.search(text, max(0, span.start - 40), span.start)
+        ):
+            out[i] = Verdict(Subject.PRIVATE, Reason.AFFILIATION, labels.ORGANIZATION)
+        employer_seen = employer_seen or out[i].subject is Subject.PRIVATE
     return out

@@ -147,3 +147,9 @@ def test_names_in_scripts_without_capitals_are_found_by_what_precedes_them(analy
 @pytest.mark.parametrize("text", ["Translate 谢谢 into English", "What does שלום mean?"])
 def test_words_in_scripts_without_capitals_need_a_cue_to_be_names(analyzer, text):
     assert protected(analyzer, text) == set()
+
+
+def test_an_earlier_employer_after_the_current_one_is_the_writers_too(analyzer):
+    text = "I work at Halvorsen Dental. Before that at Deloitte for six years."
+    assert {"Halvorsen Dental", "Deloitte"} <= protected(analyzer, text)
+    assert "Deloitte" in kept(analyzer, "Deloitte was previously at odds with the SEC.")

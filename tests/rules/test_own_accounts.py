@@ -68,7 +68,7 @@ def test_sites_one_likes_or_reads_are_not(analyzer, text):
         ("my discord is wolfie_22 if you want to play", "wolfie_22"),
         ("my IG: ana.silva92", "ana.silva92"),
         ("I'm kitsune_88 on Twitch most nights", "kitsune_88"),
-        ("posted by u/throwaway_8812 yesterday", "throwaway_8812"),
+        ("posted by u/throwaway_8812 yesterday", "u/throwaway_8812"),
         ("my old discord tag was Shadow#4421", "Shadow#4421"),
     ],
 )
