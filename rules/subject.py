@@ -96,6 +96,8 @@ class Reason(StrEnum):
     NAMED_PRIVATELY = "named_privately", "named privately elsewhere in the text"
     NAMED_PUBLICLY = "named_publicly", "named publicly elsewhere in the text"
     LISTED_WITH_PRIVATE = "listed_with_private", "listed with someone private"
+    LISTED_WITH_WRITER = "listed_with_writer", "listed with the writer (X, Y and me)"
+    LIFE_EVENT = "life_event", "a life event of theirs the writer takes part in (X's wedding)"
     LISTED_WITH_PUBLIC = "listed_with_public", "listed with public entities"
     BESIDE_PUBLIC_FIGURE = "beside_public_figure", "in a sentence about a public figure"
     RELATION_WORKPLACE = "relation_workplace", "where someone they know works"
@@ -229,7 +231,37 @@ _ADDRESSEE = regex.compile(
     _I,
 )
 _SPEAKER_AFTER = regex.compile(r"^[ \t]*:")
-_LINE_START = regex.compile(r"(?:^|\n)[ \t>*\-]*$")
+# A line's start, after the time stamp chat exports put there ("[19:02] ", "12/06/24, 19:02 -
+# ", "[6/12/2024 7:02 PM] ").
+_LINE_START = regex.compile(
+    r"(?:^|\n)[ \t>*\-]*(?:\[?[\d/.\-]{0,10},?[ \t]*\d{1,2}[:.]\d{2}(?::\d{2})?"
+    r"(?:[ \t]*[AaPp]\.?[Mm]\.?)?\]?[ \t]*(?:-[ \t]*)?)?$"
+)
+# People listed with the writer are people the writer is with: "present: A, B, me", "me,
+# Ana and Rui", "Tom, Priya and I".
+_LISTED_NAME = r"\p{Lu}[\p{L}'’\-]*(?:[ \t]+\p{Lu}[\p{L}'’\-]*){0,3}"
+_WITH_WRITER_AFTER = regex.compile(
+    rf"^(?:[ \t]*,[ \t]*{_LISTED_NAME}){{0,8}}[ \t]*(?:,[ \t]*)?(?:and|&|\+)?[ \t]*"
+    r"(?:me|myself|I)\b(?![''’])",
+)
+_WITH_WRITER_BEFORE = regex.compile(
+    rf"\b(?:me|myself|I)[ \t]*(?:,|and|&|\+)[ \t]*(?:{_LISTED_NAME}[ \t]*,[ \t]*){{0,8}}"
+    r"(?:and[ \t]+)?$",
+)
+_MEMBER_OF_MINE_AFTER = regex.compile(r"^[ \t]+(?:from|at|in|of)[ \t]+(?:my|our)\b", _I)
+_WRITER_OR_READER = regex.compile(r"\b(?:i|i'm|i’m|im|me|my|we|our|us|you|your|u|ur|r u)\b", _I)
+# A person's own life event, named by their name: "Tolu and Femi's wedding", "Ana's
+# funeral", "Bezawit's thing sat". Public figures have events too ("Lincoln's funeral"),
+# which the name's other evidence decides first.
+_LIFE_EVENT_AFTER = regex.compile(
+    r"^(?:[ \t]+(?:and|&)[ \t]+\p{Lu}[\p{L}'’\-]*)?['’]s?[ \t]+(?:(?:big|little|surprise|"
+    r"\d+(?:st|nd|rd|th)|leaving|farewell|going[- ]away|engagement|retirement|birthday|"
+    r"hen|stag|bachelorette|bachelor|baby|housewarming)[ \t]+)*(?:wedding|birthday|"
+    r"funeral|party|shower|housewarming|graduation|christening|baptism|bar mitzvah|"
+    r"bat mitzvah|despedida|send-?off|do|thing|memorial|wake|reception|anniversary|"
+    r"engagement|drinks|dinner|barbecue|bbq)\b",
+    _I,
+)
 
 # Public life: a role before the name, its works after it, a question about it.
 _PUBLIC_ROLE = (
@@ -517,6 +549,20 @@ class _Context:
 
         return syntax.parses(self.text, DEFAULT_MODEL, PIECE_CHARS)
 
+    def cv_entry(self, span: Span) -> bool:
+        """The organisation is an entry of the writer's CV: its line carries a period of
+        time ("Analyst, Harrowgate Ltd (2022-now)", "BSc, University of Kent, 2018 - 2021")
+        in a text the writer writes of themselves or calls a CV."""
+        text = self.text
+        begin = text.rfind("\n", 0, span.start) + 1
+        finish = text.find("\n", span.end)
+        line = text[begin : finish if finish >= 0 else len(text)]
+        if len(line) > 200 or not _PERIOD.search(line):
+            return False
+        if not text[begin : span.start].strip() and text[span.end : span.end + 2].startswith(","):
+            return False  # "Intern, Southwark Council": the role before the employer
+        return self.parse.self_in_text or _CV_WORD.search(text) is not None
+
     def ner_reads_place(self, span: Span) -> bool:
         """spaCy's NER, reading the words around it, took the span for a place (a first
         name that is also a country: "who paid for it, France?")."""
@@ -569,8 +615,8 @@ class _Context:
             before = self.text[contact.end : span.start] if contact.end <= span.start else None
             if after is not None and len(after) <= ACCOUNT_REACH and "\n" not in after:
                 return True
-            if before is not None and regex.fullmatch(r"\s*\(\s*", before):
-                return True
+            if before is not None and regex.fullmatch(r"\s*\(\s*|[ \t]*,[ \t]*", before):
+                return True  # "(policy 1234) Aviva", "student no. 2104477, Dunmore College"
         return False
 
     def after_address(self, span: Span) -> bool:
@@ -623,6 +669,13 @@ class _Mention:
     def after(self) -> str:
         return _after(self.ctx.text, self.span.end)
 
+    @cached_property
+    def sentence(self) -> str:
+        """The span's sentence, as far as WINDOW characters on each side."""
+        after = self.after
+        cut = _SENTENCE_BREAK.search(after)
+        return self.before + self.value + (after[: cut.start()] if cut else after)
+
 
 # A name's head noun says what it names: English puts the kind last ("Hyde Park", "Tower
 # Bridge") or, for a few kinds, first ("Lake Tahoe", "Mount Kenya", "Museum of X").
@@ -670,6 +723,23 @@ def _name_words(value: str) -> tuple[bool, bool]:
 CHANCE_LIMIT = 0.01
 
 
+# Alphabets that write names letter by letter and transliterate one way into English.
+_CASED_SCRIPT = regex.compile(r"[\p{Greek}\p{Cyrillic}\p{Armenian}\p{Georgian}\s.'’\-]+")
+
+
+def _romanized(value: str) -> str | None:
+    """A name in another alphabet as English text writes it ("Αλέξης Τσίπρας" -> "Alexis
+    Tsipras"), or None for Latin script and for scripts with no one reading."""
+    if notability.latin(value):
+        return None
+    from anyascii import anyascii
+
+    if not _CASED_SCRIPT.fullmatch(value):
+        return None  # Han may be read as Chinese or Japanese; abjads drop their vowels
+    latin = anyascii(value).replace("'", "")
+    return latin if any(c.isalpha() for c in latin) else None
+
+
 def _known_person(value: str) -> bool:
     """A name an encyclopedia has an entry for, where that is evidence of fame: random
     names of three or more words almost never are entries (0-0.2% of generated ones); a
@@ -700,6 +770,14 @@ def _tied_to_someone(m: _Mention) -> Reason | None:
         return Reason.HOLDER
     if _LINE_START.search(wide_before) and _SPEAKER_AFTER.match(after):
         return Reason.SPEAKER
+    if (
+        _WITH_WRITER_AFTER.match(after) or _WITH_WRITER_BEFORE.search(wide_before)
+    ) and syntax.listed_with_writer(m.ctx.parse, m.span.start, m.span.end):
+        return Reason.LISTED_WITH_WRITER
+    if _MEMBER_OF_MINE_AFTER.match(after):
+        return Reason.RELATION_AFTER  # "Grzesiek from my 5-a-side", "Ana in our choir"
+    if _LIFE_EVENT_AFTER.match(after) and _WRITER_OR_READER.search(m.sentence):
+        return Reason.LIFE_EVENT  # "Tolu and Femi's wedding ... and im the MC"
     return None
 
 
@@ -768,6 +846,10 @@ def _person(m: _Mention) -> Verdict:
     if syntax.dealt_with(ctx.parse, span.start, span.end):
         return Verdict(Subject.PRIVATE, Reason.DEALT_WITH, label)
     if _known_person(_HONORIFIC_INSIDE.sub("", value)):
+        return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
+    romanized = _romanized(value)
+    if romanized and (notability.is_public_figure(romanized) or _known_person(romanized)):
+        # "Αλέξης Τσίπρας" is Alexis Tsipras: the same decision in any script
         return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
     if _HONORIFIC_BEFORE.search(before) or _HONORIFIC_INSIDE.match(value):
         return Verdict(Subject.PRIVATE, Reason.TITLED, label)
@@ -847,6 +929,8 @@ def _organization(m: _Mention) -> Verdict:
         return private(Reason.EMAIL_DOMAIN)
     if ctx.account_beside(span):
         return private(Reason.ACCOUNT_BESIDE)
+    if ctx.cv_entry(span):
+        return private(Reason.AFFILIATION)
     if _POSSESSIVE_BEFORE.search(before) and _ACCOUNT_AFTER.match(after):
         return private(Reason.OWN_ACCOUNT)
     tied = _tied_to_someone(m)
@@ -892,6 +976,8 @@ def decide(text: str, spans: Sequence[Span]) -> list[Verdict]:
             label = span.label
             if label == labels.PERSON and _INSTITUTION_HEAD.search(value.strip()):
                 label = labels.ORGANIZATION
+            elif label == labels.PERSON and " " in value.strip() and _LANDMARK.search(value):
+                label = labels.LOCATION  # "Warwick Castle": its head says what it is
             verdicts.append(_DECIDE[label](_Mention(ctx, span, value)))
         else:
             verdicts.append(Verdict(Subject.PRIVATE, Reason.IDENTIFIER, span.label))
@@ -902,6 +988,17 @@ def decide(text: str, spans: Sequence[Span]) -> list[Verdict]:
 _WEAK_PUBLIC = frozenset({Reason.SINGLE_NAME, Reason.NOT_A_NAME})
 _SEPARATOR = r"\s*(?:,\s*and|,\s*or|,|and|&|or|vs\.?|versus|than|with)\s*"
 # "X, Y and Z", also past items that are not spans ("Arashiyama, Kiyomizu-dera, Gion")
+# A stretch of time as CVs write it: "2019-2022", "(2022-now)", "Sep 2020 – present",
+# "(summer 2021)".
+_PERIOD = regex.compile(
+    r"\b(?:19|20)\d\d\s*(?:[-–—]|to)\s*(?:(?:19|20)?\d\d\b|now|present|current|today|date)"
+    r"|\((?:(?:spring|summer|autumn|fall|winter|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|"
+    r"jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\s+)?(?:19|20)\d\d\)",
+    _I,
+)
+_CV_WORD = regex.compile(
+    r"\b(?:cv|c\.v\.|r[ée]sum[ée]|curriculum vitae|linkedin|cover letter|work experience)\b", _I
+)
 _EARLIER_EMPLOYER = regex.compile(
     r"\b(?:previously|formerly|before that|prior to that|earlier|ex)[\s,:\-]+(?:at|with|for|@)"
     r"\s+(?:the\s+)?$",
@@ -941,6 +1038,11 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
             if len(words) > 1:
                 public_names.add(words[-1])  # "... Kurt Gödel ... Gödel's theorem"
     for i, span in enumerate(spans):
+        if out[i].label == labels.ORGANIZATION and out[i].reason is Reason.ORGANIZATION_TOPIC:
+            # "Lerato Mokoena ... Lerato chasing legal": NER took the first name for a firm
+            if notability.fold(text[span.start : span.end]) in private_names:
+                out[i] = Verdict(Subject.PRIVATE, Reason.NAMED_PRIVATELY, labels.PERSON)
+            continue
         if out[i].label != labels.PERSON or not undecided(i):
             continue
         value = notability.fold(text[span.start : span.end])

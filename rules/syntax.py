@@ -216,6 +216,26 @@ def place_complement(parses: Parses, start: int, end: int) -> bool:
     return False
 
 
+def listed_with_writer(parses: Parses, start: int, end: int) -> bool:
+    """``start:end`` is coordinated with the writer: "Sam and I are flying", "present: Ana,
+    Rui, me" (not "on Netflix and I don't get it", where "and" joins two clauses)."""
+    span = parses.span(start, end)
+    if span is None:
+        return False
+    token = span.root
+    while token.dep_ in ("conj", "appos") and token.head.i != token.i:
+        token = token.head  # the list's first member (the parser hangs lists either way)
+    members, queue = [], [token]
+    while queue and len(members) < 50:
+        member = queue.pop()
+        members.append(member)
+        queue += [c for c in member.children if c.dep_ in ("conj", "appos")]
+    return any(member.lower_ in _SELF_MEMBER for member in members)
+
+
+_SELF_MEMBER = frozenset({"i", "me", "myself"})
+
+
 # Dealing with someone in person: the writer's own contacts, not people talked about.
 _SOCIAL_VERBS = (
     r"meet|meets|met|meeting|call|calls|called|calling|phone|phoned|phoning|ring|rang|"

@@ -81,6 +81,8 @@ _NAME_FIELD = regex.compile(
     r"contact)?[_ \-]?name|patient|client|customer|contact|attn|"
     r"attention|recipient|sender|signed|signature|author|tenant|landlord|employee|applicant|"
     r"beneficiary|account holder|holder|cardholder|guarantor|emergency contact|next of kin|"
+    r"present|attendees|attending|participants|invited|organi[sz]er|assignee|reviewer|"
+    r"reporter|owner|cc|bcc|"
     r"doctor|physician|provider|prescriber|referring|nurse|name on (?:the )?(?:card|account))"
     r"[\"']?[ \t]*[:=][ \t]*[\"']?"
     rf"((?:{_HONORIFIC_WORDS}\.?[ \t]+)?\p{{Lu}}[\p{{L}}'’\-]+"
@@ -88,6 +90,13 @@ _NAME_FIELD = regex.compile(
 )
 # A speaker in a chat transcript: "Elizabeth: \"Who are you?\"" or "tracy:\"i'm ..."
 _SPEAKER = regex.compile(r"(?:^|\n)[ \t>]*(\p{L}[\p{L}'’\-]+)[ \t]*:[ \t]*([\"“]|\p{Lu})")
+# A speaker after a chat export's time stamp: "[19:02] Mahlet: ...", "12/06/24, 19:02 - Dawit: ".
+# The format says it is a name, whatever list it is on.
+_STAMPED_SPEAKER = regex.compile(
+    r"(?:^|\n)[ \t>]*\[?[\d/.\-]{0,10},?[ \t]*\d{1,2}[:.]\d{2}(?::\d{2})?"
+    r"(?:[ \t]*[AaPp]\.?[Mm]\.?)?\]?[ \t]*(?:-[ \t]*)?"
+    r"(\p{Lu}[\p{L}'’\-]+(?:[ \t]+\p{Lu}[\p{L}'’\-]+)?)[ \t]*:"
+)
 # What a person does right after their name: "Megan lives on ...", "Zak shouted at ...".
 _PERSON_VERB = regex.compile(
     r"[ \t]+(?:lives|lived|is|was|has|had|said|says|shouted|yelled|asked|told|works|worked|"
@@ -97,6 +106,7 @@ _PERSON_VERB = regex.compile(
 # Phrases after which the next word is a name, whatever its case: "call me višeslav".
 _NAMING_CUE = regex.compile(
     r"\b(?:my name is|my name's|(?:his|her|their) name is|call me|calls me|called me|"
+    r"(?:everyone |we |they )?calls? (?:him|her|them)|goes by|go by|known as|nicknamed|"
     r"named (?:him|her|them|it)|i'm called|they call me|(?:maiden|last|first|middle|sur|given)"
     r"[ \t]?name is)[ \t]+([\p{L}][\p{L}'’\-]+(?:[ \t]+\p{L}\.?(?=[ \t]))?"
     r"(?:[ \t]+\p{Lu}[\p{L}'’\-]+)?)",
@@ -247,6 +257,11 @@ _CASELESS_RUN = regex.compile(
 )
 _NAME_WORD_BEFORE = regex.compile(r"\bnamed?[ \t]*[:,]?[ \t]*$", regex.IGNORECASE)
 _TITLE_BEFORE = regex.compile(rf"\b(?:{_HONORIFIC})\.?[ \t]+$")
+# Listed with the writer: "Ana, Rui and I went", "present: Tom, Priya, me".
+_WITH_WRITER_AFTER = regex.compile(
+    r"(?:[ \t]*,[ \t]*\p{Lu}[\p{L}'’\-]*(?:[ \t]+\p{Lu}[\p{L}'’\-]*)?){0,8}[ \t]*,?[ \t]*"
+    r"(?:and|&|\+)[ \t]*(?:me|myself|I)\b(?!['’])|[ \t]*,[ \t]*(?:me|myself)\b",
+)
 # Greetings and sign-offs put a name after them, whatever name it is: "hey Priyanka".
 _GREETING_BEFORE = regex.compile(
     r"(?:^|[\s'\"“‘(])(?:hi|hello|hey|hiya|dear|dearest|thanks|thank you|cheers|bye|"
@@ -259,7 +274,8 @@ _NAME_QUESTION = regex.compile(
 )
 # Lower-case titles: "mr. elliott", "ms. Quinzia".
 _LOWER_TITLED = regex.compile(
-    r"(?<![\w.])(?:mr|mrs|ms|dr|mx)\.?[ \t]+(\p{L}\p{Ll}{2,}(?:[ \t]+\p{Lu}\p{Ll}{2,})?)(?![\w@])"
+    r"(?<![\w.])(?:mr|mrs|ms|dr|mx)\.?[ \t]+(\p{L}\p{Ll}{2,}(?:-\p{L}\p{Ll}+)*"
+    r"(?:[ \t]+\p{Lu}\p{Ll}{2,}(?:-\p{L}\p{Ll}+)*)?)(?![\w@\-])"
 )
 # "benjamin a seiler", "hyuuma t. maida": typed lower-case, with a middle initial.
 _LOWER_WITH_INITIAL = regex.compile(
@@ -499,6 +515,9 @@ class _NameScan:
                 quoted or speaker.lower() not in self.common
             ):
                 self.keep(*match.span(1), 0.8)
+        for match in _STAMPED_SPEAKER.finditer(self.text):
+            if match.group(1).lower() not in _function_words():
+                self.keep(*match.span(1), 0.85)
         for match in _NAMING_CUE.finditer(self.text):
             name = match.group(1).rstrip("'’-")  # a closing quote is no part of it
             first = name.split()[0]
@@ -599,6 +618,8 @@ class _NameScan:
             )
             if not unknown or lenient:
                 for item in regex.finditer(r"\p{Lu}\p{Ll}+", match.group(0)):
+                    if item.group(0).lower() in _function_words():
+                        continue  # "Me, Ana and Rui": the writer is no name
                     self.keep(match.start() + item.start(), match.start() + item.end(), 0.8)
 
     def word(self, match: regex.Match) -> None:
@@ -684,6 +705,7 @@ class _NameScan:
             or _RELATION_BEFORE.search(wide_before)
             or _POSSESSED_NOUN_BEFORE.search(wide_before)
             or _DOES_TO_WRITER.match(text, end)
+            or _WITH_WRITER_AFTER.match(text, end)
         )
         surname = _SURNAME_AFTER.match(text, end)
         if surname:

@@ -134,7 +134,7 @@ def test_a_club_after_a_possessed_noun_is_no_person(analyzer):
 @pytest.mark.parametrize(
     ("text", "name"),
     [
-        ("can you check the spelling of my neighbour's name مريم الشمري for the card?", "مريم الشمري"),
+        ("check the spelling of my neighbour's name مريم الشمري for the card", "مريم الشمري"),
         ("Dear 김지훈, thank you for the referral", "김지훈"),
         ("my flatmate ดารุณี left her keys", "ดารุณี"),
         ("Hi Mr. 田中, the invoice is attached", "田中"),
@@ -153,3 +153,52 @@ def test_an_earlier_employer_after_the_current_one_is_the_writers_too(analyzer):
     text = "I work at Halvorsen Dental. Before that at Deloitte for six years."
     assert {"Halvorsen Dental", "Deloitte"} <= protected(analyzer, text)
     assert "Deloitte" in kept(analyzer, "Deloitte was previously at odds with the SEC.")
+
+
+# -- formats and constructions that say whose a name is -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            "is this rude?\n[21:14] Tsegaye: u coming sat?\n[21:15] me: maybe\n"
+            "[21:16] Tsegaye: Abebe will be there",
+            {"Tsegaye"},
+        ),
+        ("standup notes\nattendees: Wiremu Tane, Hana Kowalczyk, me\n- Hana owns the fix", {
+            "Wiremu Tane", "Hana Kowalczyk"}),
+        ("my cousin Adaeze (everyone calls her Dozie) turns 40", {"Adaeze", "Dozie"}),
+        ("Chidi and Nkem's wedding is in Enugu and i'm giving the toast", {"Chidi", "Nkem"}),
+        ("Oskar, Maja and I are renting a cabin", {"Oskar", "Maja"}),
+        ("Wojtek from my climbing gym swears by chalk balls", {"Wojtek"}),
+    ],
+)
+def test_formats_and_constructions_mark_the_writers_people(analyzer, text, names):
+    found = protected(analyzer, text)
+    assert all(any(name in value for value in found) for name in names)
+
+
+def test_a_clause_after_and_is_no_list_with_the_writer(analyzer):
+    assert "Netflix" in kept(analyzer, "Watched it on Netflix and I didn't like the ending.")
+
+
+def test_a_public_figure_in_another_alphabet_is_decided_like_in_latin(analyzer):
+    assert "Владимир Зеленский" in kept(analyzer, "What did Владимир Зеленский say in Davos?")
+
+
+def test_cv_entries_are_the_writers_organisations(analyzer):
+    text = (
+        "please tighten my cv\nEXPERIENCE\nData Analyst, Pellam Analytics Ltd (2021-now)\n"
+        "EDUCATION\nBA History, University of Stirling, 2016 - 2019"
+    )
+    found = protected(analyzer, text)
+    for employer in ("Pellam Analytics Ltd", "University of Stirling"):
+        assert any(employer in value for value in found)
+    bio = "Timeline of Steve Jobs:\nApple (1976-1985)\nNeXT (1985-1997)"
+    assert "Apple" in kept(analyzer, bio)
+
+
+def test_an_organisation_after_the_writers_student_number_is_theirs(analyzer):
+    text = "pls draft it: student no. 2209183, Ashcombe College, course BA Design"
+    assert "Ashcombe College" in protected(analyzer, text)
