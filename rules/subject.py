@@ -557,7 +557,7 @@ class _Context:
         begin = text.rfind("\n", 0, span.start) + 1
         finish = text.find("\n", span.end)
         line = text[begin : finish if finish >= 0 else len(text)]
-        if len(line) > 200 or not _PERIOD.search(line):
+        if len(line) > 200 or not (_PERIOD.search(line) or _DEGREE_LINE.match(line)):
             return False
         if not text[begin : span.start].strip() and text[span.end : span.end + 2].startswith(","):
             return False  # "Intern, Southwark Council": the role before the employer
@@ -683,7 +683,9 @@ _LANDMARK_KINDS = (
     r"basilica|cathedral|church|chapel|abbey|temple|shrine|mosque|museum|museums|"
     r"gallery|palace|castle|fort|tower|bridge|square|piazza|plaza|park|gardens?|stadium|"
     r"arena|forum|colosseum|monument|memorial|statue|falls|mountains?|mount|lake|river|"
-    r"valley|desert|island|islands|beach|canyon|national park|opera house|market"
+    r"valley|desert|island|islands|beach|canyon|national park|opera house|market|hill|hills|"
+    r"bay|harbou?r|pier|lighthouse|zoo|aquarium|reserve|forest|woods|heath|moor|peak|cove|"
+    r"gorge|glacier|volcano|dunes|reef|stockade|fortress|citadel|observatory|botanic gardens"
 )
 _LANDMARK = regex.compile(
     rf"(?:\b(?:{_LANDMARK_KINDS})\.?$|^(?:the\s+)?(?:lake|mount|mt|fort|river|isle|cape)\s+"
@@ -738,6 +740,19 @@ def _romanized(value: str) -> str | None:
         return None  # Han may be read as Chinese or Japanese; abjads drop their vowels
     latin = anyascii(value).replace("'", "")
     return latin if any(c.isalpha() for c in latin) else None
+
+
+def _reads_as_a_name(value: str, span: Span) -> bool:
+    """More than one word, a first name, a name the name rules found, or another script:
+    not a one-word brand NER called a person ("charged twice by Ryanair", beside a card)."""
+    words = value.split()
+    return (
+        len(words) > 1
+        or "names." in span.source
+        or not notability.latin(value)
+        or _name_words(value)[0]
+        or not knowledge.knowledge().is_known(value)
+    )
 
 
 def _known_person(value: str) -> bool:
@@ -813,7 +828,7 @@ def _person(m: _Mention) -> Verdict:
     if grammar is not None and grammar.via in ("apposition", "possession") and not _talked_about(m):
         # "my landlord, X"; not "(not Li Na the tennis player)", nor "I'm on X" (a place)
         return Verdict(Subject.PRIVATE, Reason.GRAMMAR_TIE, label)
-    if ctx.contact_near(span) or ctx.in_email(value):
+    if (ctx.contact_near(span) and _reads_as_a_name(value, span)) or ctx.in_email(value):
         return Verdict(Subject.PRIVATE, Reason.CONTACT_BESIDE, label)
     if _AFFILIATION_BEFORE.search(before):
         return Verdict(Subject.PRIVATE, Reason.AFFILIATION, label)
@@ -995,6 +1010,10 @@ _PERIOD = regex.compile(
     r"|\((?:(?:spring|summer|autumn|fall|winter|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|"
     r"jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\s+)?(?:19|20)\d\d\)",
     _I,
+)
+_DEGREE_LINE = regex.compile(
+    r"\s*[-*•]?\s*(?:B\.?Sc|B\.?A|M\.?Sc|M\.?A|M\.?Eng|B\.?Eng|Ph\.?D|MBA|LL\.?B|LL\.?M|"
+    r"B\.?Ed|M\.?Ed|BBA|B\.?Tech|M\.?Tech|HND|Diploma|Certificate|A[- ]levels?|GCSEs?)\b"
 )
 _CV_WORD = regex.compile(
     r"\b(?:cv|c\.v\.|r[ée]sum[ée]|curriculum vitae|linkedin|cover letter|work experience)\b", _I

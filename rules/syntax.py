@@ -150,6 +150,16 @@ _COMMERCE_VERB = _word_class(
 )
 # Where one goes as a patron or a member: "the gym I go to", "the church we attend".
 _PATRON_VERB = _word_class(r"go|goes|went|use|uses|used|belong|belongs|belonged")
+_HAVING_VERB = _word_class(
+    r"have|has|had|having|own|owns|owned|rent(?:s|ed|ing)?|bought|buy|built|inherited"
+)
+# Nouns of a place of work or study that an organisation's name modifies ("our Leeds office").
+_WORKPLACE = _word_class(
+    r"office|offices|branch|team|department|dept|store|shop|site|plant|factory|warehouse|"
+    r"campus|clinic|lab|school|practice|hq|headquarters|depot|unit|ward|surgery|studio|"
+    r"kitchen|restaurant|bar|pub|cafe|café|salon|gym|hospital|college|university|church|"
+    r"club|chapter|group|division|subsidiary|franchise|location|outlet|academy"
+)
 _RELATIVE_PRONOUN = frozenset({"who", "that", "which", "whom"})
 # Nouns of a settlement or an area, which "of" names ("my hometown of X", "our little
 # town of X"), as English names a place by its kind ("the city of X").
@@ -360,6 +370,13 @@ def _tie(token, place: bool) -> Tie | None:
         if dep == "poss":
             return None  # "Adichie's talk": the span owns, it is not owned
         if dep in ("compound", "flat", "nmod", "amod", "nummod", "case"):
+            if (
+                not place
+                and dep == "compound"
+                and head.tag_ in ("NN", "NNS")
+                and not _WORKPLACE.match(head.text)
+            ):
+                return None  # "my Flipkart order", "our Netflix account": a brand one uses
             node = head  # a modifier: "our Leeds office", "the Riverside clinic"
             continue
         if dep == "pobj" and head.dep_ == "ROOT" and place and head.lower_ in _LOCATIVE:
@@ -422,7 +439,9 @@ def _noun(token) -> bool:
 def _governor(governor, preposition: str, place: bool) -> Tie | None:
     if preposition == "on" and not place:
         return None  # "we're on Django", "I'm on Netflix": what one uses, not where one works
-    if _noun(governor):
+    # the tagger calls "flat" in "a small flat near X" an adjective; its object role says noun
+    dwelling_object = governor.dep_ == "dobj" and _DWELLING.match(governor.text)
+    if _noun(governor) or dwelling_object:
         if preposition == "of" and place and _SETTLEMENT.match(governor.text):
             owner = possessor(governor)  # "my hometown of X": X is the hometown
             return None if owner is None else Tie(owner, "possession", governor.lower_)
@@ -437,6 +456,14 @@ def _governor(governor, preposition: str, place: bool) -> Tie | None:
             return Tie(Owner.WRITER, "clause", governor.lower_)  # "I'm a nurse at X"
         if _DWELLING.match(governor.text) and _definite(governor) and _writes_of_self(governor):
             return Tie(Owner.WRITER, "dwelling", governor.lower_)  # "the flat in X"
+        if (
+            _DWELLING.match(governor.text)
+            and governor.dep_ == "dobj"
+            and _HAVING_VERB.match(governor.head.text)
+            and not irrealis(governor.head)
+        ):
+            owner = subject_owner(governor.head)  # "we have a little cottage near X"
+            return None if owner is None else Tie(owner, "dwelling", governor.lower_)
         return None
     if governor.tag_.startswith(("VB", "MD")) or governor.dep_ == "ROOT":
         return _clause(governor, preposition, place)
@@ -486,6 +513,10 @@ def subject_owner(verb) -> Owner | None:
     """The writer or an acquaintance as the subject of ``verb``'s clause."""
     subject = clause_subject(verb)
     if subject is None:
+        # chat drops the "I": "just moved to X", "Grew up in X" (a past verb heading the
+        # sentence, in a text where the writer speaks of themselves)
+        if verb.dep_ == "ROOT" and verb.tag_ in ("VBD", "VBN") and _writes_of_self(verb):
+            return Owner.WRITER
         return None
     if subject.lower_ in _FIRST_PERSON_SUBJECT:
         return Owner.WRITER

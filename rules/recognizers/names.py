@@ -248,6 +248,17 @@ _DOES_TO_WRITER = regex.compile(
     regex.IGNORECASE,
 )
 _CONTRACTION = regex.compile(r"(?i)(?:i|you|we|they|he|she|it|that|there)['’]")
+# Kinship words that title a name in Filipino, South Asian, Spanish, Italian, German,
+# Polish, Yoruba, Swahili and Arabic families' English ("tita Marites", "akka Kavitha").
+_KIN_TITLES = (
+    r"tita|tito|lola|lolo|ate|kuya|manang|manong|akka|anna|amma|appa|thatha|paati|didi|"
+    r"bhaiya|bhai|dada|dadi|nana|nani|chacha|chachi|mama|mami|mausi|bua|tía|tia|tío|tio|"
+    r"abuela|abuelo|nonna|nonno|zia|zio|oma|opa|tante|onkel|ciocia|wujek|babcia|dziadek|"
+    r"iya|baba|mama|mzee|bibi|shangazi|khala|khalto|amo|ammo|teta|sido|jiddo"
+)
+_KIN_TITLED = regex.compile(
+    rf"(?<![\w])(?:{_KIN_TITLES})[ \t]+(\p{{Lu}}\p{{Ll}}+(?:[\-'’]\p{{L}}+)?)(?![\w@])"
+)
 # Letters of scripts that have no capitals: a run of one to four such words.
 _CASELESS_LETTER = r"[[\p{L}\p{M}]--[\p{Latin}\p{Greek}\p{Cyrillic}\p{Armenian}\p{Georgian}]]"
 _CASELESS_RUN = regex.compile(
@@ -414,6 +425,7 @@ class _NameScan:
             self.with_initial,
             self.name_lists,
             self.caseless_script_names,
+            self.kin_titled_names,
         ):
             rule()
         for match in _WORD.finditer(self.text):
@@ -421,6 +433,12 @@ class _NameScan:
         for start, end in self.repeated():
             self.keep(start, end, 0.7)
         return self.spans
+
+    def kin_titled_names(self) -> None:
+        """A kinship word used as a title, as many languages do in English text: "tita
+        Marites", "akka Kavitha", "nonna Pina", "bhaiya Rohit"."""
+        for match in _KIN_TITLED.finditer(self.text):
+            self.keep(*match.span(1), 0.85)
 
     def caseless_script_names(self) -> None:
         """Names in scripts without capitals (Arabic, Hebrew, Han, Kana, Hangul, Devanagari,

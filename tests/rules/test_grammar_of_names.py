@@ -166,8 +166,10 @@ def test_an_earlier_employer_after_the_current_one_is_the_writers_too(analyzer):
             "[21:16] Tsegaye: Abebe will be there",
             {"Tsegaye"},
         ),
-        ("standup notes\nattendees: Wiremu Tane, Hana Kowalczyk, me\n- Hana owns the fix", {
-            "Wiremu Tane", "Hana Kowalczyk"}),
+        (
+            "standup notes\nattendees: Wiremu Tane, Hana Kowalczyk, me\n- Hana owns the fix",
+            {"Wiremu Tane", "Hana Kowalczyk"},
+        ),
         ("my cousin Adaeze (everyone calls her Dozie) turns 40", {"Adaeze", "Dozie"}),
         ("Chidi and Nkem's wedding is in Enugu and i'm giving the toast", {"Chidi", "Nkem"}),
         ("Oskar, Maja and I are renting a cabin", {"Oskar", "Maja"}),
@@ -202,3 +204,30 @@ def test_cv_entries_are_the_writers_organisations(analyzer):
 def test_an_organisation_after_the_writers_student_number_is_theirs(analyzer):
     text = "pls draft it: student no. 2209183, Ashcombe College, course BA Design"
     assert "Ashcombe College" in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "private"),
+    [
+        ("just moved here from Tralee, how do I register with a GP?", "Tralee"),
+        ("we have a small flat near Bodø and the heating died", "Bodø"),
+        ("can you sign the card from tita Luzviminda and me", "Luzviminda"),
+        ("cv:\nMSc Data Science, University of Dundee\nSkills: python", "University of Dundee"),
+    ],
+)
+def test_dropped_subjects_dwellings_kin_titles_and_degrees_tie_to_the_writer(
+    analyzer, text, private
+):
+    assert any(private in value for value in protected(analyzer, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "public"),
+    [
+        ("my basket for a Zalando order keeps emptying itself", "Zalando"),
+        ("card 4539 1488 0343 6467 was charged twice by Lufthansa", "Lufthansa"),
+        ("the kids loved Puffing Billy and Sovereign Hill", "Sovereign Hill"),
+    ],
+)
+def test_brands_one_uses_and_landmarks_stay_public(analyzer, text, public):
+    assert public in kept(analyzer, text)
