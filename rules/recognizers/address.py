@@ -2,7 +2,8 @@
 
 An address starts with a street line (number + name + street type, or the European
 order name + number, or a PO box) and then absorbs the unit, city, state, postcode and
-country parts that follow on the same or the next lines.
+country parts that follow on the same or the next lines: by generic parts here, and by
+each country's own order of postcode, city and region (``address_formats``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import regex
 
 from veil.rules import labels
 from veil.rules.pattern import WORD
+from veil.rules.recognizers.address_formats import marked_heads, tail_end
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -122,7 +124,7 @@ _PART = (
 )
 
 _ADDRESS = regex.compile(
-    rf"(?<!{WORD})(?:{_STREET_LINE}){_UNIT}*{_PART}{{0,4}}",
+    rf"(?<!{WORD})(?P<street>(?:{_STREET_LINE}){_UNIT}*){_PART}{{0,4}}",
 )
 
 # Lines that follow an address but are not part of it.
@@ -189,9 +191,14 @@ class StreetAddressRecognizer:
         spans = []
         for match in _ADDRESS.finditer(text):
             start, end = match.span()
+            # the country's own order may reach further than the generic parts did,
+            # from the street line or from where those parts stopped
+            end = max(tail_end(text, at) for at in {match.end("street"), end})
             end = _trim_tail(text, start, end)
             if end - start >= 6:
                 spans.append(Span(start, end, labels.STREET_ADDRESS, 0.8, self.name))
+        for start, end in marked_heads(text):
+            spans.append(Span(start, end, labels.STREET_ADDRESS, 0.8, self.name))
         return spans
 
 
