@@ -2,7 +2,8 @@
 
 An address starts with a street line (number + name + street type, or the European
 order name + number, or a PO box) and then absorbs the unit, city, state, postcode and
-country parts that follow on the same or the next lines.
+country parts that follow on the same or the next lines: by generic parts here, and by
+each country's own order of postcode, city and region (``address_formats``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import regex
 
 from veil.rules import labels
 from veil.rules.pattern import WORD
+from veil.rules.recognizers.address_formats import marked_heads, tail_end
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -18,7 +20,13 @@ from veil.rules.spans import Span
 # unspaced token ("a-a-a-…", a pasted blob) makes the search quadratic in its length.
 _WORD = r"[A-ZÀ-Þ][\w'’\-]{0,40}\.?"  # a capitalised word (also "O'Neil", "St.")
 _ANY_WORD = r"[\wÀ-ÿ'’\-]{1,40}\.?"
-_NUMBER = r"\d{1,6}[A-Za-z]?(?:[\-/]\d{1,5}[A-Za-z]?)?"
+# A house number and its suffixes: 12a, 12-14, 4/2, 12bis, 12 bis, and the Dutch floor or
+# part after a hyphen (512-II, 12-hs, 7-bis).
+_NUMBER = (
+    r"\d{1,6}(?:(?:bis|ter|quater)\b|[A-Za-z](?![a-z]))?"
+    r"(?:[\-/](?:\d{1,5}[A-Za-z]?|[IVX]{1,4}|hs|huis|bis|ter|[A-Za-z])(?!\w)"
+    r"|[ \t](?:bis|ter|quater)\b)?"
+)
 
 # Street types written after the name (US, UK, Irish, Australian usage).
 _SUFFIXES = (
@@ -53,7 +61,11 @@ _PARTICLES = r"(?:(?:de|du|des|la|le|les|del|della|delle|dei|di|da|do|dos|das|d'
 _UNIT = (
     r"(?:[ \t]*,?[ \t]*\n?[ \t]*(?:(?:Apt\.?|Apartment|Suite|Ste\.?|Unit|#|Floor|Fl\.?|Room|"
     r"Rm\.?|Bldg\.?|"
-    r"Building|Flat|Wohnung|Whg\.?|App\.?|Appt\.?|Piso|Étage|Bus|Box|Dept\.?)[ \t]*[A-Z0-9\-]{1,6}"
+    r"Building|Flat|Wohnung|Whg\.?|App\.?|Appt\.?|Piso|Étage|Bus|Box|Dept\.?|Top|Stiege|"
+    # the same in the languages whose street lines are matched, as written after a comma
+    r"(?i:apto|apt[oº°]?\.|ap\.|apart\.|depto\.?|dpto\.?|sala|bloco|bl\.|conj\.|casa|andar|"
+    r"lote|puerta|pta\.|esc\.|escalera|int\.|interno|scala|sc\.|appartement|bât\.|bâtiment|"
+    r"escalier|porte|lgh))[ \t]*[A-Z0-9\-]{1,6}(?!\w)"
     # Iberian floor and side: "3º Esq", "2.º Dto.", "4º A"
     r"|\d{1,2}\.?[ \t]?[ºª°]\.?(?:[ \t]*(?:Esq|Dto|Dta|Drt|Izq|Izda|Dcha|Drcha|Fte|[A-Z])\b\.?)?))"
 )
@@ -66,7 +78,7 @@ _STREET_LINE = (
     r"(?:(?:N|S|E|W|North|South|East|West|NE|NW|SE|SW)\.?[ \t]+)?"
     rf"(?:{_WORD}[ \t]+){{0,4}}(?:{_SUFFIXES})\b\.?"
     rf"(?:[ \t]+(?:{_WORD}[ \t]+){{0,2}}(?:{_SUFFIXES})\b\.?)?"
-    rf"(?:[ \t]+(?:N|S|E|W|NE|NW|SE|SW)\b\.?)?)"
+    rf"(?:[ \t]+(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\b\.?)?)"
     # Hauptstraße 5 / Berliner Straße 12a / Keizersgracht 123
     rf"|(?:(?:\d{{1,6}}[ \t]+)?(?:{_WORD}[ \t]+){{0,3}}[\p{{L}}][\wß'’\-]{{0,40}}"
     rf"(?i:{_COMPOUND_SUFFIX})[ \t]+{_NUMBER}\.?)"
@@ -99,9 +111,10 @@ _TAIL_PART = (
     rf"|[A-Z]{{2}}(?:[ \t]+(?:{_ZIP}))?"
     rf"|{_ZIP})"
 )
-# Between parts: a comma on the same line, or a line break (possibly with a comma).
+# Between parts: a comma on the same line, or a line break (possibly with a comma); a
+# blank line ends the address.
 _SAME_LINE = r"[ \t]*(?:,|[ \t]-)[ \t]*"
-_NEXT_LINE = r"[ \t]*,?[ \t]*\n(?:[ \t]*\n)?[ \t]*,?[ \t]*>?[ \t]*"
+_NEXT_LINE = r"[ \t]*,?[ \t]*\n[ \t]*,?[ \t]*>?[ \t]*"
 # A part ends its line, or is followed by a comma or a sentence end; on the street's own
 # line it may also run into the rest of the sentence ("..., IL 62704 please").
 _LINE_END = r"(?=[ \t]*(?:[,\n]|$|[.;!?)](?:\s|$)))"
@@ -111,7 +124,7 @@ _PART = (
 )
 
 _ADDRESS = regex.compile(
-    rf"(?<!{WORD})(?:{_STREET_LINE}){_UNIT}*{_PART}{{0,4}}",
+    rf"(?<!{WORD})(?P<street>(?:{_STREET_LINE}){_UNIT}*){_PART}{{0,4}}",
 )
 
 # Lines that follow an address but are not part of it.
@@ -178,9 +191,14 @@ class StreetAddressRecognizer:
         spans = []
         for match in _ADDRESS.finditer(text):
             start, end = match.span()
+            # the country's own order may reach further than the generic parts did,
+            # from the street line or from where those parts stopped
+            end = max(tail_end(text, at) for at in {match.end("street"), end})
             end = _trim_tail(text, start, end)
             if end - start >= 6:
                 spans.append(Span(start, end, labels.STREET_ADDRESS, 0.8, self.name))
+        for start, end in marked_heads(text):
+            spans.append(Span(start, end, labels.STREET_ADDRESS, 0.8, self.name))
         return spans
 
 
