@@ -250,11 +250,12 @@ _DOES_TO_WRITER = regex.compile(
 _CONTRACTION = regex.compile(r"(?i)(?:i|you|we|they|he|she|it|that|there)['’]")
 # Kinship words that title a name in Filipino, South Asian, Spanish, Italian, German,
 # Polish, Yoruba, Swahili and Arabic families' English ("tita Marites", "akka Kavitha").
+# (Not those that are English words too: "ate", "mama", "nana", "dada", "baba".)
 _KIN_TITLES = (
-    r"tita|tito|lola|lolo|ate|kuya|manang|manong|akka|anna|amma|appa|thatha|paati|didi|"
-    r"bhaiya|bhai|dada|dadi|nana|nani|chacha|chachi|mama|mami|mausi|bua|tía|tia|tío|tio|"
+    r"tita|tito|lola|lolo|kuya|manang|manong|akka|amma|appa|thatha|paati|didi|"
+    r"bhaiya|dadi|nani|chacha|chachi|mausi|tía|tío|"
     r"abuela|abuelo|nonna|nonno|zia|zio|oma|opa|tante|onkel|ciocia|wujek|babcia|dziadek|"
-    r"iya|baba|mama|mzee|bibi|shangazi|khala|khalto|amo|ammo|teta|sido|jiddo"
+    r"mzee|shangazi|khala|khalto|ammo|teta|sido|jiddo"
 )
 _KIN_TITLED = regex.compile(
     rf"(?<![\w])(?:{_KIN_TITLES})[ \t]+(\p{{Lu}}\p{{Ll}}+(?:[\-'’]\p{{L}}+)?)(?![\w@])"
