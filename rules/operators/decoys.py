@@ -200,7 +200,68 @@ def _income(disclosure, surface: str, rng: random.Random) -> str | None:
     return surface[: number.start()] + text + surface[number.end() :]
 
 
+# English demonyms by the rule English derives them from a country's name ("Nigeria" ->
+# "Nigerian", "Japan" -> "Japanese", "Germany" -> "German").
+_DEMONYM_SUFFIXES = ("ian", "ean", "an", "ese", "ish", "ic", "i", "n", "")
+_COUNTRY_ENDINGS = ("", "a", "ia", "y", "e", "o", "land", "ain")
+
+
+def _country_of_demonym(word: str) -> geography.Country | None:
+    key = word.casefold()
+    for suffix in _DEMONYM_SUFFIXES:
+        if not key.endswith(suffix) or len(key) - len(suffix) < 3:
+            continue
+        stem = key[: len(key) - len(suffix)]
+        for ending in _COUNTRY_ENDINGS[1:] if not suffix else _COUNTRY_ENDINGS:
+            found = geography.country(stem + ending)
+            if found is not None:
+                return found
+    return None
+
+
+@cache
+def _demonyms_by_continent() -> dict[str, tuple[str, ...]]:
+    """One-word nationalities that are also major languages' names (ISO 639-1), by the
+    continent of their country: the decoys a nationality is swapped for."""
+    import pycountry
+
+    found: dict[str, list[str]] = {}
+    for language in pycountry.languages:
+        name = language.name
+        if not getattr(language, "alpha_2", None) or not name.isalpha():
+            continue
+        country = _country_of_demonym(name)
+        if country is not None:
+            found.setdefault(country.continent, []).append(name)
+    return {continent: tuple(sorted(names)) for continent, names in found.items()}
+
+
+def _nationality(disclosure, surface: str, rng: random.Random) -> str | None:
+    """Another nationality of the same continent ("we French folks" -> "we Dutch folks")."""
+    word = surface.strip()
+    country = _country_of_demonym(word)
+    by_continent = _demonyms_by_continent()
+    # an irregular demonym ("French", "Dutch", "Swiss") names no country by the rule: any
+    # other nationality misleads as well
+    pool = (
+        by_continent.get(country.continent, ())
+        if country is not None
+        else tuple(n for names in by_continent.values() for n in names)
+    )
+    candidates = [
+        n
+        for n in pool
+        if n.casefold() != word.casefold()
+        and (country is None or _country_of_demonym(n) != country)
+    ]
+    if not candidates:
+        return None
+    chosen = rng.choice(candidates)
+    return chosen.lower() if surface.islower() else chosen
+
+
 _RULES = {
+    "nationality": _nationality,
     "age": _age,
     "location": _place,
     "birthplace": _place,

@@ -104,6 +104,21 @@ def test_a_decoy_never_uses_a_word_of_the_text_itself() -> None:
     assert out == "My partner and my wife's sister"  # fell back to generalizing
 
 
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [("As a Kenyan I love chai", "Kenyan"), ("we french folks eat late", "french")],
+)
+def test_a_nationality_decoy_is_another_nationality_and_restores(text, word) -> None:
+    vault = Vault(rng=random.Random(5))
+    out = rewritten(
+        text, [said(text, word, "nationality", detail="demonym")], QIOperator.DECOY, vault
+    )
+    decoy = next(e.pseudonym for e in vault.entries() if e.value == word)
+    assert word not in out and decoy in out
+    assert decoy.islower() == word.islower()
+    assert Restorer.for_vault(vault).restore(out) == text
+
+
 def test_allow_and_warn_send_the_words_unchanged() -> None:
     for operator in (QIOperator.ALLOW, QIOperator.WARN):
         assert rewritten(NURSE, nurse_disclosures(), operator) == NURSE
