@@ -207,6 +207,11 @@ _COUNTRY_ENDINGS = ("", "a", "ia", "y", "e", "o", "land", "ain")
 
 
 def _country_of_demonym(word: str) -> geography.Country | None:
+    from veil.rules.quasi import lexicon
+
+    informal = lexicon.informal_demonyms().get(lexicon.key(word))  # "French", "kiwi"
+    if informal is not None:
+        return geography.country(informal[1]) if informal[0] == "nationality" else None
     key = word.casefold()
     for suffix in _DEMONYM_SUFFIXES:
         if not key.endswith(suffix) or len(key) - len(suffix) < 3:
@@ -241,8 +246,7 @@ def _nationality(disclosure, surface: str, rng: random.Random) -> str | None:
     word = surface.strip()
     country = _country_of_demonym(word)
     by_continent = _demonyms_by_continent()
-    # an irregular demonym ("French", "Dutch", "Swiss") names no country by the rule: any
-    # other nationality misleads as well
+    # a demonym no rule or table knows: any other nationality misleads as well
     pool = (
         by_continent.get(country.continent, ())
         if country is not None

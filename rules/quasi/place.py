@@ -161,7 +161,11 @@ _DEMONYM_FRAME = regex.compile(
     I,
 )
 _DEMONYM_HERE = gated(
-    regex.compile(r"(?:^|\n|[.!?]\s+)\s*(?P<dem>[\p{L}\-]+)\s+here\b", I),
+    regex.compile(
+        r"(?:^|\n|[.!?]\s+)\s*(?P<dem>[\p{L}\-]+)(?:\s+(?:lad|lass|guy|gal|girl|boy|bloke|"
+        r"chick|mum|mom|dad|woman|man|expat|native|mama|papa))?\s+here\b",
+        I,
+    ),
     "here",
 )
 _SHORT_NAMES = {
