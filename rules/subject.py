@@ -862,6 +862,9 @@ def _person(m: _Mention) -> Verdict:
         return Verdict(Subject.PRIVATE, Reason.DEALT_WITH, label)
     if _known_person(_HONORIFIC_INSIDE.sub("", value)):
         return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
+    if knowledge.knowledge().is_known(value) and syntax.liked(ctx.parse, span.start, span.end):
+        # "she loves Jay Chou": an entry that is loved or followed is a star, not a friend
+        return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
     romanized = _romanized(value)
     if romanized and (notability.is_public_figure(romanized) or _known_person(romanized)):
         # "Αλέξης Τσίπρας" is Alexis Tsipras: the same decision in any script

@@ -160,6 +160,11 @@ _WORKPLACE = _word_class(
     r"kitchen|restaurant|bar|pub|cafe|café|salon|gym|hospital|college|university|church|"
     r"club|chapter|group|division|subsidiary|franchise|location|outlet|academy"
 )
+_COMMERCE_NOUN = _word_class(
+    r"parcel|parcels|package|packages|order|orders|delivery|deliveries|refund|refunds|"
+    r"invoice|invoices|bill|bills|receipt|receipts|purchase|purchases|shipment|email|emails|"
+    r"newsletter|notification|notifications|charge|charges|subscription|offer|offers"
+)
 _RELATIVE_PRONOUN = frozenset({"who", "that", "which", "whom"})
 # Nouns of a settlement or an area, which "of" names ("my hometown of X", "our little
 # town of X"), as English names a place by its kind ("the city of X").
@@ -244,6 +249,31 @@ def listed_with_writer(parses: Parses, start: int, end: int) -> bool:
 
 
 _SELF_MEMBER = frozenset({"i", "me", "myself"})
+
+
+_LIKING_VERB = _word_class(
+    r"lov(?:e|es|ed|ing)|lik(?:e|es|ed|ing)|ador(?:e|es|ed|ing)|enjoy(?:s|ed|ing)?|"
+    r"worship(?:s|ped|ping)?|idoli[sz](?:e|es|ed|ing)|stan(?:s|ned|ning)?|"
+    r"follow(?:s|ed|ing)?|admir(?:e|es|ed|ing)|hat(?:e|es|ed|ing)|can't stand"
+)
+_FAN_NOUN = _word_class(r"fan|fans|fanatic|obsessed|crazy|mad|nuts")
+
+
+def liked(parses: Parses, start: int, end: int) -> bool:
+    """``start:end`` is what someone loves, follows or is a fan of ("she loves X", "huge
+    fan of X", "obsessed with X"): how people speak of stars, teams and works, not of the
+    people in their lives."""
+    span = parses.span(start, end)
+    if span is None:
+        return False
+    token = span.root
+    while token.dep_ == "conj" and token.head.i != token.i:
+        token = token.head
+    if token.dep_ == "dobj":
+        return bool(_LIKING_VERB.match(token.head.text)) and not irrealis(token.head)
+    if token.dep_ == "pobj" and token.head.lower_ in ("of", "with", "on", "about"):
+        return bool(_FAN_NOUN.match(token.head.head.text))
+    return False
 
 
 # Dealing with someone in person: the writer's own contacts, not people talked about.
@@ -441,6 +471,8 @@ def _governor(governor, preposition: str, place: bool) -> Tie | None:
         return None  # "we're on Django", "I'm on Netflix": what one uses, not where one works
     # the tagger calls "flat" in "a small flat near X" an adjective; its object role says noun
     dwelling_object = governor.dep_ == "dobj" and _DWELLING.match(governor.text)
+    if preposition == "from" and _COMMERCE_NOUN.match(governor.text):
+        return None  # "my parcel from Temu", "a refund from Ryanair": a seller
     if _noun(governor) or dwelling_object:
         if preposition == "of" and place and _SETTLEMENT.match(governor.text):
             owner = possessor(governor)  # "my hometown of X": X is the hometown

@@ -231,3 +231,9 @@ def test_dropped_subjects_dwellings_kin_titles_and_degrees_tie_to_the_writer(
 )
 def test_brands_one_uses_and_landmarks_stay_public(analyzer, text, public):
     assert public in kept(analyzer, text)
+
+
+def test_a_known_name_that_is_loved_is_a_star_and_a_seller_is_no_acquaintance(analyzer):
+    assert "Jay Chou" in kept(analyzer, "card for my colleague, she loves Jay Chou")
+    assert "Jenny Clarke" in protected(analyzer, "my son loves his teacher Jenny Clarke")
+    assert "Temu" not in protected(analyzer, "my parcel from Temu never came")
