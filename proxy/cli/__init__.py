@@ -15,6 +15,7 @@ from veil.proxy.cli import (
     slow,
     start,
     storage,
+    tables,
 )
 
 
@@ -39,5 +40,6 @@ for command in (
     storage.forget,
     models.models,
     knowledge.knowledge,
+    tables.tables,
 ):
     main.add_command(command)

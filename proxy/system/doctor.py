@@ -149,6 +149,25 @@ def check_knowledge(setup: Setup) -> Check:
     )
 
 
+def check_tables(setup: Setup) -> Check:
+    """The places and name tables in the user cache (built here if missing)."""
+    from veil.rules import name_lists, places_table
+    from veil.rules.derived import DerivedTableError
+    from veil.rules.recognizers import names
+
+    try:
+        meta = places_table.status()
+        first, last = name_lists.load(names._faker_name_lists)
+    except DerivedTableError as error:
+        return Check("places and name tables", False, str(error), "veil tables build")
+    return Check(
+        "places and name tables",
+        True,
+        f"{int(meta['count.cities']):,} cities, {len(first) + len(last):,} names in "
+        f"{places_table.path().parent}",
+    )
+
+
 def check_model_workers(setup: Setup) -> Check:
     """The running proxy's model worker processes (its dashboard's status says)."""
     url = _base_url(setup) + "/veil/api/status"
@@ -248,6 +267,7 @@ CHECKS: tuple[Callable[[Setup], Check], ...] = (
     check_proxy,
     check_pac,
     check_knowledge,
+    check_tables,
     check_models,
     check_model_workers,
     check_service,

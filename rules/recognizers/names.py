@@ -19,7 +19,7 @@ from functools import cache
 
 import regex
 
-from veil.rules import gazetteer, labels
+from veil.rules import gazetteer, labels, name_lists
 from veil.rules.code_context import CodeMap
 from veil.rules.nlp import import_spacy
 from veil.rules.registry import register
@@ -320,6 +320,12 @@ _TRANSLITERATED_LOCALES = frozenset(["ru_RU", "uk_UA"])
 
 @cache
 def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
+    """(first names, last names) as ``_faker_name_lists`` reads them, kept in a file in the
+    user cache (rules.name_lists), so that no process imports Faker to read them."""
+    return name_lists.load(_faker_name_lists)
+
+
+def _faker_name_lists() -> tuple[frozenset[str], frozenset[str]]:
     """(first names, last names) from Faker's person providers: Latin-script ones as they
     are, Cyrillic ones transliterated (people write "Vsevolod", not "Всеволод")."""
     import faker.providers.person as providers

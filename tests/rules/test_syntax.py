@@ -5,6 +5,8 @@ plans, suppositions, topics, other people's lives)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from veil.rules import syntax
 from veil.rules.quasi import find_disclosures
@@ -101,3 +103,16 @@ def test_a_supposed_age_is_not_a_disclosure(text):
 def test_a_stated_age_still_is():
     found = [d for d in find_disclosures("I'm 15 and my mum won't let me work.", year=2026)]
     assert any(d.attribute == "age" and d.value == 15 for d in found)
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 200), st.integers(0, 30)), max_size=20),
+    st.integers(0, 220),
+    st.integers(0, 30),
+)
+def test_tagged_ranges_answer_as_a_scan_of_every_range(ranges, begin, length) -> None:
+    """The index untagged_life_names uses for long pastes (log time per lookup) says what
+    testing every entity would."""
+    spans = [(start, start + size) for start, size in ranges]
+    end = begin + length
+    assert syntax._Ranges(spans)(begin, end) == any(s < end and begin < e for s, e in spans)

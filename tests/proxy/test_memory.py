@@ -1,0 +1,21 @@
+"""After a large message the proxy gives freed heap memory back (glibc's malloc_trim);
+after an ordinary one it spends nothing on it."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from veil.proxy.memory import LARGE_MESSAGE_CHARS, release_after
+
+
+def test_an_ordinary_message_does_not_trim() -> None:
+    assert release_after(5_000) is False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's malloc_trim")
+def test_a_large_message_returns_freed_memory() -> None:
+    held = [bytearray(64) for _ in range(200_000)]  # small blocks: they stay in the heap
+    del held
+    assert release_after(LARGE_MESSAGE_CHARS) is True
