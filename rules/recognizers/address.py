@@ -183,6 +183,16 @@ _NOT_PLACES = frozenset(
 )
 
 
+# A unit written before the street line, as British and Australian addresses put it:
+# "Flat 3, 41 Lorimer Road", "Unit 5/18 Banksia Cres" (the "5/" is the street number's).
+_UNIT_BEFORE = regex.compile(
+    r"(?<![\w])(?:Flat|Unit|Apt\.?|Apartment|Suite|Ste\.?|Room|Level|Floor|Shop|Lot|Villa)"
+    r"[ \t]*[A-Za-z0-9][A-Za-z0-9\-]{0,5}[ \t]*,?[ \t]*$"
+    r"|(?<![\w])(?:Unit|Flat|Apt\.?)[ \t]+$",
+    regex.IGNORECASE,
+)
+
+
 class StreetAddressRecognizer:
     name = "regex.street_address.v1"
     labels = (labels.STREET_ADDRESS,)
@@ -195,6 +205,9 @@ class StreetAddressRecognizer:
             # from the street line or from where those parts stopped
             end = max(tail_end(text, at) for at in {match.end("street"), end})
             end = _trim_tail(text, start, end)
+            unit = _UNIT_BEFORE.search(text, max(0, start - 40), start)
+            if unit is not None:
+                start = unit.start()  # "Flat 3, 41 Lorimer Road": the flat is the address too
             if end - start >= 6:
                 spans.append(Span(start, end, labels.STREET_ADDRESS, 0.8, self.name))
         for start, end in marked_heads(text):

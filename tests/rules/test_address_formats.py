@@ -88,6 +88,8 @@ def test_an_address_in_its_countrys_format_is_covered_in_full(country: str, newl
         "Bahnhofstrasse 10, CH-8001 Zürich",
         "Storgatan 3, SE-114 55 Stockholm",
         "4 Harbour Road, Wellington 6011",
+        "Flat 7, 19 Calder Road, Leeds LS6 2AB",
+        "Unit 3/41 Wattle Street, Fremantle WA 6160",
     ],
 )
 def test_written_formats_are_covered_in_full(address: str):
