@@ -645,8 +645,14 @@ class _Context:
         )
 
     def in_email(self, value: str) -> bool:
+        """A word of the name is a word of an e-mail address in the text, or its first words
+        run together are ("Ferreira & Lobo" and ferreiralobo-adv.com.br)."""
         words = [notability.fold(w) for w in regex.findall(r"\p{L}+", value) if len(w) >= 3]
-        return bool(words) and any(w in self.email_words for w in words)
+        if not words:
+            return False
+        if any(w in self.email_words for w in words):
+            return True
+        return any("".join(words[:n]) in self.email_words for n in (2, 3) if len(words) >= n)
 
 
 @dataclass
