@@ -13,6 +13,7 @@ rebuilds it (never read as if it were fine).
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import tempfile
 import threading
@@ -23,6 +24,7 @@ from pathlib import Path
 import platformdirs
 
 REBUILD = "`veil tables build` rebuilds it"
+log = logging.getLogger("veil")
 
 
 class DerivedTableError(RuntimeError):
@@ -61,9 +63,27 @@ _build_lock = threading.Lock()
 def ensure(path: Path, write: Callable[[Path], None]) -> Path:
     """``path``, written first by ``write(temporary)`` if it does not exist. The temporary
     file is renamed into place when complete, so no process ever reads half a table, and
-    processes building at once each rename a whole one."""
-    if path.exists():
-        return path
+    processes building at once each rename a whole one. Where the cache dir cannot be
+    read or written (a service running as another user than the one who installed veil),
+    the table is built in a private temporary dir instead, and that path returned."""
+    try:
+        return _ensure(path, write)
+    except DerivedTableError:
+        fallback = Path(tempfile.gettempdir()) / f"veil-tables-{os.getuid()}" / path.name
+        try:
+            fallback.parent.mkdir(mode=0o700, exist_ok=True)
+        except OSError as error:
+            raise DerivedTableError(f"cannot write {path} or {fallback}: {error}") from error
+        log.warning("veil: cannot use %s; building it in %s", path, fallback.parent)
+        return _ensure(fallback, write)
+
+
+def _ensure(path: Path, write: Callable[[Path], None]) -> Path:
+    try:
+        if path.exists():
+            return path
+    except OSError as error:  # a dir this user may not search
+        raise DerivedTableError(f"cannot read {path}: {error}; {REBUILD}") from error
     with _build_lock:
         if path.exists():
             return path

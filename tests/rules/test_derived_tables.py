@@ -117,3 +117,18 @@ def test_reading_names_and_places_imports_none_of_their_packages() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_cache_dir_that_cannot_be_made_falls_back_to_a_private_temporary_dir(
+    tmp_path: Path,
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    built = derived.ensure(
+        blocker / "tables" / "t-test-fallback.txt", lambda out: out.write_text("x")
+    )
+    try:
+        assert built.read_text() == "x" and built.parent.name.startswith("veil-tables-")
+        assert built.parent.stat().st_mode & 0o077 == 0  # this user's alone
+    finally:
+        built.unlink()
