@@ -219,6 +219,10 @@ _GREETING = regex.compile(
     r"pozdrawiam|olá|oi)\s*[,:!\-]?\s*$",
     _I,
 )
+_PLACE_NOUN_BEFORE = regex.compile(
+    r"\b(?:country|state|city|town|island|province|region|republic|kingdom|county)\s+(?:of\s+)?$",
+    _I,
+)
 _MEDIUM_BEFORE = regex.compile(r"\b(?:through|via|on|using|over)\s+$", _I)
 _HONORIFIC_BEFORE = regex.compile(rf"\b{_HONORIFIC}\.?\s+$", _I)
 _HONORIFIC_INSIDE = regex.compile(rf"^{_HONORIFIC}\.?\s", _I)
@@ -316,7 +320,19 @@ _ABOUT_BEFORE = regex.compile(
     r"\bwhat did|\bhow did)\s+$",
     _I,
 )
-_WORK_BY = regex.compile(r"[\p{Lu}\d][^\s]*[!?\"”]?\s+by\s+$")
+_WORK_BY = regex.compile(
+    r"(?:[\p{Lu}\d][^\s]*[!?\"”]?|\b(?i:poems?|poetry|novels?|books?|songs?|paintings?|works?|"
+    r"films?|movies?|albums?|plays?|essays?|music|sculptures?|symphon(?:y|ies)|operas?|"
+    r"stories|quotes?|lyrics|sonatas?|concertos?|speeches|lectures?|theorems?|papers?)"
+    r"(?:\s+(?:written|composed|painted|directed|sung|made|recorded))?)\s+by\s+$"
+)
+# Names as names, not people: "names like Katrina and Maria", "the name Odin".
+_NAMES_AS_WORDS = regex.compile(
+    r"\bnames?\s+(?:like|such as|as|of)\s+(?:\p{Lu}\w*\s+(?:and|or|,)\s+)*$", _I
+)
+# "Canada's Jeremy Hansen", "NASA's Christina Koch", "Arsenal's Saka": a nation's, a
+# team's or an agency's person is a public one.
+_OWNER_BEFORE = regex.compile(r"(\p{Lu}[\p{L}.&\-]*(?:\s+\p{Lu}[\p{L}.&\-]*){0,3})['’]s?\s+$")
 _WHAT_X_DID = regex.compile(
     r"^\s+(?:did|said|says|thinks|thought|wrote|sang|painted|composed|discovered|invented|"
     r"founded|won|scored|played|directed|starred|meant|argued|proposed|claimed|believed)\b",
@@ -691,7 +707,8 @@ _LANDMARK_KINDS = (
     r"arena|forum|colosseum|monument|memorial|statue|falls|mountains?|mount|lake|river|"
     r"valley|desert|island|islands|beach|canyon|national park|opera house|market|hill|hills|"
     r"bay|harbou?r|pier|lighthouse|zoo|aquarium|reserve|forest|woods|heath|moor|peak|cove|"
-    r"gorge|glacier|volcano|dunes|reef|stockade|fortress|citadel|observatory|botanic gardens"
+    r"gorge|glacier|volcano|dunes|reef|stockade|fortress|citadel|observatory|botanic gardens|"
+    r"wall|gate|arch|canal|dam|airport"
 )
 _LANDMARK = regex.compile(
     rf"(?:\b(?:{_LANDMARK_KINDS})\.?$|^(?:the\s+)?(?:lake|mount|mt|fort|river|isle|cape)\s+"
@@ -746,6 +763,20 @@ def _romanized(value: str) -> str | None:
         return None  # Han may be read as Chinese or Japanese; abjads drop their vowels
     latin = anyascii(value).replace("'", "")
     return latin if any(c.isalpha() for c in latin) else None
+
+
+def _public_owner(value: str) -> bool:
+    """A place, or an organisation the encyclopedia knows that is no person's name."""
+    if compounds.place_of(value) is not None:
+        return True
+    first_name, _ = _name_words(value)
+    return not first_name and knowledge.knowledge().is_known(value)
+
+
+def _known_as_no_place(value: str) -> bool:
+    """The encyclopedia knows the name and the gazetteer does not: a company, a brand, a
+    person ("led to Lamborghini building cars"), not a town the rules could live in."""
+    return compounds.place_of(value) is None and knowledge.knowledge().is_known(value)
 
 
 def _reads_as_a_name(value: str, span: Span) -> bool:
@@ -805,6 +836,13 @@ def _tied_to_someone(m: _Mention) -> Reason | None:
 def _talked_about(m: _Mention) -> Reason | None:
     """Why the text treats a name as public knowledge, or None."""
     text, span, before, after = m.ctx.text, m.span, m.before, m.after
+    if _NAMES_AS_WORDS.search(before):
+        return Reason.ASKED_ABOUT
+    owner = _OWNER_BEFORE.search(before)
+    if owner and _public_owner(owner.group(1)):
+        return Reason.PUBLIC_ROLE
+    if syntax.consumed(m.ctx.parse, span.start, span.end):
+        return Reason.WORKS_FOLLOW  # "used to watch Yo soy Betty": a show
     if _ROLE_BEFORE.search(before) or _ROLE_AFTER.match(after):
         return Reason.PUBLIC_ROLE
     if _WORK_AFTER.match(after) or _THING_AFTER.match(after):
@@ -846,8 +884,10 @@ def _person(m: _Mention) -> Verdict:
     if notability.is_language_or_nationality(value) and not (given and _NAME_NEXT.match(m.after)):
         return _norp(m, relabelled=True)
     found = compounds.place_of(value)
-    place_preposition = _PLACE_LOCATIVE.search(before) or (
-        _LOCATIVE.search(before) and not _PERSON_PREPOSITION.search(before)
+    place_preposition = (
+        _PLACE_NOUN_BEFORE.search(before)
+        or _PLACE_LOCATIVE.search(before)
+        or (_LOCATIVE.search(before) and not _PERSON_PREPOSITION.search(before))
     )
     if found is not None and (
         place_preposition
@@ -899,7 +939,12 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
     def private(reason: Reason) -> Verdict:
         return Verdict(Subject.PRIVATE, reason, label)
 
-    if _RESIDENCE_BEFORE.search(before) or _RESIDENCE_AFTER.match(after):
+    if (_RESIDENCE_BEFORE.search(before) or _RESIDENCE_AFTER.match(after)) and not (
+        _WISH.search(before)
+        or _WISH_AFTER.match(after)
+        or syntax.thing_is_subject(ctx.parse, span.start, span.end)
+    ):
+        # not "I want to move to Porto someday", nor "what we know comes from Plato"
         return private(Reason.RESIDENCE)
     if _RELATION_PLACE.search(before):
         return private(Reason.RELATION_PLACE)
@@ -916,6 +961,7 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         and (not travel or life[-1] > travel[-1])
         and (_FIRST_PERSON.search(before) or ctx.person_before(span, len(before)))
         and not _INTENT.search(before)
+        and not _known_as_no_place(value)
     ):
         return private(Reason.LIFE_PLACE)
     if not relabelled:
@@ -1027,6 +1073,13 @@ _DEGREE_LINE = regex.compile(
 _CV_WORD = regex.compile(
     r"\b(?:cv|c\.v\.|r[ée]sum[ée]|curriculum vitae|linkedin|cover letter|work experience)\b", _I
 )
+# Wishes and dreams: "I want to move to X someday", "we'd love to live in X".
+_WISH = regex.compile(
+    r"\b(?:want|wants|wanted|wanna|would like|'d like|’d like|would love|'d love|’d love|"
+    r"dream(?:ing|s)?(?:\s+of)?|hope|hoping|wish|wishing|considering|thinking (?:about|of))\b",
+    _I,
+)
+_WISH_AFTER = regex.compile(r"^[^.!?\n]{0,30}\b(?:someday|some day|one day|eventually)\b", _I)
 _EARLIER_EMPLOYER = regex.compile(
     r"\b(?:previously|formerly|before that|prior to that|earlier|ex)[\s,:\-]+(?:at|with|for|@)"
     r"\s+(?:the\s+)?$",
@@ -1078,6 +1131,21 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
             out[i] = Verdict(Subject.PRIVATE, Reason.NAMED_PRIVATELY, labels.PERSON)
         elif value in public_names and out[i].subject is Subject.UNKNOWN:
             out[i] = Verdict(Subject.PUBLIC, Reason.NAMED_PUBLICLY, labels.PERSON)
+    # "李白 (Li Bai)": a name glossed in brackets is the name before it.
+    for i in range(1, len(spans)):
+        if (
+            regex.fullmatch(r"\s*\(\s*", text[spans[i - 1].end : spans[i].start])
+            and out[i - 1].subject is not Subject.UNKNOWN
+            and out[i].subject is Subject.UNKNOWN
+        ):
+            out[i] = Verdict(out[i - 1].subject, out[i - 1].reason, out[i].label)
+        elif (
+            regex.fullmatch(r"\s*\(\s*", text[spans[i - 1].end : spans[i].start])
+            and out[i].subject is not Subject.UNKNOWN
+            and out[i - 1].subject is Subject.UNKNOWN
+            and out[i - 1].label == out[i].label
+        ):
+            out[i - 1] = Verdict(out[i].subject, out[i].reason, out[i - 1].label)
     # "my sisters Ana, Bea and Rogers": a list of people carries its first one's tie.
     for i in range(1, len(spans)):
         if out[i].label == labels.PERSON and undecided(i):

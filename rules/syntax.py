@@ -86,7 +86,8 @@ _TRAVEL_VERB = _word_class(
     r"go|goes|going|went|gone|fly|flies|flew|flying|flown|travel(?:s|led|ed|ling|ing)?|"
     r"visit(?:s|ed|ing)?|head(?:s|ed|ing)?|tour(?:s|ed|ing)?|drive|drives|drove|driving|"
     r"driven|cruis(?:e|es|ed|ing)|land(?:s|ed|ing)?|arriv(?:e|es|ed|ing)|explor(?:e|es|ed|ing)|"
-    r"book(?:s|ed|ing)?|spend|spends|spent|spending",
+    r"book(?:s|ed|ing)?|spend|spends|spent|spending|leav(?:e|es|ing)|depart(?:s|ed|ing)?|"
+    r"connect(?:s|ed|ing)?|transfer(?:s|red|ring)?|stop(?:s|ped|ping)? over|land(?:s|ed|ing)?",
 )
 _TRAVEL_NOUN = _word_class(
     r"trip|trips|holiday|holidays|vacation|vacations|honeymoon|tour|visit|visits|"
@@ -276,6 +277,41 @@ def liked(parses: Parses, start: int, end: int) -> bool:
     return False
 
 
+_CONSUME_VERB = _word_class(
+    r"watch(?:es|ed|ing)?|binge(?:s|d)?|bingeing|binging|stream(?:s|ed|ing)?|"
+    r"read(?:s|ing)?|reread(?:s|ing)?|play(?:s|ed|ing)?|replay(?:s|ed|ing)?"
+)
+_THING_SUBJECT = frozenset(
+    {"it", "this", "that", "everything", "something", "anything", "nothing", "which", "what",
+     "all", "most", "much", "knowledge", "information", "data", "word", "name", "idea"}
+)  # fmt: skip
+
+
+def consumed(parses: Parses, start: int, end: int) -> bool:
+    """``start:end`` is what someone watches, reads or plays: a show, a book, a game."""
+    span = parses.span(start, end)
+    if span is None:
+        return False
+    token = span.root
+    while token.dep_ in ("conj", "compound") and token.head.i != token.i:
+        token = token.head
+    return token.dep_ == "dobj" and bool(_CONSUME_VERB.match(token.head.text))
+
+
+def thing_is_subject(parses: Parses, start: int, end: int) -> bool:
+    """The clause that puts ``start:end`` somewhere has a thing as its subject ("what we
+    know comes from Plato", "it is in the West"): not where someone lives."""
+    span = parses.span(start, end)
+    if span is None:
+        return False
+    token = span.root
+    if token.dep_ != "pobj":
+        return False
+    verb = token.head.head
+    subject = clause_subject(verb)
+    return subject is not None and subject.lower_ in _THING_SUBJECT
+
+
 # Dealing with someone in person: the writer's own contacts, not people talked about.
 _SOCIAL_VERBS = (
     r"meet|meets|met|meeting|call|calls|called|calling|phone|phoned|phoning|ring|rang|"
@@ -442,8 +478,8 @@ def _tie(token, place: bool) -> Tie | None:
             governor = head.head
             while governor.dep_ == "advmod" and governor.head.i != governor.i:
                 governor = governor.head  # "I work remote for X", "back home in X"
-            if governor.i == head.i:
-                return None
+            if governor.i == head.i or _FAN_NOUN.match(governor.text):
+                return None  # "as a fan of Arsenal": no member of it
             if governor.dep_ == "acl" and _noun(governor.head):
                 node = governor.head  # "a shop called X in Y": the shop is in Y
                 continue
@@ -490,6 +526,8 @@ def _governor(governor, preposition: str, place: bool) -> Tie | None:
         return None  # "we're on Django", "I'm on Netflix": what one uses, not where one works
     # the tagger calls "flat" in "a small flat near X" an adjective; its object role says noun
     dwelling_object = governor.dep_ == "dobj" and _DWELLING.match(governor.text)
+    if _FAN_NOUN.match(governor.text):
+        return None  # "as a fan of Arsenal"
     if preposition == "from" and _COMMERCE_NOUN.match(governor.text):
         return None  # "my parcel from Temu", "a refund from Ryanair": a seller
     if _noun(governor) or dwelling_object:

@@ -14,9 +14,10 @@ entities kept (the default policy) against the named baseline "protect" (every n
 protected, as veil did before it told public from private), in the same run. The set is
 split in two fixed halves by id (utility.half): rules are tuned on one, the other is only
 reported. veil's own prompts (bench/redaction/public_private_own.jsonl), written for each
-kind of failure seen on unseen text, are reported beside them, and so are 180 prompts
-written blind to veil's code (public_private_fresh.jsonl) in three parts: "dev" (50) and
-"dev2" (80, written later) may be tuned on, "test" (50) is only reported.
+kind of failure seen on unseen text, are reported beside them, and so are 240 prompts
+written blind to veil's code (public_private_fresh.jsonl) in four parts: "dev" (50),
+"dev2" (80) and "dev3" (60, mostly public-only), written in that order, may be tuned on;
+"test" (50) is only reported.
 """
 
 from __future__ import annotations
@@ -365,7 +366,7 @@ def main() -> None:
             figures["keep, veil's own"] = utility.evaluate(analyzer, own, negatives)
         if utility.FRESH_EXAMPLES.is_file():
             fresh = utility.load_public_private(utility.FRESH_EXAMPLES)
-            for part in ("dev", "dev2", "test"):
+            for part in ("dev", "dev2", "dev3", "test"):
                 chosen = [r for r in fresh if r["split"] == part][: args.limit]
                 figures[f"keep, blind {part}"] = utility.evaluate(analyzer, chosen, negatives)
         if args.referee:

@@ -23,8 +23,8 @@ PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
 # Prompts written for veil, one or more per kind of failure seen on text nobody tuned on,
 # with their own names and places (bench/redaction/check_own.py validates the file).
 OWN_EXAMPLES = Path(__file__).with_name("public_private_own.jsonl")
-# 180 prompts written blind to veil's code (their writers read only the data's README), in
-# fixed parts: "dev" and "dev2" may be looked at and tuned on, "test" is only reported.
+# 240 prompts written blind to veil's code (their writers read only the data's README), in
+# fixed parts: "dev", "dev2" and "dev3" may be looked at and tuned on, "test" only reported.
 FRESH_EXAMPLES = Path(__file__).with_name("public_private_fresh.jsonl")
 
 TUNING = "tuning half"

@@ -392,9 +392,12 @@ _ACCOUNT_IN_LOGS = regex.compile(
     regex.IGNORECASE,
 )
 _NAMED_USERNAME = regex.compile(
-    r"\b(?:user\s?name|user\s?id|login|handle|screen\s?name|gamertag|account name|"
+    r"\b(?:(?:user\s?name|user\s?id|screen\s?name|gamertag|account name|"
     r"benutzername|nom d'utilisateur|usuario|nome utente)"
-    r"(?:\s+(?:is|was))?\s*(?:[:=]\s*|\s)[\"'`]?([A-Za-z0-9_.\-]{3,32})(?<![.\-])",
+    r"(?:\s+(?:is|was))?\s*(?:[:=]\s*|\s)"
+    # "handle" and "login" are verbs too ("handle migration"): they need "is" or a colon
+    r"|(?:login|handle)(?:\s+(?:is|was)\s+|\s*[:=]\s*))"
+    r"[\"'`]?([A-Za-z0-9_.\-]{3,32})(?<![.\-])",
     regex.IGNORECASE,
 )
 # An account the writer says is theirs: "my Crunchyroll account (kitsune_88)", "our

@@ -237,3 +237,23 @@ def test_a_known_name_that_is_loved_is_a_star_and_a_seller_is_no_acquaintance(an
     assert "Jay Chou" in kept(analyzer, "card for my colleague, she loves Jay Chou")
     assert "Jenny Clarke" in protected(analyzer, "my son loves his teacher Jenny Clarke")
     assert "Temu" not in protected(analyzer, "my parcel from Temu never came")
+
+
+@pytest.mark.parametrize(
+    ("text", "public"),
+    [
+        ("As a lifelong fan of Everton, how did the Moyes era end?", "Everton"),
+        ("I want to move to Valencia someday, how are the schools?", "Valencia"),
+        ("Most of what we know about Pythagoras comes from Iamblichus.", "Iamblichus"),
+        ("My gran used to watch Los ricos también lloran every night.", "Los ricos"),
+        ("Is Australia's Kurt Fearnley still racing?", "Kurt Fearnley"),
+        ("Why do they retire storm names like Ida and Harvey?", "Ida"),
+        ("I'm reading poems by Wisława Szymborska this week", "Wisława Szymborska"),
+    ],
+)
+def test_fans_wishes_sources_shows_and_a_nations_people_stay_public(analyzer, text, public):
+    assert not any(public in value or value in public for value in protected(analyzer, text))
+
+
+def test_a_verb_handle_is_no_username(analyzer):
+    assert protected(analyzer, "how did the ministers handle migration differently?") == set()

@@ -47,7 +47,7 @@ from veil.rules.registry import UnknownRecognizerError, create, registered_names
         (
             "Flat 2, 221B Baker Street, London NW1 6XE",
             "STREET_ADDRESS",
-            "221B Baker Street, London NW1 6XE",
+            "Flat 2, 221B Baker Street, London NW1 6XE",
         ),
         ("passport number X1234567", "ID_NUMBER", "X1234567"),
         ("MRN: 00482913", "ID_NUMBER", "00482913"),
