@@ -6,7 +6,8 @@ pseudonym ("Springfield, XY" from two unrelated places; a firm becomes two peopl
 rules here are how English writes such names:
 
 - a town followed by the region or country it lies in ("Ogden, Utah", "Paris, TX",
-  "Lyon, France") is one place;
+  "Lyon, France"), or a neighbourhood no gazetteer lists followed by its city
+  ("Indiranagar, Bengaluru"), is one place;
 - words joined by an ampersand are one name (a firm, a partnership, a shop: "Marks &
   Spencer", "Kessler Tool & Die") unless both sides are single given names (a couple:
   "Tom & Anna").
@@ -58,12 +59,21 @@ def _place_and_region(text: str, town: Span, region: Span) -> Span | None:
     town_value, region_value = text[town.start : town.end], text[region.start : region.end]
     if not _town(town_value):
         return None
-    region_place = notability.place(region_value)
-    if (region_place is not None and region_place.kind in ("region", "country")) or (
-        _REGION_CODE.fullmatch(region_value)
-    ):
+    if _contains(town_value, region_value):
         return _joined(town, region, labels.LOCATION)
     return None
+
+
+def _contains(part: str, whole: str) -> bool:
+    """``whole`` is what English writes after ``part`` to say where it is: its region or
+    country ("Ogden, Utah", "Moncton, NB"), or, for a neighbourhood no gazetteer lists,
+    its city ("Indiranagar, Bengaluru")."""
+    whole_place = notability.place(whole)
+    if whole_place is not None and whole_place.kind in ("region", "country"):
+        return True
+    if _REGION_CODE.fullmatch(whole):
+        return True
+    return whole_place is not None and whole_place.kind == "city" and notability.place(part) is None
 
 
 def _town(value: str) -> bool:
@@ -79,12 +89,10 @@ def place_of(value: str) -> notability.Place | None:
     found = notability.place(value)
     if found is not None or "," not in value:
         return found
-    town, _, region = value.partition(",")
-    if _town(town.strip()) and (
-        notability.place(region.strip()) is not None or _REGION_CODE.fullmatch(region.strip())
-    ):
-        return notability.place(town.strip())
-    return None
+    town, _, region = (part.strip() for part in value.partition(","))
+    if not (_town(town) and _contains(town, region)):
+        return None
+    return notability.place(town) or notability.place(region)
 
 
 def _ampersand_name(

@@ -61,6 +61,21 @@ def test_an_ampersand_joins_a_firm_but_not_a_couple():
     assert len(join_compound_names(couple, spans, given_name=lambda w: True)) == 2
 
 
+def test_a_neighbourhood_no_gazetteer_lists_joins_its_city():
+    text = "We rent in Kelvin Grove, Brisbane now."
+    spans = spans_of(text, ("Kelvin Grove", LOCATION), ("Brisbane", LOCATION))
+    assert [text[s.start : s.end] for s in join_compound_names(text, spans)] == [
+        "Kelvin Grove, Brisbane"
+    ]
+    listed = "We saw Leeds, London and Rome."
+    assert (
+        len(
+            join_compound_names(listed, spans_of(listed, ("Leeds", LOCATION), ("London", LOCATION)))
+        )
+        == 2
+    )
+
+
 def test_a_town_with_its_region_is_looked_up_as_the_town():
     assert place_of("Lyon, France") == place_of("Lyon")
     assert place_of("Lyon, Wakanda Heights") is None
