@@ -272,3 +272,8 @@ def test_fans_wishes_sources_shows_and_a_nations_people_stay_public(analyzer, te
 
 def test_a_verb_handle_is_no_username(analyzer):
     assert protected(analyzer, "how did the ministers handle migration differently?") == set()
+
+
+def test_a_firm_whose_words_run_together_make_the_email_domain_is_the_senders(analyzer):
+    text = "sign it: Ana Prado, Associate | Vasconcelos & Ribeiro ana@vasconcelosribeiro.pt"
+    assert any("Vasconcelos" in value for value in protected(analyzer, text))
