@@ -204,7 +204,8 @@ _RELATION_AFTER = regex.compile(
 )
 _SELF = regex.compile(
     r"(?:\bI'm|\bI’m|\bI am|\bmy name is|\bmy name's|\bmy name’s|\b(?:first|last|middle|"
-    r"maiden|full|sur|given|nick)\s?name is|\bcall me|\bcalls me|\bnazywam się|\bje m'appelle|"
+    r"maiden|full|sur|given|nick|family)\s?name(?: is|'s|’s)|\bcall me|\bcalls me|"
+    r"\bnazywam się|\bje m'appelle|"
     r"\bme llamo|\bmi nombre es|\bich heiße|\bmi chiamo|\bik heet|\bjmenuji se|"
     r"\bmeu nome é|\bsign(?:ed)?(?: it| off)?(?: as| from)?|(?:^|\n)[ \t>]*from|"
     r"\b(?:card|note|message|letter|gift|love|regards)\s+from|"

@@ -107,7 +107,9 @@ _PERSON_VERB = regex.compile(
 _NAMING_CUE = regex.compile(
     r"\b(?:my name is|my name's|(?:his|her|their) name is|call me|calls me|called me|"
     r"(?:everyone |we |they )?calls? (?:him|her|them)|goes by|go by|known as|nicknamed|"
-    r"named (?:him|her|them|it)|i'm called|they call me|(?:maiden|last|first|middle|sur|given)"
+    r"named (?:him|her|them|it)|i'm called|they call me|"
+    r"(?:my|his|her|their) (?:sur|last|first|middle|family|given)[ \t]?name(?:'s|’s| is)|"
+    r"(?:maiden|last|first|middle|sur|given)"
     r"[ \t]?name is)[ \t]+([\p{L}][\p{L}'’\-]+(?:[ \t]+\p{L}\.?(?=[ \t]))?"
     r"(?:[ \t]+\p{Lu}[\p{L}'’\-]+)?)",
     regex.IGNORECASE,
@@ -269,6 +271,7 @@ _CASELESS_RUN = regex.compile(
 )
 _NAME_WORD_BEFORE = regex.compile(r"\bnamed?[ \t]*[:,]?[ \t]*$", regex.IGNORECASE)
 _TITLE_BEFORE = regex.compile(rf"\b(?:{_HONORIFIC})\.?[ \t]+$")
+_WRITER_AND_BEFORE = regex.compile(r"\b(?:me|i)[ \t]+(?:and|&)[ \t]+$", regex.IGNORECASE)
 # Listed with the writer: "Ana, Rui and I went", "present: Tom, Priya, me".
 _WITH_WRITER_AFTER = regex.compile(
     r"(?:[ \t]*,[ \t]*\p{Lu}[\p{L}'’\-]*(?:[ \t]+\p{Lu}[\p{L}'’\-]*)?){0,8}[ \t]*,?[ \t]*"
@@ -545,7 +548,11 @@ class _NameScan:
                 self.keep(*match.span(1), 0.85)
         for match in _NAMING_CUE.finditer(self.text):
             name = match.group(1).rstrip("'’-")  # a closing quote is no part of it
-            first = name.split()[0]
+            words = name.split()
+            while len(words) > 1 and words[-1].lower() in _function_words() | {"lol", "haha"}:
+                words.pop()  # "my surname's Darwin so ...": the name ends before "so"
+            name = name[: name.rindex(words[-1]) + len(words[-1])]
+            first = words[0]
             if first.lower() in _NOT_AFTER_NAMING or first.lower() in _function_words():
                 continue  # "he calls me again", "she called me back"
             self.keep(match.start(1), match.start(1) + len(name), 0.85)
@@ -717,7 +724,9 @@ class _NameScan:
             _STRONG_CUE.search(text[max(0, start - 30) : start])
             or _RELATION_BEFORE.search(text[max(0, start - 40) : start])
             or _PERSONAL_PREDICATE.match(text, end)
-        ):  # "thanks, theo", "my ex jamal"
+            or _WRITER_AND_BEFORE.search(text, max(0, start - 12), start)
+            or _WITH_WRITER_AFTER.match(text, end)
+        ):  # "thanks, theo", "my ex jamal", "me and jack"
             self.keep(start, end, 0.7)
 
     def given_name(self, match: regex.Match) -> None:
