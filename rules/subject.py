@@ -97,6 +97,7 @@ class Reason(StrEnum):
     NAMED_PUBLICLY = "named_publicly", "named publicly elsewhere in the text"
     LISTED_WITH_PRIVATE = "listed_with_private", "listed with someone private"
     LISTED_WITH_WRITER = "listed_with_writer", "listed with the writer (X, Y and me)"
+    LIKED = "liked", "an encyclopedia entry someone loves or follows: a star, a team, a work"
     LIFE_EVENT = "life_event", "a life event of theirs the writer takes part in (X's wedding)"
     LISTED_WITH_PUBLIC = "listed_with_public", "listed with public entities"
     BESIDE_PUBLIC_FIGURE = "beside_public_figure", "in a sentence about a public figure"
@@ -911,7 +912,7 @@ def _person(m: _Mention) -> Verdict:
         return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
     if knowledge.knowledge().is_known(value) and syntax.liked(ctx.parse, span.start, span.end):
         # "she loves Jay Chou": an entry that is loved or followed is a star, not a friend
-        return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
+        return Verdict(Subject.PUBLIC, Reason.LIKED, label)
     romanized = _romanized(value)
     if romanized and (notability.is_public_figure(romanized) or _known_person(romanized)):
         # "Αλέξης Τσίπρας" is Alexis Tsipras: the same decision in any script
@@ -1214,4 +1215,21 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
         ):
             out[i] = Verdict(Subject.PRIVATE, Reason.AFFILIATION, labels.ORGANIZATION)
         employer_seen = employer_seen or out[i].subject is Subject.PRIVATE
+    # A name only the encyclopedia calls public, made of common name parts ("Priya Raman"),
+    # in a text about private people and no public figure: a namesake, not the entry.
+    strong_public = any(
+        v.label == labels.PERSON
+        and v.subject is Subject.PUBLIC
+        and v.reason not in _WEAK_PUBLIC
+        and v.reason is not Reason.ENCYCLOPEDIA_ENTRY
+        for v in out
+    )
+    private_people = any(v.label == labels.PERSON and v.subject is not Subject.PUBLIC for v in out)
+    if private_people and not strong_public:
+        for i, span in enumerate(spans):
+            if out[i].reason is Reason.ENCYCLOPEDIA_ENTRY and out[i].label == labels.PERSON:
+                value = text[span.start : span.end]
+                first_name, surname = _name_words(value)
+                if first_name and surname and len(value.split()) == 2:
+                    out[i] = Verdict(Subject.UNKNOWN, Reason.UNDECIDED_NAME, labels.PERSON)
     return out

@@ -277,3 +277,13 @@ def test_a_verb_handle_is_no_username(analyzer):
 def test_a_firm_whose_words_run_together_make_the_email_domain_is_the_senders(analyzer):
     text = "sign it: Ana Prado, Associate | Vasconcelos & Ribeiro ana@vasconcelosribeiro.pt"
     assert any("Vasconcelos" in value for value in protected(analyzer, text))
+
+
+def test_a_namesake_of_an_entry_among_private_people_stays_private(analyzer):
+    minutes = (
+        "Minutes, week 3. Marcus Oyelaran opened the meeting. Priya Raman asked for the "
+        "budget figures. Action: Marcus Oyelaran to mail them."
+    )
+    assert "Priya Raman" in protected(analyzer, minutes)
+    famous = "Did Joko Widodo and Luiz Inácio Lula da Silva ever meet at the G20?"
+    assert "Joko Widodo" in kept(analyzer, famous)
