@@ -61,7 +61,8 @@ _ID_KEYWORDS = (
     r"passport|passeport|reisepass|pasaporte|passaporto|paspoort|"
     r"driver'?s?\s+licen[cs]e|driving\s+licen[cs]e|licen[cs]e|\bDL\b|führerschein|"
     r"medical\s+record|\bMRN\b|patient\s+(?:id|number|no)|health\s+(?:card|insurance)|"
-    r"insurance\s+(?:id|number|no|member)|member\s+(?:id|number)|policy|NHS|medicare|medicaid|"
+    r"insurance\s+(?:id|number|no|member)|member(?:ship)?\b|policy|NHS|medicare|"
+    r"medicaid|(?:library|loyalty|club|gym|transit|bus|rail|access|student|staff)\s+card|"
     r"employee|staff|personnel|badge|student|matriculation|"
     r"tax\s*(?:payer)?|\bTIN\b|\bEIN\b|\bITIN\b|\bVAT\b|\bNI\b|national\s+insurance|"
     r"national\s+id|\bID\s+card|identity\s+card|personalausweis|steuer-?id|"
@@ -85,7 +86,8 @@ _ID_KEYWORDS = (
 # and this grammar joins keyword and value with spaces, which CJK text does not use.)
 _ID_WITH_CONTEXT = regex.compile(
     rf"(?:{_ID_KEYWORDS})"
-    r"(?:[\s\-]*(?:number|num|no\.?|nr\.?|n°|nº|#|id|code|numéro|nummer|número|numero))?"
+    r"(?:[\s\-]*(?P<numbered>number|num|no\.?|nr\.?|n°|nº|#|id|code|numéro|nummer|número|"
+    r"numero))?"
     r"(?:\s*\([^)\n]{1,20}\))?"
     # a few words may sit between: "Le mien c'est ...", "on file is ..."
     r"(?:[ \t]+[^\s\d:=#.,;]{1,8}){0,4}?"
@@ -149,7 +151,9 @@ class IdNumberRecognizer:
         for match in _ID_WITH_CONTEXT.finditer(text):
             value = match.group("value").rstrip(" .-/")
             start = match.start("value")
-            if not _looks_like_id(value):
+            # "my employee number is 55123", "badge #7781": a number the text calls one
+            numbered = match.group("numbered") is not None and value.isdigit() and len(value) >= 4
+            if not (_looks_like_id(value) or numbered):
                 continue
             if match.group("bare_id") and not regex.search(r"[A-Za-z]", value):
                 continue  # "id: 4821" in YAML or a log is a record's key

@@ -287,3 +287,19 @@ def test_a_namesake_of_an_entry_among_private_people_stays_private(analyzer):
     assert "Priya Raman" in protected(analyzer, minutes)
     famous = "Did Joko Widodo and Luiz Inácio Lula da Silva ever meet at the G20?"
     assert "Joko Widodo" in kept(analyzer, famous)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("my staff number is 40917, can you add it to the form", "40917"),
+        ("membership no. GX-5521-B expires soon", "GX-5521-B"),
+        ("my gym card 99120034871 stopped working", "99120034871"),
+    ],
+)
+def test_numbers_the_text_calls_ids_are_ids(analyzer, text, value):
+    assert value in protected(analyzer, text)
+
+
+def test_a_number_with_no_id_word_is_no_id(analyzer):
+    assert protected(analyzer, "room number 1204 has a view; she's a member of 3 clubs") == set()
