@@ -221,6 +221,11 @@ _GREETING = regex.compile(
     r"pozdrawiam|olá|oi)\s*[,:!\-]?\s*$",
     _I,
 )
+# "She's Margaret Doyle": a contraction, not a possessive.
+_PRONOUNS = frozenset(
+    {"he", "she", "it", "that", "this", "there", "here", "who", "what", "where", "let",
+     "everyone", "everybody", "someone", "somebody", "nobody", "one", "today", "now"}
+)  # fmt: skip
 _PLACE_NOUN_BEFORE = regex.compile(
     r"\b(?:country|state|city|town|island|province|region|republic|kingdom|county)\s+(?:of\s+)?$",
     _I,
@@ -841,7 +846,7 @@ def _talked_about(m: _Mention) -> Reason | None:
     if _NAMES_AS_WORDS.search(before):
         return Reason.ASKED_ABOUT
     owner = _OWNER_BEFORE.search(before)
-    if owner and _public_owner(owner.group(1)):
+    if owner and owner.group(1).casefold() not in _PRONOUNS and _public_owner(owner.group(1)):
         return Reason.PUBLIC_ROLE
     if syntax.consumed(m.ctx.parse, span.start, span.end):
         return Reason.WORKS_FOLLOW  # "used to watch Yo soy Betty": a show
@@ -1046,10 +1051,16 @@ def decide(text: str, spans: Sequence[Span]) -> list[Verdict]:
             verdicts.append(Verdict(Subject.PRIVATE, Reason.DENY_LIST, span.label))
         elif span.label in _DECIDE:
             label = span.label
-            if label == labels.PERSON and _INSTITUTION_HEAD.search(value.strip()):
+            # a name's head says what it names ("Kingsmead Grammar", "Warwick Castle"),
+            # unless it opens with a first name the encyclopedia does not know it by
+            # ("Daniel Park" is a man; "Berlin Wall" a wall)
+            headed = label == labels.PERSON and (
+                not _name_words(value)[0] or knowledge.knowledge().is_known(value)
+            )
+            if headed and _INSTITUTION_HEAD.search(value.strip()):
                 label = labels.ORGANIZATION
-            elif label == labels.PERSON and " " in value.strip() and _LANDMARK.search(value):
-                label = labels.LOCATION  # "Warwick Castle": its head says what it is
+            elif headed and " " in value.strip() and _LANDMARK.search(value):
+                label = labels.LOCATION
             verdicts.append(_DECIDE[label](_Mention(ctx, span, value)))
         else:
             verdicts.append(Verdict(Subject.PRIVATE, Reason.IDENTIFIER, span.label))

@@ -392,7 +392,7 @@ _ACCOUNT_IN_LOGS = regex.compile(
     regex.IGNORECASE,
 )
 _NAMED_USERNAME = regex.compile(
-    r"\b(?:(?:user\s?name|user\s?id|screen\s?name|gamertag|account name|"
+    r"\b(?:(?:user\s?name|user\s?id|screen\s?name|gamertag|"
     r"benutzername|nom d'utilisateur|usuario|nome utente)"
     r"(?:\s+(?:is|was))?\s*(?:[:=]\s*|\s)"
     # "handle" and "login" are verbs too ("handle migration"): they need "is" or a colon

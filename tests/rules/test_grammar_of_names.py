@@ -303,3 +303,15 @@ def test_numbers_the_text_calls_ids_are_ids(analyzer, text, value):
 
 def test_a_number_with_no_id_word_is_no_id(analyzer):
     assert protected(analyzer, "room number 1204 has a view; she's a member of 3 clubs") == set()
+
+
+def test_a_head_noun_does_not_turn_a_persons_name_into_a_place(analyzer):
+    assert "Daniel Parkes" not in kept(
+        analyzer, "Facts about me:\n- Daniel Parkes, living in Leeds"
+    )
+    assert "Margaret Doyle" in protected(
+        analyzer, "Questions for my mum's appointment. She's Margaret Doyle, 67."
+    )
+    assert "Wolfgang Pietsch" in protected(
+        analyzer, "IBAN DE69 4075 6136 6444 2787 79, account name Wolfgang Pietsch"
+    )
