@@ -145,6 +145,25 @@ class SlowStageSettings(BaseModel):
     # catalog names or paths of GGUF files; an "http(s)://" URL means an OpenAI-compatible server
     attacker_model: str = "qwen2.5-coder-0.5b-instruct"
     anonymizer_model: str = "qwen2.5-coder-0.5b-instruct"
+    # pipeline: the roles above; self_refine: attacker_model alone attacks, grades,
+    # rewrites and judges each rewrite's utility, iterating on its own critique (what
+    # `veil distill` trains a model for). anonymizer_model then follows attacker_model.
+    mode: Literal["pipeline", "self_refine"] = "pipeline"
+    min_meaning: int = Field(6, ge=1, le=10)  # self_refine: a rewrite scored lower is dropped
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_model_to_self_refine(cls, value: Any) -> Any:
+        if not isinstance(value, dict) or value.get("mode") != "self_refine":
+            return value
+        attacker = value.get("attacker_model", cls.model_fields["attacker_model"].default)
+        anonymizer = value.get("anonymizer_model", attacker)
+        if anonymizer != attacker:
+            raise ValueError(
+                "mode self_refine runs one model: give attacker_model only "
+                f"(anonymizer_model {anonymizer!r} differs from {attacker!r})"
+            )
+        return {**value, "anonymizer_model": attacker}
 
     @field_validator("attributes", mode="before")
     @classmethod
