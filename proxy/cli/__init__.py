@@ -7,6 +7,7 @@ import click
 from veil.proxy.cli import (
     ca,
     check,
+    distill,
     doctor,
     knowledge,
     models,
@@ -39,5 +40,6 @@ for command in (
     storage.forget,
     models.models,
     knowledge.knowledge,
+    distill.distill,
 ):
     main.add_command(command)
