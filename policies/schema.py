@@ -147,23 +147,17 @@ class SlowStageSettings(BaseModel):
     anonymizer_model: str = "qwen2.5-coder-0.5b-instruct"
     # pipeline: the roles above; self_refine: attacker_model alone attacks, grades,
     # rewrites and judges each rewrite's utility, iterating on its own critique (what
-    # `veil distill` trains a model for). anonymizer_model then follows attacker_model.
+    # `veil distill` trains a model for); anonymizer_model is then not used.
     mode: Literal["pipeline", "self_refine"] = "pipeline"
     min_meaning: int = Field(6, ge=1, le=10)  # self_refine: a rewrite scored lower is dropped
 
-    @model_validator(mode="before")
-    @classmethod
-    def _one_model_to_self_refine(cls, value: Any) -> Any:
-        if not isinstance(value, dict) or value.get("mode") != "self_refine":
-            return value
-        attacker = value.get("attacker_model", cls.model_fields["attacker_model"].default)
-        anonymizer = value.get("anonymizer_model", attacker)
-        if anonymizer != attacker:
-            raise ValueError(
-                "mode self_refine runs one model: give attacker_model only "
-                f"(anonymizer_model {anonymizer!r} differs from {attacker!r})"
-            )
-        return {**value, "anonymizer_model": attacker}
+    @model_validator(mode="after")
+    def _one_model_to_self_refine(self) -> SlowStageSettings:
+        # Not an error when they differ: a user file laid over a shipped policy carries
+        # the shipped anonymizer_model, which the user never wrote.
+        if self.mode == "self_refine" and self.anonymizer_model != self.attacker_model:
+            self.anonymizer_model = self.attacker_model
+        return self
 
     @field_validator("attributes", mode="before")
     @classmethod

@@ -6,7 +6,7 @@ convert it to GGUF and register it in the model catalog.
     veil distill build-data --student default
     veil distill train --student default --name qwen0.5b-seal
 
-Files go to ``<data dir>/distill`` unless ``--dir`` says otherwise.
+Files go to ``<data dir>/distill`` unless ``--work-dir`` says otherwise.
 """
 
 from __future__ import annotations
@@ -32,12 +32,6 @@ def _work_dir(explicit: str | None) -> Path:
     return Path(explicit).expanduser() if explicit else paths.data_dir() / "distill"
 
 
-work_dir_option = click.option(
-    "--dir", "work_dir", type=click.Path(file_okay=False),
-    help="Where trajectories, training data and checkpoints go (default: <data dir>/distill).",
-)  # fmt: skip
-
-
 @click.group("distill")
 def distill() -> None:
     """Distil a stronger anonymizer into a local model (trajectories, SFT + DPO, GGUF)."""
@@ -59,7 +53,7 @@ def distill() -> None:
     show_default=True,
     help="Which part of the fixed author split to collect.",
 )
-@click.option("--limit", type=click.IntRange(min=1), help="At most N profiles (file order).")
+@click.option("--max-profiles", type=click.IntRange(min=1), help="At most N profiles (file order).")
 @click.option(
     "--max-chars",
     type=click.IntRange(min=100),
@@ -67,7 +61,10 @@ def distill() -> None:
     show_default=True,
     help="Each profile's text: its first comments up to this many characters.",
 )
-@click.option("--max-rounds", type=click.IntRange(1, 10), default=3, show_default=True)
+@click.option(
+    "--rounds", type=click.IntRange(1, 10), default=3, show_default=True,
+    help="The teacher's rewrites per profile at most (its loop's max_rounds).",
+)  # fmt: skip
 @click.option(
     "--call-timeout",
     type=click.FloatRange(min=1),
@@ -76,7 +73,7 @@ def distill() -> None:
     help="Seconds per teacher call; a call past it skips the profile.",
 )
 @click.option(
-    "--limits",
+    "--teacher-limits",
     "limits_name",
     type=click.Choice(["standard", "compact"]),
     default="standard",
@@ -104,10 +101,10 @@ def distill() -> None:
     help="The teacher's price per million tokens, for the estimate.",
 )
 @click.option("--dry-run", is_flag=True, help="Print the estimate and stop.")
-@work_dir_option
+@options.distill_dir
 def collect_command(
-    teacher: str, profiles: Path, split: str, limit: int | None, max_chars: int,
-    max_rounds: int, call_timeout: float, limits_name: str, tokens_per_s: float,
+    teacher: str, profiles: Path, split: str, max_profiles: int | None, max_chars: int,
+    rounds: int, call_timeout: float, limits_name: str, tokens_per_s: float,
     prompt_tokens_per_s: float, price_per_mtok: float, dry_run: bool, work_dir: str | None,
 ) -> None:  # fmt: skip
     """Run the attacker -> arbitrator -> anonymizer loop with TEACHER over the profiles and
@@ -126,11 +123,11 @@ def collect_command(
         chosen = [p for p in read_profiles(profiles, max_chars) if split in ("all", p.split)]
     except FileNotFoundError as error:
         raise click.ClickException(str(error)) from error
-    chosen = chosen[:limit] if limit else chosen
+    chosen = chosen[:max_profiles] if max_profiles else chosen
     out = _work_dir(work_dir) / TRAJECTORIES
     done = TrajectoryFile(out).done()
     todo = [p for p in chosen if p.author not in done]
-    settings = CollectSettings(max_rounds=max_rounds, call_timeout_s=call_timeout)
+    settings = CollectSettings(max_rounds=rounds, call_timeout_s=call_timeout)
     limits = BY_NAME[limits_name]
     plan = estimate(todo, settings, limits, tokens_per_s, prompt_tokens_per_s, price_per_mtok)
     console.print(f"[bold]estimate:[/] {plan.describe(price_per_mtok)}")
@@ -164,14 +161,14 @@ def collect_command(
 
 
 @distill.command("build-data")
-@click.option("--student", required=True, help="Student: HF directory, .gguf path or catalog name.")
+@options.student
 @click.option(
     "--trajectories",
     type=click.Path(dir_okay=False, path_type=Path),
-    help=f"Default: <dir>/{TRAJECTORIES}.",
+    help=f"Default: <work dir>/{TRAJECTORIES}.",
 )
 @click.option(
-    "--limits",
+    "--student-limits",
     "limits_name",
     type=click.Choice(["auto", "standard", "compact"]),
     default="auto",
@@ -179,7 +176,7 @@ def collect_command(
     help="The student's output bounds (auto: its catalog entry's, else by size).",
 )
 @options.models_dir
-@work_dir_option
+@options.distill_dir
 def build_data_command(
     student: str, trajectories: Path | None, limits_name: str, models_dir: str | None,
     work_dir: str | None,
@@ -214,7 +211,7 @@ def build_data_command(
 
 
 @distill.command("train")
-@click.option("--student", required=True, help="Student: HF directory, .gguf path or catalog name.")
+@options.student
 @click.option("--name", required=True, help="Catalog name of the distilled model.")
 @click.option(
     "--epochs",
@@ -239,7 +236,7 @@ def build_data_command(
     help="A llama.cpp checkout for its converter (default: llama-cpp-python's sdist).",
 )
 @options.models_dir
-@work_dir_option
+@options.distill_dir
 def train_command(
     student: str, name: str, epochs: float, max_steps: int, lora_rank: int, max_length: int,
     outtype: str, llama_cpp: str | None, models_dir: str | None, work_dir: str | None,

@@ -84,7 +84,7 @@ def test_an_author_in_both_splits_is_refused(tmp_path: Path) -> None:
     student.mkdir()
     (student / "config.json").write_text("{}")
     result = CliRunner().invoke(
-        main, ["distill", "build-data", "--student", str(student), "--dir", str(work)]
+        main, ["distill", "build-data", "--student", str(student), "--work-dir", str(work)]
     )
     assert result.exit_code == 1 and "refused: author(s) in both train and eval" in result.output
     assert not (work / "sft.jsonl").exists()
@@ -127,7 +127,7 @@ def test_a_failed_conversion_leaves_the_catalog_unchanged(
     monkeypatch.setattr(train_module, "train", lambda *args, **kwargs: (broken, report))
     result = CliRunner().invoke(main, [
         "distill", "train", "--student", str(student), "--name", "new-model",
-        "--dir", str(work), "--models-dir", str(registered),
+        "--work-dir", str(work), "--models-dir", str(registered),
     ])  # fmt: skip
     assert result.exit_code == 1 and "converter failed" in result.output
     assert _snapshot(registered) == before

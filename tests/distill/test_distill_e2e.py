@@ -62,7 +62,7 @@ def test_collect_build_train_convert_register_and_load(
 
     with scripted_server(answer) as (url, calls):
         run("distill", "collect", "--teacher", f"{url}#teacher", "--profiles", str(profiles),
-            "--dir", str(work), "--max-rounds", "3", "--call-timeout", "10")  # fmt: skip
+            "--work-dir", str(work), "--rounds", "3", "--call-timeout", "10")  # fmt: skip
     trajectories = [json.loads(line) for line in (work / "trajectories.jsonl").open()]
     assert [t["author"] for t in trajectories] == authors
     first = trajectories[0]
@@ -76,7 +76,7 @@ def test_collect_build_train_convert_register_and_load(
     assert {"attacker", "arbitrator", "anonymizer", "utility"} <= set(calls)
     assert {t["split"] for t in trajectories} == {"train", "eval"}
 
-    summary = run("distill", "build-data", "--student", str(student), "--dir", str(work))
+    summary = run("distill", "build-data", "--student", str(student), "--work-dir", str(work))
     assert set(summary["sft"]) == {"infer", "anonymize", "judge"}
     assert summary["dpo"] >= 1 and summary["eval_authors"] == 1
     sft = [json.loads(line) for line in (work / "sft.jsonl").open()]
@@ -93,7 +93,7 @@ def test_collect_build_train_convert_register_and_load(
     assert len(chosen) > len(rejected)  # the rewrite that leaks less: both phrases edited
 
     trained = run("distill", "train", "--student", str(student), "--name", "tiny-seal",
-                  "--dir", str(work), "--max-steps", "1", "--outtype", "f32",
+                  "--work-dir", str(work), "--max-steps", "1", "--outtype", "f32",
                   "--max-length", "1024")  # fmt: skip
     assert trained["sft_steps"] == 1 and trained["dpo_steps"] == 1
     assert trained["device"] == "cpu"
