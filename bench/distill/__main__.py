@@ -77,6 +77,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     add("--call-timeout", type=float, default=300.0, help="seconds per teacher call")
     add("--epochs", type=float, default=1.0)
     add("--max-steps", type=int, default=-1, help="cap each training stage's steps")
+    add("--grad-accumulation", type=int, default=4, help="sequences per optimizer step")
     add("--lora-rank", type=int, default=8)
     add("--max-length", type=int, default=1536)
     add("--outtype", default="q8_0", choices=["f32", "f16", "bf16", "q8_0"])
@@ -179,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     merged, report = train(source, data.sft, data.dpo, run_dir, TrainSettings(
         sft_epochs=args.epochs, dpo_epochs=args.epochs, max_steps=args.max_steps,
         lora_rank=args.lora_rank, lora_alpha=2 * args.lora_rank, max_length=args.max_length,
+        gradient_accumulation=args.grad_accumulation,
     ))  # fmt: skip
     mark = lap("train", mark)
     gguf = convert_to_gguf(merged, run_dir / f"{name}.gguf", args.outtype)
