@@ -4,6 +4,7 @@
 #
 #   install/setup.sh            runtime only
 #   install/setup.sh dev        runtime + tests + GLiNER (CPU torch) + benchmark baseline
+#                               + distillation (TRL, PEFT)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -12,7 +13,7 @@ cd "$root"
 profile="${1:-runtime}"
 case "$profile" in
   runtime) extras="" ;;
-  dev) extras="[test,gliner,bench]" ;;
+  dev) extras="[test,gliner,bench,distill]" ;;
   *) echo "setup.sh: unknown profile '$profile' (use: runtime | dev)" >&2; exit 2 ;;
 esac
 

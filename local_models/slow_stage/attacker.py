@@ -142,6 +142,10 @@ def parse_inferences(
     return list(merged.values())
 
 
+def attacker_messages(text: str, attributes: Sequence[str]) -> list:
+    return load_prompt(PROMPT).messages(attributes=describe(attributes), text=text)
+
+
 def attack(
     llm: LLM,
     text: str,
@@ -150,7 +154,7 @@ def attack(
     limits: Limits = STANDARD,
     pseudonyms: Iterable[str] = (),
 ) -> tuple[list[Inference], CallRecord]:
-    messages = load_prompt(PROMPT).messages(attributes=describe(attributes), text=text)
+    messages = attacker_messages(text, attributes)
     phrases = (
         quotable_phrases(text, limits.choice_words, pseudonyms) if limits.evidence_choice else []
     )

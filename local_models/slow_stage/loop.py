@@ -1,5 +1,8 @@
 """The slow stage's loop: attack -> ground -> arbitrate -> anonymize, with rational stopping.
 
+In ``self_refine`` mode one model plays every role and also judges each of its rewrites'
+utility (slow_stage.utility); a rewrite it scores too low is dropped and the loop stops.
+
 Stops when no leak in the policy's tiers is left, after ``max_rounds`` rewrites, or when
 the time budget is spent, and returns the best candidate by actionable leaks: never one
 worse than its input. On a tie the rewrite wins if its edits removed evidence of a leak
@@ -18,7 +21,7 @@ from itertools import pairwise
 from typing import Any, Protocol
 
 from veil.local_models.backend import LLM, LLMError
-from veil.local_models.slow_stage import anonymizer, arbitrator, attacker
+from veil.local_models.slow_stage import anonymizer, arbitrator, attacker, utility
 from veil.local_models.slow_stage.anonymizer import Edit, RejectedEdit, apply_edits
 from veil.local_models.slow_stage.arbitrator import Grade, GradedInference, actionable, greedy
 from veil.local_models.slow_stage.cache import ResultCache, content_key
@@ -27,9 +30,10 @@ from veil.local_models.slow_stage.grounding import Rejection, ground, locate
 from veil.local_models.slow_stage.json_reply import BadReply
 from veil.local_models.slow_stage.limits import STANDARD, Limits
 from veil.local_models.slow_stage.prompts import PREAMBLE
-from veil.local_models.slow_stage.settings import LoopSettings
+from veil.local_models.slow_stage.settings import SELF_REFINE, LoopSettings
+from veil.local_models.slow_stage.utility import UtilityScores
 
-PROMPTS = (PREAMBLE, attacker.PROMPT, arbitrator.PROMPT, anonymizer.PROMPT)
+PROMPTS = (PREAMBLE, attacker.PROMPT, arbitrator.PROMPT, anonymizer.PROMPT, utility.PROMPT)
 
 
 class StopReason(StrEnum):
@@ -40,6 +44,7 @@ class StopReason(StrEnum):
     BAD_REPLY = "bad_reply"  # a model answered with something that is not the JSON asked for
     MODEL_ERROR = "model_error"  # a model failed to answer (see ``error``)
     EMPTY_TEXT = "empty_text"
+    LOW_UTILITY = "low_utility"  # self_refine: the model judged its own rewrite too lossy
 
 
 @dataclass
@@ -52,9 +57,13 @@ class RoundReport:
     edits: list[Edit] = field(default_factory=list)
     rejected_edits: list[RejectedEdit] = field(default_factory=list)
     calls: list[CallRecord] = field(default_factory=list)
+    text: str = ""  # what this round attacked
+    rewrite: str | None = None  # what its edits made of it (None: no valid edits)
+    utility: UtilityScores | None = None  # self_refine: the model's score of the rewrite
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        extra = {"utility": self.utility.as_dict()} if self.utility is not None else {}
+        return extra | {
             "round": self.number,
             "leaks_found": self.leaks_found,
             "leaks_fixed": self.leaks_fixed,
@@ -164,6 +173,8 @@ class SlowStage:
         self.attributes = attacker.check_attributes(self.settings.attributes)
         self.attacker_llm = attacker_llm
         self.anonymizer_llm = anonymizer_llm
+        if self.settings.mode == SELF_REFINE and anonymizer_llm is not attacker_llm:
+            raise ValueError("self_refine runs one model in every role: pass the same LLM twice")
         self.cache: ResultCache[SlowStageResult] = cache if cache is not None else ResultCache()
         self._clock = clock
 
@@ -210,7 +221,7 @@ class SlowStage:
         rewrites = 0
         while True:
             current = candidates[-1]
-            report = RoundReport(len(rounds) + 1)
+            report = RoundReport(len(rounds) + 1, text=current.text)
             rounds.append(report)
             try:
                 leaks = self._find_leaks(current.text, pseudonyms, report, budget)
@@ -241,6 +252,16 @@ class SlowStage:
                 if not report.edits:
                     stop = StopReason.NO_VALID_EDITS
                     break
+                report.rewrite = edited
+                if self.settings.mode == SELF_REFINE:
+                    report.utility, call = utility.judge_utility(
+                        self.attacker_llm, text, edited, budget
+                    )
+                    report.calls.append(call)
+                    if (report.utility.meaning < self.settings.min_meaning
+                            or report.utility.hallucination):  # fmt: skip
+                        stop = StopReason.LOW_UTILITY
+                        break
                 rewrites += 1
                 # per leak: which of its evidence phrases the edited text still holds
                 kept = [[locate(p, edited) is not None for p in g.inference.evidence]

@@ -7,6 +7,7 @@ import click
 from veil.proxy.cli import (
     ca,
     check,
+    distill,
     doctor,
     knowledge,
     models,
@@ -41,5 +42,6 @@ for command in (
     models.models,
     knowledge.knowledge,
     tables.tables,
+    distill.distill,
 ):
     main.add_command(command)

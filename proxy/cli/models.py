@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
 from veil.local_models.backend import LLMError
-from veil.local_models.catalog import CatalogEntry, load_catalog
+from veil.local_models.catalog import Catalog, CatalogEntry, load_catalog
 from veil.policies import paths
 from veil.proxy.cli import options
 
@@ -24,8 +25,8 @@ def list_models(models_dir: str | None) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    catalog = _catalog()
     directory = paths.models_dir(models_dir)
+    catalog = _catalog(directory)
     table = Table(title=f"models in {directory}")
     table.add_column("name", no_wrap=True)
     for column in ("role", "size", "licence", "source", "installed"):
@@ -51,7 +52,7 @@ def pull(name: str, force: bool, models_dir: str | None) -> None:
     """Fetch NAME (or `default`), check its size and sha256, install it."""
     from veil.local_models.pull import pull_model
 
-    entry = _entry(name)
+    entry = _entry(name, models_dir)
     try:
         path = pull_model(entry, paths.models_dir(models_dir), force=force)
     except LLMError as error:
@@ -64,7 +65,7 @@ def pull(name: str, force: bool, models_dir: str | None) -> None:
 @options.models_dir
 def path(name: str, models_dir: str | None) -> None:
     """Print where NAME is installed (exit code 1 if it is not)."""
-    entry = _entry(name)
+    entry = _entry(name, models_dir)
     directory = paths.models_dir(models_dir)
     if not entry.is_installed(directory):
         raise click.ClickException(
@@ -87,10 +88,10 @@ def verify(names: tuple[str, ...], models_dir: str | None) -> None:
     from veil.local_models.probe import probe_gguf
     from veil.local_models.pull import verify_files
 
-    catalog = _catalog()
     directory = paths.models_dir(models_dir)
+    catalog = _catalog(directory)
     if names:
-        entries = [_entry(name) for name in names]
+        entries = [_entry(name, models_dir) for name in names]
     else:
         entries = [entry for entry in catalog.entries if entry.is_installed(directory)]
     if not entries:
@@ -122,16 +123,17 @@ def verify(names: tuple[str, ...], models_dir: str | None) -> None:
         sys.exit(1)
 
 
-def _catalog():
+def _catalog(directory: Path | None = None) -> Catalog:
+    # the models dir's own catalog.local.toml (models `veil distill train` made) included
     try:
-        return load_catalog()
+        return load_catalog(directory)
     except LLMError as error:
         raise click.ClickException(str(error)) from error
 
 
-def _entry(name: str) -> CatalogEntry:
+def _entry(name: str, models_dir: str | None = None) -> CatalogEntry:
     try:
-        return _catalog().get(name)
+        return _catalog(paths.models_dir(models_dir)).get(name)
     except LLMError as error:
         raise click.ClickException(str(error)) from error
 

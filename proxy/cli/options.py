@@ -51,6 +51,19 @@ models_dir = click.option(
     default=None,
     help="Where models live (default: $VEIL_MODELS_DIR, else <data dir>/models).",
 )
+# veil distill: where its files go, and the model it trains
+distill_dir = click.option(
+    "--work-dir",
+    "work_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Trajectories, training data and checkpoints (default: <data dir>/distill).",
+)
+student = click.option(
+    "--student",
+    required=True,
+    help="The model to train: a Hugging Face directory, a .gguf path or a catalog name.",
+)
 knowledge_dir = click.option(
     "--dir",
     "knowledge_dir",
