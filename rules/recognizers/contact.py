@@ -319,6 +319,18 @@ def _parse_phone(candidate: str, wide: bool) -> PhoneParse:
     return PhoneParse(False, possible)
 
 
+_EMAIL_ON_LINE = regex.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
+
+
+def _on_a_contact_line(text: str, start: int, end: int) -> bool:
+    """The number shares its line with an e-mail address, as a signature or a CV's header
+    writes contact details ("jo@x.com | +44 7700 900412 | github.com/jo")."""
+    line_start = text.rfind("\n", max(0, start - 200), start) + 1
+    line_end = text.find("\n", end, end + 200)
+    line = text[line_start : line_end if line_end >= 0 else min(len(text), end + 200)]
+    return _EMAIL_ON_LINE.search(line) is not None
+
+
 class PhoneRecognizer:
     """Phone numbers in international and national formats, validated by phonenumbers."""
 
@@ -349,7 +361,15 @@ class PhoneRecognizer:
             ):
                 continue
             after = text[match.end() : match.end() + 16].lower()
-            has_context = bool(_PHONE_CONTEXT.search(before) or _PHONE_AFTER.match(after))
+            has_context = bool(
+                _PHONE_CONTEXT.search(before)
+                or _PHONE_AFTER.match(after)
+                # an international number beside an e-mail address: a signature's line
+                or (
+                    candidate.startswith(("+", "00", "(+"))
+                    and _on_a_contact_line(text, match.start(), match.end())
+                )
+            )
             wide = has_context or number_part.lstrip("(").startswith(("0", "8"))
             valid, possible, trunk, region = _parse_phone(number_part, wide)
             if not possible:
@@ -589,10 +609,18 @@ class UsernameRecognizer:
                 value = match.group(group)
                 if value.lower() in _GENERIC_USERNAMES or not regex.search(r"[A-Za-z]", value):
                     continue
-                if not match.group("quote") and not _HANDLE_SHAPE.search(value):
+                if not (match.group("quote") or _HANDLE_SHAPE.search(value) or _coined(value)):
                     continue
                 spans.append(Span(*match.span(group), labels.USERNAME, 0.75, self.name))
         return spans
+
+
+def _coined(value: str) -> bool:
+    """A lower-case word no encyclopedia has, long enough to be made up: a handle people
+    write as one word ("my twitch is lunarmothgames"), not "my twitch is down"."""
+    from veil.rules import knowledge
+
+    return value.islower() and len(value) >= 6 and not knowledge.knowledge().is_known(value)
 
 
 _DECORATOR_LINE = regex.compile(r"@[\w.]+(?:\(|\s*$)")

@@ -315,3 +315,10 @@ def test_a_head_noun_does_not_turn_a_persons_name_into_a_place(analyzer):
     assert "Wolfgang Pietsch" in protected(
         analyzer, "IBAN DE69 4075 6136 6444 2787 79, account name Wolfgang Pietsch"
     )
+
+
+def test_contact_lines_and_one_word_handles(analyzer):
+    cv = "Ana Ruiz\nana.ruiz@example.org | +44 7700 900512 | github.com/anaruiz"
+    assert "+44 7700 900512" in protected(analyzer, cv)
+    assert "moonlitferngames" in protected(analyzer, "my twitch is moonlitferngames, 4 viewers")
+    assert protected(analyzer, "my twitch is broken again") == set()
