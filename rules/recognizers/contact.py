@@ -415,8 +415,11 @@ _NAMED_USERNAME = regex.compile(
     r"\b(?:(?:user\s?name|user\s?id|screen\s?name|gamertag|"
     r"benutzername|nom d'utilisateur|usuario|nome utente)"
     r"(?:\s+(?:is|was))?\s*(?:[:=]\s*|\s)"
-    # "handle" and "login" are verbs too ("handle migration"): they need "is" or a colon
-    r"|(?:login|handle)(?:\s+(?:is|was)\s+|\s*[:=]\s*))"
+    # "handle" and "login" are verbs too ("handle migration"): they need "is", a colon or
+    # a value shaped like a handle ("login jlaurent-dev" in a .netrc); a bank's "account
+    # name" is its holder's, so only a label's value with no name after it
+    r"|(?:login|handle)(?:\s+(?:is|was)\s+|\s*[:=]\s*|\s+(?=[A-Za-z0-9]*[0-9_.\-]))"
+    r"|account\s+name\s*[:=]\s*(?![A-Za-z0-9_.\-]+ \p{Lu}\p{Ll}+(?:[\s,.;]|$)))"
     r"[\"'`]?([A-Za-z0-9_.\-]{3,32})(?<![.\-])",
     regex.IGNORECASE,
 )

@@ -322,3 +322,14 @@ def test_contact_lines_and_one_word_handles(analyzer):
     assert "+44 7700 900512" in protected(analyzer, cv)
     assert "moonlitferngames" in protected(analyzer, "my twitch is moonlitferngames, 4 viewers")
     assert protected(analyzer, "my twitch is broken again") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("machine github.com\n  login kmoreau-dev\n  password hunter2", "kmoreau-dev"),
+        ("Account Name:\t\tJaneDoe42   Account Domain:\t\tDESKTOP-1", "JaneDoe42"),
+    ],
+)
+def test_login_and_account_name_fields_hold_usernames(analyzer, text, value):
+    assert value in protected(analyzer, text)
