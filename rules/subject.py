@@ -616,7 +616,10 @@ class _Context:
         the service a detail is on ("pay through Venmo to @x", "DM me on Discord: ...")."""
         if _MEDIUM_BEFORE.search(self.text, max(0, span.start - 20), span.start):
             return False
+        single = " " not in self.text[span.start : span.end].strip()
         for contact in self.contacts_near(span, CONTACT_REACH):
+            if single and contact.label == labels.USERNAME and "names." not in span.source:
+                continue  # a handle sits among games and platforms ("my twitch is x, ... Silksong")
             gap = (
                 self.text[span.end : contact.start]
                 if contact.start >= span.end

@@ -333,3 +333,9 @@ def test_contact_lines_and_one_word_handles(analyzer):
 )
 def test_login_and_account_name_fields_hold_usernames(analyzer, text, value):
     assert value in protected(analyzer, text)
+
+
+def test_a_game_beside_a_handle_is_no_person(analyzer):
+    text = "my twitch is duskmothplays, been streaming Hollow Knight: Silksong all month"
+    assert "Silksong" not in protected(analyzer, text)
+    assert "duskmothplays" in protected(analyzer, text)
