@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.gateway.instances import Instance, free_port, listening
+from bench.gateway.instances import Instance, free_ports, listening
 
 PACKAGE = "haproxy"
 INSTANCE_HEADER = "x-veil-instance"
@@ -68,7 +68,7 @@ def haproxy(work: Path, instances: list[Instance]) -> Iterator[Balancer]:
     binary = haproxy_binary()
     if binary is None:
         raise FileNotFoundError(f"HAProxy is not installed (Debian package '{PACKAGE}')")
-    team_port, single_port = free_port(), free_port()
+    team_port, single_port = free_ports(2)
     path = work / "haproxy.cfg"
     path.write_text(config(team_port, single_port, instances))
     checked = subprocess.run([binary, "-c", "-f", str(path)], capture_output=True, text=True)

@@ -17,10 +17,14 @@ import httpx
 START_TIMEOUT_S = 300.0  # loading spaCy on two busy cores takes a while
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+def free_ports(count: int) -> list[int]:
+    """``count`` distinct free ports: the probes stay bound until all are taken, or the
+    system may hand the same just-freed port out twice."""
+    with contextlib.ExitStack() as stack:
+        probes = [stack.enter_context(socket.socket()) for _ in range(count)]
+        for probe in probes:
+            probe.bind(("127.0.0.1", 0))
+        return [probe.getsockname()[1] for probe in probes]
 
 
 def veil_command() -> list[str]:
@@ -52,7 +56,7 @@ def write_policies(config_dir: Path, upstream_base: str) -> None:
 def _launch(name: str, work: Path, upstream_base: str, vault: str, key_file: Path) -> Instance:
     home = work / name
     write_policies(home / "config", upstream_base)
-    listen_port, gateway_port = free_port(), free_port()
+    listen_port, gateway_port = free_ports(2)
     command = [
         *veil_command(),
         "start",
