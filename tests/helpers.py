@@ -54,11 +54,21 @@ def placeholder_vault():
 API_KEY = {"authorization": "Bearer sk-test-0123456789"}
 
 
+_HANDED_OUT: set[int] = set()
+
+
 def free_port() -> int:
-    """A loopback TCP port nobody listens on right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A loopback TCP port nobody listens on right now, and not one this process was
+    handed before: the system may give a just-freed port out again, and a proxy's listen
+    and gateway ports taken one after the other would then be the same."""
+    for _ in range(100):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        if port not in _HANDED_OUT:
+            _HANDED_OUT.add(port)
+            return port
+    raise RuntimeError("no free loopback port that was not handed out before")
 
 
 _HOLD_LOCK = """

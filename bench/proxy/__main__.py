@@ -37,6 +37,7 @@ from pathlib import Path
 
 import httpx
 
+from bench.gateway.instances import free_ports
 from bench.large_inputs.texts import NAMES as LARGE_TEXT_NAMES
 from bench.large_inputs.texts import large_text
 from bench.output import publish
@@ -88,12 +89,6 @@ def check_restored(answer: str, received: str) -> None:
             f"veil did not filter and restore the prompt: not restored {missing}, "
             f"sent upstream {leaked}"
         )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def wait_for_port(port: int, timeout: float = 120) -> None:
@@ -342,7 +337,7 @@ def run_proxies(work: Path, upstream: FakeChatService, args, results: dict) -> N
     (light_config / "policies" / "bench.yaml").write_text(
         f'name: bench\nhosts: ["{host}"]\nadapter: openai\nrecognizers: {json.dumps(without_ner)}\n'
     )
-    bare_port, veil_port, light_port = free_port(), free_port(), free_port()
+    bare_port, veil_port, light_port = free_ports(3)
     bare_conf = work / "bare"
     mitmdump = Path(sys.executable).with_name("mitmdump")
     bare_cmd = [
