@@ -11,6 +11,7 @@ nationality is recognised by the rule English uses to derive demonyms from place
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -69,16 +70,23 @@ def is_language_or_nationality(value: str) -> bool:
         return False
     if fold(key) in places_table.languages():
         return True
+    for name in demonym_places(key):
+        found = places_table.notable(name)
+        if found is not None and found[0] != "city":
+            return True
+    return False
+
+
+def demonym_places(demonym: str) -> Iterator[str]:
+    """The place names English would derive ``demonym`` from, most likely first:
+    Nigeri-an -> Nigeria, Japan-ese -> Japan, Kore-an -> Korea, German -> Germany."""
+    key = demonym.casefold()
     for suffix in _DEMONYM_SUFFIXES:
         if not key.endswith(suffix) or len(key) - len(suffix) < 3:
             continue
         stem = key[: len(key) - len(suffix)]
-        # Nigeri-an -> Nigeria, Japan-ese -> Japan, Kore-an -> Korea, German -> Germany
         for ending in _PLACE_ENDINGS[1:] if not suffix else _PLACE_ENDINGS:
-            found = places_table.notable(stem + ending)
-            if found is not None and found[0] != "city":
-                return True
-    return False
+            yield stem + ending
 
 
 def is_public_figure(value: str) -> bool:

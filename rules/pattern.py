@@ -8,6 +8,12 @@ import regex
 
 from veil.rules.spans import Span
 
+# The time stamp a chat export puts before each line's speaker: "[19:02] ", "12/06/24, 19:02
+# - ", "[6/12/2024 7:02 PM] ".
+CHAT_STAMP = (
+    r"\[?[\d/.\-]{0,10},?[ \t]*\d{1,2}[:.]\d{2}(?::\d{2})?(?:[ \t]*[AaPp]\.?[Mm]\.?)?\]?"
+    r"[ \t]*(?:-[ \t]*)?"
+)
 # Characters either side of a match that are searched for context words.
 CONTEXT_WINDOW = 48
 

@@ -27,6 +27,7 @@ import regex
 
 from veil.rules import compounds, knowledge, labels, notability, syntax
 from veil.rules.merge import DENY_SOURCE
+from veil.rules.pattern import CHAT_STAMP
 from veil.rules.spans import Span
 
 
@@ -242,12 +243,8 @@ _ADDRESSEE = regex.compile(
     _I,
 )
 _SPEAKER_AFTER = regex.compile(r"^[ \t]*:")
-# A line's start, after the time stamp chat exports put there ("[19:02] ", "12/06/24, 19:02 -
-# ", "[6/12/2024 7:02 PM] ").
-_LINE_START = regex.compile(
-    r"(?:^|\n)[ \t>*\-]*(?:\[?[\d/.\-]{0,10},?[ \t]*\d{1,2}[:.]\d{2}(?::\d{2})?"
-    r"(?:[ \t]*[AaPp]\.?[Mm]\.?)?\]?[ \t]*(?:-[ \t]*)?)?$"
-)
+# A line's start, after the time stamp chat exports put there.
+_LINE_START = regex.compile(rf"(?:^|\n)[ \t>*\-]*(?:{CHAT_STAMP})?$")
 # People listed with the writer are people the writer is with: "present: A, B, me", "me,
 # Ana and Rui", "Tom, Priya and I".
 _LISTED_NAME = r"\p{Lu}[\p{L}'’\-]*(?:[ \t]+\p{Lu}[\p{L}'’\-]*){0,3}"

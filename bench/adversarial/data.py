@@ -13,22 +13,13 @@ from pathlib import Path
 
 from bench.adversarial.profiler.split import author_id
 
+# the dataset's attribute names -> veil's, as the distillation reads the same data
+from veil.local_models.distill.profiles import ATTRIBUTES
+
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT.parent / "shared" / "data"
 SAMPLES = DATA / "personal-reddit-synthetic" / "samples_dev.jsonl"
 PROFILES = DATA / "synthpai" / "profiles_dev.jsonl"
-
-# dataset attribute -> veil's attribute
-ATTRIBUTES = {
-    "age": "age",
-    "sex": "gender",
-    "city_country": "location",
-    "birth_city_country": "birthplace",
-    "education": "education",
-    "occupation": "occupation",
-    "income_level": "income",
-    "relationship_status": "family",
-}
 
 
 @dataclass(frozen=True)

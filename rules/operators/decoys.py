@@ -14,7 +14,7 @@ from functools import cache
 
 import regex
 
-from veil.rules import geography, surrogates
+from veil.rules import geography, notability, surrogates
 from veil.rules.operators import life_events
 from veil.rules.operators.generalizations import income_amount
 
@@ -200,28 +200,17 @@ def _income(disclosure, surface: str, rng: random.Random) -> str | None:
     return surface[: number.start()] + text + surface[number.end() :]
 
 
-# English demonyms by the rule English derives them from a country's name ("Nigeria" ->
-# "Nigerian", "Japan" -> "Japanese", "Germany" -> "German").
-_DEMONYM_SUFFIXES = ("ian", "ean", "an", "ese", "ish", "ic", "i", "n", "")
-_COUNTRY_ENDINGS = ("", "a", "ia", "y", "e", "o", "land", "ain")
-
-
 def _country_of_demonym(word: str) -> geography.Country | None:
+    """The country a nationality names: from the lexicon's irregular and informal ones
+    ("French", "kiwi"), else by the rule English derives demonyms (notability's)."""
     from veil.rules.quasi import lexicon
 
-    informal = lexicon.informal_demonyms().get(lexicon.key(word))  # "French", "kiwi"
+    informal = lexicon.informal_demonyms().get(lexicon.key(word))
     if informal is not None:
         return geography.country(informal[1]) if informal[0] == "nationality" else None
-    key = word.casefold()
-    for suffix in _DEMONYM_SUFFIXES:
-        if not key.endswith(suffix) or len(key) - len(suffix) < 3:
-            continue
-        stem = key[: len(key) - len(suffix)]
-        for ending in _COUNTRY_ENDINGS[1:] if not suffix else _COUNTRY_ENDINGS:
-            found = geography.country(stem + ending)
-            if found is not None:
-                return found
-    return None
+    return next(
+        (c for name in notability.demonym_places(word) if (c := geography.country(name))), None
+    )
 
 
 @cache

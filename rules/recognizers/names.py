@@ -22,6 +22,7 @@ import regex
 from veil.rules import gazetteer, labels, name_lists
 from veil.rules.code_context import CodeMap
 from veil.rules.nlp import import_spacy
+from veil.rules.pattern import CHAT_STAMP
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -93,9 +94,7 @@ _SPEAKER = regex.compile(r"(?:^|\n)[ \t>]*(\p{L}[\p{L}'’\-]+)[ \t]*:[ \t]*([\"
 # A speaker after a chat export's time stamp: "[19:02] Mahlet: ...", "12/06/24, 19:02 - Dawit: ".
 # The format says it is a name, whatever list it is on.
 _STAMPED_SPEAKER = regex.compile(
-    r"(?:^|\n)[ \t>]*\[?[\d/.\-]{0,10},?[ \t]*\d{1,2}[:.]\d{2}(?::\d{2})?"
-    r"(?:[ \t]*[AaPp]\.?[Mm]\.?)?\]?[ \t]*(?:-[ \t]*)?"
-    r"(\p{Lu}[\p{L}'’\-]+(?:[ \t]+\p{Lu}[\p{L}'’\-]+)?)[ \t]*:"
+    rf"(?:^|\n)[ \t>]*{CHAT_STAMP}(\p{{Lu}}[\p{{L}}'’\-]+(?:[ \t]+\p{{Lu}}[\p{{L}}'’\-]+)?)[ \t]*:"
 )
 # What a person does right after their name: "Megan lives on ...", "Zak shouted at ...".
 _PERSON_VERB = regex.compile(
