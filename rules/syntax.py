@@ -264,6 +264,8 @@ def liked(parses: Parses, start: int, end: int) -> bool:
     """``start:end`` is what someone loves, follows or is a fan of ("she loves X", "huge
     fan of X", "obsessed with X"): how people speak of stars, teams and works, not of the
     people in their lives."""
+    if not _sentence_has(parses, start, end, _LIKING_VERB, _FAN_NOUN):
+        return False  # parse only where the words can be
     span = parses.span(start, end)
     if span is None:
         return False
@@ -287,8 +289,19 @@ _THING_SUBJECT = frozenset(
 )  # fmt: skip
 
 
+def _sentence_has(parses: Parses, start: int, end: int, *words: regex.Pattern[str]) -> bool:
+    """A word of one of these classes in the sentence(s) holding ``start:end``."""
+    begin, finish = parses._around(start, end)
+    return any(
+        any(w.match(token) for w in words)
+        for token in regex.findall(r"[\w'’]+", parses.text[begin:finish])
+    )
+
+
 def consumed(parses: Parses, start: int, end: int) -> bool:
     """``start:end`` is what someone watches, reads or plays: a show, a book, a game."""
+    if not _sentence_has(parses, start, end, _CONSUME_VERB):
+        return False  # parse only where the words can be
     span = parses.span(start, end)
     if span is None:
         return False
