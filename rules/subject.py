@@ -98,6 +98,10 @@ class Reason(StrEnum):
     NAMED_PUBLICLY = "named_publicly", "named publicly elsewhere in the text"
     LISTED_WITH_PRIVATE = "listed_with_private", "listed with someone private"
     LISTED_WITH_WRITER = "listed_with_writer", "listed with the writer (X, Y and me)"
+    ENTRY_IN_PUBLIC_TEXT = (
+        "entry_in_public_text",
+        "an encyclopedia entry in a text that ties no one to anybody's life",
+    )
     LIKED = "liked", "an encyclopedia entry someone loves or follows: a star, a team, a work"
     LIFE_EVENT = "life_event", "a life event of theirs the writer takes part in (X's wedding)"
     LISTED_WITH_PUBLIC = "listed_with_public", "listed with public entities"
@@ -816,6 +820,18 @@ def _known_person(value: str) -> bool:
     return index.chance_entries(value) < CHANCE_LIMIT or index.canonical(words[-1]) == entry
 
 
+# Looser than CHANCE_LIMIT, for texts that name no one private: "Bruno Mars" (0.06) and
+# "Ryan Reynolds" (0.21) pass, "Mark Taylor" (2.1) and "David Miller" (5.2) do not.
+LOOSE_CHANCE_LIMIT = 0.25
+
+
+def _entry_of_note(value: str) -> bool:
+    """An entry for a full name whose words pair by chance in fewer than
+    ``LOOSE_CHANCE_LIMIT`` titles: fame, where nothing in the text says otherwise."""
+    index = knowledge.knowledge()
+    return index.canonical(value) is not None and index.chance_entries(value) < LOOSE_CHANCE_LIMIT
+
+
 def _tied_to_someone(m: _Mention) -> Reason | None:
     """Why the text ties a name to someone's own life, or None."""
     before, wide_before, after = m.before, m.wide_before, m.after
@@ -1243,4 +1259,21 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
                 first_name, surname = _name_words(value)
                 if first_name and surname and len(value.split()) == 2:
                     out[i] = Verdict(Subject.UNKNOWN, Reason.UNDECIDED_NAME, labels.PERSON)
+    # The other way round: full names the encyclopedia has entries for, in a text that
+    # ties nothing and no one to anybody's life ("APT. with Bruno Mars was everywhere"):
+    # the entries, as nothing says they are namesakes.
+    entries = [
+        i
+        for i, span in enumerate(spans)
+        if out[i].label == labels.PERSON
+        and out[i].reason is Reason.UNDECIDED_NAME
+        and len(text[span.start : span.end].split()) >= 2
+        and _entry_of_note(_HONORIFIC_INSIDE.sub("", text[span.start : span.end]))
+    ]
+    others_public = all(
+        out[i].subject is Subject.PUBLIC for i in range(len(spans)) if i not in entries
+    )
+    if entries and others_public:
+        for i in entries:
+            out[i] = Verdict(Subject.PUBLIC, Reason.ENTRY_IN_PUBLIC_TEXT, labels.PERSON)
     return out

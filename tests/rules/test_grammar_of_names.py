@@ -339,3 +339,32 @@ def test_a_game_beside_a_handle_is_no_person(analyzer):
     text = "my twitch is duskmothplays, been streaming Hollow Knight: Silksong all month"
     assert "Silksong" not in protected(analyzer, text)
     assert "duskmothplays" in protected(analyzer, text)
+
+
+# -- entries in a text that names no one private ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Did Taylor Swift ever tour with Ed Sheeran before 2015?", "Taylor Swift"),
+        ("Is the new single by Bruno Mars in the UK top ten this week?", "Bruno Mars"),
+        ("How long did Christina Koch spend on the ISS in one go?", "Christina Koch"),
+    ],
+)
+def test_an_entry_is_public_where_nothing_names_anyone_private(analyzer, text, name):
+    assert name in kept(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the same kind of entry, beside someone the writer knows: a namesake
+        "My flatmate Joanna says Bruno Mars is coming round for dinner on Friday.",
+        # common name parts pair by chance in many titles: nothing says fame
+        "Can you summarise this email from Mark Taylor about the Salesforce renewal?",
+    ],
+)
+def test_an_entry_beside_private_people_or_made_of_common_parts_stays_protected(analyzer, text):
+    name = "Bruno Mars" if "Bruno" in text else "Mark Taylor"
+    assert name in protected(analyzer, text)
