@@ -12,6 +12,7 @@ import regex
 
 from veil.rules import gazetteer, labels, notability
 from veil.rules.compounds import join_compound_names
+from veil.rules.domain_names import domain_echoes, firm_names
 from veil.rules.linking import link
 from veil.rules.lists import AllowList, DenyList
 from veil.rules.merge import DENY_SOURCE, join_adjacent_names, resolve_overlaps
@@ -130,6 +131,13 @@ class Analyzer:
             else:
                 protected.append(span)
         protected += _echoes(text, protected, kept)
+        firms = firm_names(text, [s for s in protected if s.label == labels.EMAIL])
+        if firms:
+            # the domain outweighs a public verdict ("Quillfern" kept as a nationality)
+            moved = [k for k in kept if text[k.span.start : k.span.end].casefold() in firms]
+            kept = [k for k in kept if k not in moved]
+            protected += [replace(k.span, label=labels.ORGANIZATION) for k in moved]
+            protected += domain_echoes(text, firms, [*protected, *(k.span for k in kept)])
         return Analysis(tuple(sorted(protected, key=lambda s: s.start)), tuple(kept))
 
     def _referee(self, text: str, spans: list[Span], verdicts: list[Verdict]) -> list[Verdict]:
