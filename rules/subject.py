@@ -102,6 +102,10 @@ class Reason(StrEnum):
         "entry_in_public_text",
         "an encyclopedia entry in a text that ties no one to anybody's life",
     )
+    PLACE_OF_PRIVATE = (
+        "place_of_private",
+        "where someone or something private is (X in <place>)",
+    )
     LIKED = "liked", "an encyclopedia entry someone loves or follows: a star, a team, a work"
     LIFE_EVENT = "life_event", "a life event of theirs the writer takes part in (X's wedding)"
     LISTED_WITH_PUBLIC = "listed_with_public", "listed with public entities"
@@ -599,10 +603,11 @@ class _Context:
                 )
         return False
 
-    def grammar_tie(self, span: Span, place: bool) -> syntax.Tie | None:
+    def grammar_tie(self, span: Span, place: bool, unknown: bool = False) -> syntax.Tie | None:
         """The writer or someone they name, tied to the span by the sentence's parse (made
-        only now: most names are decided by the words around them first)."""
-        return syntax.tie(self.parse, span.start, span.end, place)
+        only now: most names are decided by the words around them first). ``unknown``:
+        an organisation no encyclopedia knows (see ``syntax.tie``)."""
+        return syntax.tie(self.parse, span.start, span.end, place, unknown)
 
     def contacts_near(self, span: Span, reach: int) -> list[Span]:
         """Contact spans that start within ``reach`` characters of the span (bisected,
@@ -820,6 +825,8 @@ def _known_person(value: str) -> bool:
     return index.chance_entries(value) < CHANCE_LIMIT or index.canonical(words[-1]) == entry
 
 
+# "my mum's appointment", "our neighbour": the text is about people of the writer's life.
+_WRITERS_PEOPLE = regex.compile(rf"\b(?:my|our)\s+(?:[\w'’\-]+\s+){{0,2}}?{_RELATION}\b", _I)
 # Looser than CHANCE_LIMIT, for texts that name no one private: "Bruno Mars" (0.06) and
 # "Ryan Reynolds" (0.21) pass, "Mark Taylor" (2.1) and "David Miller" (5.2) do not.
 LOOSE_CHANCE_LIMIT = 0.25
@@ -940,7 +947,8 @@ def _person(m: _Mention) -> Verdict:
         return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
     if _HONORIFIC_BEFORE.search(before) or _HONORIFIC_INSIDE.match(value):
         return Verdict(Subject.PRIVATE, Reason.TITLED, label)
-    if _ADDRESSEE.search(before):
+    if _ADDRESSEE.search(before) and _reads_as_a_name(value, span):
+        # not "not coming for Easter": a one-word entry that is no first name
         return Verdict(Subject.PRIVATE, Reason.ADDRESSEE, label)
     if "names." in span.source or not notability.latin(value):
         # the name rules found it as a person's name, or the name lists cannot judge its
@@ -951,6 +959,11 @@ def _person(m: _Mention) -> Verdict:
         # public figures, brands and works are named ("Monet", "Crick", "Zomato").
         return Verdict(Subject.PUBLIC, Reason.SINGLE_NAME, label)
     elif " " in value.strip() and not first_name and not surname:
+        # "Halvorsen Marine let me go", "been going to Harbourview Physio": no person's
+        # name, so what an organisation's would be ("my job at X", "X in my CV")
+        as_organization = _organization(m)
+        if as_organization.subject is Subject.PRIVATE:
+            return as_organization
         return Verdict(Subject.PUBLIC, Reason.NOT_A_NAME, label)
     return Verdict(Subject.UNKNOWN, Reason.UNDECIDED_NAME, label)
 
@@ -1032,7 +1045,8 @@ def _organization(m: _Mention) -> Verdict:
     found = compounds.place_of(value)
     if found is not None and _LOCATIVE.search(before):
         return _location(m, relabelled=True)
-    if ctx.grammar_tie(span, place=False):
+    unknown = not knowledge.knowledge().is_known(value)
+    if ctx.grammar_tie(span, place=False, unknown=unknown):
         return private(Reason.GRAMMAR_TIE)
     return Verdict(Subject.PUBLIC, Reason.ORGANIZATION_TOPIC, label)
 
@@ -1114,6 +1128,7 @@ _EARLIER_EMPLOYER = regex.compile(
     r"\s+(?:the\s+)?$",
     _I,
 )
+_PLACE_OF_GAP = regex.compile(r"\s+(?:in|at|near|outside)\s+|\s*,[ \t]*", _I)
 _LIST_GAP = regex.compile(
     rf"(?:'s|’s)?{_SEPARATOR}(?:\p{{Lu}}[\p{{L}}'’\-]*(?:\s+\p{{Lu}}[\p{{L}}'’\-]*){{0,3}}"
     rf"{_SEPARATOR}){{0,2}}"
@@ -1229,6 +1244,18 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
             and regex.fullmatch(r"\s+(?:from|at|of)\s+(?:the\s+)?|\s*,\s*", gap)
         ):
             out[i] = Verdict(Subject.PRIVATE, Reason.RELATION_WORKPLACE, labels.ORGANIZATION)
+    # Where a private person or organisation is: "Karavali College in Mangaluru", "my
+    # tita in Iloilo", "St. Brigid's Parish, Athlone".
+    for i in range(1, len(spans)):
+        previous, span = spans[i - 1], spans[i]
+        if (
+            out[i].label == labels.LOCATION
+            and out[i].subject is not Subject.PRIVATE
+            and out[i - 1].subject is Subject.PRIVATE
+            and out[i - 1].label in (labels.ORGANIZATION, labels.PERSON)
+            and _PLACE_OF_GAP.fullmatch(text, previous.end, span.start)
+        ):
+            out[i] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
     # A career goes on from one employer to the one before: "nurse at X. Previously at Y",
     # "engineer at X, formerly with Y". The earlier place is as much the writer's.
     employer_seen = False
@@ -1273,7 +1300,7 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
     others_public = all(
         out[i].subject is Subject.PUBLIC for i in range(len(spans)) if i not in entries
     )
-    if entries and others_public:
+    if entries and others_public and not _WRITERS_PEOPLE.search(text):
         for i in entries:
             out[i] = Verdict(Subject.PUBLIC, Reason.ENTRY_IN_PUBLIC_TEXT, labels.PERSON)
     return out

@@ -103,7 +103,9 @@ _LOCATIVE = frozenset({"in", "at", "near", "outside", "around", "from"})
 _PERCEPTION_VERB = _word_class(
     r"look(?:s|ed|ing)?|star(?:e|es|ed|ing)|glanc(?:e|es|ed|ing)|read(?:s|ing)?|"
     r"heard|hear(?:s|ing)?|watch(?:es|ed|ing)?|interested|think(?:s|ing)?|thought|"
-    r"know(?:s|n|ing)?|knew|learn(?:s|ed|t|ing)?|wonder(?:s|ed|ing)?|ask(?:s|ed|ing)?",
+    r"know(?:s|n|ing)?|knew|learn(?:s|ed|t|ing)?|wonder(?:s|ed|ing)?|ask(?:s|ed|ing)?|"
+    r"understand(?:s|ing)?|understood|remember(?:s|ed|ing)?|forg[eo]t(?:s|ten|ting)?|"
+    r"recogni[sz](?:e|es|ed|ing)|mean(?:s|t|ing)?",
 )
 _MOVE_VERB = _word_class(
     r"mov(?:e|es|ed|ing)|relocat(?:e|es|ed|ing)|emigrat(?:e|es|ed|ing)|"
@@ -178,18 +180,21 @@ _SETTLEMENT = _word_class(
 _MAX_CLIMB = 5
 
 
-def tie(parses: Parses, start: int, end: int, place: bool) -> Tie | None:
+def tie(parses: Parses, start: int, end: int, place: bool, unknown: bool = False) -> Tie | None:
     """How the parse ties the characters ``start:end`` of the text to the writer or to
     someone they name, or None. ``place``: the span is a place (anything the writer does
     in a place puts their life there), else an organisation (only dwelling, work and
-    study make one theirs). Sentences that cannot hold a tie are not parsed."""
+    study make one theirs). ``unknown``: an organisation no encyclopedia knows, so most
+    likely a small one of someone's own: any deed of theirs at, with or through it ties
+    it ("she hosted me through X", "X let me go"), not only living, work and study.
+    Sentences that cannot hold a tie are not parsed."""
     span = parses.span(start, end) if parses.could_tie(start, end) else None
     if span is None:
         return None
     # Every token that attaches outside the span: a name the parser split has several.
     for token in span:
         if token.head.i == token.i or not span.start <= token.head.i < span.end:
-            found = _tie(token, place)
+            found = _tie(token, place, unknown)
             if found is not None:
                 return found
     return None
@@ -458,7 +463,7 @@ def _untagged(doc, offset: int, tagged: _Ranges) -> list[tuple[int, int, bool]]:
     return found
 
 
-def _tie(token, place: bool) -> Tie | None:
+def _tie(token, place: bool, unknown: bool = False) -> Tie | None:
     node, preposition = token, None
     for _ in range(_MAX_CLIMB):
         dep = node.dep_
@@ -486,6 +491,10 @@ def _tie(token, place: bool) -> Tie | None:
         if dep == "dobj" and _FOUNDING_VERB.match(head.text) and not irrealis(head):
             owner = subject_owner(head)
             return None if owner is None else Tie(owner, "clause", head.lower_)
+        if unknown and node.i == token.i and dep in ("nsubj", "dobj") and _deed(head):
+            # "X let me go", "X hired my brother"; "we called X"
+            owner = _object_owner(head) if dep == "nsubj" else subject_owner(head)
+            return None if owner is None else Tie(owner, "clause", head.lower_)
         if dep == "pobj" and head.dep_ == "prep":
             preposition = head.lower_
             governor = head.head
@@ -496,7 +505,7 @@ def _tie(token, place: bool) -> Tie | None:
             if governor.dep_ == "acl" and _noun(governor.head):
                 node = governor.head  # "a shop called X in Y": the shop is in Y
                 continue
-            found = _governor(governor, preposition, place)
+            found = _governor(governor, preposition, place, unknown)
             if found is not None or not _noun(governor):
                 return found
             node = governor  # "the flat in X" under "we rent": read on up
@@ -534,7 +543,7 @@ def _noun(token) -> bool:
     return token.tag_.startswith(("NN", "PRP"))
 
 
-def _governor(governor, preposition: str, place: bool) -> Tie | None:
+def _governor(governor, preposition: str, place: bool, unknown: bool = False) -> Tie | None:
     if preposition == "on" and not place:
         return None  # "we're on Django", "I'm on Netflix": what one uses, not where one works
     # the tagger calls "flat" in "a small flat near X" an adjective; its object role says noun
@@ -568,11 +577,11 @@ def _governor(governor, preposition: str, place: bool) -> Tie | None:
             return None if owner is None else Tie(owner, "dwelling", governor.lower_)
         return None
     if governor.tag_.startswith(("VB", "MD")) or governor.dep_ == "ROOT":
-        return _clause(governor, preposition, place)
+        return _clause(governor, preposition, place, unknown)
     return None
 
 
-def _clause(verb, preposition: str, place: bool) -> Tie | None:
+def _clause(verb, preposition: str, place: bool, unknown: bool = False) -> Tie | None:
     word = verb.text
     if preposition == "from" and _COMMERCE_VERB.match(word):
         return None  # "I ordered it from Zalando": a seller, not where one lives
@@ -583,15 +592,59 @@ def _clause(verb, preposition: str, place: bool) -> Tie | None:
     elif (
         _TRAVEL_VERB.match(word)
         or _PERCEPTION_VERB.match(word)
-        or not ((place and preposition in _LOCATIVE) or _LIFE_VERB.match(word))
+        or not ((place and preposition in _LOCATIVE) or _LIFE_VERB.match(word) or unknown)
     ):
         return None
     if irrealis(verb, future_is_fact=not place):
         return None
     owner = subject_owner(verb)
+    if owner is None and unknown and _deed(verb):
+        owner = _object_owner(verb)  # "she hosted me through X"
     if owner is None:
         return None
     return Tie(owner, "clause", verb.lower_)
+
+
+# "see" is a deed in "I see a physio at X" (a life verb) but not in "I keep seeing X online"
+_SEEING = _word_class(r"see|sees|seeing|seen|saw|show(?:s|ed|n|ing)?|find|finds|found")
+
+
+def _deed(verb) -> bool:
+    """A verb of doing that states a fact: not looking, thinking, liking, buying or
+    going, nor a wish or a plan."""
+    word = verb.text
+    return (
+        verb.tag_.startswith("VB")
+        and not (
+            _PERCEPTION_VERB.match(word)
+            or _TRAVEL_VERB.match(word)
+            or _COMMERCE_VERB.match(word)
+            or _LIKING_VERB.match(word)
+            or _SEEING.match(word)
+            or word.lower() in COPULA
+        )
+        and not irrealis(verb)
+    )
+
+
+def _object_owner(verb) -> Owner | None:
+    """The writer or an acquaintance as the object of ``verb`` ("let me go", "hired my
+    brother")."""
+    objects = [c for c in verb.children if c.dep_ in ("dobj", "dative")]
+    # the subject of a small clause is the object too: "let me go", "made my dad retire"
+    objects += [
+        g
+        for c in verb.children
+        if c.dep_ in ("ccomp", "xcomp")
+        for g in c.children
+        if g.dep_ == "nsubj" and g.i < c.i
+    ]
+    for child in objects:
+        if child.lower_ in _SELF_OBJECT:
+            return Owner.WRITER
+        if possessor(child) is not None:
+            return Owner.ACQUAINTANCE
+    return None
 
 
 def clause_subject(verb):  # -> spacy Token | None

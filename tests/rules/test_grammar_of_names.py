@@ -368,3 +368,50 @@ def test_an_entry_is_public_where_nothing_names_anyone_private(analyzer, text, n
 def test_an_entry_beside_private_people_or_made_of_common_parts_stays_protected(analyzer, text):
     name = "Bruno Mars" if "Bruno" in text else "Mark Taylor"
     assert name in protected(analyzer, text)
+
+
+# -- where private things are; deeds with organisations nobody knows --------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("my cousin Ilse studies at Westerholt Nursing School in Groningen now", "Groningen"),
+        ("I volunteer at Tamberlane Food Bank, Rotherham, on Sundays", "Rotherham"),
+    ],
+)
+def test_the_place_of_a_private_organisation_is_private(analyzer, text, place):
+    assert place in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "firm"),
+    [
+        (
+            "Corrigan Dale Freight let me go in May after six years. how do I tell my parents",
+            "Corrigan Dale Freight",
+        ),
+        (
+            "she mentored me through Brackwell Coding Academy and I want to thank her",
+            "Brackwell Coding Academy",
+        ),
+    ],
+)
+def test_an_unknown_organisation_that_acts_on_the_writer_is_theirs(analyzer, text, firm):
+    assert firm in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept_name"),
+    [
+        # a known organisation needs a verb of living, work or study, not any deed
+        ("Ryanair charged me twice for one bag, can I complain", "Ryanair"),
+        # seeing and understanding are no deeds with it
+        (
+            "i keep seeing the Wexbury Tenancy Charter quoted online, is it real law?",
+            "Wexbury Tenancy Charter",
+        ),
+    ],
+)
+def test_perception_and_known_brands_are_no_ties(analyzer, text, kept_name):
+    assert kept_name not in protected(analyzer, text)
