@@ -40,10 +40,11 @@ DEFAULT_RECOGNIZERS: tuple[str, ...] = (
     "secrets.v1",
     "spacy.ner.v1",
     "names.v1",
+    "institutions.v1",
 )
 
 # Statistical recognizers read language, so they see the text as typed, not normalized.
-_TEXT_AS_TYPED_ONLY = ("spacy.", "gliner.", "names.")
+_TEXT_AS_TYPED_ONLY = ("spacy.", "gliner.", "names.", "institutions.")
 
 
 def reads_language(recognizer: str) -> bool:

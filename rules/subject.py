@@ -28,6 +28,8 @@ import regex
 from veil.rules import compounds, knowledge, labels, notability, syntax
 from veil.rules.merge import DENY_SOURCE
 from veil.rules.pattern import CHAT_STAMP
+from veil.rules.recognizers.institutions import INSTITUTION_HEADS
+from veil.rules.recognizers.names import KIN_TITLES
 from veil.rules.spans import Span
 
 
@@ -88,6 +90,10 @@ class Reason(StrEnum):
     ACCOUNT_BESIDE = "account_beside", "an account number or contact beside it"
     OWN_ACCOUNT = "own_account", "someone's own account or policy"
     ORGANIZATION_TOPIC = "organization_topic", "an organisation as a topic"
+    LOCAL_INSTITUTION = (
+        "local_institution",
+        "a school, clinic, club or firm no encyclopedia knows, in a text about the writer",
+    )
     NORP_OF_ACQUAINTANCE = "norp_of_acquaintance", "the writer says it of someone they know"
     RELATION_NATIONALITY = "relation_nationality", "the nationality of someone they know"
     LANGUAGE_OR_NATIONALITY = "language_or_nationality", "a language or nationality"
@@ -242,6 +248,8 @@ _PLACE_NOUN_BEFORE = regex.compile(
 _MEDIUM_BEFORE = regex.compile(r"\b(?:through|via|on|using|over)\s+$", _I)
 _HONORIFIC_BEFORE = regex.compile(rf"\b{_HONORIFIC}\.?\s+$", _I)
 _HONORIFIC_INSIDE = regex.compile(rf"^{_HONORIFIC}\.?\s", _I)
+# A kinship title of another language opening the span: the writer's relative.
+_KIN_TITLE_INSIDE = regex.compile(rf"^(?:{KIN_TITLES})\s+\p{{Lu}}", _I)
 # The person a message is written to or for: "an email to X", "invitation for X and Y".
 _ADDRESSEE = regex.compile(
     r"\b(?:write|draft|send|compose|text|e-?mail|message|reply|respond|letter|note|card|"
@@ -733,15 +741,7 @@ _LANDMARK = regex.compile(
 )
 # Head nouns of the places people work, study, shop and get care: a name ending in one
 # is an organisation, whatever NER called it ("Kingsmead Grammar", "Parkview Dentistry").
-_INSTITUTION_HEAD = regex.compile(
-    r"\b(?:school|grammar|academy|college|university|institute|kindergarten|nursery|"
-    r"daycare|preschool|clinic|hospital|surgery|dentistry|dental|practice|pharmacy|"
-    r"hospice|centre|center|kitchen|bakery|cafe|café|restaurant|bistro|diner|pub|bar|"
-    r"salon|barbers?|gym|studio|studios|garage|motors|tiles|plumbing|electrical|"
-    r"builders|construction|logistics|consulting|solutions|services|systems|partners|"
-    r"associates|group|holdings|ltd|llc|llp|inc|plc|gmbh|pty|co|sons|bros)\.?$",
-    _I,
-)
+_INSTITUTION_HEAD = regex.compile(rf"\b(?:{INSTITUTION_HEADS})\.?$", _I)
 
 
 def _name_words(value: str) -> tuple[bool, bool]:
@@ -842,8 +842,8 @@ def _entry_of_note(value: str) -> bool:
 def _tied_to_someone(m: _Mention) -> Reason | None:
     """Why the text ties a name to someone's own life, or None."""
     before, wide_before, after = m.before, m.wide_before, m.after
-    if _RELATION_BEFORE.search(before):
-        return Reason.RELATION_BEFORE
+    if _RELATION_BEFORE.search(before) or _KIN_TITLE_INSIDE.match(m.value):
+        return Reason.RELATION_BEFORE  # "my aunt Hilde", "Tante Hilde"
     if _RELATION_AFTER.match(after):
         return Reason.RELATION_AFTER
     if _SELF.search(before) or _GREETING.search(wide_before):
@@ -1048,6 +1048,10 @@ def _organization(m: _Mention) -> Verdict:
     unknown = not knowledge.knowledge().is_known(value)
     if ctx.grammar_tie(span, place=False, unknown=unknown):
         return private(Reason.GRAMMAR_TIE)
+    if unknown and ctx.parse.self_in_text and _INSTITUTION_HEAD.search(value.strip()):
+        # a school, surgery, church or firm by its name's head, that no encyclopedia
+        # knows, in a text where the writer speaks of themselves: one of their life's
+        return Verdict(Subject.UNKNOWN, Reason.LOCAL_INSTITUTION, label)
     return Verdict(Subject.PUBLIC, Reason.ORGANIZATION_TOPIC, label)
 
 
@@ -1251,7 +1255,7 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
         if (
             out[i].label == labels.LOCATION
             and out[i].subject is not Subject.PRIVATE
-            and out[i - 1].subject is Subject.PRIVATE
+            and out[i - 1].subject is not Subject.PUBLIC  # private, or protected undecided
             and out[i - 1].label in (labels.ORGANIZATION, labels.PERSON)
             and _PLACE_OF_GAP.fullmatch(text, previous.end, span.start)
         ):

@@ -11,6 +11,7 @@ from veil.rules.recognizers import (  # noqa: F401
     financial,
     gliner,
     government,
+    institutions,
     names,
     national_ids,
     ner,

@@ -252,14 +252,14 @@ _CONTRACTION = regex.compile(r"(?i)(?:i|you|we|they|he|she|it|that|there)['’]"
 # Kinship words that title a name in Filipino, South Asian, Spanish, Italian, German,
 # Polish, Yoruba, Swahili and Arabic families' English ("tita Marites", "akka Kavitha").
 # (Not those that are English words too: "ate", "mama", "nana", "dada", "baba".)
-_KIN_TITLES = (
+KIN_TITLES = (
     r"tita|tito|lola|lolo|kuya|manang|manong|akka|amma|appa|thatha|paati|didi|"
     r"bhaiya|dadi|nani|chacha|chachi|mausi|tía|tío|"
     r"abuela|abuelo|nonna|nonno|zia|zio|oma|opa|tante|onkel|ciocia|wujek|babcia|dziadek|"
     r"mzee|shangazi|khala|khalto|ammo|teta|sido|jiddo"
 )
 _KIN_TITLED = regex.compile(
-    rf"(?<![\w])(?:{_KIN_TITLES})[ \t]+(\p{{Lu}}\p{{Ll}}+(?:[\-'’]\p{{L}}+)?)(?![\w@])"
+    rf"(?<![\w])(?:{KIN_TITLES})[ \t]+(\p{{Lu}}\p{{Ll}}+(?:[\-'’]\p{{L}}+)?)(?![\w@])"
 )
 # Letters of scripts that have no capitals: a run of one to four such words.
 _CASELESS_LETTER = r"[[\p{L}\p{M}]--[\p{Latin}\p{Greek}\p{Cyrillic}\p{Armenian}\p{Georgian}]]"
@@ -267,6 +267,47 @@ _CASELESS_RUN = regex.compile(
     rf"(?<![\p{{L}}\p{{M}}]){_CASELESS_LETTER}+(?:[ \t・·]{_CASELESS_LETTER}+){{0,3}}"
     r"(?![\p{L}\p{M}])",
     regex.VERSION1,
+)
+# "My <relation>" in languages written without capitals, where a name follows the
+# relation word ("제 친구 김서연", "أختي ليلى", "मेरे चाचा रमेश", "我妈妈陈秀英", "母の 山田"):
+# the first person's possessive and the words for family, friends and people at work.
+_KOREAN_RELATIONS = (
+    r"친구|엄마|아빠|어머니|아버지|언니|오빠|누나|형|동생|남편|아내|아들|딸|동료|상사|선생님|"
+    r"할머니|할아버지|남자친구|여자친구|남친|여친|이모|삼촌|사촌|고모|집주인|이웃"
+)
+_HINDI_RELATIONS = (
+    r"चाचा|चाची|मामा|मामी|भाई|बहन|माँ|मां|मम्मी|पापा|पिता|पिताजी|माता|पति|पत्नी|बेटा|बेटी|"
+    r"दोस्त|सहेली|दादा|दादी|नाना|नानी|बॉस|सहकर्मी|पड़ोसी|भैया|दीदी|मौसी|बुआ|फूफा|ताऊ|ताई"
+)
+_CASELESS_RELATION = (
+    # Chinese: 我(的)/我们(的) + relation
+    r"(?:我们?的?|咱们?的?)(?:妈妈|爸爸|妈|爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|老公|老婆|丈夫|"
+    r"妻子|儿子|女儿|朋友|好朋友|同事|老板|老师|奶奶|爷爷|外婆|外公|姥姥|姥爷|阿姨|叔叔|"
+    r"舅舅|姑姑|表哥|表姐|表妹|表弟|堂哥|堂姐|男朋友|女朋友|室友|邻居|医生|房东|同学|上司)"
+    # Korean: 제/내/우리 + relation
+    rf"|(?:제|내|우리)[ \t]?(?:{_KOREAN_RELATIONS})"
+    # Arabic: relation + the first person's suffix
+    r"|(?:أختي|أخي|أمي|أبي|والدتي|والدي|زوجي|زوجتي|ابني|ابنتي|صديقي|صديقتي|خالتي|عمتي|"
+    r"خالي|عمي|جدتي|جدي|زميلي|زميلتي|مديري|مديرتي|جاري|جارتي|حبيبي|حبيبتي)"
+    # Hindi: मेरे/मेरी/मेरा/हमारे + relation
+    rf"|(?:मेरे|मेरी|मेरा|हमारे|हमारी)[ \t]+(?:{_HINDI_RELATIONS})"
+    # Hebrew: relation + the first person's suffix, or + שלי
+    r"|(?:אחותי|אחי|אמי|אבי|בעלי|אשתי|בני|בתי|חברי|חברתי|דודי|דודתי|סבתי|סבי)"
+)
+_CASELESS_RELATION_WORD = regex.compile(
+    rf"{_CASELESS_RELATION}|{_KOREAN_RELATIONS}|{_HINDI_RELATIONS}|मेरे|मेरी|मेरा|हमारे|제|내|우리"
+)
+_CASELESS_NAMED = regex.compile(
+    rf"(?:{_CASELESS_RELATION})[ \t]*"
+    # a Chinese name is two or three characters (Chinese writes no spaces: three, as
+    # most are, covers a two-character name and one more rather than leave a part);
+    # other scripts' names are one or two words
+    r"(\p{Han}{2,3}|[\p{L}\p{M}]+(?:[ \t][\p{L}\p{M}]+)?)",
+)
+# Honorifics written after a name: Japanese さん/様/くん/ちゃん/先生, Korean 씨/님, Hindi जी,
+# Chinese 先生/女士/小姐.
+_CASELESS_HONORIFIC_AFTER = regex.compile(
+    r"(?:さん|様|さま|くん|ちゃん|先生|씨|님|女士|小姐|[ \t]+जी)(?![\p{L}\p{M}])"
 )
 _NAME_WORD_BEFORE = regex.compile(r"\bnamed?[ \t]*[:,]?[ \t]*$", regex.IGNORECASE)
 _TITLE_BEFORE = regex.compile(rf"\b(?:{_HONORIFIC})\.?[ \t]+$")
@@ -464,6 +505,23 @@ class _NameScan:
                 or _TITLE_BEFORE.search(before)
             ):
                 self.keep(*match.span(), 0.85)
+        for match in _CASELESS_NAMED.finditer(text):
+            start, end = match.span(1)
+            name = text[start:end]
+            if any(ch.isupper() for ch in name):
+                continue  # a Latin word after the relation: the other rules read those
+            if len(name.split()) > 1 and not _CASELESS_HONORIFIC_AFTER.match(text, end):
+                end = start + len(name.split()[0])  # "रमेश जी": the honorific is no name
+            self.keep(start, end, 0.85)
+        for match in _CASELESS_RUN.finditer(text):
+            # "山田 恵子さん", "김서연 씨": a name its honorific follows
+            honorific = _CASELESS_HONORIFIC_AFTER.search(match.group())
+            if not honorific or honorific.start() == 0:
+                continue
+            words = list(regex.finditer(r"[^ \t・·]+", match.group()[: honorific.start()]))
+            words = [w for w in words[-2:] if not _CASELESS_RELATION_WORD.fullmatch(w.group())]
+            if words:
+                self.keep(match.start() + words[0].start(), match.start() + words[-1].end(), 0.85)
 
     def repeated(self) -> list[tuple[int, int]]:
         """Once a word is a name, it is one elsewhere in the same text: "directed by Joakim

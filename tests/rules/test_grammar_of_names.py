@@ -415,3 +415,25 @@ def test_an_unknown_organisation_that_acts_on_the_writer_is_theirs(analyzer, tex
 )
 def test_perception_and_known_brands_are_no_ties(analyzer, text, kept_name):
     assert kept_name not in protected(analyzer, text)
+
+
+# -- names in scripts without capitals, after "my <relation>" or before an honorific -----
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("제 동생 박지훈 졸업 선물 추천해 주세요", "박지훈"),  # Korean: my younger sibling
+        ("صديقتي مريم تبحث عن عمل in Dubai, any tips?", "مريم"),  # Arabic: my friend (f.)
+        ("मेरी दीदी सुनीता को जन्मदिन की बधाई लिखो please", "सुनीता"),  # Hindi: my elder sister
+        ("我的同事 刘建国 下周退休, write him a card", "刘建国"),  # Chinese: my colleague
+        ("please reply to 佐藤 花子さん about the invoice", "佐藤 花子"),  # a Japanese honorific
+        ("Oma Frieda turns 90 on Sunday, write her a poem", "Oma Frieda"),  # a kin title
+    ],
+)
+def test_a_relation_or_honorific_marks_a_name_in_any_script(analyzer, text, name):
+    assert name in protected(analyzer, text)
+
+
+def test_a_caseless_word_with_no_relation_before_it_is_no_name(analyzer):
+    assert protected(analyzer, "日本語を勉強しています, how do I say 'library' in Korean?") == set()

@@ -1,0 +1,106 @@
+"""Names of institutions, by the way English forms them: capitalised words closed by a
+head noun that says what kind of place it is ("Sunnyside Elementary", "St. Brigid's
+Parish", "Hokuriku Language Academy", "Tidewater Freight Ltd").
+
+The small NER model misses or splits such names when the words before the head are
+made up, which is what the names of schools, clinics, clubs and firms in people's lives
+are. The head nouns are English's own words for kinds of institution
+(:data:`INSTITUTION_HEADS`), shared with the public/private decision, which also reads a
+name's head to tell a school from a person.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from veil.rules import labels
+from veil.rules.registry import register
+from veil.rules.spans import Span
+
+# Nouns that close an institution's name in English: schools, care, worship, clubs,
+# trades and company forms.
+INSTITUTION_HEADS = (
+    r"school|grammar|elementary|academy|college|university|institute|kindergarten|nursery|"
+    r"daycare|preschool|montessori|clinic|hospital|surgery|dentistry|dental|practice|physio|"
+    r"physiotherapy|chiropractic|pharmacy|hospice|centre|center|church|parish|chapel|"
+    r"cathedral|mosque|masjid|temple|synagogue|gurdwara|club|society|association|"
+    r"foundation|library|co-?op|cooperative|kitchen|bakery|cafe|café|restaurant|bistro|"
+    r"diner|pub|salon|barbers?|gym|studio|studios|garage|motors|tiles|plumbing|electrical|"
+    r"builders|construction|logistics|freight|haulage|consulting|consultancy|solutions|"
+    r"services|systems|partners|associates|group|holdings|analytics|labs|ltd|llc|llp|inc|"
+    r"plc|gmbh|pty|jsc|sons|bros"
+)
+_HEAD = regex.compile(rf"(?:{INSTITUTION_HEADS})\.?", regex.IGNORECASE)
+# Words that open a sentence or a phrase, not a name ("At Sunnyside Elementary").
+_OPENERS = frozenset(
+    {
+        "the",
+        "a",
+        "an",
+        "my",
+        "our",
+        "your",
+        "his",
+        "her",
+        "their",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "at",
+        "in",
+        "on",
+        "from",
+        "to",
+        "for",
+        "with",
+        "and",
+        "or",
+        "but",
+        "so",
+        "if",
+        "when",
+        "i",
+        "we",
+        "you",
+        "he",
+        "she",
+        "they",
+        "it",
+    }
+)
+# a capitalised word; a full stop only after a short abbreviation ("St.", "Mt."), never
+# across a sentence's end ("in Toronto. Compare ...")
+_WORD = r"(?:\p{Lu}[\p{L}\p{M}]{0,2}\.|\p{Lu}[\p{L}\p{M}'’\-]*)"
+_NAME = regex.compile(
+    rf"(?<![\p{{L}}\p{{N}}@./])(?:{_WORD}[ \t]+){{1,4}}(?i:{INSTITUTION_HEADS})\.?"
+    # not "University of Toronto": there the head opens the name, which NER reads well
+    r"(?![\p{L}\p{N}])(?![ \t]+of[ \t]+\p{Lu})"
+)
+SCORE = 0.8
+
+
+class InstitutionRecognizer:
+    name = "institutions.v1"
+    labels = (labels.ORGANIZATION,)
+
+    def find(self, text: str) -> list[Span]:
+        found: list[Span] = []
+        for match in _NAME.finditer(text):
+            words = match.group().split()
+            # the head must be written as a name's word: "Sunnyside Elementary", not
+            # "Sunnyside elementary" (a description), unless it is a company form ("Ltd")
+            if not words[-1][:1].isupper():
+                continue
+            start = match.start()
+            while words and words[0].casefold().strip(".") in _OPENERS:
+                start = text.index(words[1], start + len(words[0])) if len(words) > 1 else start
+                words = words[1:]
+            if len(words) < 2 or _HEAD.fullmatch(words[0]):
+                continue  # a head alone ("the Clinic"), or two heads ("Cafe Bar")
+            found.append(Span(start, match.end(), labels.ORGANIZATION, SCORE, self.name))
+        return found
+
+
+register("institutions.v1")(InstitutionRecognizer)

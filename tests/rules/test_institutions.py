@@ -1,0 +1,58 @@
+"""Institutions named by English's head nouns, and how the decision reads them."""
+
+from __future__ import annotations
+
+import pytest
+
+from veil.rules.recognizers.institutions import InstitutionRecognizer
+
+
+def names(text: str) -> list[str]:
+    return [text[s.start : s.end] for s in InstitutionRecognizer().find(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "she got moved up a class at Brookfield Primary School today",
+            ["Brookfield Primary School"],
+        ),
+        ("the bulletin for St. Ninian's Parish is due", ["St. Ninian's Parish"]),
+        ("At Kowhai Valley Physio they said rest", ["Kowhai Valley Physio"]),
+        ("invoice from Dunmore Haulage Ltd. attached", ["Dunmore Haulage Ltd."]),
+    ],
+)
+def test_capitalised_words_closed_by_an_institution_head(text, expected):
+    assert names(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Clinic is closed on Mondays",  # a head alone
+        "we walked past a sunny elementary school",  # no capitals: a description
+        "I moved to Leeds. Compare University of Leeds with York",  # across a full stop
+        "is the Cafe Bar open",  # two heads
+    ],
+)
+def test_no_institution_without_a_name_before_its_head(text):
+    assert names(text) == []
+
+
+def protected(analyzer, text: str) -> set[str]:
+    return {text[s.start : s.end] for s in analyzer.analyze(text)}
+
+
+def test_an_unknown_institution_in_a_text_about_the_writer_is_protected(analyzer):
+    text = "my daughter is being bullied at Larchmont Ridge Elementary, what do I say to the head"
+    assert "Larchmont Ridge Elementary" in protected(analyzer, text)
+
+
+def test_a_known_institution_or_a_text_about_no_one_keeps_it(analyzer):
+    assert "Harvard University" not in protected(
+        analyzer, "I read that Harvard University admitted fewer students this year"
+    )
+    assert "Larchmont Ridge Elementary" not in protected(
+        analyzer, "Is Larchmont Ridge Elementary a good name for a school in a novel?"
+    )
