@@ -198,7 +198,8 @@ RELATION = _RELATION
 _HONORIFIC = (
     r"(?:mr|mrs|ms|miss|mx|dr|prof|professor|herr|frau|hr|fr|mme|mlle|monsieur|madame|"
     r"mademoiselle|sr|sra|srta|se[nñ]or|se[nñ]ora|don|do[nñ]a|sig|sig\.ra|dott|dott\.ssa|"
-    r"avv|ing|dhr|mevr|coach|nurse|officer|judge|pastor|father|rabbi|imam)"
+    r"avv|ing|dhr|mevr|coach|nurse|officer|judge|pastor|father|rabbi|imam|"
+    r"mudr|mvdr|judr|phdr|rndr|mgr|dra|lic)"
 )
 _NAME_GAP = (
     r"(?:\s*[,:(–\-]\s*|\s+)(?:(?:is|was|who's|who is)\s+)?"
@@ -485,6 +486,9 @@ _LOCATIVE = regex.compile(
 )
 
 # Organisations: the writer's or an acquaintance's employer, school, clinic, business.
+# "Ops Lead @ Quokka Parcel": a spaced "@" after a role, as bios and headlines write
+# "at" (a handle has no space after its "@").
+_ROLE_AT_SIGN = regex.compile(r"[\p{L}\p{N}.)][ \t]+@[ \t]+$")
 _AFFILIATION_BEFORE = regex.compile(
     r"(?:\b(?:work|works|worked|working|job|employed|employee|intern|interning|internship|"
     r"position|shift|team|colleagues?|co-?workers?|boss|manager|student|studying|study|"
@@ -543,6 +547,7 @@ _STOP = (
     r"|(?<=\b\p{L}{2,})[!?](?=\s)|\n)"
 )
 _SENTENCE_BREAK = regex.compile(rf"{_STOP}(?!.*{_STOP})", regex.DOTALL | regex.IGNORECASE)
+_STOP_ANYWHERE = regex.compile(_STOP, regex.IGNORECASE)
 _EMAIL_PARTS = regex.compile(r"[\p{L}\d]+")
 
 
@@ -551,6 +556,14 @@ def _clause_before(text: str, start: int) -> str:
     window = text[max(0, start - WINDOW) : start]
     cut = _SENTENCE_BREAK.search(window)
     return window[cut.end() :] if cut else window
+
+
+def _sentence_before(text: str, start: int) -> str:
+    """The text before ``start`` in the same sentence, however long (up to 1,000
+    characters: a sentence longer than that is a paste, not prose)."""
+    window = text[max(0, start - 1000) : start]
+    ends = [stop.end() for stop in _STOP_ANYWHERE.finditer(window)]
+    return window[ends[-1] :] if ends else window
 
 
 def _after(text: str, end: int) -> str:
@@ -1027,7 +1040,11 @@ def _organization(m: _Mention) -> Verdict:
     def private(reason: Reason) -> Verdict:
         return Verdict(Subject.PRIVATE, reason, label)
 
-    if _AFFILIATION_BEFORE.search(before) or _AFFILIATION_AFTER.match(after):
+    if (
+        _AFFILIATION_BEFORE.search(before)
+        or _AFFILIATION_AFTER.match(after)
+        or _ROLE_AT_SIGN.search(before)
+    ):
         return private(Reason.AFFILIATION)
     if _RELATION_AFTER.match(after) or _RELATION_AT.search(before):
         return private(Reason.AFFILIATION)
@@ -1132,6 +1149,8 @@ _EARLIER_EMPLOYER = regex.compile(
     r"\s+(?:the\s+)?$",
     _I,
 )
+_CUE_PLACE_REASONS = frozenset({Reason.RESIDENCE, Reason.LIFE_PLACE})
+_FAVOURITE_OF_MINE = regex.compile(r"\b(?:my|our)\s+(?:favou?rite|fave|beloved)\b", _I)
 _PLACE_OF_GAP = regex.compile(r"\s+(?:in|at|near|outside)\s+|\s*,[ \t]*", _I)
 _LIST_GAP = regex.compile(
     rf"(?:'s|’s)?{_SEPARATOR}(?:\p{{Lu}}[\p{{L}}'’\-]*(?:\s+\p{{Lu}}[\p{{L}}'’\-]*){{0,3}}"
@@ -1150,6 +1169,23 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
             out[i].subject is Subject.PUBLIC and out[i].reason in _WEAK_PUBLIC
         )
 
+    # Where a private person or organisation is: "Karavali College in Mangaluru", "my
+    # tita in Iloilo", "St. Brigid's Parish, Athlone".
+    for i in range(1, len(spans)):
+        previous, span = spans[i - 1], spans[i]
+        gap = _PLACE_OF_GAP.fullmatch(text, previous.end, span.start)
+        if (
+            gap is None
+            or out[i].label != labels.LOCATION
+            or out[i].subject is Subject.PRIVATE
+            or out[i - 1].label not in (labels.ORGANIZATION, labels.PERSON)
+        ):
+            continue
+        # an undecided (so protected) name: only "in"/"at", not a list's comma ("Britain,
+        # France and Israel")
+        undecided_owner = out[i - 1].subject is Subject.UNKNOWN and gap[0].strip() != ","
+        if out[i - 1].subject is Subject.PRIVATE or undecided_owner:
+            out[i] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
     private_names: set[str] = set()
     public_names: set[str] = set()
     for span, verdict in zip(spans, verdicts, strict=True):
@@ -1248,18 +1284,30 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
             and regex.fullmatch(r"\s+(?:from|at|of)\s+(?:the\s+)?|\s*,\s*", gap)
         ):
             out[i] = Verdict(Subject.PRIVATE, Reason.RELATION_WORKPLACE, labels.ORGANIZATION)
-    # Where a private person or organisation is: "Karavali College in Mangaluru", "my
-    # tita in Iloilo", "St. Brigid's Parish, Athlone".
-    for i in range(1, len(spans)):
-        previous, span = spans[i - 1], spans[i]
-        if (
-            out[i].label == labels.LOCATION
-            and out[i].subject is not Subject.PRIVATE
-            and out[i - 1].subject is not Subject.PUBLIC  # private, or protected undecided
-            and out[i - 1].label in (labels.ORGANIZATION, labels.PERSON)
-            and _PLACE_OF_GAP.fullmatch(text, previous.end, span.start)
-        ):
-            out[i] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
+    # A public figure's places: "Tove Jansson's life ... living in Helsinki", "the author
+    # Ngũgĩ grew up near Limuru". Cues of living and origin read the writer's life into
+    # any sentence; in one about a public figure with no one else in it, they are the
+    # figure's.
+    for i, span in enumerate(spans):
+        if out[i].label != labels.LOCATION or out[i].reason not in _CUE_PLACE_REASONS:
+            continue
+        clause = _sentence_before(text, span.start)
+        clause_start = span.start - len(clause)
+        if _FIRST_PERSON.search(_FAVOURITE_OF_MINE.sub("", clause)):
+            continue
+        figures = [
+            j
+            for j in range(i)
+            if spans[j].start >= clause_start
+            and out[j].label == labels.PERSON
+            and out[j].subject is Subject.PUBLIC
+            and out[j].reason not in _WEAK_PUBLIC
+        ]
+        private_between = any(
+            out[j].subject is not Subject.PUBLIC for j in range(i) if spans[j].start >= clause_start
+        )
+        if figures and not private_between:
+            out[i] = Verdict(Subject.PUBLIC, Reason.BESIDE_PUBLIC_FIGURE, labels.LOCATION)
     # A career goes on from one employer to the one before: "nurse at X. Previously at Y",
     # "engineer at X, formerly with Y". The earlier place is as much the writer's.
     employer_seen = False

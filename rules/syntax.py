@@ -581,10 +581,25 @@ def _governor(governor, preposition: str, place: bool, unknown: bool = False) ->
     return None
 
 
+# Prepositions of time: "the lunches we run during Lent" says when, not where or whose.
+_TIME_PREPOSITION = frozenset({"during", "before", "after", "until", "till", "since", "over"})
+
+
 def _clause(verb, preposition: str, place: bool, unknown: bool = False) -> Tie | None:
     word = verb.text
+    if preposition in _TIME_PREPOSITION:
+        return None
     if preposition == "from" and _COMMERCE_VERB.match(word):
         return None  # "I ordered it from Zalando": a seller, not where one lives
+    if (
+        place
+        and preposition in _LOCATIVE
+        and _TRAVEL_VERB.match(word)
+        and _object_owner(verb) is Owner.WRITER
+    ):
+        # "she wants to visit me in Leeds": whether or not the visit happens, the writer
+        # is there
+        return Tie(Owner.WRITER, "clause", verb.lower_)
     if preposition in ("to", "into"):
         admitted = preposition == "into" and not place and _COME_VERB.match(word)
         if not (_MOVE_VERB.match(word) or admitted):  # "she got into Kingsmead Grammar"
@@ -672,6 +687,9 @@ def subject_owner(verb) -> Owner | None:
         # sentence, in a text where the writer speaks of themselves)
         if verb.dep_ == "ROOT" and verb.tag_ in ("VBD", "VBN") and _writes_of_self(verb):
             return Owner.WRITER
+        # "commuting from X to Y is killing me": a doing as subject, told of its doer
+        if verb.tag_ == "VBG" and verb.dep_ in ("nsubj", "csubj", "advcl"):
+            return _object_owner(verb.head)  # (the parser may read it as a clause)
         return None
     if subject.lower_ in _FIRST_PERSON_SUBJECT:
         return Owner.WRITER

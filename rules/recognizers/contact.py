@@ -571,6 +571,13 @@ _GENERIC_USERNAMES = frozenset(
 )
 
 
+# Code comments sign work with an author's login: "TODO(rkhanna): ...", "FIXME(j.doe)"
+# (the convention of Google's style guides and of most linters' TODO checks).
+_TODO_OWNER = regex.compile(
+    r"\b(?:TODO|FIXME|XXX|HACK|BUG|NOTE|OPTIMIZE|REVIEW)\(([A-Za-z][\w.\-]{1,38}|@[\w.\-]{2,39})\)"
+)
+
+
 class UsernameRecognizer:
     """@handles in prose and usernames given explicitly ("my username is ...")."""
 
@@ -605,6 +612,8 @@ class UsernameRecognizer:
             if group == 1:
                 start -= len("u/")  # the handle as Reddit writes it: "u/name"
             spans.append(Span(start, end, labels.USERNAME, 0.8, self.name))
+        for match in _TODO_OWNER.finditer(text):
+            spans.append(Span(*match.span(1), labels.USERNAME, 0.8, self.name))
         # Accounts the writer claims: a value shaped like a handle, or quoted.
         for pattern in (_PLATFORM_ACCOUNT, _OWN_ACCOUNT):
             for match in pattern.finditer(text):

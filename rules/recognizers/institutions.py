@@ -74,9 +74,17 @@ _OPENERS = frozenset(
 # across a sentence's end ("in Toronto. Compare ...")
 _WORD = r"(?:\p{Lu}[\p{L}\p{M}]{0,2}\.|\p{Lu}[\p{L}\p{M}'’\-]*)"
 _NAME = regex.compile(
-    rf"(?<![\p{{L}}\p{{N}}@./])(?:{_WORD}[ \t]+){{1,4}}(?i:{INSTITUTION_HEADS})\.?"
+    rf"(?<![\p{{L}}\p{{N}}@./])(?:{_WORD}[ \t]+){{1,4}}(?i:{INSTITUTION_HEADS})"
+    # a full stop only closes an abbreviation ("Ltd."), not the sentence ("Hospital.")
+    r"(?:(?<=(?i:ltd|inc|co|bros|llc|llp|plc|pty|jsc))\.)?"
     # not "University of Toronto": there the head opens the name, which NER reads well
     r"(?![\p{L}\p{N}])(?![ \t]+of[ \t]+\p{Lu})"
+)
+# "Ops Lead @ Quokka Parcel | ex-Amazon": the name after a spaced "@" in a bio or a
+# headline, up to the next separator.
+_AFTER_AT_SIGN = regex.compile(
+    rf"(?<=[\p{{L}}\p{{N}}.)][ \t]+@[ \t]+){_WORD}(?:[ \t]+(?:{_WORD}|&))*{_WORD}?"
+    r"(?=[ \t]*(?:[|,;•·/\n)]|$))"
 )
 SCORE = 0.8
 
@@ -100,6 +108,8 @@ class InstitutionRecognizer:
             if len(words) < 2 or _HEAD.fullmatch(words[0]):
                 continue  # a head alone ("the Clinic"), or two heads ("Cafe Bar")
             found.append(Span(start, match.end(), labels.ORGANIZATION, SCORE, self.name))
+        for match in _AFTER_AT_SIGN.finditer(text):
+            found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
         return found
 
 

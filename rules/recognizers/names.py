@@ -36,7 +36,10 @@ _HONORIFIC = (
     r"Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Sir|Dame|Lady|Lord|Rev|Revd|Fr|Sr|Sra|Srta|Sig|"
     r"Sig\.ra|Dott|Dott\.ssa|dott|dott\.ssa|sig|sig\.ra|Avv|Ing|Mme|Mlle|M|Herr|Frau|Hr|Fr|"
     r"Dhr|Mevr|Mw|Coach|Nurse|Officer|Judge|Rabbi|Imam|Pastor|Father|Sister|Brother|Uncle|Aunt|"
-    r"Auntie|Grandma|Grandpa|Nana|Señor|Señora|Don|Doña|Monsieur|Madame|Mademoiselle"
+    r"Auntie|Grandma|Grandpa|Nana|Señor|Señora|Don|Doña|Monsieur|Madame|Mademoiselle|"
+    # academic and professional titles written before a name in Central Europe and Latin
+    # America ("MUDr. Novotná", "Mgr. Horák", "Dra. Ruiz", "Lic. Pérez")
+    r"MUDr|MVDr|JUDr|PhDr|RNDr|Mgr|Dra|Lic"
 )
 _TITLED_NAME = regex.compile(
     rf"(?<![\w.])(?:{_HONORIFIC})\.?[ \t]+"

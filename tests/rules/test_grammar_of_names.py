@@ -437,3 +437,41 @@ def test_a_relation_or_honorific_marks_a_name_in_any_script(analyzer, text, name
 
 def test_a_caseless_word_with_no_relation_before_it_is_no_name(analyzer):
     assert protected(analyzer, "日本語を勉強しています, how do I say 'library' in Korean?") == set()
+
+
+# -- the writer's places in other constructions; a public figure's places ---------------
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("my brother wants to visit me in Tromsø over easter, what should we do", "Tromsø"),
+        ("commuting from Wigan to Preston for this job is killing me", "Wigan"),
+    ],
+)
+def test_where_a_visit_finds_the_writer_and_where_their_commute_starts(analyzer, text, place):
+    assert place in protected(analyzer, text)
+
+
+def test_a_public_figures_places_are_the_figures(analyzer):
+    text = (
+        "summarise Astrid Lindgren's life for a school talk, including her years living in Vimmerby"
+    )
+    assert "Vimmerby" not in protected(analyzer, text)
+
+
+def test_a_time_preposition_ties_no_organisation(analyzer):
+    text = "I'm making posters for the bake sale we run during Ramadan at our mosque"
+    assert "Ramadan" not in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("# TODO(pkowal): move this key to the vault", "pkowal"),
+        ("Sr. Engineer @ Threnody Systems | ex-Spotify", "Threnody Systems"),
+        ("my vet MVDr. Kratochvílová says the cat is fine", "Kratochvílová"),
+    ],
+)
+def test_authors_of_code_notes_employers_in_bios_and_titled_names(analyzer, text, value):
+    assert any(value in p for p in protected(analyzer, text))
