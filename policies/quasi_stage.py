@@ -60,10 +60,14 @@ class QuasiIdentifierStage:
         claimed = [s for s in claimable if any(d.span.overlaps(s) for d in found)]
         protected = tuple(s for s in protected if s not in claimed)
         protected, taken = _taken_over(text, protected, operators, self.settings.min_population)
+        from veil.rules.quasi import with_echoes
+
         disclosures = sorted(
             [*found, *(t for t in taken if not any(t.span.overlaps(d.span) for d in found))],
             key=lambda d: d.span.start,
         )
+        # a name disclosed once is disclosed wherever it is repeated
+        disclosures = with_echoes(text, disclosures, protected)
         operations = apply_operators(
             text, disclosures, operators, vault, min_population=self.settings.min_population
         )
