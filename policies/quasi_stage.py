@@ -152,7 +152,12 @@ def _says_less(place: str, operator: QIOperator, min_population: int) -> bool:
     if operator is not QIOperator.GENERALIZE:
         return True  # a decoy names another place
     area = geography.generalize(place, min_population)
-    return area is not None and area.name.casefold() != place.strip().casefold()
+    # a city of millions is its own area, also under its full name ("Rio" -> "Rio de Janeiro")
+    return (
+        area is not None
+        and area.kind != "city"
+        and area.name.casefold() != place.strip().casefold()
+    )
 
 
 _ARTICLE_BEFORE = regex.compile(r"(?<!\w)(an?)\s+$", regex.IGNORECASE)

@@ -206,3 +206,8 @@ def test_a_lower_case_word_does_not_repeat_a_capitalised_name(generalizing) -> N
 def test_a_repeated_name_inside_a_quotation_is_left_alone(generalizing) -> None:
     out = sent(generalizing, 'We moved to Tampere last year. The sign said "Tampere".')
     assert out.endswith('The sign said "Tampere".')
+
+
+def test_a_private_city_of_millions_is_not_sent_under_its_full_name(generalizing) -> None:
+    out = sent(generalizing, "Mano, here in Rio we have no shortage of natural beauty.")
+    assert "Rio" not in out
