@@ -60,10 +60,14 @@ class QuasiIdentifierStage:
         claimed = [s for s in claimable if any(d.span.overlaps(s) for d in found)]
         protected = tuple(s for s in protected if s not in claimed)
         protected, taken = _taken_over(text, protected, operators, self.settings.min_population)
+        from veil.rules.quasi import with_echoes
+
         disclosures = sorted(
             [*found, *(t for t in taken if not any(t.span.overlaps(d.span) for d in found))],
             key=lambda d: d.span.start,
         )
+        # a name disclosed once is disclosed wherever it is repeated
+        disclosures = with_echoes(text, disclosures, protected)
         operations = apply_operators(
             text, disclosures, operators, vault, min_population=self.settings.min_population
         )
@@ -148,7 +152,12 @@ def _says_less(place: str, operator: QIOperator, min_population: int) -> bool:
     if operator is not QIOperator.GENERALIZE:
         return True  # a decoy names another place
     area = geography.generalize(place, min_population)
-    return area is not None and area.name.casefold() != place.strip().casefold()
+    # a city of millions is its own area, also under its full name ("Rio" -> "Rio de Janeiro")
+    return (
+        area is not None
+        and area.kind != "city"
+        and area.name.casefold() != place.strip().casefold()
+    )
 
 
 _ARTICLE_BEFORE = regex.compile(r"(?<!\w)(an?)\s+$", regex.IGNORECASE)

@@ -16,7 +16,7 @@ import regex
 
 from veil.rules import geography, notability, surrogates
 from veil.rules.operators import life_events
-from veil.rules.operators.generalizations import income_amount
+from veil.rules.operators.generalizations import INCOME_LEVEL, income_amount
 
 _PAIRS = (
     ("husband", "wife"), ("boyfriend", "girlfriend"), ("fiancé", "fiancée"),
@@ -189,6 +189,15 @@ def _family(disclosure, surface: str, rng: random.Random) -> str | None:
 
 
 def _income(disclosure, surface: str, rng: random.Random) -> str | None:
+    if disclosure.detail == "level":  # another rung of the scale: middle -> low or high
+        level = INCOME_LEVEL.match(surface)
+        if level is None:
+            return None
+        other = {"low": "high", "high": "low"}.get(str(disclosure.value)) or rng.choice(
+            ("low", "high")
+        )
+        word = other.capitalize() if surface[:1].isupper() else other
+        return word + surface[level.end() - 1 :]
     amount = income_amount(surface)
     number = regex.search(r"\d[\d,.]*", surface)
     if amount is None or number is None:

@@ -29,8 +29,20 @@ def generalize(
 ) -> str | None:
     if disclosure.detail in life_events.DETAILS:  # a verb or an event noun: its own words
         return life_events.generalize(disclosure, surface)
+    if disclosure.attribute == "age" and _ARTICLE_BEFORE.search(
+        text[max(0, disclosure.span.start - 4) : disclosure.span.start]
+    ):
+        # "a 26yo", "a 26 year old": a noun phrase, so the band is said as one ("a
+        # 20-something"), not as the predicate "in my 20s" ("as a in my 20s").
+        value = disclosure.value if isinstance(disclosure.value, int) else None
+        if value is not None and _COMPACT_AGE.fullmatch(surface.strip()):
+            return age_band(value)
     rule = _RULES.get(disclosure.attribute)
     return rule(disclosure, surface, min_population) if rule else None
+
+
+_ARTICLE_BEFORE = regex.compile(r"(?<!\w)an?\s+\Z", regex.IGNORECASE)
+_COMPACT_AGE = regex.compile(r"\d{1,3}\s*(?:years?|yrs?|y/?o)(?:\s+old)?", regex.IGNORECASE)
 
 
 def _decade(years: int) -> int:
@@ -250,6 +262,10 @@ def _gender(disclosure, surface: str, _: int) -> str | None:
     return out if out != surface else None
 
 
+# The level words of a "level" income disclosure (rules/quasi/levels.py) and what follows.
+INCOME_LEVEL = regex.compile(
+    r"(?:(?:lower|upper)[- ]middle|low(?:er)?|middle|mid|high(?:er)?|top)[- ]", regex.IGNORECASE
+)
 INCOME_BANDS = ((25_000, "under 25k"), (50_000, "25-50k"), (100_000, "50-100k"),
                 (200_000, "100-200k"), (float("inf"), "over 200k"))  # fmt: skip
 
@@ -283,6 +299,9 @@ def income_band(amount: float) -> str:
 
 
 def _income(disclosure, surface: str, _: int) -> str | None:
+    if disclosure.detail == "level":  # "low-income" -> "income", "a high earner" -> "an earner"
+        level = INCOME_LEVEL.match(surface)
+        return surface[level.end() :] if level else None
     amount = income_amount(surface)
     if amount is None:
         return None

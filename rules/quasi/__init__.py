@@ -22,7 +22,9 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 
-from veil.rules.quasi import age, education, family, grammar, identity, place, work
+import regex
+
+from veil.rules.quasi import age, education, family, grammar, identity, levels, place, work
 from veil.rules.quasi.disclosure import SOURCE, Candidate, Disclosure
 from veil.rules.quasi.lexicon import degree_level, health_category, occupation_group
 from veil.rules.quasi.regions import Regions
@@ -36,9 +38,10 @@ __all__ = [
     "health_category",
     "implied_gender",
     "occupation_group",
+    "with_echoes",
 ]
 
-_RECOGNIZERS = (age, place, work, education, family, identity, grammar)
+_RECOGNIZERS = (age, place, work, education, family, identity, levels, grammar)
 
 
 def find_disclosures(
@@ -57,6 +60,46 @@ def find_disclosures(
             if found.start < found.end and not regions.excluded(found.start, found.end):
                 candidates.append(found)
     return [c.disclosure() for c in _without_overlaps(candidates)]
+
+
+# Attributes whose value is a proper name: a later mention of the same name is the same
+# place or people, and says the same about the writer ("born in Cork ... Cork beef stew").
+_NAMED = frozenset({"location", "birthplace", "nationality"})
+_ECHO_SCORE = 0.6
+
+
+def with_echoes(
+    text: str, disclosures: Sequence[Disclosure], protected: Sequence[Span] = ()
+) -> list[Disclosure]:
+    """``disclosures`` and every other mention, as a whole word, of a name that one of
+    ``_NAMED`` gave: each is that disclosure again (same attribute, subject and value), so
+    the operator treats all of them alike. Mentions inside ``protected`` spans, quotations
+    or code are not. A mention in lower case repeats a capitalised name only if the writer
+    wrote that one in lower case too ("nice" is not "Nice"). Sorted by start."""
+    regions: Regions | None = None
+    echoes: list[Disclosure] = []
+    seen: set[str] = set()
+    for found in disclosures:
+        surface = text[found.span.start : found.span.end]
+        if found.attribute not in _NAMED or len(surface) < 4 or surface.casefold() in seen:
+            continue
+        seen.add(surface.casefold())
+        pattern = regex.compile(rf"(?<![\w-]){regex.escape(surface)}(?![\w-])", regex.IGNORECASE)
+        for m in pattern.finditer(text):
+            if m.group(0)[:1].islower() and not surface[:1].islower():
+                continue
+            if any(
+                m.start() < d.span.end and d.span.start < m.end() for d in (*disclosures, *echoes)
+            ):
+                continue
+            regions = regions or Regions(text, protected)
+            if regions.excluded(m.start(), m.end()):
+                continue
+            span = Span(m.start(), m.end(), found.span.label, _ECHO_SCORE, SOURCE)
+            echoes.append(
+                Disclosure(span, found.attribute, found.subject, found.value, found.detail)
+            )
+    return sorted([*disclosures, *echoes], key=lambda d: d.span.start)
 
 
 def _without_overlaps(candidates: list[Candidate]) -> list[Candidate]:

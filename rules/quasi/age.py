@@ -313,11 +313,23 @@ def _person_nouns() -> frozenset[str]:
     return frozenset(words) | frozenset(lexicon.occupations()) | frozenset(lexicon.family_terms())
 
 
+# A preposition, conjunction or relative pronoun right after "N-year-old": no noun follows,
+# so the age is itself the noun phrase's head, and a thing is never called that way ("a
+# 30-year-old building", "a 30-year-old in the ICU").
+_FUNCTION_WORD_AFTER = regex.compile(
+    r"\s+(?:in|at|on|from|with|without|who|whose|that|which|and|but|or|like|of|for|by|"
+    r"about|near|since|than|living|working|here|now|myself)\b",
+    I,
+)
+
+
 def describes_person(text: str, end: int) -> bool:
     """After "N-year-old": a person noun within four words ("a 23-year-old part time
     film editor"), or nothing (end of phrase)."""
     if regex.match(r"\s*(?:[,.;:!?)\n—–]|$)", text[end : end + 3]):
         return True
+    if _FUNCTION_WORD_AFTER.match(text, end):
+        return True  # "a 21-year-old in 2020s", "a 40-year-old who ...": the age is the noun
     nouns = _person_nouns()
     spans = lexicon.words_at(text, end + len(text[end:]) - len(text[end:].lstrip()), 4)
     for i, (start, stop) in enumerate(spans):
@@ -382,9 +394,13 @@ def _explicit(text: str) -> Iterator[Candidate | None]:
             subject = ACQUAINTANCE if subject_of(has["subj"], text, has.start()) else None
         elif other := _OTHER_DESCRIBED.search(before):
             subject = subject_of(other.group(0), text, m.start())
-        elif _SELF_DESCRIBED.search(before) or regex.match(r"\s+me\b", text[m.end() :], I):
+        elif (described := _SELF_DESCRIBED.search(before)) or regex.match(
+            r"\s+me\b", text[m.end() :], I
+        ):
             subject = resolve(text, m.start(), m.end()) or (
-                WRITER if regex.search(r"(?:^|\n)\s*$", before) else None
+                WRITER
+                if regex.search(r"(?:^|\n)\s*$", before) or _subjectless_being(described)
+                else None
             )
         else:
             subject = None
@@ -403,6 +419,12 @@ def _explicit(text: str) -> Iterator[Candidate | None]:
         yield _gender(m.start("g" if key == "age" else "g2"), WRITER, gender)
     for m in _FORM_AGE.finditer(text):
         yield _cand(m.start("age"), m.end("age"), WRITER, int(m["age"]), "age", 0.8)
+
+
+def _subjectless_being(described: regex.Match[str] | None) -> bool:
+    """ "puts being a 21-year-old in perspective": a gerund "being" with no subject of its
+    own, in a sentence that names no one else (``resolve`` found no cue), is the writer's."""
+    return described is not None and described.group(0).casefold().lstrip().startswith("being")
 
 
 def _gender(start: int, subject: str, letter: str) -> Candidate:

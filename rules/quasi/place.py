@@ -77,12 +77,13 @@ _ORIGIN = gated(
 # "I'm Canadian, originally from Leeds": the subject is earlier in the sentence.
 _ORIGIN_ELIDED = gated(
     regex.compile(
-        r"\b(?:originally from|born and raised in|born and bred in|raised in|grew up in)\s+"
-        r"(?:the\s+)?",
+        r"\b(?:originally from|born and raised in|born and bred in|raised in|grew up in|"
+        r"born in)\s+(?:the\s+)?",
         I,
     ),
     "originally from",
     "born and",
+    "born in",
     "raised in",
     "grew up in",
 )
@@ -352,7 +353,11 @@ def _places(text: str) -> Iterator[Candidate]:
             start, end, detail = found
             yield Candidate(start, end, "location", subject, text[start:end], detail, 0.75)
     for m in _ORIGIN_ELIDED.finditer(text):
-        subject = resolve(text, m.start(), m.end(), fronted=False)
+        # read with the cue's own words, so a participle opening its clause ("born in
+        # porto and all that") is the writer's, and "my mum, born in X" her own
+        subject = resolve(text, m.start(), m.end(), fronted=False) or resolve(
+            text, m.end(), m.end(), fronted=False
+        )
         found = place_after(text, m.end(), strong=True) if subject else None
         if found:
             start, end, detail = found

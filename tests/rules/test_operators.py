@@ -143,7 +143,8 @@ def test_no_decoy_for_health_falls_back_to_generalize() -> None:
         ("I was born in 1988.", "1988", 1988, "birth_year", "I was born in the 1980s."),
         ("an 81-year-old retiree", "81-year-old", 81, "age", "an 80-something retiree"),
         ("throwaway (34F) here", "34F", 34, "age", "throwaway (30sF) here"),
-        ("an 8 year old boy", "8 year old", 8, "age", "under 13 boy"),
+        ("an 8 year old boy", "8 year old", 8, "age", "a young boy"),
+        ("As a 26yo now, I", "26yo", 26, "age", "As a 20-something now, I"),
     ],
 )
 def test_age_bands(text: str, words: str, value: int, detail: str, expected: str) -> None:

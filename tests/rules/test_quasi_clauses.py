@@ -1,0 +1,213 @@
+"""Disclosures read from how a clause is built rather than from a fixed frame: an income
+said as a level, a fronted "as a <title>" whose main clause has no person, an age used as
+a noun, an origin participle with its subject left out, and a name repeated after it was
+disclosed once. What is said of a topic or only supposed stays as written."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from veil.policies.engine import FastStage
+from veil.policies.loader import load_site_policy
+from veil.policies.schema import QI_ATTRIBUTES
+from veil.rules.quasi import find_disclosures
+from veil.rules.quasi.levels import rung
+from veil.rules.vault import Vault
+
+YEAR = 2025
+
+
+def found(text: str) -> list[tuple[str, str, str, object]]:
+    return [
+        (text[d.span.start : d.span.end], d.attribute, d.subject, d.value)
+        for d in find_disclosures(text, year=YEAR)
+    ]
+
+
+@pytest.fixture(scope="module")
+def generalizing() -> FastStage:
+    return FastStage(load_site_policy("default"))
+
+
+@pytest.fixture(scope="module")
+def decoying() -> FastStage:
+    policy = load_site_policy("default")
+    quasi = policy.quasi_identifiers.model_copy(
+        update={"operators": dict.fromkeys(QI_ATTRIBUTES, "decoy")}
+    )
+    return FastStage(policy.model_copy(update={"quasi_identifiers": quasi}))
+
+
+def sent(stage: FastStage, text: str) -> str:
+    return stage.run(text, Vault(rng=random.Random(3))).redacted.text
+
+
+# --- income as a level -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "subject", "level"),
+    [
+        ("thanks to my current low income situation, pfft!", "low income", "writer", "low"),
+        ("studying on top of work puts me in the low-income bracket.", "low-income", "writer",
+         "low"),
+        ("I'm rocking the middle income life these days.", "middle income", "writer", "middle"),
+        ("I'm a high earner, so taxes hurt.", "high earner", "writer", "high"),
+        ("we're on an upper-middle income now.", "upper-middle income", "writer", "middle"),
+        ("my sister's low-income job wears her out.", "low-income", "acquaintance", "low"),
+    ],
+)  # fmt: skip
+def test_an_income_level_of_the_writer_or_someone_they_name(
+    text: str, words: str, subject: str, level: str
+) -> None:
+    assert (words, "income", subject, level) in found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Policies for low-income families are failing, I think.",
+        "If I were a high earner I'd buy it.",
+        "What counts as a middle income in Spain? I wonder.",
+        "I read a report on high-income countries.",
+    ],
+)
+def test_an_income_level_of_a_topic_or_a_supposition_is_no_disclosure(text: str) -> None:
+    assert [f for f in found(text) if f[1] == "income"] == []
+
+
+def test_rungs_of_the_scale() -> None:
+    assert [rung(w) for w in ("lower-middle", "higher", "top", "mid", "low")] == [
+        "middle",
+        "high",
+        "high",
+        "middle",
+        "low",
+    ]
+
+
+def test_an_income_level_is_dropped_or_moved_to_another_rung(generalizing, decoying) -> None:
+    text = "Thanks to my current low income situation, I can't buy a car."
+    assert sent(generalizing, text) == "Thanks to my current income situation, I can't buy a car."
+    assert sent(decoying, text) == "Thanks to my current high income situation, I can't buy a car."
+    assert sent(generalizing, "I'm a high earner.") == "I'm an earner."
+    middle = sent(decoying, "I'm on a middle income.")
+    assert middle in ("I'm on a low income.", "I'm on a high income.")
+
+
+# --- a fronted "as a <title>" with no person in its main clause ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("As a nurse, there's always something going on.", "nurse"),
+        ("as a game developer here in tokyo, it's crucial to stay updated.", "game developer"),
+        ("Being a teacher, it is hard to find time in June.", "teacher"),
+        ("My first gig was dull, working as a librarian in the town library.", "librarian"),
+    ],
+)
+def test_a_fronted_title_with_an_impersonal_main_clause_is_the_writers(
+    text: str, title: str
+) -> None:
+    assert (title, "occupation", "writer", title) in found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "As a nurse, she works nights.",
+        "Is it normal for a nurse, it seems odd to me.",
+        "Anyone working as a nurse knows this.",
+    ],
+)
+def test_a_title_someone_else_holds_is_not_the_writers(text: str) -> None:
+    assert [f for f in found(text) if f[1] == "occupation" and f[2] == "writer"] == []
+
+
+def test_the_fronted_title_is_generalized(generalizing) -> None:
+    assert sent(generalizing, "As a nurse, there's always something going on.") == (
+        "As a professional, there's always something going on."
+    )
+
+
+# --- an age used as a noun ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "really puts being a 21-year-old in 2020s in perspective, eh?",
+        "Being a 40-year-old with two kids is hard.",
+    ],
+)
+def test_an_age_that_heads_its_noun_phrase_is_the_writers(text: str) -> None:
+    assert any(a == "age" and s == "writer" for _, a, s, _ in found(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We bought a 30-year-old building in town.",
+        "The suspect, a 34-year-old from Ohio, fled.",
+    ],
+)
+def test_an_age_of_a_thing_or_a_topic_is_not(text: str) -> None:
+    assert [f for f in found(text) if f[1] == "age"] == []
+
+
+def test_an_age_said_as_a_noun_becomes_a_band_said_as_a_noun(generalizing) -> None:
+    assert sent(generalizing, "As a 26yo now, I mostly just kill time.") == (
+        "As a 20-something now, I mostly just kill time."
+    )
+
+
+# --- an origin participle with its subject left out --------------------------------------
+
+
+def test_born_in_opening_a_clause_is_the_writers_and_after_a_relation_theirs() -> None:
+    assert ("porto", "birthplace", "writer", "porto") in found(
+        "sabe? born in porto and all that, but now living in amadora."
+    )
+    assert ("Lisbon", "birthplace", "acquaintance", "Lisbon") in found(
+        "My mum, born in Lisbon, loves it."
+    )
+    assert found("The first baby born in Paris this year was a girl.") == []
+
+
+# --- a disclosed name, repeated ------------------------------------------------------------
+
+
+def test_a_disclosed_name_is_treated_alike_wherever_it_is_repeated(generalizing, decoying) -> None:
+    text = "We moved to Tampere three years ago. Tampere is cold in winter."
+    assert (
+        sent(generalizing, text)
+        == "We moved to Finland three years ago. Finland is cold in winter."
+    )
+    decoyed = sent(decoying, text)
+    assert "Tampere" not in decoyed
+    first, second = decoyed.split(" three years ago. ")
+    assert second.startswith(first.removeprefix("We moved to ") + " is cold")
+
+
+def test_a_demonym_the_writer_claims_is_decoyed_in_every_mention(decoying) -> None:
+    out = sent(decoying, "kiwi lad here mate. the kiwi school year was fun.")
+    assert "kiwi" not in out
+
+
+def test_a_lower_case_word_does_not_repeat_a_capitalised_name(generalizing) -> None:
+    assert sent(generalizing, "I live in Nice. The weather is nice.").endswith(
+        "The weather is nice."
+    )
+
+
+def test_a_repeated_name_inside_a_quotation_is_left_alone(generalizing) -> None:
+    out = sent(generalizing, 'We moved to Tampere last year. The sign said "Tampere".')
+    assert out.endswith('The sign said "Tampere".')
+
+
+def test_a_private_city_of_millions_is_not_sent_under_its_full_name(generalizing) -> None:
+    out = sent(generalizing, "Mano, here in Rio we have no shortage of natural beauty.")
+    assert "Rio" not in out
