@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import bisect
 
-from veil.rules.labels import PERSON, specificity
+from veil.rules.labels import ORGANIZATION, PERSON, specificity
 from veil.rules.spans import Span
 
 DENY_SOURCE = "deny_list"
+INSTITUTION_SOURCE = "institutions."
 
 
 def _priority(span: Span) -> tuple[int, int, float, int]:
@@ -43,11 +44,34 @@ def union_same_label(spans: list[Span]) -> list[Span]:
     return merged
 
 
+def _inside_an_institution(spans: list[Span]) -> list[Span]:
+    """Drop the names an institution's name holds ("Wróbel" in "Biuro Rachunkowe Wróbel i
+    Syn", "Brigid" in "St. Brigid's Parish"): the head noun says the whole is the school,
+    the church or the firm, though a person's name outranks an organisation's otherwise."""
+    institutions = sorted(
+        (s for s in spans if s.label == ORGANIZATION and INSTITUTION_SOURCE in s.source),
+        key=lambda s: s.start,
+    )
+    if not institutions:
+        return spans
+    starts = [s.start for s in institutions]
+    kept = []
+    for span in spans:
+        if span.label == PERSON:
+            index = bisect.bisect_right(starts, span.start) - 1
+            holder = institutions[index] if index >= 0 else None
+            if holder is not None and span.end <= holder.end and len(span) < len(holder):
+                continue
+        kept.append(span)
+    return kept
+
+
 def resolve_overlaps(spans: list[Span]) -> list[Span]:
     """Non-overlapping spans, sorted by start."""
     accepted: list[Span] = []  # disjoint and sorted by start: only neighbours can overlap
     starts: list[int] = []
-    for span in sorted(union_same_label(spans), key=_priority, reverse=True):
+    merged = _inside_an_institution(union_same_label(spans))
+    for span in sorted(merged, key=_priority, reverse=True):
         index = bisect.bisect_left(starts, span.start)
         neighbours = accepted[max(0, index - 1) : index + 1]
         if not any(span.overlaps(other) for other in neighbours):

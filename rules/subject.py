@@ -28,7 +28,7 @@ import regex
 from veil.rules import compounds, knowledge, labels, notability, syntax
 from veil.rules.merge import DENY_SOURCE
 from veil.rules.pattern import CHAT_STAMP
-from veil.rules.recognizers.institutions import INSTITUTION_HEADS
+from veil.rules.recognizers.institutions import names_an_institution
 from veil.rules.recognizers.names import KIN_TITLES
 from veil.rules.spans import Span
 
@@ -754,7 +754,6 @@ _LANDMARK = regex.compile(
 )
 # Head nouns of the places people work, study, shop and get care: a name ending in one
 # is an organisation, whatever NER called it ("Kingsmead Grammar", "Parkview Dentistry").
-_INSTITUTION_HEAD = regex.compile(rf"\b(?:{INSTITUTION_HEADS})\.?$", _I)
 
 
 def _name_words(value: str) -> tuple[bool, bool]:
@@ -1065,7 +1064,7 @@ def _organization(m: _Mention) -> Verdict:
     unknown = not knowledge.knowledge().is_known(value)
     if ctx.grammar_tie(span, place=False, unknown=unknown):
         return private(Reason.GRAMMAR_TIE)
-    if unknown and ctx.parse.self_in_text and _INSTITUTION_HEAD.search(value.strip()):
+    if unknown and ctx.parse.self_in_text and names_an_institution(value):
         # a school, surgery, church or firm by its name's head, that no encyclopedia
         # knows, in a text where the writer speaks of themselves: one of their life's
         return Verdict(Subject.UNKNOWN, Reason.LOCAL_INSTITUTION, label)
@@ -1108,7 +1107,7 @@ def decide(text: str, spans: Sequence[Span]) -> list[Verdict]:
             headed = label == labels.PERSON and (
                 not _name_words(value)[0] or knowledge.knowledge().is_known(value)
             )
-            if headed and _INSTITUTION_HEAD.search(value.strip()):
+            if headed and names_an_institution(value):
                 label = labels.ORGANIZATION
             elif headed and " " in value.strip() and _LANDMARK.search(value):
                 label = labels.LOCATION

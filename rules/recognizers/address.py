@@ -93,6 +93,13 @@ _STREET_LINE = (
     # 6750 Koskikatu 25 Apt. 864: number, name, number, then a unit (generated data style)
     rf"|(?:{_NUMBER}[ \t]+{_WORD}(?:[ \t]+{_WORD}){{0,2}}[ \t]+{_NUMBER}\.?"
     rf"(?={_UNIT}|[ \t]*\n[ \t]*(?:{_PLACE_START})))"
+    # ул. Лермонтова, д. 14, кв. 5 / вул. Шевченка, буд. 3: Russian and Ukrainian street
+    # types before the name, the house after "д."/"дом"/"буд."
+    r"|(?:(?i:ул\.|улица|пр\.|пр-т|проспект|пер\.|переулок|бул\.|бульвар|наб\.|"
+    r"набережная|ш\.|шоссе|пл\.|площадь|мкр\.|вул\.|вулиця|просп\.)[ \t]*"
+    r"(?:\p{Lu}[\p{L}\-]*\.?[ \t]+){0,2}\p{Lu}[\p{L}\-]*,?[ \t]*"
+    r"(?i:д\.|дом|буд\.|будинок)[ \t]*\d{1,4}[\p{L}]?(?:/\d{1,3})?"
+    r"(?:,?[ \t]*(?i:кв\.|квартира|к\.|корп\.|стр\.)[ \t]*\d{1,4})*)"
     # PO boxes, including US military mail
     r"|(?:(?:P\.?[ \t]?O\.?[ \t]?Box|Post Office Box|Postfach|Apartado(?: de correos)?|"
     r"Casella postale|Boîte postale|BP)[ \t]+\d{1,6})"

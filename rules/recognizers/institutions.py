@@ -80,6 +80,31 @@ _NAME = regex.compile(
     # not "University of Toronto": there the head opens the name, which NER reads well
     r"(?![\p{L}\p{N}])(?![ \t]+of[ \t]+\p{Lu})"
 )
+# Languages that put the head first ("Padaria Pão de Mel", "Escola Estadual Dom Pedro",
+# "Poliklinika Hněvotín", "Biuro Rachunkowe Wróbel i Syn") or attach it last as a suffix
+# ("Şifa Göğüs Hastalıkları Polikliniği"): the same kinds of place in Spanish, Portuguese,
+# French, Italian, Polish, Czech, German and Turkish.
+_HEADS_FIRST = (
+    r"Escuela|Colegio|Instituto|Universidad|Clínica|Farmacia|Iglesia|Parroquia|Panadería|"
+    r"Consultorio|Taller|Escola|Colégio|Universidade|Farmácia|Igreja|Paróquia|Padaria|"
+    r"Consultório|Oficina|École|Lycée|Collège|Université|Clinique|Pharmacie|Église|Paroisse|"
+    r"Boulangerie|Cabinet|Scuola|Liceo|Istituto|Università|Clinica|Ospedale|Chiesa|"
+    r"Parrocchia|Panetteria|Szkoła|Przychodnia|Apteka|Parafia|Kościół|Piekarnia|Biuro|"
+    r"Zakład|Poliklinika|Škola|Nemocnice|Lékárna|Ordinace|Praxis|Grundschule|Gymnasium|"
+    r"Klinik|Apotheke|Bäckerei|Kita"
+)
+_HEADS_LAST = (
+    r"Hastanesi|Polikliniği|Kliniği|Okulu|Lisesi|Üniversitesi|Eczanesi|Camii|Fırını|"
+    r"Grundschule|Gymnasium|Klinik|Praxis|Apotheke|Bäckerei|Kita"
+)
+_JOINER = r"(?:de|da|do|dos|das|del|della|di|du|des|la|le|am|im|zum|zur|i|e|y|et|und|St\.?)"
+_HEAD_FIRST_NAME = regex.compile(
+    rf"(?<![\p{{L}}\p{{N}}])(?:{_HEADS_FIRST})(?:[ \t]+(?:{_JOINER}[ \t]+)?{_WORD}){{1,4}}"
+    r"(?![\p{L}\p{N}])"
+)
+_HEAD_LAST_NAME = regex.compile(
+    rf"(?<![\p{{L}}\p{{N}}])(?:{_WORD}[ \t]+){{1,4}}(?:{_HEADS_LAST})(?![\p{{L}}\p{{N}}])"
+)
 # "Ops Lead @ Quokka Parcel | ex-Amazon": the name after a spaced "@" in a bio or a
 # headline, up to the next separator.
 _AFTER_AT_SIGN = regex.compile(
@@ -87,6 +112,15 @@ _AFTER_AT_SIGN = regex.compile(
     r"(?=[ \t]*(?:[|,;•·/\n)]|$))"
 )
 SCORE = 0.8
+_HEADED = regex.compile(
+    rf"(?:^|\s)(?i:{INSTITUTION_HEADS})\.?$|(?:^|\s)(?:{_HEADS_LAST})$|^(?:{_HEADS_FIRST})\s"
+)
+
+
+def names_an_institution(value: str) -> bool:
+    """Whether a name's head says it is a school, clinic, church, club or firm, in any of
+    the languages above ("Sunnyside Elementary", "Padaria Pão de Mel")."""
+    return _HEADED.search(value.strip()) is not None
 
 
 class InstitutionRecognizer:
@@ -108,6 +142,15 @@ class InstitutionRecognizer:
             if len(words) < 2 or _HEAD.fullmatch(words[0]):
                 continue  # a head alone ("the Clinic"), or two heads ("Cafe Bar")
             found.append(Span(start, match.end(), labels.ORGANIZATION, SCORE, self.name))
+        for pattern in (_HEAD_FIRST_NAME, _HEAD_LAST_NAME):
+            for match in pattern.finditer(text):
+                start, end = match.span()
+                words = match.group().split()
+                while len(words) > 1 and words[0].casefold().strip(".") in _OPENERS:
+                    start = text.index(words[1], start + len(words[0]))
+                    words = words[1:]
+                if len(words) > 1:
+                    found.append(Span(start, end, labels.ORGANIZATION, SCORE, self.name))
         for match in _AFTER_AT_SIGN.finditer(text):
             found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
         return found

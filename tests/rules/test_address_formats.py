@@ -210,3 +210,14 @@ def test_a_long_input_stays_linear():
 
 def _values(text: str) -> list[str]:
     return [text[s.start : s.end] for s in RECOGNIZER.find(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("соседка с ул. Лермонтова, д. 14, кв. 3 снова шумит", "ул. Лермонтова, д. 14, кв. 3"),
+        ("доставка: вул. Шевченка, буд. 7", "вул. Шевченка, буд. 7"),
+    ],
+)
+def test_russian_and_ukrainian_street_lines(analyzer, text, address):
+    assert address in {text[s.start : s.end] for s in analyzer.analyze(text)}

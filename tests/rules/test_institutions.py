@@ -56,3 +56,22 @@ def test_a_known_institution_or_a_text_about_no_one_keeps_it(analyzer):
     assert "Larchmont Ridge Elementary" not in protected(
         analyzer, "Is Larchmont Ridge Elementary a good name for a school in a novel?"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("trabalho na Padaria Estrela do Norte desde 2019", ["Padaria Estrela do Norte"]),
+        ("mi hijo va a la Escuela Benito Juárez", ["Escuela Benito Juárez"]),
+        ("annem Yıldız Tıp Polikliniği randevusu", ["Yıldız Tıp Polikliniği"]),
+        ("pracuję w Przychodnia Zdrowie Plus od roku", ["Przychodnia Zdrowie Plus"]),
+    ],
+)
+def test_heads_of_other_languages_first_or_last(text, expected):
+    assert names(text) == expected
+
+
+def test_a_name_inside_an_institutions_name_is_part_of_it(analyzer):
+    text = "I keep the books at Biuro Rachunkowe Nowak i Syn, my own firm in Radom"
+    found = {text[s.start : s.end]: s.label for s in analyzer.analyze(text)}
+    assert found.get("Biuro Rachunkowe Nowak i Syn") == "ORGANIZATION"
