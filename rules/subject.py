@@ -548,6 +548,10 @@ _STOP = (
 )
 _SENTENCE_BREAK = regex.compile(rf"{_STOP}(?!.*{_STOP})", regex.DOTALL | regex.IGNORECASE)
 _STOP_ANYWHERE = regex.compile(_STOP, regex.IGNORECASE)
+# A line of place names only: "Croydon, London", "Leeds, UK", "Berlin | Germany".
+_PLACE_LINE = regex.compile(
+    r"[ \t]*[\p{L}][\p{L}\p{M}'’.\- ]*(?:[,|/·][ \t]*[\p{L}][\p{L}\p{M}'’.\- ]*)*[ \t]*"
+)
 _EMAIL_PARTS = regex.compile(r"[\p{L}\d]+")
 
 
@@ -677,6 +681,29 @@ class _Context:
         return any(
             c.label == labels.STREET_ADDRESS and 0 <= span.start - c.end <= 3
             for c in self.contacts_near(span, 3)
+        )
+
+    def place_line_by_contacts(self, span: Span) -> bool:
+        """The place has a line to itself (a few words: "Croydon, London") next to a line
+        with an e-mail address or a phone number: the header of a CV, a signature or a
+        letter, where the place is where its person lives."""
+        text = self.text
+        line_start = text.rfind("\n", 0, span.start) + 1
+        line_end = text.find("\n", span.end)
+        line_end = len(text) if line_end < 0 else line_end
+        line = text[line_start:line_end]
+        if len(line.split()) > 5 or not _PLACE_LINE.fullmatch(line):
+            return False
+        before_start = text.rfind("\n", 0, max(0, line_start - 1)) + 1
+        after_end = text.find("\n", line_end + 1)
+        after_end = len(text) if after_end < 0 else after_end
+        near = self.contacts_near(span, max(span.start - before_start, after_end - span.end))
+        return any(
+            c.label in (labels.EMAIL, labels.PHONE)
+            and before_start <= c.start
+            and c.end <= after_end
+            and not line_start <= c.start < line_end
+            for c in near
         )
 
     def after_place_comma(self, span: Span) -> bool:
@@ -851,6 +878,14 @@ def _entry_of_note(value: str) -> bool:
     return index.canonical(value) is not None and index.chance_entries(value) < LOOSE_CHANCE_LIMIT
 
 
+def _titled_with_possessive(value: str) -> bool:
+    """A work or a band whose title opens with "my"/"our" ("My Neighbor Totoro", "Our
+    Town"): the possessive is the title's, not the writer's."""
+    return value.split(maxsplit=1)[0].casefold() in ("my", "our") and (
+        knowledge.knowledge().is_known(value)
+    )
+
+
 def _tied_to_someone(m: _Mention) -> Reason | None:
     """Why the text ties a name to someone's own life, or None."""
     before, wide_before, after = m.before, m.wide_before, m.after
@@ -911,7 +946,12 @@ def _person(m: _Mention) -> Verdict:
     if tied:
         return Verdict(Subject.PRIVATE, tied, label)
     grammar = ctx.grammar_tie(span, place=False)
-    if grammar is not None and grammar.via in ("apposition", "possession") and not _talked_about(m):
+    if (
+        grammar is not None
+        and grammar.via in ("apposition", "possession")
+        and not _talked_about(m)
+        and not _titled_with_possessive(value)
+    ):
         # "my landlord, X"; not "(not Li Na the tennis player)", nor "I'm on X" (a place)
         return Verdict(Subject.PRIVATE, Reason.GRAMMAR_TIE, label)
     if (ctx.contact_near(span) and _reads_as_a_name(value, span)) or ctx.in_email(value):
@@ -996,7 +1036,7 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         return private(Reason.RESIDENCE)
     if _RELATION_PLACE.search(before):
         return private(Reason.RELATION_PLACE)
-    if ctx.after_address(span):
+    if ctx.after_address(span) or ctx.place_line_by_contacts(span):
         return private(Reason.ADDRESS_PART)
     if _POSTCODE_OR_NUMBER.search(value):
         return private(Reason.POSTCODE)
@@ -1049,6 +1089,12 @@ def _organization(m: _Mention) -> Verdict:
         return private(Reason.AFFILIATION)
     if ctx.in_email(value):
         return private(Reason.EMAIL_DOMAIN)
+    if ctx.place_line_by_contacts(span):
+        # a line of its own by an address or a number: a town ("Leith, Edinburgh") or the
+        # firm of a signature, the person's either way
+        if compounds.place_of(value) is not None:
+            return _location(m, relabelled=True)
+        return private(Reason.AFFILIATION)
     if ctx.account_beside(span):
         return private(Reason.ACCOUNT_BESIDE)
     if ctx.cv_entry(span):
@@ -1157,6 +1203,34 @@ _LIST_GAP = regex.compile(
 )
 
 
+def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> None:
+    """Where a private person or organisation is: "Karavali College in Mangaluru", "my
+    tita in Iloilo", "St. Brigid's Parish, Athlone" (``out`` is changed in place)."""
+    for i in range(1, len(spans)):
+        previous, span = spans[i - 1], spans[i]
+        gap = _PLACE_OF_GAP.fullmatch(text, previous.end, span.start)
+        # "St Columba's Church, Kilbrannan": a lone capitalised word after an
+        # organisation and a comma is its town, whatever NER called it
+        town_after_firm = (
+            out[i].reason is Reason.SINGLE_NAME
+            and out[i - 1].label == labels.ORGANIZATION
+            and gap is not None
+            and gap[0].strip() == ","
+        )
+        if (
+            gap is None
+            or (out[i].label != labels.LOCATION and not town_after_firm)
+            or out[i].subject is Subject.PRIVATE
+            or out[i - 1].label not in (labels.ORGANIZATION, labels.PERSON)
+        ):
+            continue
+        # an undecided (so protected) name: only "in"/"at", not a list's comma ("Britain,
+        # France and Israel")
+        undecided_owner = out[i - 1].subject is Subject.UNKNOWN and gap[0].strip() != ","
+        if out[i - 1].subject is Subject.PRIVATE or undecided_owner:
+            out[i] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
+
+
 def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> list[Verdict]:
     """Mentions agree with each other: a name the text ties to someone private is private
     wherever it recurs ("Noor" after "Noor Al-Sayegh"); a name listed with public
@@ -1168,23 +1242,7 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
             out[i].subject is Subject.PUBLIC and out[i].reason in _WEAK_PUBLIC
         )
 
-    # Where a private person or organisation is: "Karavali College in Mangaluru", "my
-    # tita in Iloilo", "St. Brigid's Parish, Athlone".
-    for i in range(1, len(spans)):
-        previous, span = spans[i - 1], spans[i]
-        gap = _PLACE_OF_GAP.fullmatch(text, previous.end, span.start)
-        if (
-            gap is None
-            or out[i].label != labels.LOCATION
-            or out[i].subject is Subject.PRIVATE
-            or out[i - 1].label not in (labels.ORGANIZATION, labels.PERSON)
-        ):
-            continue
-        # an undecided (so protected) name: only "in"/"at", not a list's comma ("Britain,
-        # France and Israel")
-        undecided_owner = out[i - 1].subject is Subject.UNKNOWN and gap[0].strip() != ","
-        if out[i - 1].subject is Subject.PRIVATE or undecided_owner:
-            out[i] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
+    _places_of_private(text, spans, out)
     private_names: set[str] = set()
     public_names: set[str] = set()
     for span, verdict in zip(spans, verdicts, strict=True):
@@ -1354,4 +1412,7 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
     if entries and others_public and not _WRITERS_PEOPLE.search(text):
         for i in entries:
             out[i] = Verdict(Subject.PUBLIC, Reason.ENTRY_IN_PUBLIC_TEXT, labels.PERSON)
+    # again: the passes above made more organisations private ("a card to Reverend X at
+    # St Columba's Church, Kilbrannan": the church is his workplace, so its town is too)
+    _places_of_private(text, spans, out)
     return out

@@ -475,3 +475,23 @@ def test_a_time_preposition_ties_no_organisation(analyzer):
 )
 def test_authors_of_code_notes_employers_in_bios_and_titled_names(analyzer, text, value):
     assert any(value in p for p in protected(analyzer, text))
+
+
+def test_a_place_line_in_a_cv_header_is_where_its_person_lives(analyzer):
+    text = (
+        "tighten my cv please\n\nMarta Oyelowo-Finch\nmarta.of@posteo.net | +44 7700 900981\n"
+        "Leith, Edinburgh\n\nEXPERIENCE\nbuilt dashboards in Tableau"
+    )
+    assert {"Leith", "Edinburgh"} <= protected(analyzer, text)
+
+
+def test_a_town_after_a_private_organisation_and_a_comma_is_its_town(analyzer):
+    text = "write a thank-you card to Reverend Iain Dunmore at St Fillan's Church, Ardvane"
+    assert "Ardvane" in protected(analyzer, text) or any(
+        "Ardvane" in p for p in protected(analyzer, text)
+    )
+
+
+def test_a_title_that_opens_with_my_is_no_possession(analyzer):
+    text = "is My Neighbor Totoro ok for a four year old or too scary"
+    assert "My Neighbor Totoro" not in protected(analyzer, text)
