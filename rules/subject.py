@@ -548,6 +548,8 @@ _STOP = (
 )
 _SENTENCE_BREAK = regex.compile(rf"{_STOP}(?!.*{_STOP})", regex.DOTALL | regex.IGNORECASE)
 _STOP_ANYWHERE = regex.compile(_STOP, regex.IGNORECASE)
+# "12 Elm St, Leeds", "ул. Лермонтова, д. 14 in Вологда"
+_AFTER_ADDRESS_GAP = regex.compile(r"\s{0,3}|,\s{0,2}|\s+in\s+", regex.IGNORECASE)
 # A line of place names only: "Croydon, London", "Leeds, UK", "Berlin | Germany".
 _PLACE_LINE = regex.compile(
     r"[ \t]*[\p{L}][\p{L}\p{M}'’.\- ]*(?:[,|/·][ \t]*[\p{L}][\p{L}\p{M}'’.\- ]*)*[ \t]*"
@@ -679,8 +681,10 @@ class _Context:
     def after_address(self, span: Span) -> bool:
         """The place follows a street address ("12 Elm St, Leeds")."""
         return any(
-            c.label == labels.STREET_ADDRESS and 0 <= span.start - c.end <= 3
-            for c in self.contacts_near(span, 3)
+            c.label == labels.STREET_ADDRESS
+            and 0 <= span.start - c.end <= 5
+            and _AFTER_ADDRESS_GAP.fullmatch(self.text, c.end, span.start) is not None
+            for c in self.contacts_near(span, 5)
         )
 
     def place_line_by_contacts(self, span: Span) -> bool:
@@ -1002,10 +1006,19 @@ def _person(m: _Mention) -> Verdict:
     if _ADDRESSEE.search(before) and _reads_as_a_name(value, span):
         # not "not coming for Easter": a one-word entry that is no first name
         return Verdict(Subject.PRIVATE, Reason.ADDRESSEE, label)
-    if "names." in span.source or not notability.latin(value):
-        # the name rules found it as a person's name, or the name lists cannot judge its
-        # script ("Ивану Петрову"): not evidence of a brand, a work or a public figure
-        pass
+    if "names." in span.source:
+        pass  # the name rules found it as a person's name: no brand, work or figure
+    elif not notability.latin(value):
+        # the name lists cannot judge the script as written ("Ивану Петрову"); read
+        # romanized, one word that is no first name is what it is in Latin letters: a
+        # mononym, a work or a place ("Σωκράτης", "Ιθάκη")
+        if (
+            romanized
+            and " " not in romanized.strip()
+            and not _name_words(romanized)[0]
+            and knowledge.knowledge().is_known(romanized)
+        ):
+            return Verdict(Subject.PUBLIC, Reason.SINGLE_NAME, label)
     elif " " not in value.strip() and value[:1].isupper() and not first_name:
         # People one knows go by first names; a surname or a mononym alone is how
         # public figures, brands and works are named ("Monet", "Crick", "Zomato").
@@ -1064,7 +1077,10 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         return Verdict(Subject.PUBLIC, known, label)
     if _LANDMARK.search(value):
         return Verdict(Subject.PUBLIC, Reason.LANDMARK, label)
-    if knowledge.knowledge().is_known(value):
+    romanized = _romanized(value)
+    if knowledge.knowledge().is_known(value) or (
+        romanized is not None and knowledge.knowledge().is_known(romanized)
+    ):  # "Ιθάκη" is Ithaca
         return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
     talked = _talked_about(m)
     if talked:

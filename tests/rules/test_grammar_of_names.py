@@ -495,3 +495,13 @@ def test_a_town_after_a_private_organisation_and_a_comma_is_its_town(analyzer):
 def test_a_title_that_opens_with_my_is_no_possession(analyzer):
     text = "is My Neighbor Totoro ok for a four year old or too scary"
     assert "My Neighbor Totoro" not in protected(analyzer, text)
+
+
+def test_a_word_of_another_alphabet_is_read_romanized(analyzer):
+    # "Ιθάκη" is Ithaca: a place the encyclopedia knows, as it would be in Latin letters
+    assert "Ιθάκη" not in protected(analyzer, "what does Cavafy mean by Ιθάκη in that poem?")
+
+
+def test_a_town_after_an_address_and_in_is_the_addresss(analyzer):
+    text = "my neighbour keeps blocking my drive at 14 Ashgrove Road in Wakefield, help"
+    assert any("Wakefield" in p for p in protected(analyzer, text))
