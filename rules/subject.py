@@ -548,6 +548,7 @@ _STOP = (
 )
 _SENTENCE_BREAK = regex.compile(rf"{_STOP}(?!.*{_STOP})", regex.DOTALL | regex.IGNORECASE)
 _STOP_ANYWHERE = regex.compile(_STOP, regex.IGNORECASE)
+_LINE_REACH = 200
 # "12 Elm St, Leeds", "ул. Лермонтова, д. 14 in Вологда"
 _AFTER_ADDRESS_GAP = regex.compile(r"\s{0,3}|,\s{0,2}|\s+in\s+", regex.IGNORECASE)
 # A line of place names only: "Croydon, London", "Leeds, UK", "Berlin | Germany".
@@ -691,16 +692,20 @@ class _Context:
         """The place has a line to itself (a few words: "Croydon, London") next to a line
         with an e-mail address or a phone number: the header of a CV, a signature or a
         letter, where the place is where its person lives."""
-        text = self.text
-        line_start = text.rfind("\n", 0, span.start) + 1
-        line_end = text.find("\n", span.end)
+        text, reach = self.text, _LINE_REACH  # a place line is short: look no further
+        line_start = text.rfind("\n", max(0, span.start - reach), span.start) + 1
+        line_end = text.find("\n", span.end, span.end + reach)
+        no_line_start = line_start == 0 and span.start > reach
+        no_line_end = line_end < 0 and len(text) > span.end + reach
+        if no_line_start or no_line_end:
+            return False
         line_end = len(text) if line_end < 0 else line_end
         line = text[line_start:line_end]
         if len(line.split()) > 5 or not _PLACE_LINE.fullmatch(line):
             return False
-        before_start = text.rfind("\n", 0, max(0, line_start - 1)) + 1
-        after_end = text.find("\n", line_end + 1)
-        after_end = len(text) if after_end < 0 else after_end
+        before_start = text.rfind("\n", max(0, line_start - 1 - reach), max(0, line_start - 1)) + 1
+        after_end = text.find("\n", line_end + 1, line_end + 1 + reach)
+        after_end = min(len(text), line_end + 1 + reach) if after_end < 0 else after_end
         near = self.contacts_near(span, max(span.start - before_start, after_end - span.end))
         return any(
             c.label in (labels.EMAIL, labels.PHONE)
