@@ -10,6 +10,7 @@ everybody uses, not an employer.
 
 from __future__ import annotations
 
+import bisect
 from functools import cache
 
 import regex
@@ -51,10 +52,17 @@ def domain_echoes(text: str, names: set[str], taken: list[Span]) -> list[Span]:
         rf"(?<![\w@./-])(?:{'|'.join(map(regex.escape, sorted(names)))})(?![\w@/-])(?!\.\w)",
         regex.IGNORECASE,
     )
+    # the spans taken, as sorted disjoint-ish intervals: a match is checked against its
+    # neighbours only, so a paste with thousands of addresses stays linear
+    ordered = sorted(taken, key=lambda s: s.start)
+    starts = [s.start for s in ordered]
+    reach = max((len(s) for s in ordered), default=0)
     found: list[Span] = []
     for match in pattern.finditer(text):
         start, end = match.span()
-        if any(s.start < end and start < s.end for s in (*taken, *found)):
+        first = bisect.bisect_left(starts, start - reach)
+        last = bisect.bisect_left(starts, end)
+        if any(s.start < end and start < s.end for s in ordered[first:last]):
             continue
         found.append(Span(start, end, labels.ORGANIZATION, 0.8, SOURCE))
     return found

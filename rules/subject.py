@@ -548,6 +548,13 @@ _STOP = (
 )
 _SENTENCE_BREAK = regex.compile(rf"{_STOP}(?!.*{_STOP})", regex.DOTALL | regex.IGNORECASE)
 _STOP_ANYWHERE = regex.compile(_STOP, regex.IGNORECASE)
+_SENTENCE_END = regex.compile(r"[.!?\n]")
+# The sender or the recipient of a message: "this email from X", "a reply to X".
+_CORRESPONDENT = regex.compile(
+    r"\b(?:e-?mails?|messages?|texts?|letters?|notes?|invit(?:e|ation)s?|repl(?:y|ies)|dms?|"
+    r"voicemails?|calls?|memos?|cards?)\b[^.!?\n]{0,20}?\b(?:from|to|by|for|with)\s+$",
+    _I,
+)
 _LINE_REACH = 200
 # "12 Elm St, Leeds", "ул. Лермонтова, д. 14 in Вологда"
 _AFTER_ADDRESS_GAP = regex.compile(r"\s{0,3}|,\s{0,2}|\s+in\s+", regex.IGNORECASE)
@@ -945,7 +952,27 @@ def _talked_about(m: _Mention) -> Reason | None:
         return Reason.TITLE_OR_THING
     if _WORK_CONTEXT.search(before):
         return Reason.CHARACTER_IN_WORK
+    if _asked_of_the_model(m):
+        return Reason.ASKED_ABOUT
     return None
+
+
+def _asked_of_the_model(m: _Mention) -> bool:
+    """A question about a full name the encyclopedia has, put to the model with nothing of
+    the writer's life in it ("does Tom Scott still make videos?", "how many hundreds does
+    Joe Root have now?"): a model can only answer it about someone public, and a writer
+    asking after someone they know says who they are to them ("my friend Tom")."""
+    text, span = m.ctx.text, m.span
+    value = _HONORIFIC_INSIDE.sub("", m.value)
+    if len(value.split()) < 2 or m.span.label != labels.PERSON:
+        return False
+    end = _SENTENCE_END.search(text, span.end, min(len(text), span.end + WINDOW))
+    if end is None or end[0] != "?":
+        return False
+    sentence = _sentence_before(text, span.start) + text[span.start : end.end()]
+    if syntax.FIRST_PERSON_WORD.search(sentence) or _CORRESPONDENT.search(m.before):
+        return False
+    return knowledge.knowledge().canonical(value) is not None
 
 
 def _person(m: _Mention) -> Verdict:

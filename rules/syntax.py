@@ -624,6 +624,16 @@ def _clause(verb, preposition: str, place: bool, unknown: bool = False) -> Tie |
 _SEEING = _word_class(r"see|sees|seeing|seen|saw|show(?:s|ed|n|ing)?|find|finds|found")
 
 
+# Saying and suggesting make what is said a topic: "my doctor brought up X", "she
+# recommended X".
+_SPEECH_VERB = _word_class(
+    r"say|says|said|saying|mention(?:s|ed|ing)?|suggest(?:s|ed|ing)?|recommend(?:s|ed|ing)?|"
+    r"prescrib(?:e|es|ed|ing)|propos(?:e|es|ed|ing)|bring|brings|brought|bringing|"
+    r"talk(?:s|ed|ing)?|discuss(?:es|ed|ing)?|claim(?:s|ed|ing)?|explain(?:s|ed|ing)?|"
+    r"compar(?:e|es|ed|ing)|prefer(?:s|red|ring)?"
+)
+
+
 def _deed(verb) -> bool:
     """A verb of doing that states a fact: not looking, thinking, liking, buying or
     going, nor a wish or a plan."""
@@ -636,6 +646,7 @@ def _deed(verb) -> bool:
             or _COMMERCE_VERB.match(word)
             or _LIKING_VERB.match(word)
             or _SEEING.match(word)
+            or _SPEECH_VERB.match(word)
             or word.lower() in COPULA
         )
         and not irrealis(verb)
@@ -791,13 +802,13 @@ def irrealis(verb, future_is_fact: bool = False) -> bool:
 
 def first_person_in(text: str, begin: int, end: int) -> bool:
     """A first-person word ("I", "my", "we", ...) in ``text[begin:end]``."""
-    return _FIRST_PERSON_WORD.search(text, begin, end) is not None
+    return FIRST_PERSON_WORD.search(text, begin, end) is not None
 
 
 # --- NER over the text, the parse only where a tie can be ----------------------------
 
 _SELF_IN_TEXT = "veil.self_in_text"
-_FIRST_PERSON_WORD = regex.compile(
+FIRST_PERSON_WORD = regex.compile(
     r"\b(?:i|i'm|i’m|im|i've|i’ve|i'd|i’d|i'll|i’ll|me|my|mine|myself|we|we're|we’re|"
     r"we've|we’ve|us|our|ours|ourselves)\b",
     _I,
@@ -819,7 +830,7 @@ class Parses:
 
     def __init__(self, text: str, model: str, piece_chars: int) -> None:
         self.text, self.model, self.piece_chars = text, model, piece_chars
-        self.self_in_text = _FIRST_PERSON_WORD.search(text) is not None
+        self.self_in_text = FIRST_PERSON_WORD.search(text) is not None
         self._sentences: list[tuple[int, int]] | None = None
         self._starts: list[int] = []
         self._parsed: dict[tuple[int, int], object] = {}
@@ -876,7 +887,7 @@ class Parses:
     def could_tie(self, start: int, end: int) -> bool:
         begin, finish = self._around(start, end)
         return (
-            _FIRST_PERSON_WORD.search(self.text, begin, finish) is not None
+            FIRST_PERSON_WORD.search(self.text, begin, finish) is not None
             or _FRAGMENT_START.match(self.text, begin, finish) is not None
             or (self.self_in_text and _DWELLING_WORD.search(self.text, begin, finish) is not None)
         )

@@ -24,7 +24,7 @@ PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
 # with their own names and places (bench/redaction/check_own.py validates the file).
 OWN_EXAMPLES = Path(__file__).with_name("public_private_own.jsonl")
 # 240 prompts written blind to veil's code (their writers read only the data's README), in
-# fixed parts: "dev", "dev2" and "dev3" may be looked at and tuned on, "test" only reported.
+# fixed parts: "dev" to "dev5" may be looked at and tuned on, "test" to "test3" only reported.
 FRESH_EXAMPLES = Path(__file__).with_name("public_private_fresh.jsonl")
 
 TUNING = "tuning half"

@@ -505,3 +505,35 @@ def test_a_word_of_another_alphabet_is_read_romanized(analyzer):
 def test_a_town_after_an_address_and_in_is_the_addresss(analyzer):
     text = "my neighbour keeps blocking my drive at 14 Ashgrove Road in Wakefield, help"
     assert any("Wakefield" in p for p in protected(analyzer, text))
+
+
+# -- a question put to the model about someone ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("does Tom Scott still upload every monday?", "Tom Scott"),
+        ("how many grand slams did Martina Navratilova win in doubles?", "Martina Navratilova"),
+    ],
+)
+def test_a_question_about_an_entry_with_nothing_personal_is_about_a_public_figure(
+    analyzer, text, name
+):
+    assert name in kept(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can you summarise this email from Tom Scott about the venue?",  # a correspondent
+        "my uncle Tom Scott keeps asking, is it worth fixing the boiler?",  # the writer's
+    ],
+)
+def test_a_question_about_a_correspondent_or_a_relative_is_not(analyzer, text):
+    assert "Tom Scott" in protected(analyzer, text)
+
+
+def test_what_an_acquaintance_says_or_suggests_is_a_topic(analyzer):
+    text = "my GP suggested Ozempic Pen, what is it?"
+    assert "Ozempic Pen" not in protected(analyzer, text)
