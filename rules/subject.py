@@ -548,6 +548,11 @@ _STOP = (
 )
 _SENTENCE_BREAK = regex.compile(rf"{_STOP}(?!.*{_STOP})", regex.DOTALL | regex.IGNORECASE)
 _STOP_ANYWHERE = regex.compile(_STOP, regex.IGNORECASE)
+# A name closed by a street's type is a street, whatever NER called it.
+_STREET_NAME = regex.compile(
+    r"\s(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Court|Ct|Close|"
+    r"Crescent|Terrace)\.?$"
+)
 _SENTENCE_END = regex.compile(r"[.!?\n]")
 # The sender or the recipient of a message: "this email from X", "a reply to X".
 _CORRESPONDENT = regex.compile(
@@ -1203,6 +1208,14 @@ def decide(text: str, spans: Sequence[Span]) -> list[Verdict]:
             )
             if headed and names_an_institution(value):
                 label = labels.ORGANIZATION
+            elif (
+                label == labels.ORGANIZATION
+                and _STREET_NAME.search(value.strip())
+                and ctx.parse.self_in_text
+            ):
+                # "our old place on Mesquite Hollow Ln": a street, in a text about the
+                # writer (in a story "Styles Court" is a house)
+                label = labels.LOCATION
             elif headed and " " in value.strip() and _LANDMARK.search(value):
                 label = labels.LOCATION
             verdicts.append(_DECIDE[label](_Mention(ctx, span, value)))

@@ -480,6 +480,10 @@ def _tie(token, place: bool, unknown: bool = False) -> Tie | None:
                 and not _WORKPLACE.match(head.text)
             ):
                 return None  # "my Flipkart order", "our Netflix account": a brand one uses
+            if not place and dep == "compound" and _WORKPLACE.match(head.text):
+                owner = possessor(head)  # "our Galway branch", "my sister's Leeds office"
+                if owner is not None:
+                    return Tie(owner, "possession", head.lower_)
             node = head  # a modifier: "our Leeds office", "the Riverside clinic"
             continue
         if dep == "pobj" and head.dep_ == "ROOT" and place and head.lower_ in _LOCATIVE:
@@ -810,7 +814,10 @@ def first_person_in(text: str, begin: int, end: int) -> bool:
 _SELF_IN_TEXT = "veil.self_in_text"
 FIRST_PERSON_WORD = regex.compile(
     r"\b(?:i|i'm|i’m|im|i've|i’ve|i'd|i’d|i'll|i’ll|me|my|mine|myself|we|we're|we’re|"
-    r"we've|we’ve|us|our|ours|ourselves)\b",
+    r"we've|we’ve|us|our|ours|ourselves|"
+    # the same in Russian and Polish, which veil's readers meet among English
+    r"я|мне|меня|мой|моя|моё|мои|мы|нас|нам|наш|наша|наше|наши|"
+    r"mnie|mój|moja|moje|nasz|nasza|nasze)\b",
     _I,
 )
 # "Still in X.", "Back home in X": a fragment whose subject, left out, is the writer.

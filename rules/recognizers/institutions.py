@@ -106,6 +106,12 @@ _HEAD_FIRST_NAME = regex.compile(
 _HEAD_LAST_NAME = regex.compile(
     rf"(?<![\p{{L}}\p{{N}}])(?:{_WORD}[ \t]+){{1,4}}(?:{_HEADS_LAST})(?![\p{{L}}\p{{N}}])"
 )
+# Company forms written before a quoted name in Russian, Ukrainian and Kazakh registers:
+# ООО «Северный Ветер», ИП «Иванов», ТОВ "Світанок".
+_QUOTED_COMPANY = regex.compile(
+    r"(?<![\p{L}\p{N}])(?:ООО|ОАО|ЗАО|ПАО|АО|НКО|ИП|ТОВ|ПП|ПрАТ|ТОО)[ \t]*"
+    r"(?:«[^»\n]{1,60}»|\"[^\"\n]{1,60}\"|„[^“”\n]{1,60}[“”])"
+)
 # "Ops Lead @ Quokka Parcel | ex-Amazon": the name after a spaced "@" in a bio or a
 # headline, up to the next separator.
 _AFTER_AT_SIGN = regex.compile(
@@ -115,6 +121,7 @@ _AFTER_AT_SIGN = regex.compile(
 SCORE = 0.8
 _HEADED = regex.compile(
     rf"(?:^|\s)(?i:{INSTITUTION_HEADS})\.?$|(?:^|\s)(?:{_HEADS_LAST})$|^(?:{_HEADS_FIRST})\s"
+    r"|^(?:ООО|ОАО|ЗАО|ПАО|АО|НКО|ИП|ТОВ|ПП|ПрАТ|ТОО)[ \t]*[«\"„]"
 )
 
 
@@ -152,6 +159,8 @@ class InstitutionRecognizer:
                     words = words[1:]
                 if len(words) > 1:
                     found.append(Span(start, end, labels.ORGANIZATION, SCORE, self.name))
+        for match in _QUOTED_COMPANY.finditer(text):
+            found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
         for match in _AFTER_AT_SIGN.finditer(text):
             found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
         return found

@@ -264,6 +264,22 @@ KIN_TITLES = (
 _KIN_TITLED = regex.compile(
     rf"(?<![\w])(?:{KIN_TITLES})[ \t]+(\p{{Lu}}\p{{Ll}}+(?:[\-'’]\p{{L}}+)?)(?![\w@])"
 )
+# Russian and Polish: "my" and the words for family, friends and people at work, and the
+# kin words that stand before a name in any of their cases ("do cioci Haliny").
+_SLAVIC_RELATIONS = (
+    r"(?:мой|моя|моего|моей|мою|моему|наш|наша|нашего|нашей)\s+(?:муж|мужа|жена|жены|брат|"
+    r"брата|сестра|сестры|сын|сына|дочь|дочери|мама|мамы|папа|папы|друг|друга|подруга|"
+    r"подруги|бабушка|бабушки|дедушка|дедушки|тётя|тетя|тёти|тети|дядя|дяди|начальник|"
+    r"начальница|коллега|сосед|соседка|парень|девушка)|"
+    r"(?:mój|moja|mojego|mojej|moją|mojemu|nasz|nasza)\s+(?:mąż|męża|żona|żony|brat|brata|"
+    r"siostra|siostry|syn|syna|córka|córki|mama|mamy|tata|taty|przyjaciel|przyjaciółka|"
+    r"szef|szefowa|kolega|koleżanka|sąsiad|sąsiadka|chłopak|dziewczyna)|"
+    r"ciocia|cioci|ciocię|ciocią|wujek|wujka|wujkiem|babcia|babci|babcię|dziadek|dziadka|"
+    r"тётя|тетя|тёти|тети|дядя|дяди|бабушка|бабушки|дедушка|дедушки"
+)
+_SLAVIC_RELATION_NAMED = regex.compile(
+    rf"(?<![\w])(?i:{_SLAVIC_RELATIONS})[ \t]+(\p{{Lu}}\p{{Ll}}+(?:[\-'’]\p{{L}}+)?)(?![\w@])"
+)
 # Letters of scripts that have no capitals: a run of one to four such words.
 _CASELESS_LETTER = r"[[\p{L}\p{M}]--[\p{Latin}\p{Greek}\p{Cyrillic}\p{Armenian}\p{Georgian}]]"
 _CASELESS_RUN = regex.compile(
@@ -490,8 +506,9 @@ class _NameScan:
     def kin_titled_names(self) -> None:
         """A kinship word used as a title, as many languages do in English text: "tita
         Marites", "akka Kavitha", "nonna Pina", "bhaiya Rohit"."""
-        for match in _KIN_TITLED.finditer(self.text):
-            self.keep(*match.span(1), 0.85)
+        for pattern in (_KIN_TITLED, _SLAVIC_RELATION_NAMED):
+            for match in pattern.finditer(self.text):
+                self.keep(*match.span(1), 0.85)
 
     def caseless_script_names(self) -> None:
         """Names in scripts without capitals (Arabic, Hebrew, Han, Kana, Hangul, Devanagari,

@@ -537,3 +537,25 @@ def test_a_question_about_a_correspondent_or_a_relative_is_not(analyzer, text):
 def test_what_an_acquaintance_says_or_suggests_is_a_topic(analyzer):
     text = "my GP suggested Ozempic Pen, what is it?"
     assert "Ozempic Pen" not in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Моя сестра Ирина работает в ООО «Ладья Плюс», помоги с резюме", "Ирина"),
+        ("Моя сестра Ирина работает в ООО «Ладья Плюс», помоги с резюме", "ООО «Ладья Плюс»"),
+        ("napisz kartkę dla babci Jadwigi na imieniny, please", "Jadwigi"),
+        ("she's at our Tralee branch and wants a transfer, how do I ask", "Tralee"),
+        (
+            "UPS keeps delivering to our old place on Willow Brook Ln, how do I stop it",
+            "Willow Brook Ln",
+        ),
+    ],
+)
+def test_relatives_firms_branches_and_streets_in_more_phrasings(analyzer, text, value):
+    assert any(value in p for p in protected(analyzer, text))
+
+
+def test_a_court_in_a_story_is_no_street(analyzer):
+    text = "Write a scene set in the drawing room at Styles Court where Poirot explains it all."
+    assert "Styles Court" not in protected(analyzer, text)
