@@ -1018,6 +1018,7 @@ def _person(m: _Mention) -> Verdict:
         or ctx.after_place_comma(span)
         or (found.kind == "country" and ctx.ner_reads_place(span))
         or syntax.place_complement(ctx.parse, span.start, span.end)
+        or syntax.modifies_noun(ctx.parse, span.start, span.end)
     ):
         return _location(m, relabelled=True)
     if notability.is_public_figure(value) or notability.is_public_figure(

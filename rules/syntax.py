@@ -209,6 +209,21 @@ _VISIT_VERB = _word_class(r"visit(?:s|ed|ing)?|tour(?:s|ed|ing)?|explor(?:e|es|e
 _COME_VERB = _word_class(r"come|comes|coming|came|get|gets|getting|got|return(?:s|ed|ing)?")
 
 
+def modifies_noun(parses: Parses, start: int, end: int) -> bool:
+    """The span modifies a common noun as a compound ("her Virginia food", "a Texas
+    summer"): how a place or a brand qualifies a thing, not how a person's name does
+    (people's names take a possessive: "Virginia's food")."""
+    span = parses.span(start, end)
+    if span is None:
+        return False
+    root = span.root
+    return (
+        root.dep_ == "compound"
+        and root.head.tag_ in ("NN", "NNS")
+        and not any(t.lower_ in ("'s", "’s") for t in span.doc[span.end : span.end + 1])
+    )
+
+
 def place_complement(parses: Parses, start: int, end: int) -> bool:
     """The grammar puts ``start:end`` where a place goes: the object of a place's
     preposition, of "to" after a verb or noun of going ("we flew to X", "a trip to X"), or
@@ -700,8 +715,8 @@ def subject_owner(verb) -> Owner | None:
     if subject is None:
         # chat drops the "I": "just moved to X", "Grew up in X" (a past verb heading the
         # sentence, in a text where the writer speaks of themselves)
-        if verb.dep_ == "ROOT" and verb.tag_ in ("VBD", "VBN") and _writes_of_self(verb):
-            return Owner.WRITER
+        if verb.dep_ == "ROOT" and verb.tag_ in ("VBD", "VBN", "VBG") and _writes_of_self(verb):
+            return Owner.WRITER  # (or a gerund: "moving to X next month for a job")
         # "commuting from X to Y is killing me": a doing as subject, told of its doer
         if verb.tag_ == "VBG" and verb.dep_ in ("nsubj", "csubj", "advcl"):
             return _object_owner(verb.head)  # (the parser may read it as a clause)

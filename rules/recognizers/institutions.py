@@ -27,7 +27,8 @@ INSTITUTION_HEADS = (
     r"foundation|library|co-?op|cooperative|kitchen|bakery|cafe|café|restaurant|bistro|"
     r"diner|pub|salon|barbers?|gym|studio|studios|garage|motors|tiles|plumbing|electrical|"
     r"builders|construction|logistics|freight|haulage|consulting|consultancy|solutions|"
-    r"management|properties|lettings|realty|estates|agency|insurance|"
+    r"management|properties|lettings|realty|estates|agency|insurance|tech|technologies|"
+    r"software|"
     r"services|systems|partners|associates|group|holdings|analytics|labs|ltd|llc|llp|inc|"
     r"plc|gmbh|pty|jsc|sons|bros"
 )

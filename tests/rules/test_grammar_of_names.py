@@ -559,3 +559,8 @@ def test_relatives_firms_branches_and_streets_in_more_phrasings(analyzer, text, 
 def test_a_court_in_a_story_is_no_street(analyzer):
     text = "Write a scene set in the drawing room at Styles Court where Poirot explains it all."
     assert "Styles Court" not in protected(analyzer, text)
+
+
+def test_a_place_name_that_qualifies_a_thing_is_a_place(analyzer):
+    text = "recipes that honour her real Georgia cooking, not generic 'southern' food?"
+    assert "Georgia" not in protected(analyzer, text)
