@@ -273,7 +273,16 @@ _WITH_WRITER_BEFORE = regex.compile(
     rf"\b(?:me|myself|I)[ \t]*(?:,|and|&|\+)[ \t]*(?:{_LISTED_NAME}[ \t]*,[ \t]*){{0,8}}"
     r"(?:and[ \t]+)?$",
 )
-_MEMBER_OF_MINE_AFTER = regex.compile(r"^[ \t]+(?:from|at|in|of)[ \t]+(?:my|our)\b", _I)
+_MEMBER_OF_MINE_AFTER = regex.compile(
+    r"^[ \t]+(?:from|at|in|of)[ \t]+(?:my|our)\b"
+    # where colleagues and neighbours are from, said without "my": "X from accounts",
+    # "X in HR", "X from next door"
+    r"|^[ \t]+(?:from|in)[ \t]+(?:the[ \t]+)?(?:accounts|accounting|hr|it|finance|legal|"
+    r"payroll|sales|marketing|ops|operations|procurement|support|reception|admin|work|"
+    r"school|church|the office|next door|upstairs|downstairs|across the (?:road|street|hall))"
+    r"\b(?![ \t]+(?:of|in)\b)",
+    _I,
+)
 _WRITER_OR_READER = regex.compile(r"\b(?:i|i'm|i’m|im|me|my|we|our|us|you|your|u|ur|r u)\b", _I)
 # A person's own life event, named by their name: "Tolu and Femi's wedding", "Ana's
 # funeral", "Bezawit's thing sat". Public figures have events too ("Lincoln's funeral"),

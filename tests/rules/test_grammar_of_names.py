@@ -564,3 +564,10 @@ def test_a_court_in_a_story_is_no_street(analyzer):
 def test_a_place_name_that_qualifies_a_thing_is_a_place(analyzer):
     text = "recipes that honour her real Georgia cooking, not generic 'southern' food?"
     assert "Georgia" not in protected(analyzer, text)
+
+
+def test_a_colleague_from_a_department_is_no_public_figure_of_the_same_name(analyzer):
+    assert "Michael Jordan" in protected(
+        analyzer, "Michael Jordan from accounts keeps microwaving fish. how do I complain nicely?"
+    )
+    assert "Michael Jordan" in kept(analyzer, "Did Michael Jordan from the Bulls ever play golf?")
