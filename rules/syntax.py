@@ -178,6 +178,42 @@ _SETTLEMENT = _word_class(
 )
 
 _MAX_CLIMB = 5
+# Prepositions of two words, read as the one they mean.
+_PAIRED_PREPOSITION = {
+    "out of": "from",
+    "outside of": "outside",
+    "next to": "near",
+    "close to": "near",
+    "near to": "near",
+    "just outside": "outside",
+    "right in": "in",
+}
+_FIRST_OF_PAIR = frozenset(pair.split()[0] for pair in _PAIRED_PREPOSITION)
+# English names the speaker's own family by bare kin words: "Mum's house", "grandma's
+# care home", "Dad lives in X".
+_BARE_KIN = frozenset(
+    {
+        "mum",
+        "mom",
+        "mummy",
+        "mommy",
+        "mama",
+        "dad",
+        "daddy",
+        "papa",
+        "grandma",
+        "grandpa",
+        "granny",
+        "gran",
+        "nan",
+        "nana",
+        "nanna",
+        "grandad",
+        "granddad",
+        "grandmother",
+        "grandfather",
+    }
+)
 
 
 def tie(parses: Parses, start: int, end: int, place: bool, unknown: bool = False) -> Tie | None:
@@ -517,6 +553,12 @@ def _tie(token, place: bool, unknown: bool = False) -> Tie | None:
         if dep == "pobj" and head.dep_ == "prep":
             preposition = head.lower_
             governor = head.head
+            if governor.dep_ in ("prep", "advmod") and governor.lower_ in _FIRST_OF_PAIR:
+                # a preposition of two words: "based out of X", "next to X"
+                preposition = _PAIRED_PREPOSITION.get(
+                    f"{governor.lower_} {preposition}", preposition
+                )
+                governor = governor.head
             while governor.dep_ == "advmod" and governor.head.i != governor.i:
                 governor = governor.head  # "I work remote for X", "back home in X"
             if governor.i == head.i or _FAN_NOUN.match(governor.text):
@@ -723,7 +765,17 @@ def subject_owner(verb) -> Owner | None:
         return None
     if subject.lower_ in _FIRST_PERSON_SUBJECT:
         return Owner.WRITER
+    if _bare_kin(subject):
+        return Owner.ACQUAINTANCE  # "Mum still lives in X"
     return Owner.ACQUAINTANCE if possessor(subject) is not None else None
+
+
+_BARE_KIN_WORD = regex.compile(rf"\b(?:{'|'.join(sorted(_BARE_KIN))})\b", regex.IGNORECASE)
+
+
+def _bare_kin(token) -> bool:
+    """A kin word with no determiner: the speaker's own ("Mum", "grandma's")."""
+    return token.lower_ in _BARE_KIN and not any(c.dep_ in ("det", "poss") for c in token.children)
 
 
 def possessor(noun, depth: int = 0) -> Owner | None:
@@ -740,6 +792,8 @@ def possessor(noun, depth: int = 0) -> Owner | None:
         if child.dep_ == "poss":
             if child.lower_ in _FIRST_PERSON_POSSESSIVE:
                 return Owner.WRITER
+            if _bare_kin(child):
+                return Owner.ACQUAINTANCE  # "grandma's care home"
             for grandchild in child.children:
                 if grandchild.dep_ == "poss" and grandchild.lower_ in _FIRST_PERSON_POSSESSIVE:
                     return Owner.ACQUAINTANCE
@@ -910,6 +964,7 @@ class Parses:
         begin, finish = self._around(start, end)
         return (
             FIRST_PERSON_WORD.search(self.text, begin, finish) is not None
+            or _BARE_KIN_WORD.search(self.text, begin, finish) is not None
             or _FRAGMENT_START.match(self.text, begin, finish) is not None
             or (self.self_in_text and _DWELLING_WORD.search(self.text, begin, finish) is not None)
         )

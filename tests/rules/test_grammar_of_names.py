@@ -571,3 +571,15 @@ def test_a_colleague_from_a_department_is_no_public_figure_of_the_same_name(anal
         analyzer, "Michael Jordan from accounts keeps microwaving fish. how do I complain nicely?"
     )
     assert "Michael Jordan" in kept(analyzer, "Did Michael Jordan from the Bulls ever play golf?")
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("we're based out of Bendigo, what's a good weekend trip", "Bendigo"),
+        ("grandma's care home in Cobh rang about her tablets", "Cobh"),
+        ("Mum still lives in Tralee and won't hear of moving", "Tralee"),
+    ],
+)
+def test_two_word_prepositions_and_the_family_english_names_without_my(analyzer, text, place):
+    assert place in protected(analyzer, text)
