@@ -230,11 +230,14 @@ _SELF = regex.compile(
     _I,
 )
 _GREETING = regex.compile(
-    r"(?:^|\n|[.!?]\s+|[,;(]\s*|\"|“)\s*(?:hi|hiya|hello|hey|dear|dearest|thanks|thank you|"
-    r"cheers|regards|best|best wishes|kind regards|warm regards|love|xo|xx|sincerely|yours|"
-    r"yours truly|atentamente|saludos|un saludo|estimad[oa]|querid[oa]|hola|bonjour|ch[eè]re?|"
-    r"salut|hallo|liebe[r]?|ciao|car[oa]|gentile|firma|signed|signature|hej|hoi|beste|"
-    r"pozdrawiam|olá|oi)\s*[,:!\-]?\s*$",
+    r"(?:^|\n|[.!?]\s+|[,;(]\s*|\"|“)\s*(?:(?:hi|hiya|hello|hey|dear|dearest|thanks|"
+    r"thank you|cheers|estimad[oa]|querid[oa]|hola|bonjour|ch[eè]re?|salut|hallo|liebe[r]?|"
+    r"ciao|car[oa]|gentile|hej|hoi|olá|oi)\s*[,:!\-]?\s*"
+    # a sign-off is set apart from the name ("Best,\nAnna"): "best Kishore Kumar songs"
+    # and "love Wes Anderson films" are no sign-offs
+    r"|(?:regards|best|best wishes|kind regards|warm regards|love|xo|xx|sincerely|yours|"
+    r"yours truly|atentamente|saludos|un saludo|firma|signed|signature|beste|pozdrawiam)"
+    r"\s*(?:[,:!\-]\s*|\n\s*))$",
     _I,
 )
 # "She's Margaret Doyle": a contraction, not a possessive.
@@ -329,6 +332,14 @@ _WORK_AFTER = regex.compile(
     r"life|net worth|collections?|descent|myths?|story|character|fans?|concerts?|"
     r"victory|defeat|wars?|reforms?|invention|discover(?:y|ies)|paper|research|experiments?|"
     r"estate|dynasty|empire|style|method|law|principle|equation|recipes?|cookbooks?)\b)",
+    _I,
+)
+# A name that qualifies creative works, with no possessive: "Kishore Kumar songs", "Wes
+# Anderson films", "Ghibli movies".
+_WORKS_NOUN_AFTER = regex.compile(
+    r"^\s+(?:songs|albums|films|movies|novels|books|paintings|poems|lyrics|records|tracks|"
+    r"videos|documentaries|plays|operas|symphonies|sonatas|concertos|recipes|quotes|"
+    r"cartoons|comics|sketches|interviews|speeches|essays)\b",
     _I,
 )
 _ABOUT_BEFORE = regex.compile(
@@ -952,7 +963,7 @@ def _talked_about(m: _Mention) -> Reason | None:
         return Reason.WORKS_FOLLOW  # "used to watch Yo soy Betty": a show
     if _ROLE_BEFORE.search(before) or _ROLE_AFTER.match(after):
         return Reason.PUBLIC_ROLE
-    if _WORK_AFTER.match(after) or _THING_AFTER.match(after):
+    if _WORK_AFTER.match(after) or _THING_AFTER.match(after) or _WORKS_NOUN_AFTER.match(after):
         return Reason.WORKS_FOLLOW
     if _ABOUT_BEFORE.search(before) or _WORK_BY.search(before):
         return Reason.ASKED_ABOUT

@@ -583,3 +583,8 @@ def test_a_colleague_from_a_department_is_no_public_figure_of_the_same_name(anal
 )
 def test_two_word_prepositions_and_the_family_english_names_without_my(analyzer, text, place):
     assert place in protected(analyzer, text)
+
+
+def test_works_named_after_a_person_and_sign_offs_set_apart(analyzer):
+    assert "Kishore Kumar" in kept(analyzer, "best Kishore Kumar songs for a long drive?")
+    assert "Dunya Amiri" in protected(analyzer, "thanks for the help.\nBest,\nDunya Amiri")
