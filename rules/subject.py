@@ -188,7 +188,11 @@ _RELATION = (
     r"jef[ea]|madre|padre|herman[oa]|hij[oa]|espos[oa]|amig[oa]|novi[oa]|abuel[oa]|t[ií][oa]|"
     r"prim[oa]|mutter|vater|bruder|schwester|freund(?:in)?|chef(?:in)?|m[eè]re|p[eè]re|"
     r"fr[eè]re|s[oœ]eur|ami[e]?|patron(?:ne)?|moglie|marito|figli[oa]|fratello|sorella|"
-    r"capo|vizinh[oa]|vriend(?:in)?|zus|broer|baas)"
+    r"capo|vizinh[oa]|vriend(?:in)?|zus|broer|baas|"
+    # Portuguese, German, French and Italian words the lists above lack
+    r"m[ãa]e|pai|irm[ãa]o?|av[óô]|tia|tio|filh[oa]|marido|esposa|namorad[oa]|"
+    r"schwester|oma|opa|tante|onkel|sohn|tochter|frau|mann|tante|oncle|fils|fille|femme|"
+    r"mari|copain|copine|grand-m[eè]re|grand-p[eè]re|nonn[oa]|zi[oa]|cugin[oa])"
 )
 # Shared with the quasi-identifier finder (veil.rules.quasi), which resolves whose
 # attribute a disclosure is with the same relation words.
@@ -252,6 +256,9 @@ _PLACE_NOUN_BEFORE = regex.compile(
 _MEDIUM_BEFORE = regex.compile(r"\b(?:through|via|on|using|over)\s+$", _I)
 _HONORIFIC_BEFORE = regex.compile(rf"\b{_HONORIFIC}\.?\s+$", _I)
 _HONORIFIC_INSIDE = regex.compile(rf"^{_HONORIFIC}\.?\s", _I)
+# NER took the relation word into the name: "Mi [hermana Lucía]", "[Meine Mutter Ingrid]".
+_RELATION_INSIDE = regex.compile(rf"^(?:{_POSSESSIVE}\s+)?{_RELATION}\s+(?=\p{{Lu}})", _I)
+_POSSESSIVE_END = regex.compile(rf"(?:\b{_POSSESSIVE}\s+|^)$", _I)
 # A kinship title of another language opening the span: the writer's relative.
 _KIN_TITLE_INSIDE = regex.compile(rf"^(?:{KIN_TITLES})\s+\p{{Lu}}", _I)
 # The person a message is written to or for: "an email to X", "invitation for X and Y".
@@ -427,6 +434,10 @@ _RESIDENCE_BEFORE = regex.compile(
     r"vivo en|vivimos en|j'habite à|j’habite à|on habite à|ich wohne in|wir wohnen in|"
     r"abito a|viviamo a|mieszkam w|mieszkamy w|moro em|moramos em|woon in|wonen in|"
     r"ở lại|về|sống ở|"
+    # the same verbs said of someone else: "mi hermana vive en", "meine Mutter wohnt in"
+    r"vive en|viven en|vivía en|vive em|mora em|moram em|morava em|habite à|habite en|"
+    r"habitent à|vit à|wohnt in|wohnen in|lebt in|leben in|abita a|abitano a|vive a|"
+    r"mieszka w|mieszkają w|mieszkała w|mieszkał w|woont in|wonen in|bor i|bor på|asuu|"
     r"(?:is|are|am|'m|’m|was|were|come|comes|came|visiting|originally|hails?|"
     r"family|parents?|grand(?:mother|father|parents|ma|pa))(?:\s+originally)?\s+from)\s+"
     r"(?:(?:to|in|at|near|from|outside|just outside)\s+)?(?:the\s+)?$",
@@ -434,7 +445,10 @@ _RESIDENCE_BEFORE = regex.compile(
 )
 _RESIDENCE_AFTER = regex.compile(
     r"^\s*,?\s*(?:where|which is where)\s+(?:i|we|they|he|she|my|our)\b[^.!?\n]{0,20}"
-    r"\b(?:live|lives|living|grew up|work|works|stay|stays|am from|are from)\b",
+    r"\b(?:live|lives|living|grew up|work|works|stay|stays|am from|are from)\b"
+    # Turkish puts the case ending and the verb after the place: "İzmir'de yaşıyor"
+    r"|^['’](?:de|da|te|ta)\s+(?:yaşıyor|yaşıyorum|yaşıyoruz|oturuyor|oturuyorum|çalışıyor|"
+    r"çalışıyorum)",
     _I,
 )
 _RELATION_PLACE = regex.compile(
@@ -930,8 +944,12 @@ def _titled_with_possessive(value: str) -> bool:
 def _tied_to_someone(m: _Mention) -> Reason | None:
     """Why the text ties a name to someone's own life, or None."""
     before, wide_before, after = m.before, m.wide_before, m.after
-    if _RELATION_BEFORE.search(before) or _KIN_TITLE_INSIDE.match(m.value):
-        return Reason.RELATION_BEFORE  # "my aunt Hilde", "Tante Hilde"
+    if (
+        _RELATION_BEFORE.search(before)
+        or _KIN_TITLE_INSIDE.match(m.value)
+        or (_RELATION_INSIDE.match(m.value) and _POSSESSIVE_END.search(before))
+    ):
+        return Reason.RELATION_BEFORE  # "my aunt Hilde", "Tante Hilde", "Mi [hermana Lucía]"
     if _RELATION_AFTER.match(after):
         return Reason.RELATION_AFTER
     if _SELF.search(before) or _GREETING.search(wide_before):
@@ -1180,6 +1198,9 @@ def _organization(m: _Mention) -> Verdict:
         return Verdict(Subject.PRIVATE, tied, labels.PERSON)
     found = compounds.place_of(value)
     if found is not None and _LOCATIVE.search(before):
+        return _location(m, relabelled=True)
+    if _RESIDENCE_BEFORE.search(before) and not _WISH.search(before):
+        # "mieszka w Lublinie": a place in a case the gazetteer does not list
         return _location(m, relabelled=True)
     unknown = not knowledge.knowledge().is_known(value)
     if ctx.grammar_tie(span, place=False, unknown=unknown):

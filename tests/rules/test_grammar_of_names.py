@@ -588,3 +588,26 @@ def test_two_word_prepositions_and_the_family_english_names_without_my(analyzer,
 def test_works_named_after_a_person_and_sign_offs_set_apart(analyzer):
     assert "Kishore Kumar" in kept(analyzer, "best Kishore Kumar songs for a long drive?")
     assert "Dunya Amiri" in protected(analyzer, "thanks for the help.\nBest,\nDunya Amiri")
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        (
+            "Mi hermana Lucía vive en Valladolid y quiere estudiar inglés, any apps?",
+            ["Lucía", "Valladolid"],
+        ),
+        (
+            "Meine Mutter Ingrid wohnt in Kassel, how do I set up her new phone remotely?",
+            ["Ingrid", "Kassel"],
+        ),
+        ("Minha mãe Rosângela mora em Goiânia e quer aprender inglês", ["Rosângela", "Goiânia"]),
+        (
+            "Moja mama Bożena mieszka w Lublinie, help me write her a birthday card",
+            ["Bożena", "Lublinie"],
+        ),
+    ],
+)
+def test_relatives_and_where_they_live_in_other_languages(analyzer, text, values):
+    found = protected(analyzer, text)
+    assert all(any(v in p for p in found) for v in values)
