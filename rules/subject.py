@@ -418,6 +418,9 @@ _WORK_CONTEXT = regex.compile(
     r"saga|anime|manga|sitcom|opera|musical|screenplay|fan fiction|fanfic)\b",
     _I,
 )
+_WORK_FRAME = regex.compile(
+    r"\s*in\s+((?:the\s+)?\p{Lu}[\p{L}\d'’:&\-]*(?:\s+\p{Lu}[\p{L}\d'’:&\-]*){0,4})\s*,", _I
+)
 _COMPARISON_BEFORE = regex.compile(r"\b(?:basically|literally|like|as|channel|channeling)\s+$", _I)
 
 # Places: where someone lives or comes from, against a topic or a trip.
@@ -993,11 +996,22 @@ def _talked_about(m: _Mention) -> Reason | None:
         return Reason.COMPARED_CHARACTER
     if _ARTICLE_BEFORE.search(before):
         return Reason.TITLE_OR_THING
-    if _WORK_CONTEXT.search(before):
+    if _WORK_CONTEXT.search(before) or _in_a_work(before):
         return Reason.CHARACTER_IN_WORK
     if _asked_of_the_model(m):
         return Reason.ASKED_ABOUT
     return None
+
+
+def _in_a_work(before: str) -> bool:
+    """The sentence opens with the work it is about: "In Friends, is Ross or Rachel to
+    blame?", "In Succession, is Kendall the heir?" (a title the encyclopedia has, that is no
+    place: "In Leeds, Tom and I ..." is not)."""
+    frame = _WORK_FRAME.match(before)
+    if frame is None:
+        return False
+    title = frame.group(1)
+    return compounds.place_of(title) is None and knowledge.knowledge().is_known(title)
 
 
 def _asked_of_the_model(m: _Mention) -> bool:

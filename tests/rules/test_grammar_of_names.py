@@ -611,3 +611,10 @@ def test_works_named_after_a_person_and_sign_offs_set_apart(analyzer):
 def test_relatives_and_where_they_live_in_other_languages(analyzer, text, values):
     found = protected(analyzer, text)
     assert all(any(v in p for p in found) for v in values)
+
+
+def test_a_sentence_that_opens_with_a_work_names_its_characters(analyzer):
+    assert {"Ross", "Rachel"} <= kept(
+        analyzer, "In Friends, is Ross or Rachel more to blame for the break?"
+    )
+    assert "Tom" in protected(analyzer, "In Leeds, Tom and I ran a stall every saturday")
