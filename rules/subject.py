@@ -418,6 +418,13 @@ _WORK_CONTEXT = regex.compile(
     r"saga|anime|manga|sitcom|opera|musical|screenplay|fan fiction|fanfic)\b",
     _I,
 )
+# One quotes or cites the words of someone public ("keeps quoting Tony Benn").
+_QUOTED_BEFORE = regex.compile(r"\b(?:quot(?:e|es|ed|ing)|cit(?:e|es|ed|ing))\s+$", _I)
+_PERFORMED_IN = regex.compile(
+    r"\s+(?:was|is|were|starred|stars|appeared|appears|acted|acts|played|plays|sang|sings)"
+    r"\s+in\s+(?:the\s+)?",
+    _I,
+)
 _WORK_FRAME = regex.compile(
     r"\s*in\s+((?:the\s+)?\p{Lu}[\p{L}\d'’:&\-]*(?:\s+\p{Lu}[\p{L}\d'’:&\-]*){0,4})\s*,", _I
 )
@@ -982,6 +989,8 @@ def _talked_about(m: _Mention) -> Reason | None:
         return Reason.PUBLIC_ROLE
     if syntax.consumed(m.ctx.parse, span.start, span.end):
         return Reason.WORKS_FOLLOW  # "used to watch Yo soy Betty": a show
+    if _QUOTED_BEFORE.search(before):
+        return Reason.WORKS_FOLLOW  # "my dad keeps quoting Tony Benn"
     if _ROLE_BEFORE.search(before) or _ROLE_AFTER.match(after):
         return Reason.PUBLIC_ROLE
     if _WORK_AFTER.match(after) or _THING_AFTER.match(after) or _WORKS_NOUN_AFTER.match(after):
@@ -1137,7 +1146,8 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
     ):
         # not "I want to move to Porto someday", nor "what we know comes from Plato"
         return private(Reason.RESIDENCE)
-    if _RELATION_PLACE.search(before):
+    if _RELATION_PLACE.search(before) and not _known_as_no_place(value):
+        # not "my sister thinks Emma Stone was in La La Land": a film, not her town
         return private(Reason.RELATION_PLACE)
     if ctx.after_address(span) or ctx.place_line_by_contacts(span):
         return private(Reason.ADDRESS_PART)
@@ -1529,6 +1539,19 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
     if entries and others_public and not _WRITERS_PEOPLE.search(text):
         for i in entries:
             out[i] = Verdict(Subject.PUBLIC, Reason.ENTRY_IN_PUBLIC_TEXT, labels.PERSON)
+    # "Emma Stone was in La La Land": who acts or plays in a work is in public life.
+    for i in range(len(spans) - 1):
+        work = spans[i + 1]
+        if (
+            out[i].label == labels.PERSON
+            and out[i].subject is Subject.UNKNOWN
+            and out[i + 1].subject is Subject.PUBLIC
+            and out[i + 1].reason in (Reason.ENCYCLOPEDIA_ENTRY, Reason.ORGANIZATION_TOPIC)
+            and _PERFORMED_IN.fullmatch(text, spans[i].end, work.start)
+            and compounds.place_of(text[work.start : work.end]) is None
+            and knowledge.knowledge().is_known(text[work.start : work.end])
+        ):
+            out[i] = Verdict(Subject.PUBLIC, Reason.WORKS_FOLLOW, labels.PERSON)
     # again: the passes above made more organisations private ("a card to Reverend X at
     # St Columba's Church, Kilbrannan": the church is his workplace, so its town is too)
     _places_of_private(text, spans, out)

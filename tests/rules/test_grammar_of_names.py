@@ -618,3 +618,19 @@ def test_a_sentence_that_opens_with_a_work_names_its_characters(analyzer):
         analyzer, "In Friends, is Ross or Rachel more to blame for the break?"
     )
     assert "Tom" in protected(analyzer, "In Leeds, Tom and I ran a stall every saturday")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("my dad keeps quoting Tony Benn at dinner, who was he?", "Tony Benn"),
+        ("my sister thinks Emma Stone was in La La Land and Birdman, is she right?", "Emma Stone"),
+    ],
+)
+def test_who_is_quoted_or_acts_in_a_work_is_in_public_life(analyzer, text, name):
+    assert name in kept(analyzer, text)
+
+
+def test_a_film_is_no_relatives_town(analyzer):
+    text = "my sister thinks Emma Stone was in La La Land, is she right?"
+    assert "La La Land" not in protected(analyzer, text)
