@@ -178,6 +178,13 @@ _SETTLEMENT = _word_class(
 )
 
 _MAX_CLIMB = 5
+# Adjectives whose "in" names what they are about, not where one is: "interested in X",
+# "fluent in X", "involved in X".
+_IN_COMPLEMENT_ADJECTIVE = _word_class(
+    r"interested|involved|engaged|fluent|experienced|skilled|qualified|speciali[sz]ed|"
+    r"trained|versed|expert|invested|included|rich|poor|lacking|disappointed|absorbed|"
+    r"immersed|lost|caught|covered|dressed|successful|active|famous|popular|big|huge"
+)
 # Prepositions of two words, read as the one they mean.
 _PAIRED_PREPOSITION = {
     "out of": "from",
@@ -639,6 +646,14 @@ def _governor(governor, preposition: str, place: bool, unknown: bool = False) ->
         return None
     if governor.tag_.startswith(("VB", "MD")) or governor.dep_ == "ROOT":
         return _clause(governor, preposition, place, unknown)
+    if (
+        place
+        and preposition in _LOCATIVE
+        and governor.dep_ == "acomp"
+        and governor.head.lower_ in COPULA
+        and not _IN_COMPLEMENT_ADJECTIVE.match(governor.text)
+    ):
+        return _clause(governor.head, preposition, place, unknown)  # "I'm stuck in X"
     return None
 
 

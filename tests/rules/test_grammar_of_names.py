@@ -634,3 +634,8 @@ def test_who_is_quoted_or_acts_in_a_work_is_in_public_life(analyzer, text, name)
 def test_a_film_is_no_relatives_town(analyzer):
     text = "my sister thinks Emma Stone was in La La Land, is she right?"
     assert "La La Land" not in protected(analyzer, text)
+
+
+def test_where_the_writer_is_stuck_or_happy_but_not_what_they_are_interested_in(analyzer):
+    assert "Fargo" in protected(analyzer, "I'm stuck in Fargo for work till friday, anything to do")
+    assert "Lisbon" not in protected(analyzer, "I'm interested in Lisbon for a holiday")
