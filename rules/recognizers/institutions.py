@@ -11,6 +11,8 @@ name's head to tell a school from a person.
 
 from __future__ import annotations
 
+from functools import cache
+
 import regex
 
 from veil.rules import labels
@@ -33,45 +35,6 @@ INSTITUTION_HEADS = (
     r"plc|gmbh|pty|jsc|sons|bros"
 )
 _HEAD = regex.compile(rf"(?:{INSTITUTION_HEADS})\.?", regex.IGNORECASE)
-# Words that open a sentence or a phrase, not a name ("At Sunnyside Elementary").
-_OPENERS = frozenset(
-    {
-        "the",
-        "a",
-        "an",
-        "my",
-        "our",
-        "your",
-        "his",
-        "her",
-        "their",
-        "its",
-        "this",
-        "that",
-        "these",
-        "those",
-        "at",
-        "in",
-        "on",
-        "from",
-        "to",
-        "for",
-        "with",
-        "and",
-        "or",
-        "but",
-        "so",
-        "if",
-        "when",
-        "i",
-        "we",
-        "you",
-        "he",
-        "she",
-        "they",
-        "it",
-    }
-)
 # a capitalised word; a full stop only after a short abbreviation ("St.", "Mt."), never
 # across a sentence's end ("in Toronto. Compare ...")
 _WORD = r"(?:\p{Lu}[\p{L}\p{M}]{0,2}\.|\p{Lu}[\p{L}\p{M}'’\-]*)"
@@ -132,6 +95,15 @@ def names_an_institution(value: str) -> bool:
     return _HEADED.search(value.strip()) is not None
 
 
+@cache
+def _openers() -> frozenset[str]:
+    """Words that open a sentence or a phrase, not a name ("At Sunnyside Elementary",
+    "The Kowhai Physio"): English's closed-class words, as spaCy lists them."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS)
+
+
 class InstitutionRecognizer:
     name = "institutions.v1"
     labels = (labels.ORGANIZATION,)
@@ -139,32 +111,33 @@ class InstitutionRecognizer:
     def find(self, text: str) -> list[Span]:
         found: list[Span] = []
         for match in _NAME.finditer(text):
-            words = match.group().split()
             # the head must be written as a name's word: "Sunnyside Elementary", not
             # "Sunnyside elementary" (a description), unless it is a company form ("Ltd")
-            if not words[-1][:1].isupper():
+            if not match.group().split()[-1][:1].isupper():
                 continue
-            start = match.start()
-            while words and words[0].casefold().strip(".") in _OPENERS:
-                start = text.index(words[1], start + len(words[0])) if len(words) > 1 else start
-                words = words[1:]
+            start, words = _without_openers(text, match)
             if len(words) < 2 or _HEAD.fullmatch(words[0]):
                 continue  # a head alone ("the Clinic"), or two heads ("Cafe Bar")
             found.append(Span(start, match.end(), labels.ORGANIZATION, SCORE, self.name))
         for pattern in (_HEAD_FIRST_NAME, _HEAD_LAST_NAME):
             for match in pattern.finditer(text):
-                start, end = match.span()
-                words = match.group().split()
-                while len(words) > 1 and words[0].casefold().strip(".") in _OPENERS:
-                    start = text.index(words[1], start + len(words[0]))
-                    words = words[1:]
+                start, words = _without_openers(text, match)
                 if len(words) > 1:
-                    found.append(Span(start, end, labels.ORGANIZATION, SCORE, self.name))
-        for match in _QUOTED_COMPANY.finditer(text):
-            found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
-        for match in _AFTER_AT_SIGN.finditer(text):
-            found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
+                    found.append(Span(start, match.end(), labels.ORGANIZATION, SCORE, self.name))
+        for pattern in (_QUOTED_COMPANY, _AFTER_AT_SIGN):
+            for match in pattern.finditer(text):
+                found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
         return found
+
+
+def _without_openers(text: str, match: regex.Match) -> tuple[int, list[str]]:
+    """Where the name starts once the words that open a sentence are dropped ("At
+    Sunnyside Elementary"), and its words from there."""
+    start, words = match.start(), match.group().split()
+    while len(words) > 1 and words[0].casefold().strip(".") in _openers():
+        start = text.index(words[1], start + len(words[0]))
+        words = words[1:]
+    return start, words
 
 
 register("institutions.v1")(InstitutionRecognizer)
