@@ -666,14 +666,22 @@ class _Context:
         time ("Analyst, Harrowgate Ltd (2022-now)", "BSc, University of Kent, 2018 - 2021")
         in a text the writer writes of themselves or calls a CV."""
         text = self.text
-        begin = text.rfind("\n", 0, span.start) + 1
-        finish = text.find("\n", span.end)
+        # a CV line is short: look no further than 200 characters either way
+        begin = text.rfind("\n", max(0, span.start - 200), span.start) + 1
+        finish = text.find("\n", span.end, span.end + 200)
+        if (begin == 0 and span.start > 200) or (finish < 0 and len(text) > span.end + 200):
+            return False
         line = text[begin : finish if finish >= 0 else len(text)]
         if len(line) > 200 or not (_PERIOD.search(line) or _DEGREE_LINE.match(line)):
             return False
         if not text[begin : span.start].strip() and text[span.end : span.end + 2].startswith(","):
             return False  # "Intern, Southwark Council": the role before the employer
-        return self.parse.self_in_text or _CV_WORD.search(text) is not None
+        return self.parse.self_in_text or self.calls_itself_a_cv
+
+    @cached_property
+    def calls_itself_a_cv(self) -> bool:
+        """The text says it is a CV (searched once, not for every organisation)."""
+        return _CV_WORD.search(self.text) is not None
 
     def ner_reads_place(self, span: Span) -> bool:
         """spaCy's NER, reading the words around it, took the span for a place (a first
