@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from veil.rules.recognizers.institutions import InstitutionRecognizer
 
@@ -75,3 +77,20 @@ def test_a_name_inside_an_institutions_name_is_part_of_it(analyzer):
     text = "I keep the books at Biuro Rachunkowe Nowak i Syn, my own firm in Radom"
     found = {text[s.start : s.end]: s.label for s in analyzer.analyze(text)}
     assert found.get("Biuro Rachunkowe Nowak i Syn") == "ORGANIZATION"
+
+
+_PIECES = st.sampled_from(
+    ["Clinic", "Elementary", "Ltd.", "@", "ООО", "«", "»", "Padaria", "Polikliniği", "The",
+     "St.", "Parish", "Brook", "Ana", "of", "Leeds", ", ", "\n", "|", " ", "de", "Mel"]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(_PIECES, st.text(max_size=6)), max_size=30))
+def test_institution_spans_are_whole_names_inside_the_text(pieces):
+    text = " ".join(pieces)
+    for span in InstitutionRecognizer().find(text):
+        value = text[span.start : span.end]
+        assert 0 <= span.start < span.end <= len(text)
+        assert value == value.strip() and len(value.split()) >= 1
+        assert span.label == "ORGANIZATION"
