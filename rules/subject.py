@@ -1128,7 +1128,13 @@ def _person(m: _Mention) -> Verdict:
             return Verdict(Subject.PUBLIC, Reason.SINGLE_NAME, label)
     elif " " not in value.strip() and value[:1].isupper() and not first_name:
         # People one knows go by first names; a surname or a mononym alone is how
-        # public figures, brands and works are named ("Monet", "Crick", "Zomato").
+        # public figures, brands and works are named ("Monet", "Crick", "Zomato") -
+        # unless it is a firm no encyclopedia knows that the sentence ties to the writer
+        # ("Zentrix rejected my application")
+        if not knowledge.knowledge().is_known(value):
+            as_organization = _organization(m)
+            if as_organization.subject is Subject.PRIVATE:
+                return as_organization
         return Verdict(Subject.PUBLIC, Reason.SINGLE_NAME, label)
     elif " " in value.strip() and not first_name and not surname:
         # "Halvorsen Marine let me go", "been going to Harbourview Physio": no person's

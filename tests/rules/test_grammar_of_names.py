@@ -639,3 +639,9 @@ def test_a_film_is_no_relatives_town(analyzer):
 def test_where_the_writer_is_stuck_or_happy_but_not_what_they_are_interested_in(analyzer):
     assert "Fargo" in protected(analyzer, "I'm stuck in Fargo for work till friday, anything to do")
     assert "Lisbon" not in protected(analyzer, "I'm interested in Lisbon for a holiday")
+
+
+def test_a_one_word_firm_that_acts_on_the_writer_is_theirs_whatever_ner_calls_it(analyzer):
+    # NER reads "Kelvix" as a person; no encyclopedia knows it, and it rejects the writer
+    text = "Kelvix rejected my application twice, should I apply again"
+    assert "Kelvix" in protected(analyzer, text)
