@@ -635,6 +635,10 @@ def _governor(governor, preposition: str, place: bool, unknown: bool = False) ->
             return Tie(Owner.WRITER, "clause", governor.lower_)  # "I'm a nurse at X"
         if _DWELLING.match(governor.text) and _definite(governor) and _writes_of_self(governor):
             return Tie(Owner.WRITER, "dwelling", governor.lower_)  # "the flat in X"
+        if unknown and preposition == "at" and _definite(governor) and _writes_of_self(governor):
+            # "the IT guy at X said my laptop is fine": someone the writer deals with, at
+            # a firm no encyclopedia knows
+            return Tie(Owner.ACQUAINTANCE, "possession", governor.lower_)
         if (
             _DWELLING.match(governor.text)
             and governor.dep_ == "dobj"

@@ -30,7 +30,7 @@ INSTITUTION_HEADS = (
     r"diner|pub|salon|barbers?|gym|studio|studios|garage|motors|tiles|plumbing|electrical|"
     r"builders|construction|logistics|freight|haulage|consulting|consultancy|solutions|"
     r"management|properties|lettings|realty|estates|agency|insurance|tech|technologies|"
-    r"software|"
+    r"software|legal|solicitors|accountants|medical|health|care|"
     r"services|systems|partners|associates|group|holdings|analytics|labs|ltd|llc|llp|inc|"
     r"plc|gmbh|pty|jsc|sons|bros"
 )

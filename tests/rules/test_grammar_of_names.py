@@ -645,3 +645,11 @@ def test_a_one_word_firm_that_acts_on_the_writer_is_theirs_whatever_ner_calls_it
     # NER reads "Kelvix" as a person; no encyclopedia knows it, and it rejects the writer
     text = "Kelvix rejected my application twice, should I apply again"
     assert "Kelvix" in protected(analyzer, text)
+
+
+def test_someone_the_writer_deals_with_at_an_unknown_firm_ties_the_firm(analyzer):
+    assert "Quorvane" in protected(analyzer, "the IT guy at Quorvane said my laptop is fine")
+    assert any(
+        "Farrow Legal" in p
+        for p in protected(analyzer, "still waiting on Farrow Legal to send my contract")
+    )
