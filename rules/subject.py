@@ -1243,6 +1243,8 @@ def _organization(m: _Mention) -> Verdict:
     unknown = not knowledge.knowledge().is_known(value)
     if ctx.grammar_tie(span, place=False, unknown=unknown):
         return private(Reason.GRAMMAR_TIE)
+    if syntax.considered(ctx.parse, span.start, span.end):
+        return Verdict(Subject.PUBLIC, Reason.ORGANIZATION_TOPIC, label)  # an option
     if unknown and ctx.parse.self_in_text and names_an_institution(value):
         # a school, surgery, church or firm by its name's head, that no encyclopedia
         # knows, in a text where the writer speaks of themselves: one of their life's

@@ -714,6 +714,31 @@ _SPEECH_VERB = _word_class(
 )
 
 
+# Trying, choosing and using make what is tried a product or an option, not a place in
+# one's life: "I tried X for my thesis", "we compared X and Y for my mum".
+_CHOOSING_VERB = _word_class(
+    r"try|tries|tried|trying|use|uses|used|using|test(?:s|ed|ing)?|evaluat(?:e|es|ed|ing)|"
+    r"choos(?:e|es|ing)|chose|chosen|pick(?:s|ed|ing)?|consider(?:s|ed|ing)?|"
+    r"review(?:s|ed|ing)?|switch(?:es|ed|ing)?|cancel(?:s|led|ed|ling|ing)?|"
+    r"subscrib(?:e|es|ed|ing)|install(?:s|ed|ing)?|download(?:s|ed|ing)?|shortlist(?:s|ed|ing)?"
+)
+
+
+def considered(parses: Parses, start: int, end: int) -> bool:
+    """The span is what someone tries, chooses, compares, mentions or uses: an option or
+    a product ("I tried X", "we compared X and Y", "my GP suggested X")."""
+    span = parses.span(start, end) if parses.could_tie(start, end) else None
+    if span is None:
+        return False
+    token = span.root
+    while token.dep_ == "conj" and token.head.i != token.i:
+        token = token.head  # "compared X and Y": Y is compared too
+    verb = token.head
+    return token.dep_ in ("dobj", "pobj") and bool(
+        _CHOOSING_VERB.match(verb.text) or _SPEECH_VERB.match(verb.text)
+    )
+
+
 def _deed(verb) -> bool:
     """A verb of doing that states a fact: not looking, thinking, liking, buying or
     going, nor a wish or a plan."""
@@ -727,6 +752,7 @@ def _deed(verb) -> bool:
             or _LIKING_VERB.match(word)
             or _SEEING.match(word)
             or _SPEECH_VERB.match(word)
+            or _CHOOSING_VERB.match(word)
             or word.lower() in COPULA
         )
         and not irrealis(verb)

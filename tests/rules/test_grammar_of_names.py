@@ -653,3 +653,20 @@ def test_someone_the_writer_deals_with_at_an_unknown_firm_ties_the_firm(analyzer
         "Farrow Legal" in p
         for p in protected(analyzer, "still waiting on Farrow Legal to send my contract")
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            "I tried Plumtree Analytics for my thesis data, any alternatives?",
+            ["Plumtree Analytics"],
+        ),
+        (
+            "we compared Vantara Health and Nuvola Care for my mum, which is better?",
+            ["Vantara Health", "Nuvola Care"],
+        ),
+    ],
+)
+def test_an_option_tried_or_compared_is_no_place_in_the_writers_life(analyzer, text, names):
+    assert set(names) <= kept(analyzer, text)
