@@ -1108,6 +1108,17 @@ def _person(m: _Mention) -> Verdict:
     if romanized and (notability.is_public_figure(romanized) or _known_person(romanized)):
         # "Αλέξης Τσίπρας" is Alexis Tsipras: the same decision in any script
         return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
+    titled_word = _HONORIFIC_INSIDE.sub("", value).strip()
+    if (
+        _HONORIFIC_INSIDE.match(value)
+        and not surname
+        and titled_word[:1].isupper()
+        and compounds.place_of(titled_word) is None  # "mr england" is a teacher
+        and knowledge.knowledge().is_known(value)
+    ):
+        # "Dr Pepper", "Dr. Seuss", "Mr. Bean": a title and a word that is no surname,
+        # together an entry (not "Dr. Smith", whose entry is by chance)
+        return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
     if _HONORIFIC_BEFORE.search(before) or _HONORIFIC_INSIDE.match(value):
         return Verdict(Subject.PRIVATE, Reason.TITLED, label)
     if _ADDRESSEE.search(before) and _reads_as_a_name(value, span):

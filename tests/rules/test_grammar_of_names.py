@@ -670,3 +670,11 @@ def test_someone_the_writer_deals_with_at_an_unknown_firm_ties_the_firm(analyzer
 )
 def test_an_option_tried_or_compared_is_no_place_in_the_writers_life(analyzer, text, names):
     assert set(names) <= kept(analyzer, text)
+
+
+def test_a_title_and_a_word_that_together_are_an_entry_but_not_a_titled_surname(analyzer):
+    assert "Dr Pepper" in kept(analyzer, "was Dr Pepper invented by an actual doctor?")
+    assert "Dr. Smith" in protected(analyzer, "is Dr. Smith in today? I have an appointment")
+    assert "mr england" in protected(
+        analyzer, "our PE teacher is mr england, write him a funny note from class 9C"
+    )
