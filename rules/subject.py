@@ -419,6 +419,19 @@ _WORK_CONTEXT = regex.compile(
     _I,
 )
 # One quotes or cites the words of someone public ("keeps quoting Tony Benn").
+# Guests staying where the writer lives: "to stay with us in X for 2 weeks".
+_HOSTED_BEFORE = regex.compile(
+    r"\b(?:with|visit(?:s|ing)?|see(?:ing)?)\s+(?:us|me)\s+(?:here\s+)?(?:in|at)\s+$", _I
+)
+# A stay with an end: "for 3 nights", "for the weekend", "for a conference", "on holiday".
+_STAY_AFTER = regex.compile(
+    r"^\s*(?:(?:for|over)\s+(?:the\s+|a\s+|an\s+|a\s+few\s+|a\s+couple\s+of\s+|"
+    r"(?:\d+|one|two|three|four|five|six|seven|ten|several|few)\s+)?(?:nights?|days?|"
+    r"weeks?|weekends?|months?|conference|holiday|vacation|trip|wedding|festival|"
+    r"meeting|layover|stopover|honeymoon|concert|match|game)\b|on\s+(?:holiday|vacation|"
+    r"a\s+trip|business|honeymoon|a\s+layover))",
+    _I,
+)
 _QUOTED_BEFORE = regex.compile(r"\b(?:quot(?:e|es|ed|ing)|cit(?:e|es|ed|ing))\s+$", _I)
 _PERFORMED_IN = regex.compile(
     r"\s+(?:was|is|were|starred|stars|appeared|appears|acted|acts|played|plays|sang|sings)"
@@ -1164,6 +1177,14 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
     def private(reason: Reason) -> Verdict:
         return Verdict(Subject.PRIVATE, reason, label)
 
+    if (
+        _STAY_AFTER.match(after)
+        and not _HOSTED_BEFORE.search(before)
+        and compounds.place_of(value) is not None
+    ):
+        # "I'm staying in Hoi An for 3 nights", "in Lisbon for a conference": a stay with
+        # an end is a trip, and where it goes is a destination
+        return Verdict(Subject.PUBLIC, Reason.KNOWN_PLACE, label)
     if (_RESIDENCE_BEFORE.search(before) or _RESIDENCE_AFTER.match(after)) and not (
         _WISH.search(before)
         or _WISH_AFTER.match(after)

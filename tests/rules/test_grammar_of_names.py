@@ -678,3 +678,20 @@ def test_a_title_and_a_word_that_together_are_an_entry_but_not_a_titled_surname(
     assert "mr england" in protected(
         analyzer, "our PE teacher is mr england, write him a funny note from class 9C"
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm staying in Hoi An for 3 nights, best food?",
+        "we'll be in Porto for the weekend, what to eat",
+        "I'm in Lisbon for a conference, dinner ideas?",
+    ],
+)
+def test_a_stay_with_an_end_is_a_trip(analyzer, text):
+    assert protected(analyzer, text) == set()
+
+
+def test_guests_staying_with_the_writer_are_where_the_writer_lives(analyzer):
+    text = "my aunt is flying in to stay with us in Leicester for 2 weeks, day trips?"
+    assert "Leicester" in protected(analyzer, text)
