@@ -1335,7 +1335,7 @@ def decide(text: str, spans: Sequence[Span]) -> list[Verdict]:
             verdicts.append(_DECIDE[label](_Mention(ctx, span, value)))
         else:
             verdicts.append(Verdict(Subject.PRIVATE, Reason.IDENTIFIER, span.label))
-    return _consistent(text, spans, verdicts)
+    return _consistent(text, spans, verdicts, ctx)
 
 
 # Public only for want of a name cue: other mentions may still decide it.
@@ -1406,7 +1406,9 @@ def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> 
             out[i] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
 
 
-def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> list[Verdict]:
+def _consistent(
+    text: str, spans: Sequence[Span], verdicts: list[Verdict], ctx: _Context
+) -> list[Verdict]:
     """Mentions agree with each other: a name the text ties to someone private is private
     wherever it recurs ("Noor" after "Noor Al-Sayegh"); a name listed with public
     entities, or acted on by a public figure, is public ("Watson and Crick")."""
@@ -1584,7 +1586,13 @@ def _consistent(text: str, spans: Sequence[Span], verdicts: list[Verdict]) -> li
     others_public = all(
         out[i].subject is Subject.PUBLIC for i in range(len(spans)) if i not in entries
     )
-    if entries and others_public and not _WRITERS_PEOPLE.search(text):
+    if entries and not others_public:
+        entries = []
+    elif entries and _WRITERS_PEOPLE.search(text):
+        # a text about the writer's people: only entries in an opinion one of them
+        # reports ("my friend says Jordan Peterson is right") are the figure
+        entries = [i for i in entries if syntax.reported(ctx.parse, spans[i].start, spans[i].end)]
+    if entries:
         for i in entries:
             out[i] = Verdict(Subject.PUBLIC, Reason.ENTRY_IN_PUBLIC_TEXT, labels.PERSON)
     # "Emma Stone was in La La Land": who acts or plays in a work is in public life.

@@ -724,6 +724,27 @@ _CHOOSING_VERB = _word_class(
 )
 
 
+_REPORTING_VERB = _word_class(
+    r"say|says|said|think|thinks|thought|believ(?:e|es|ed)|reckon(?:s|ed)?|claim(?:s|ed)?|"
+    r"argu(?:e|es|ed)|insist(?:s|ed)?|swear(?:s)?|swore|keep(?:s)? saying"
+)
+
+
+def reported(parses: Parses, start: int, end: int) -> bool:
+    """The span is the subject of a clause someone reports ("my friend says X is right
+    about lobsters"): what is said about a person in a reported opinion."""
+    span = parses.span(start, end)
+    if span is None:
+        return False
+    token = span.root
+    clause = token.head
+    return (
+        token.dep_ in ("nsubj", "nsubjpass")
+        and clause.dep_ == "ccomp"
+        and bool(_REPORTING_VERB.match(clause.head.text))
+    )
+
+
 def considered(parses: Parses, start: int, end: int) -> bool:
     """The span is what someone tries, chooses, compares, mentions or uses: an option or
     a product ("I tried X", "we compared X and Y", "my GP suggested X")."""

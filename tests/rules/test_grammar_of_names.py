@@ -695,3 +695,12 @@ def test_a_stay_with_an_end_is_a_trip(analyzer, text):
 def test_guests_staying_with_the_writer_are_where_the_writer_lives(analyzer):
     text = "my aunt is flying in to stay with us in Leicester for 2 weeks, day trips?"
     assert "Leicester" in protected(analyzer, text)
+
+
+def test_an_entry_in_an_opinion_the_writers_people_report_is_the_figure(analyzer):
+    assert "jordan peterson" in kept(
+        analyzer, "my friend says jordan peterson is right about lobsters, is he?"
+    )
+    assert "Margaret Doyle" in protected(
+        analyzer, "Questions for my mum's appointment. She's Margaret Doyle, 67."
+    )
