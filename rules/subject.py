@@ -1245,7 +1245,7 @@ def _organization(m: _Mention) -> Verdict:
         _AFFILIATION_BEFORE.search(before)
         or _AFFILIATION_AFTER.match(after)
         or _ROLE_AT_SIGN.search(before)
-    ):
+    ) and not syntax.hypothetical(ctx.parse, span.start, span.end):
         return private(Reason.AFFILIATION)
     if _RELATION_AFTER.match(after) or _RELATION_AT.search(before):
         return private(Reason.AFFILIATION)
@@ -1277,7 +1277,12 @@ def _organization(m: _Mention) -> Verdict:
         return private(Reason.GRAMMAR_TIE)
     if syntax.considered(ctx.parse, span.start, span.end):
         return Verdict(Subject.PUBLIC, Reason.ORGANIZATION_TOPIC, label)  # an option
-    if unknown and ctx.parse.self_in_text and names_an_institution(value):
+    if (
+        unknown
+        and ctx.parse.self_in_text
+        and names_an_institution(value)
+        and not syntax.hypothetical(ctx.parse, span.start, span.end)
+    ):
         # a school, surgery, church or firm by its name's head, that no encyclopedia
         # knows, in a text where the writer speaks of themselves: one of their life's
         return Verdict(Subject.UNKNOWN, Reason.LOCAL_INSTITUTION, label)

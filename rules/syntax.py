@@ -745,6 +745,24 @@ def reported(parses: Parses, start: int, end: int) -> bool:
     )
 
 
+def hypothetical(parses: Parses, start: int, end: int) -> bool:
+    """The clause that holds the span states no fact: a wish, a plan, a question with a
+    modal ("should I study at X or Y?", "I want to apply to X", "would X suit my son?");
+    a future job is a fact ("I'll be starting at X")."""
+    span = parses.span(start, end) if parses.could_tie(start, end) else None
+    if span is None:
+        return False
+    node = span.root
+    for _ in range(_MAX_CLIMB):
+        if node.tag_.startswith(("VB", "MD")) or node.head.i == node.i:
+            break
+        node = node.head
+    return irrealis(node, future_is_fact=True) or any(
+        c.dep_ == "aux" and c.lower_ in ("should", "would", "could", "might", "may")
+        for c in node.children
+    )
+
+
 def considered(parses: Parses, start: int, end: int) -> bool:
     """The span is what someone tries, chooses, compares, mentions or uses: an option or
     a product ("I tried X", "we compared X and Y", "my GP suggested X")."""

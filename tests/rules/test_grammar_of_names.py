@@ -704,3 +704,24 @@ def test_an_entry_in_an_opinion_the_writers_people_report_is_the_figure(analyzer
     assert "Margaret Doyle" in protected(
         analyzer, "Questions for my mum's appointment. She's Margaret Doyle, 67."
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "should I study at Kingsbridge Academy of Music or at Juilliard?",
+        "I want to apply to Thornfield Nursing School next year",
+        "would Beckton Primary School be a good fit for my son?",
+    ],
+)
+def test_a_school_one_weighs_is_an_option(analyzer, text):
+    assert protected(analyzer, text) == set()
+
+
+def test_a_school_one_goes_to_or_a_job_one_starts_is_ones_own(analyzer):
+    assert "Beckton Primary School" in protected(
+        analyzer, "my son goes to Beckton Primary School and hates it"
+    )
+    assert "Harrowgate Analytics" in protected(
+        analyzer, "I'll be starting at Harrowgate Analytics in September"
+    )
