@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import regex
-
+from veil.rules import lazy_regex as regex
 from veil.rules import syntax
 from veil.rules.quasi import events, lexicon
 from veil.rules.quasi.age import ANY_AGES, WRITER_AGES
