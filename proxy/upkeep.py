@@ -83,7 +83,7 @@ class Upkeep:
         try:
             await asyncio.to_thread(self.veil.pipeline(policy).warm_up)
             # The patterns the warm-up text did not reach, so no message waits for them.
-            await asyncio.to_thread(lazy_regex.compile_all)
+            await asyncio.to_thread(lazy_regex.compile_all, True)
         except Exception:  # the first message will meet the same error and on_error decides
             log.exception("veil could not load its recognizers")
         try:

@@ -44,3 +44,49 @@ def test_every_pattern_of_the_rules_compiles():
     for module in pkgutil.walk_packages(veil.rules.__path__, "veil.rules."):
         importlib.import_module(module.name)
     assert lazy_regex.compile_all() > 300
+
+
+def _made_in_a_function():
+    return lazy_regex.compile(r"Siobhán Kearney")
+
+
+def test_only_the_patterns_modules_make_at_import_may_be_kept_in_the_table():
+    from veil.rules.recognizers import address
+
+    assert address._ADDRESS._stored
+    # one made while a text is read (a name from a message) is never written to disk
+    assert not _made_in_a_function()._stored
+
+
+@pytest.fixture
+def table_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("VEIL_TABLES_DIR", str(tmp_path))
+    monkeypatch.setattr(lazy_regex, "_loaded", None)
+    return tmp_path
+
+
+def test_a_pattern_read_from_the_table_is_the_one_compiled(table_dir):
+    source = r"(?<!\w)(?P<n>\d{1,6})[ \t]+(?:Elm|Oak)[ \t]+(?:Street|St)\b"
+    stored = lazy_regex.LazyPattern(source, regex.IGNORECASE, stored=True)
+    with lazy_regex._made_lock:
+        lazy_regex._made.add(stored)
+    lazy_regex.compile_all(save=True)
+    assert lazy_regex.table_path().exists()
+    lazy_regex._loaded = None  # as a new process: read the file
+    again = lazy_regex.LazyPattern(source, regex.IGNORECASE, stored=True)
+    from_table = lazy_regex._from_table(source, int(regex.IGNORECASE))
+    assert from_table is not None
+    compiled = regex.compile(source, regex.IGNORECASE)
+    text = "I live at 12 elm st and she at 4 Oak Street"
+    assert again.flags == compiled.flags and again.groupindex == compiled.groupindex
+    assert [m.span("n") for m in again.finditer(text)] == [
+        m.span("n") for m in compiled.finditer(text)
+    ]
+
+
+def test_a_damaged_table_is_ignored(table_dir):
+    path = lazy_regex.table_path()
+    path.write_bytes(b"\0" * 32 + b"not a table")
+    assert lazy_regex._table() == {}
+    lazy = lazy_regex.LazyPattern(r"\d+", stored=True)
+    assert lazy.findall("a1b22") == ["1", "22"]
