@@ -68,7 +68,9 @@ _made_lock = threading.Lock()
 class LazyPattern:
     """``regex.compile(pattern, flags, **kwargs)``, done on first use."""
 
-    def __init__(self, pattern: str, flags: int = 0, *, stored: bool = False, **kwargs: Any):
+    def __init__(
+        self, pattern: str, flags: int = 0, *, stored: bool = False, **kwargs: Any
+    ) -> None:
         self.pattern = pattern
         self._arguments = (flags, kwargs)
         # a rule's own pattern (made at import): may be read from and written to the table
