@@ -62,7 +62,8 @@ if ! "$venv/bin/veil" knowledge status >/dev/null 2>&1; then
 fi
 
 # The places and name tables (GeoNames, ISO names, Faker's name lists) read from the user
-# cache instead of held in memory: built now (seconds) so the first message does not wait.
+# cache instead of held in memory, and the rules' compiled patterns: built now (seconds)
+# so the first message does not wait.
 if ! "$venv/bin/veil" tables status >/dev/null; then
   echo "setup.sh: could not build veil's tables (see above); run '.venv/bin/veil tables build'" >&2
   exit 1

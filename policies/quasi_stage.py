@@ -15,10 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-import regex
-
 from veil.policies.schema import QuasiIdentifierSettings
 from veil.rules import geography, labels
+from veil.rules import lazy_regex as regex
 from veil.rules.operators import Operation, QIOperator, apply_operators
 from veil.rules.redact import Action, Rewrite, redact
 from veil.rules.risk import NO_RISK, Risk, estimate

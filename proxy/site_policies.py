@@ -15,7 +15,6 @@ from pathlib import Path
 from veil.policies.loader import PolicyError, load_site_policy, site_names
 from veil.policies.schema import SitePolicy
 from veil.policies.user_config import UserConfig
-from veil.proxy.adapters.base import normalized_path
 
 log = logging.getLogger("veil")
 
@@ -106,6 +105,8 @@ class SitePolicies:
         """The site whose hosts entry covers the request. A path prefix is compared with
         the path as an upstream would route it (``normalized_path``): no other spelling of
         it escapes the site."""
+        from veil.proxy.adapters.base import normalized_path  # not at import: mitmproxy
+
         route = normalized_path(path)
         for policy in self.active():
             for entry in policy.hosts:

@@ -18,6 +18,7 @@ from mitmproxy import ctx
 from veil.policies.engine import default_llm_loader
 from veil.policies.loader import load_site_policy
 from veil.policies.schema import SitePolicy
+from veil.rules import lazy_regex
 
 if TYPE_CHECKING:
     from veil.proxy.addon import VeilAddon
@@ -81,6 +82,8 @@ class Upkeep:
     async def _warm(self, policy: SitePolicy) -> None:
         try:
             await asyncio.to_thread(self.veil.pipeline(policy).warm_up)
+            # The patterns the warm-up text did not reach, so no message waits for them.
+            await asyncio.to_thread(lazy_regex.compile_all, True)
         except Exception:  # the first message will meet the same error and on_error decides
             log.exception("veil could not load its recognizers")
         try:

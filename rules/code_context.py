@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import bisect
 
-import regex
+from veil.rules import lazy_regex as regex
 
 # [ \t]*+: what follows never starts with a blank, and backing off a line of padding one
 # blank at a time costs a pass over it per blank.

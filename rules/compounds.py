@@ -17,9 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import regex
-
 from veil.rules import geography, labels, notability
+from veil.rules import lazy_regex as regex
 from veil.rules.spans import Span
 
 NAME_LABELS = frozenset({labels.PERSON, labels.LOCATION, labels.ORGANIZATION})

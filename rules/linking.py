@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import regex
-
 from veil.rules import knowledge, labels
+from veil.rules import lazy_regex as regex
 from veil.rules.spans import Span
 
 LINKED_LABELS = frozenset({labels.PERSON, labels.LOCATION, labels.ORGANIZATION})

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Sequence
+import types
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 LOCK = threading.RLock()  # held while torch is hidden, and by whoever imports torch
@@ -33,9 +35,43 @@ def import_spacy() -> Any:
             finally:
                 if sys.modules.get("torch", 0) is None:
                     del sys.modules["torch"]
+        if "spacy" not in sys.modules:
+            with _without_spacy_cli():
+                import spacy
         import spacy
 
         return spacy
+
+
+@contextmanager
+def _without_spacy_cli() -> Iterator[None]:
+    """``import spacy`` imports its command line for ``spacy.info`` alone (typer, weasel,
+    requests: about a fifth of a second that ``veil check`` waits for). The import sees a
+    stand-in for it instead; ``spacy.info`` imports the real one when called, and so does
+    anything that imports ``spacy.cli`` later."""
+    if "spacy.cli" in sys.modules:
+        yield
+        return
+    package = types.ModuleType("spacy.cli")
+    package.__path__ = []
+    info = types.ModuleType("spacy.cli.info")
+
+    def lazy_info(*args: Any, **kwargs: Any) -> Any:
+        from spacy.cli.info import info as real
+
+        return real(*args, **kwargs)
+
+    info.info = lazy_info  # type: ignore[attr-defined]
+    sys.modules["spacy.cli"], sys.modules["spacy.cli.info"] = package, info
+    try:
+        yield
+    finally:
+        for name, stand_in in (("spacy.cli", package), ("spacy.cli.info", info)):
+            if sys.modules.get(name) is stand_in:
+                del sys.modules[name]
+        spacy = sys.modules.get("spacy")
+        if spacy is not None and getattr(spacy, "cli", None) is package:
+            del spacy.cli
 
 
 def load_pipeline(model: str, exclude: Sequence[str] = ()) -> Any:

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import regex
-
+from veil.rules import lazy_regex as regex
 from veil.rules.spans import Span
 
 _AT = (

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-import regex
-
+from veil.rules import lazy_regex as regex
 from veil.rules.spans import Span
 
 # The time stamp a chat export puts before each line's speaker: "[19:02] ", "12/06/24, 19:02

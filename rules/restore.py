@@ -15,8 +15,7 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 
-import regex
-
+from veil.rules import lazy_regex as regex
 from veil.rules.vault import PseudonymStyle, Vault, VaultEntry
 
 _MARKDOWN_SPECIAL = "\\`*_{}[]()#+-.!|<>"

@@ -23,9 +23,8 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Protocol
 
-import regex
-
 from veil.rules import compounds, knowledge, labels, notability, syntax
+from veil.rules import lazy_regex as regex
 from veil.rules.merge import DENY_SOURCE
 from veil.rules.pattern import CHAT_STAMP
 from veil.rules.recognizers.institutions import names_an_institution

@@ -33,8 +33,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache, cached_property
 
-import regex
-
+from veil.rules import lazy_regex as regex
 from veil.rules.nlp import load_pipeline
 
 _I = regex.IGNORECASE

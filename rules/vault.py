@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 import phonenumbers
-import regex
 
 from veil.rules import labels, surrogates
+from veil.rules import lazy_regex as regex
 
 
 class PseudonymStyle(StrEnum):

@@ -337,7 +337,9 @@ def run_proxies(work: Path, upstream: FakeChatService, args, results: dict) -> N
     (light_config / "policies" / "bench.yaml").write_text(
         f'name: bench\nhosts: ["{host}"]\nadapter: openai\nrecognizers: {json.dumps(without_ner)}\n'
     )
-    bare_port, veil_port, light_port = free_ports(3)
+    bare_port, veil_port, light_port, *gateway_ports = free_ports(5)
+    # each veil's gateway on a port of its own: another veil on this machine may hold 8788
+    gateways = dict(zip((veil_port, light_port), gateway_ports, strict=True))
     bare_conf = work / "bare"
     mitmdump = Path(sys.executable).with_name("mitmdump")
     bare_cmd = [
@@ -355,6 +357,7 @@ def run_proxies(work: Path, upstream: FakeChatService, args, results: dict) -> N
         return [
             *(sys.executable, "-m", "veil.proxy.cli", "start"),
             *("--listen-port", str(port), "--config-dir", str(directory)),
+            *("--gateway-port", str(gateways[port])),
             # a throwaway vault and log, as a real user would have
             *("--data-dir", str(directory.parent / f"{directory.name}-data")),
             *("--upstream-ca", str(upstream.ca)),
@@ -485,7 +488,7 @@ def issue_table(r: dict) -> list[str]:
         (
             '`veil check "<one sentence>"` wall time, cold',
             f"{check['check_s']:.2f} s",
-            f"importing the CLI alone {check['cli_imports_s']:.2f} s",
+            f"importing the check command alone {check['cli_imports_s']:.2f} s",
             "≤ 1.5 s",
             _met(check["check_s"] <= 1.5),
         ),

@@ -13,12 +13,12 @@ import click
 
 @click.group("tables")
 def tables() -> None:
-    """The places and name tables read from the user cache (built on first use)."""
+    """The places and name tables and the compiled patterns, read from the user cache."""
 
 
 def _tables() -> list[tuple[str, Path, Callable[[], str]]]:
     """(what, file, read it and say what it holds) for each table."""
-    from veil.rules import name_lists, places_table
+    from veil.rules import lazy_regex, name_lists, places_table
     from veil.rules.recognizers import names
 
     def places() -> str:
@@ -30,9 +30,13 @@ def _tables() -> list[tuple[str, Path, Callable[[], str]]]:
         first, last = name_lists.load(names._faker_name_lists)
         return f"{len(first):,} first names, {len(last):,} last names"
 
+    def patterns() -> str:
+        return f"{lazy_regex.build_table():,} compiled patterns"
+
     return [
         ("places", places_table.path(), places),
         ("names", name_lists.path(names._faker_name_lists), name_words),
+        ("patterns", lazy_regex.table_path(), patterns),
     ]
 
 

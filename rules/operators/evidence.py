@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import regex
-
 from veil.rules import geography
+from veil.rules import lazy_regex as regex
 from veil.rules.operators.generalizations import degree_level, income_amount, neutral_family
 from veil.rules.spans import Span
 

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from functools import cache
 
-import regex
-
 from veil.rules import geography
+from veil.rules import lazy_regex as regex
 from veil.rules.operators import life_events
 from veil.rules.quasi import lexicon
 

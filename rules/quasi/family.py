@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
-import regex
-
+from veil.rules import lazy_regex as regex
 from veil.rules.quasi import lexicon
 from veil.rules.quasi.disclosure import ACQUAINTANCE, WRITER, Candidate, Disclosure
 from veil.rules.quasi.gate import gated

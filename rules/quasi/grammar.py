@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import regex
-
+from veil.rules import lazy_regex as regex
 from veil.rules import syntax
 from veil.rules.quasi import events, lexicon
 from veil.rules.quasi.age import ANY_AGES, WRITER_AGES
@@ -35,8 +34,11 @@ from veil.rules.subject import RELATION
 
 _RELATION_WORD = regex.compile(rf"(?:{RELATION})s?", regex.IGNORECASE)
 
+# Longest first; words of one length alphabetically, so that the pattern is the same in
+# every process (the word classes are sets) and its compiled form can be kept.
+_TRIGGER_WORDS = sorted(map(regex.escape, events.TRIGGER_WORDS), key=lambda w: (-len(w), w))
 _TRIGGER = regex.compile(
-    rf"\b(?:{'|'.join(sorted(map(regex.escape, events.TRIGGER_WORDS), key=len, reverse=True))}|"
+    rf"\b(?:{'|'.join(_TRIGGER_WORDS)}|"
     rf"at\s+(?:\d{{1,3}}|{WORD_NUMBER}))\b",  # "now at 61"
     regex.IGNORECASE,
 )

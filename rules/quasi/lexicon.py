@@ -7,8 +7,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 
-import regex
-
+from veil.rules import lazy_regex as regex
 from veil.rules.notability import fold
 
 

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import regex
-
+from veil.rules import lazy_regex as regex
 from veil.rules import notability
 from veil.rules.quasi import lexicon
 from veil.rules.quasi.disclosure import WRITER, Candidate

@@ -10,8 +10,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Sequence
 
-import regex
-
+from veil.rules import lazy_regex as regex
 from veil.rules.spans import Span
 
 _FENCE = regex.compile(r"^[ \t]*(?:```|~~~)", regex.MULTILINE)

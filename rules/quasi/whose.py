@@ -10,8 +10,7 @@ nothing about anyone the writer knows.
 
 from __future__ import annotations
 
-import regex
-
+from veil.rules import lazy_regex as regex
 from veil.rules.quasi.disclosure import ACQUAINTANCE, WRITER
 from veil.rules.subject import POSSESSIVE, RELATION
 

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import regex
-
+from veil.rules import lazy_regex as regex
 from veil.rules.quasi import lexicon
 from veil.rules.quasi.disclosure import ACQUAINTANCE, WRITER, Candidate
 from veil.rules.quasi.gate import gated

@@ -8,9 +8,8 @@ each country's own order of postcode, city and region (``address_formats``).
 
 from __future__ import annotations
 
-import regex
-
 from veil.rules import labels
+from veil.rules import lazy_regex as regex
 from veil.rules.pattern import WORD
 from veil.rules.recognizers.address_formats import marked_heads, tail_end
 from veil.rules.registry import register

@@ -19,7 +19,7 @@ import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-import regex
+from veil.rules import lazy_regex as regex
 
 # fmt placeholders: %Z postcode, %C city, %S region, %D district, %X sorting code ("CEDEX").
 _TAIL_FIELDS = frozenset("ZCSDX")

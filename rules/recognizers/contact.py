@@ -6,9 +6,9 @@ import functools
 from typing import NamedTuple
 
 import phonenumbers
-import regex
 
 from veil.rules import labels
+from veil.rules import lazy_regex as regex
 from veil.rules.code_context import line_bounds
 from veil.rules.pattern import WORD, PatternRecognizer, compile_words, context_before
 from veil.rules.recognizers.national_ids import identifier_goes_on, named_but_invalid

@@ -13,11 +13,11 @@ lacks), as a hash prefix can be: it is taken only next to a wallet word.
 from __future__ import annotations
 
 import base58
-import regex
 from bech32m.codecs import DecodeError
 from bech32m.codecs import decode as segwit_decode
 
 from veil.rules import labels
+from veil.rules import lazy_regex as regex
 from veil.rules.pattern import WORD, compile_words, context_before
 from veil.rules.registry import register
 from veil.rules.spans import Span

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import datetime
 
-import regex
-
 from veil.rules import labels
+from veil.rules import lazy_regex as regex
 from veil.rules.pattern import WORD
 from veil.rules.registry import register
 from veil.rules.spans import Span

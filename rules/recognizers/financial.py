@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import regex
-
 from veil.rules import labels
+from veil.rules import lazy_regex as regex
 from veil.rules.pattern import (
     TEST_WORDS,
     WORD,

@@ -5,10 +5,10 @@ stdnum.national_id.v1's."""
 
 from __future__ import annotations
 
-import regex
 from stdnum.es import dni
 
 from veil.rules import labels
+from veil.rules import lazy_regex as regex
 from veil.rules.pattern import (
     WORD,
     WORD_EDGE,

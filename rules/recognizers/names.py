@@ -17,9 +17,8 @@ import itertools
 import pkgutil
 from functools import cache
 
-import regex
-
 from veil.rules import gazetteer, labels, name_lists
+from veil.rules import lazy_regex as regex
 from veil.rules.code_context import CodeMap
 from veil.rules.nlp import import_spacy
 from veil.rules.pattern import CHAT_STAMP

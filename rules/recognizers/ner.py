@@ -13,9 +13,8 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-import regex
-
 from veil.rules import gazetteer, labels, notability, syntax
+from veil.rules import lazy_regex as regex
 from veil.rules.code_context import CodeMap, looks_like_identifier
 from veil.rules.registry import register
 from veil.rules.spans import Span

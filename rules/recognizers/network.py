@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import ipaddress
 
-import regex
-
 from veil.rules import labels
+from veil.rules import lazy_regex as regex
 from veil.rules.pattern import (
     UNSPACED_SCRIPTS,
     WORD,

@@ -25,7 +25,7 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import regex
+from veil.rules import lazy_regex as regex
 
 # Alphabets of the shape templates.
 ALPHABETS: dict[str, str] = {

@@ -15,9 +15,8 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import regex
-
 from veil.rules import labels
+from veil.rules import lazy_regex as regex
 from veil.rules.pattern import WORD, context_before
 from veil.rules.recognizers.secret_formats import RULES, SecretFormat
 from veil.rules.registry import register

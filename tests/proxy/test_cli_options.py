@@ -43,7 +43,10 @@ def _is_click_option(func: ast.expr) -> bool:
 
 
 def _commands(group: click.Group, path: str = "veil"):
-    for name, command in group.commands.items():
+    context = click.Context(group)  # commands are imported on first use: ask the group
+    for name in group.list_commands(context):
+        command = group.get_command(context, name)
+        assert command is not None, name
         yield f"{path} {name}", command
         if isinstance(command, click.Group):
             yield from _commands(command, f"{path} {name}")

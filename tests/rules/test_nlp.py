@@ -66,3 +66,16 @@ def test_a_model_that_names_another_packages_component_still_loads(tmp_path):
         "assert nlp.pipe_names == ['veil_probe'], nlp.pipe_names\n",
         str(site),
     )
+
+
+def test_spacy_imports_its_command_line_only_when_it_is_used():
+    script = (
+        "import sys\n"
+        "from veil.rules.nlp import import_spacy\n"
+        "spacy = import_spacy()\n"
+        "assert 'spacy.cli' not in sys.modules and 'typer' not in sys.modules\n"
+        "assert spacy.info()['spacy_version'] == spacy.__version__\n"
+        "import spacy.cli\n"
+        "assert callable(spacy.cli.info) and hasattr(spacy.cli, 'download')\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=120)

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from functools import cache
 
-import regex
-
 from veil.rules import labels
+from veil.rules import lazy_regex as regex
 from veil.rules.pattern import CONTEXT_WINDOW
 from veil.rules.recognizers.national_ids import americas_africa, asia_pacific, europe
 from veil.rules.recognizers.national_ids.rule import NationalId, ascii_upper, context_pattern

@@ -17,9 +17,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-import regex
-
 from veil.rules import labels
+from veil.rules import lazy_regex as regex
 from veil.rules.pattern import CONTEXT_WINDOW, WORD
 
 # Not inside a longer run of digits or letters: a 10,000-digit number yields no candidate,

@@ -1,0 +1,271 @@
+"""The ``regex`` module, with patterns compiled on first use.
+
+``regex`` parses a pattern in Python: the few hundred module-level patterns of the
+recognizers and the judgement rules took about 1.5 s to compile at import, most of them
+patterns a given text never reaches (a frame gated by a keyword, a provider's key
+format). A module that imports this one as ``regex`` (``from veil.rules import
+lazy_regex as regex``) gets everything of the ``regex`` module as it is, except that
+``compile`` returns a stand-in that compiles on first use and then holds the compiled
+pattern's own bound methods, so a call costs what it did before. The module-level
+functions (``regex.search(pattern, ...)``) accept a stand-in as well as a string.
+
+A stand-in keeps ``pattern`` (the source, for building larger patterns) without
+compiling. ``compile_all`` compiles every stand-in still in use: the proxy does it in
+its background warm-up, so that no request pays for a first use, and the tests do it so
+that a bad pattern still fails at once.
+
+Compiled patterns are also kept in a table in the user cache, as .pyc files keep compiled
+code: ``regex`` pickles a pattern as the arguments of its C constructor (the compiled
+program), and rebuilding one from them takes microseconds instead of milliseconds. Only
+patterns made while a module is imported go there (the rules' own, never one made from a
+message's words or a vault's values); an entry is found by the pattern's source and
+flags, so one the code no longer makes is never used, and a pattern not in the table is
+compiled as usual. ``compile_all(save=True)`` (the proxy's warm-up, ``veil tables
+build``) writes the table anew when it lacks a pattern.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import marshal
+import os
+import sys
+import tempfile
+import threading
+import weakref
+from pathlib import Path
+from typing import Any
+
+import regex as _regex
+
+log = logging.getLogger("veil")
+
+# All of regex.Pattern's public attributes.
+_ATTRIBUTES = (
+    "search",
+    "match",
+    "fullmatch",
+    "finditer",
+    "findall",
+    "sub",
+    "subf",
+    "subn",
+    "subfn",
+    "split",
+    "splititer",
+    "scanner",
+    "flags",
+    "groups",
+    "groupindex",
+    "named_lists",
+)
+
+_made: weakref.WeakSet[LazyPattern] = weakref.WeakSet()
+_made_lock = threading.Lock()
+
+
+class LazyPattern:
+    """``regex.compile(pattern, flags, **kwargs)``, done on first use."""
+
+    def __init__(
+        self, pattern: str, flags: int = 0, *, stored: bool = False, **kwargs: Any
+    ) -> None:
+        self.pattern = pattern
+        self._arguments = (flags, kwargs)
+        # a rule's own pattern (made at import): may be read from and written to the table
+        self._stored = stored and not kwargs
+
+    def compiled(self) -> _regex.Pattern[str]:
+        compiled = self.__dict__.get("_compiled")
+        if compiled is None:
+            flags, kwargs = self._arguments
+            if self._stored:
+                compiled = _from_table(self.pattern, int(flags))
+            if compiled is None:
+                compiled = _regex.compile(self.pattern, flags, **kwargs)
+            # Two threads may both get here: each compiles the same pattern, either wins.
+            for name in _ATTRIBUTES:
+                self.__dict__[name] = getattr(compiled, name)
+            self.__dict__["_compiled"] = compiled
+        return compiled
+
+    def __getattr__(self, name: str) -> Any:
+        # Reached only for what the instance does not hold yet: before the first use.
+        if name.startswith("__") or name in ("_arguments", "_compiled", "_stored"):
+            raise AttributeError(name)
+        return getattr(self.compiled(), name)
+
+    def __repr__(self) -> str:
+        return f"LazyPattern({self.pattern!r}, {self._arguments[0]!r})"
+
+
+def compile(pattern: Any, flags: int = 0, **kwargs: Any) -> Any:
+    """A pattern that ``regex.compile``s itself on first use (a compiled one as it is)."""
+    if not isinstance(pattern, str):
+        return _regex.compile(_real(pattern), flags, **kwargs)
+    lazy = LazyPattern(pattern, flags, stored=_at_import(), **kwargs)
+    with _made_lock:
+        _made.add(lazy)
+    return lazy
+
+
+def compile_all(save: bool = False) -> int:
+    """Compile every stand-in still in use; how many there are. ``save``: write the
+    table of compiled patterns anew if it lacks one of the rules' patterns."""
+    with _made_lock:
+        made = list(_made)
+    for lazy in made:
+        lazy.compiled()
+    if save:
+        entries = {
+            (lazy.pattern, int(lazy._arguments[0])): lazy.compiled()._pickled_data
+            for lazy in made
+            if lazy._stored
+        }
+        table = _table()
+        if not entries.keys() <= table.keys():
+            # Kept: the patterns of modules this process did not import. Dropped: those
+            # of older code, once they outnumber the current ones.
+            merged = {**table, **entries}
+            _write_table(merged if len(merged) <= 2 * len(entries) else entries)
+    return len(made)
+
+
+def build_table() -> int:
+    """Import every module of the rules, compile their patterns and write the table;
+    how many patterns it holds."""
+    import importlib
+    import pkgutil
+
+    import veil.rules
+
+    for module in pkgutil.walk_packages(veil.rules.__path__, "veil.rules."):
+        importlib.import_module(module.name)
+    compile_all(save=True)
+    return len(_table())
+
+
+def _at_import() -> bool:
+    """Whether the module whose code is running (the nearest module-level frame: a helper
+    such as ``compile_words`` called at import counts) is being imported."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        if frame.f_code.co_name == "<module>":
+            spec = frame.f_globals.get("__spec__")
+            return bool(getattr(spec, "_initializing", False))
+        frame = frame.f_back
+    return False
+
+
+# --- the table of compiled patterns ---------------------------------------------------
+
+_TABLE_LOCK = threading.Lock()
+_loaded: dict[tuple[str, int], tuple] | None = None
+
+
+def table_path() -> Path:
+    """The table's file: in the derived tables' dir, named by the regex module's version
+    (its compiled programs are its own)."""
+    from veil.rules.derived import tables_dir
+
+    return tables_dir() / f"patterns-regex-{_regex.__version__}.marshal"
+
+
+def _table() -> dict[tuple[str, int], tuple]:
+    global _loaded
+    with _TABLE_LOCK:
+        if _loaded is None:
+            _loaded = _read_table(table_path())
+        return _loaded
+
+
+def _read_table(path: Path) -> dict[tuple[str, int], tuple]:
+    """The table, or nothing when it is missing or damaged (then patterns compile)."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return {}
+    digest, payload = data[:32], data[32:]
+    try:
+        if hashlib.sha256(payload).digest() != digest:
+            raise ValueError("checksum mismatch")
+        table = marshal.loads(payload)
+        if not isinstance(table, dict):
+            raise ValueError("not a table")
+        return table
+    except (ValueError, EOFError, TypeError) as error:
+        log.warning("veil: ignoring the compiled patterns in %s (%s)", path, error)
+        return {}
+
+
+def _from_table(pattern: str, flags: int) -> _regex.Pattern[str] | None:
+    arguments = _table().get((pattern, flags))
+    if arguments is None:
+        return None
+    try:
+        compiled = _regex._regex.compile(*arguments)  # what unpickling a pattern does
+    except Exception:  # an entry this regex cannot take: compile instead
+        return None
+    return compiled if compiled.pattern == pattern else None
+
+
+def _write_table(entries: dict[tuple[str, int], tuple]) -> None:
+    """Replace the table (whole: a reader never sees half of one); a cache dir that
+    cannot be written only means patterns are compiled."""
+    global _loaded
+    path = table_path()
+    payload = marshal.dumps(entries)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        try:
+            with os.fdopen(handle, "wb") as file:
+                file.write(hashlib.sha256(payload).digest() + payload)
+            os.chmod(temporary, 0o644)
+            os.replace(temporary, path)
+        finally:
+            Path(temporary).unlink(missing_ok=True)
+    except OSError as error:
+        log.warning("veil: cannot write the compiled patterns to %s: %s", path, error)
+        return
+    with _TABLE_LOCK:
+        _loaded = entries
+
+
+def _real(pattern: Any) -> Any:
+    return pattern.compiled() if isinstance(pattern, LazyPattern) else pattern
+
+
+def _taking_a_pattern(name: str) -> Any:
+    function = getattr(_regex, name)
+
+    def call(pattern: Any, *args: Any, **kwargs: Any) -> Any:
+        return function(_real(pattern), *args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = function.__doc__
+    return call
+
+
+search = _taking_a_pattern("search")
+match = _taking_a_pattern("match")
+fullmatch = _taking_a_pattern("fullmatch")
+finditer = _taking_a_pattern("finditer")
+findall = _taking_a_pattern("findall")
+sub = _taking_a_pattern("sub")
+subf = _taking_a_pattern("subf")
+subn = _taking_a_pattern("subn")
+subfn = _taking_a_pattern("subfn")
+split = _taking_a_pattern("split")
+splititer = _taking_a_pattern("splititer")
+
+
+prefixmatch = _taking_a_pattern("prefixmatch")
+
+# Everything else is the regex module's own: flags, escape, Pattern, Match, error, ...
+globals().update({name: getattr(_regex, name) for name in _regex.__all__ if name not in globals()})
+
+
+def __getattr__(name: str) -> Any:
+    return getattr(_regex, name)
