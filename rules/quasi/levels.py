@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import regex
-
+from veil.rules import lazy_regex as regex
 from veil.rules import syntax
 from veil.rules.quasi.disclosure import ACQUAINTANCE, WRITER, Candidate
 

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from functools import cache
 
-import regex
-
 from veil.rules import labels
+from veil.rules import lazy_regex as regex
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
