@@ -159,9 +159,11 @@ def _says_less(place: str, operator: QIOperator, min_population: int) -> bool:
     )
 
 
-_ARTICLE_BEFORE = regex.compile(r"(?<!\w)(an?)\s+$", regex.IGNORECASE)
+# on the span's own line, searched in the whole text so that "Riisa\n\n Estonia" has no
+# article "a" (a slice would hide the letters before it)
+_ARTICLE_BEFORE = regex.compile(r"(?<!\w)(an?)[ \t]+$", regex.IGNORECASE)
 _DETERMINER_BEFORE = regex.compile(
-    r"(?<!\w)(?:my|our|his|her|their|your|the|this|that|its)\s+$", regex.IGNORECASE
+    r"(?<!\w)(?:my|our|his|her|their|your|the|this|that|its)[ \t]+$", regex.IGNORECASE
 )
 _LEADING_ARTICLE = regex.compile(r"^(?:an?|the)\s+", regex.IGNORECASE)
 _STARTS_WITH_DETERMINER = regex.compile(r"(?:an?|the|in|my|their|under)\s", regex.IGNORECASE)
@@ -175,11 +177,11 @@ def _rewrite(text: str, operation: Operation) -> Rewrite:
         return Rewrite(span, action, None)
     # "my Bachelors" -> "my degree", not "my a degree": a determiner before the span
     # takes the place of the replacement's own article.
-    if _DETERMINER_BEFORE.search(text[max(0, span.start - 8) : span.start]):
+    if _DETERMINER_BEFORE.search(text, max(0, span.start - 8), span.start):
         bare = _LEADING_ARTICLE.sub("", replacement, count=1)
         return Rewrite(span, action, bare)
     # "an ICU nurse" -> "a professional": the article before the span follows the new word.
-    article = _ARTICLE_BEFORE.search(text[max(0, span.start - 4) : span.start])
+    article = _ARTICLE_BEFORE.search(text, max(0, span.start - 4), span.start)
     if article is None or not replacement:
         return Rewrite(span, action, replacement)
     start = span.start - (len(article.group(0)))

@@ -160,3 +160,12 @@ def test_evidence_edits_need_no_model_when_every_leak_is_readable() -> None:
     result = stage.run(text)
     assert result.text == "I turned 40-something last week here in Oregon."
     assert "anonymizer" not in llm.steps()
+
+
+def test_a_word_ending_in_a_before_a_generalized_place_is_no_article(stage) -> None:
+    # "Riisa\n\n Estonia": the "a" that ends the line above is no article to fit the
+    # replacement to (it made the rewrite overlap the address, and the stage raise)
+    text = "William Hughes\n\n20789 Allika 46\n Suite 501\n Riisa\n\n Estonia 62488"
+    sent = _run(stage, text).redacted.text
+    assert "Riisa" not in sent and "Estonia" not in sent
+    assert "20789" not in sent
