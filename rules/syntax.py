@@ -411,6 +411,13 @@ _GIVING_VERBS = (
 _GIVING_VERB = _word_class(_GIVING_VERBS)
 
 
+def _first_conjunct(token):  # -> spacy Token
+    """The first of coordinated words ("X and Y": X), which holds their shared role."""
+    while token.dep_ == "conj" and token.head.i != token.i:
+        token = token.head
+    return token
+
+
 def dealt_with(parses: Parses, start: int, end: int) -> bool:
     """The person at ``start:end`` is someone the writer deals with in person: the object
     of a social verb ("call X", "follow up with X", "I met X at ...") whose subject is
@@ -418,9 +425,7 @@ def dealt_with(parses: Parses, start: int, end: int) -> bool:
     span = parses.span(start, end) if parses.could_deal(start, end) else None
     if span is None:
         return False
-    token = span.root
-    while token.dep_ == "conj" and token.head.i != token.i:
-        token = token.head  # "call X and Y": Y is called too
+    token = _first_conjunct(span.root)  # "call X and Y": Y is called too
     if token.dep_ == "pobj" and token.head.lower_ in ("with", "to", "for"):
         token = token.head
     verb = token.head
@@ -768,9 +773,7 @@ def considered(parses: Parses, start: int, end: int) -> bool:
     span = parses.span(start, end) if parses.could_tie(start, end) else None
     if span is None:
         return False
-    token = span.root
-    while token.dep_ == "conj" and token.head.i != token.i:
-        token = token.head  # "compared X and Y": Y is compared too
+    token = _first_conjunct(span.root)  # "compared X and Y": Y is compared too
     verb = token.head
     return token.dep_ in ("dobj", "pobj") and bool(
         _CHOOSING_VERB.match(verb.text) or _SPEECH_VERB.match(verb.text)
