@@ -604,6 +604,8 @@ _STOP = (
 )
 _SENTENCE_BREAK = regex.compile(rf"{_STOP}(?!.*{_STOP})", regex.DOTALL | regex.IGNORECASE)
 _STOP_ANYWHERE = regex.compile(_STOP, regex.IGNORECASE)
+# A sentence longer than this is a paste, not prose: look no further back.
+SENTENCE_REACH = 1000
 # A name closed by a street's type is a street, whatever NER called it.
 _STREET_NAME = regex.compile(
     r"\s(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Court|Ct|Close|"
@@ -626,17 +628,10 @@ _PLACE_LINE = regex.compile(
 _EMAIL_PARTS = regex.compile(r"[\p{L}\d]+")
 
 
-def _clause_before(text: str, start: int) -> str:
-    """The text before ``start`` in the same sentence, at most WINDOW characters."""
-    window = text[max(0, start - WINDOW) : start]
-    cut = _SENTENCE_BREAK.search(window)
-    return window[cut.end() :] if cut else window
-
-
-def _sentence_before(text: str, start: int) -> str:
-    """The text before ``start`` in the same sentence, however long (up to 1,000
-    characters: a sentence longer than that is a paste, not prose)."""
-    window = text[max(0, start - 1000) : start]
+def _clause_before(text: str, start: int, reach: int = WINDOW) -> str:
+    """The text before ``start`` in the same sentence, at most ``reach`` characters (a
+    stop is one character, so the last one found is where the sentence starts)."""
+    window = text[max(0, start - reach) : start]
     ends = [stop.end() for stop in _STOP_ANYWHERE.finditer(window)]
     return window[ends[-1] :] if ends else window
 
@@ -1055,7 +1050,7 @@ def _asked_of_the_model(m: _Mention) -> bool:
     end = _SENTENCE_END.search(text, span.end, min(len(text), span.end + WINDOW))
     if end is None or end[0] != "?":
         return False
-    sentence = _sentence_before(text, span.start) + text[span.start : end.end()]
+    sentence = _clause_before(text, span.start, SENTENCE_REACH) + text[span.start : end.end()]
     if syntax.FIRST_PERSON_WORD.search(sentence) or _CORRESPONDENT.search(m.before):
         return False
     return knowledge.knowledge().canonical(value) is not None
@@ -1274,16 +1269,16 @@ def _organization(m: _Mention) -> Verdict:
     unknown = not knowledge.knowledge().is_known(value)
     if ctx.grammar_tie(span, place=False, unknown=unknown):
         return private(Reason.GRAMMAR_TIE)
-    if syntax.considered(ctx.parse, span.start, span.end):
-        return Verdict(Subject.PUBLIC, Reason.ORGANIZATION_TOPIC, label)  # an option
     if (
         unknown
         and ctx.parse.self_in_text
         and names_an_institution(value)
         and not syntax.hypothetical(ctx.parse, span.start, span.end)
+        and not syntax.considered(ctx.parse, span.start, span.end)
     ):
         # a school, surgery, church or firm by its name's head, that no encyclopedia
         # knows, in a text where the writer speaks of themselves: one of their life's
+        # (not an option one weighs or tries: "we compared X and Y for my mum")
         return Verdict(Subject.UNKNOWN, Reason.LOCAL_INSTITUTION, label)
     return Verdict(Subject.PUBLIC, Reason.ORGANIZATION_TOPIC, label)
 
@@ -1529,7 +1524,7 @@ def _consistent(
     for i, span in enumerate(spans):
         if out[i].label != labels.LOCATION or out[i].reason not in _CUE_PLACE_REASONS:
             continue
-        clause = _sentence_before(text, span.start)
+        clause = _clause_before(text, span.start, SENTENCE_REACH)
         clause_start = span.start - len(clause)
         if _FIRST_PERSON.search(_FAVOURITE_OF_MINE.sub("", clause)):
             continue
