@@ -10,6 +10,7 @@ import sacrebleu
 from rouge_score import rouge_scorer
 
 from veil.local_models.backend import LLM, ChatMessage, LLMError
+from veil.local_models.slow_stage.utility import SCHEMA as UTILITY_SCHEMA
 
 _ROUGE = rouge_scorer.RougeScorer(["rougeL"], use_stemmer=False)
 
@@ -20,16 +21,8 @@ JUDGE_SYSTEM = (
     "does not contain (a different city, job or age rather than a vaguer one), else 0. "
     "Placeholders such as [[PERSON_1]] stand for removed names and are not errors."
 )
-JUDGE_SCHEMA = {
-    "type": "object",
-    "properties": {
-        "readability": {"type": "integer", "enum": list(range(1, 11))},
-        "meaning": {"type": "integer", "enum": list(range(1, 11))},
-        "hallucination": {"type": "integer", "enum": [0, 1]},
-    },
-    "required": ["readability", "meaning", "hallucination"],
-    "additionalProperties": False,
-}
+# the slow stage's own utility judge answers in the same shape
+JUDGE_SCHEMA = UTILITY_SCHEMA
 
 
 def rouge_l(original: str, rewrite: str) -> float:
