@@ -41,10 +41,11 @@ DEFAULT_RECOGNIZERS: tuple[str, ...] = (
     "spacy.ner.v1",
     "names.v1",
     "institutions.v1",
+    "places.v1",
 )
 
 # Statistical recognizers read language, so they see the text as typed, not normalized.
-_TEXT_AS_TYPED_ONLY = ("spacy.", "gliner.", "names.", "institutions.")
+_TEXT_AS_TYPED_ONLY = ("spacy.", "gliner.", "names.", "institutions.", "places.")
 
 
 def reads_language(recognizer: str) -> bool:

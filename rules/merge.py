@@ -60,7 +60,7 @@ def _inside_an_institution(spans: list[Span]) -> list[Span]:
         if span.label == PERSON:
             index = bisect.bisect_right(starts, span.start) - 1
             holder = institutions[index] if index >= 0 else None
-            if holder is not None and span.end <= holder.end and len(span) < len(holder):
+            if holder is not None and span.end <= holder.end and len(span) <= len(holder):
                 continue
         kept.append(span)
     return kept

@@ -197,7 +197,12 @@ def build(out: Path) -> None:
         population = int(data.get("population") or 0)
         region = states.get(data.get("admin1code", "")) if code == "US" else None
         by_country.setdefault(code, []).append((data["name"], population, code, region, order))
-        names = [data["name"], *(a for a in data.get("alternatenames") or () if a[:1].isupper())]
+        # names, not codes or romanizations ("sha men"): capitalised, or in a script
+        # without capitals ("厦门", "नाशिक"), which the places recognizer reads
+        names = [
+            data["name"],
+            *(a for a in data.get("alternatenames") or () if not a[:1].islower()),
+        ]
         for name in names:
             key = fold(name)
             known = city_by_key.get(key)

@@ -23,10 +23,11 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Protocol
 
-from veil.rules import compounds, knowledge, labels, notability, syntax
+from veil.rules import compounds, geography, knowledge, labels, locatives, notability, syntax
 from veil.rules import lazy_regex as regex
 from veil.rules.merge import DENY_SOURCE
 from veil.rules.pattern import CHAT_STAMP
+from veil.rules.recognizers import names as names_recognizer
 from veil.rules.recognizers.institutions import names_an_institution
 from veil.rules.recognizers.names import KIN_TITLES
 from veil.rules.spans import Span
@@ -77,6 +78,10 @@ class Reason(StrEnum):
     ADDRESS_PART = "address_part", "part of an address"
     POSTCODE = "postcode", "a postcode with the place"
     LIFE_PLACE = "life_place", "where the writer or someone they know works or lives"
+    WHERE_IN_OTHER_LANGUAGE = (
+        "where_in_other_language",
+        "where the writer or their people are, in another language's clause",
+    )
     PLACE_TOPIC = "place_topic", "a place as a topic"
     KNOWN_PLACE = "known_place", "a known place as a topic or destination"
     KNOWN_PLACE_NOT_PERSON = (
@@ -600,7 +605,7 @@ _NORP_SELF = regex.compile(
 # A full stop ends a sentence unless it ends a title or an initial ("Dr. X", "J. Smith").
 _STOP = (
     r"(?:(?<!\b(?:mr|mrs|ms|dr|st|prof|jr|sr|mt|ft|vs|etc|no|nr|ul|e\.g|i\.e|\p{L}))[.!?](?=\s)"
-    r"|(?<=\b\p{L}{2,})[!?](?=\s)|\n)"
+    r"|(?<=\b\p{L}{2,})[!?](?=\s)|\n|[。！？])"
 )
 _SENTENCE_BREAK = regex.compile(rf"{_STOP}(?!.*{_STOP})", regex.DOTALL | regex.IGNORECASE)
 _STOP_ANYWHERE = regex.compile(_STOP, regex.IGNORECASE)
@@ -706,7 +711,14 @@ class _Context:
         """The writer or someone they name, tied to the span by the sentence's parse (made
         only now: most names are decided by the words around them first). ``unknown``:
         an organisation no encyclopedia knows (see ``syntax.tie``)."""
-        return syntax.tie(self.parse, span.start, span.end, place, unknown)
+        found = syntax.tie(self.parse, span.start, span.end, place, unknown)
+        if found is not None and found.via == "pronoun":
+            # "my brother-in-law ... he's a plumber in X": a pronoun after the writer's
+            # people stands for one of them; with none named before, for anyone
+            # ("Obama? he was a lawyer in Chicago")
+            before = self.text[max(0, span.start - PRONOUN_REACH) : span.start]
+            return found if _WRITERS_PEOPLE.search(before) else None
+        return found
 
     def contacts_near(self, span: Span, reach: int) -> list[Span]:
         """Contact spans that start within ``reach`` characters of the span (bisected,
@@ -949,13 +961,8 @@ _WRITERS_PEOPLE = regex.compile(rf"\b(?:my|our)\s+(?:[\w'’\-]+\s+){{0,2}}?{_RE
 # Looser than CHANCE_LIMIT, for texts that name no one private: "Bruno Mars" (0.06) and
 # "Ryan Reynolds" (0.21) pass, "Mark Taylor" (2.1) and "David Miller" (5.2) do not.
 LOOSE_CHANCE_LIMIT = 0.25
-
-
-def _entry_of_note(value: str) -> bool:
-    """An entry for a full name whose words pair by chance in fewer than
-    ``LOOSE_CHANCE_LIMIT`` titles: fame, where nothing in the text says otherwise."""
-    index = knowledge.knowledge()
-    return index.canonical(value) is not None and index.chance_entries(value) < LOOSE_CHANCE_LIMIT
+# How far back "my <relation>" may stand from a pronoun that stands for that relation.
+PRONOUN_REACH = 300
 
 
 def _titled_with_possessive(value: str) -> bool:
@@ -1092,6 +1099,7 @@ def _person(m: _Mention) -> Verdict:
         place_preposition
         or (not given and (found.prominent or _LOCATIVE.search(before)))
         or ctx.after_place_comma(span)
+        or ctx.after_address(span)
         or (found.kind == "country" and ctx.ner_reads_place(span))
         or syntax.place_complement(ctx.parse, span.start, span.end)
         or syntax.modifies_noun(ctx.parse, span.start, span.end)
@@ -1211,8 +1219,11 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
             return Verdict(Subject.PRIVATE, tied, labels.PERSON)
     if _TOPIC_BEFORE.search(before):
         return Verdict(Subject.PUBLIC, Reason.PLACE_TOPIC, label)
+    if _where_in_other_language(m):
+        return private(Reason.WHERE_IN_OTHER_LANGUAGE)
     found = compounds.place_of(value)
-    if found is not None:
+    if found is not None or (not notability.latin(value) and geography.city(value)):
+        # a town GeoNames has in any script ("新加坡", "Дубай")
         known = Reason.KNOWN_PLACE_NOT_PERSON if relabelled else Reason.KNOWN_PLACE
         return Verdict(Subject.PUBLIC, known, label)
     if _LANDMARK.search(value):
@@ -1226,6 +1237,32 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
     if talked:
         return Verdict(Subject.PUBLIC, talked, label)
     return Verdict(Subject.UNKNOWN, Reason.UNKNOWN_PLACE, label)
+
+
+# Words on each side of a place that tell the language it is written in.
+_LANGUAGE_REACH = 6
+
+
+def _where_in_other_language(m: _Mention) -> bool:
+    """A place that a clause in another language puts where the writer or their people
+    are, or come from, by its grammar ("мой муж работает ... в Тюмени", "我妈妈在绍兴开了",
+    "मेरे भाई की शादी Indore में है"); not where one goes ("полететь в Дубай")."""
+    undeclined = geography.city(m.value) is not None
+    if not (undeclined or "places." in m.span.source):
+        return False  # a town the gazetteer has, not "in Hindi"
+    clause = _clause_before(m.ctx.text, m.span.start, SENTENCE_REACH)
+    stop = _STOP_ANYWHERE.search(m.after)
+    # the language of the words around the place: a text may switch in mid-sentence
+    around = " ".join(clause.split()[-_LANGUAGE_REACH:])
+    after = " ".join((m.after[: stop.start()] if stop else m.after).split()[:_LANGUAGE_REACH])
+    if locatives.english(f"{around} {m.value} {after}"):
+        return False
+    if locatives.role(m.before, m.after, m.value, undeclined) is not locatives.Role.WHERE:
+        return False
+    return bool(
+        locatives.FIRST_PERSON_OTHER_LANGUAGE.search(clause)
+        or names_recognizer.CASELESS_RELATION_WORD.search(clause)
+    )
 
 
 def _organization(m: _Mention) -> Verdict:
@@ -1386,7 +1423,13 @@ def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> 
         # "St Columba's Church, Kilbrannan": a lone capitalised word after an
         # organisation and a comma is its town, whatever NER called it
         town_after_firm = (
-            out[i].reason is Reason.SINGLE_NAME
+            (
+                out[i].reason is Reason.SINGLE_NAME
+                or (
+                    out[i].label == labels.PERSON
+                    and compounds.place_of(text[span.start : span.end]) is not None
+                )
+            )
             and out[i - 1].label == labels.ORGANIZATION
             and gap is not None
             and gap[0].strip() == ","
@@ -1405,6 +1448,67 @@ def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> 
             out[i] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
 
 
+def _chance_of_entry(value: str) -> float | None:
+    """How likely a private person of this full name has an encyclopedia entry by chance
+    (``chance_entries``, at most 1), or None if it has no entry or is one word."""
+    value = _HONORIFIC_INSIDE.sub("", value).strip()
+    if len(value.split()) < 2:
+        return None
+    index = knowledge.knowledge()
+    if index.canonical(value) is None:
+        return None
+    return min(1.0, index.chance_entries(value))
+
+
+def _entries_in_public_text(
+    text: str, spans: Sequence[Span], out: list[Verdict], ctx: _Context
+) -> list[int]:
+    """Undecided people who are the encyclopedia's entries, where the text ties no one to
+    anybody's life. The evidence is joint: a text naming several people who all have
+    entries is about public figures unless each is a namesake, and the chances of that
+    multiply ("Robert McNamara" 0.53 alone, with "Vasily Arkhipov" 0.001 beside him). A
+    surname of one of them, or a single word the encyclopedia has and no first name
+    ("Kennedy", "Khrushchev"), goes with them."""
+    chance = 1.0
+    entries, parts = [], []
+    named_words: set[str] = set()
+    for i, span in enumerate(spans):
+        if out[i].label != labels.PERSON:
+            continue
+        value = text[span.start : span.end]
+        of_entry = _chance_of_entry(value)
+        if out[i].reason is Reason.UNDECIDED_NAME and of_entry is not None:
+            entries.append(i)
+        elif not (out[i].subject is Subject.PUBLIC and out[i].reason not in _WEAK_PUBLIC):
+            continue
+        if of_entry is not None:
+            chance *= of_entry
+        named_words.update(notability.fold(_HONORIFIC_INSIDE.sub("", value)).split())
+    for i, span in enumerate(spans):
+        value = text[span.start : span.end]
+        if (
+            out[i].label == labels.PERSON
+            and out[i].reason is Reason.UNDECIDED_NAME
+            and i not in entries
+            and " " not in value.strip()
+            and (
+                notability.fold(value) in named_words
+                or (not _name_words(value)[0] and knowledge.knowledge().is_known(value))
+            )
+        ):
+            parts.append(i)
+    if not entries or chance >= LOOSE_CHANCE_LIMIT:
+        return []
+    chosen = set(entries) | set(parts)
+    if any(out[i].subject is not Subject.PUBLIC for i in range(len(spans)) if i not in chosen):
+        return []
+    if _WRITERS_PEOPLE.search(text):
+        # a text about the writer's people: only entries in an opinion one of them
+        # reports ("my friend says Jordan Peterson is right") are the figure
+        return [i for i in entries if syntax.reported(ctx.parse, spans[i].start, spans[i].end)]
+    return sorted(chosen)
+
+
 def _consistent(
     text: str, spans: Sequence[Span], verdicts: list[Verdict], ctx: _Context
 ) -> list[Verdict]:
@@ -1421,6 +1525,7 @@ def _consistent(
     _places_of_private(text, spans, out)
     private_names: set[str] = set()
     public_names: set[str] = set()
+    public_first_names: dict[str, int] = {}  # a public full name's first word: where it ends
     for span, verdict in zip(spans, verdicts, strict=True):
         if verdict.label != labels.PERSON:
             continue
@@ -1435,6 +1540,10 @@ def _consistent(
             words = value.split()
             if len(words) > 1:
                 public_names.add(words[-1])  # "... Kurt Gödel ... Gödel's theorem"
+                # a first name alone after the full name refers back to it ("... Ann
+                # Perkins ... is Ann ever ..."); before it, it is someone else ("Michal
+                # was a huge Michal Horký fan")
+                public_first_names.setdefault(words[0], span.end)
     for i, span in enumerate(spans):
         if out[i].label == labels.ORGANIZATION and out[i].reason is Reason.ORGANIZATION_TOPIC:
             # "Lerato Mokoena ... Lerato chasing legal": NER took the first name for a firm
@@ -1446,7 +1555,9 @@ def _consistent(
         value = notability.fold(text[span.start : span.end])
         if value in private_names:
             out[i] = Verdict(Subject.PRIVATE, Reason.NAMED_PRIVATELY, labels.PERSON)
-        elif value in public_names and out[i].subject is Subject.UNKNOWN:
+        elif out[i].subject is Subject.UNKNOWN and (
+            value in public_names or public_first_names.get(value, len(text)) <= span.start
+        ):
             out[i] = Verdict(Subject.PUBLIC, Reason.NAMED_PUBLICLY, labels.PERSON)
     # "李白 (Li Bai)": a name glossed in brackets is the name before it.
     for i in range(1, len(spans)):
@@ -1574,26 +1685,9 @@ def _consistent(
     # The other way round: full names the encyclopedia has entries for, in a text that
     # ties nothing and no one to anybody's life ("APT. with Bruno Mars was everywhere"):
     # the entries, as nothing says they are namesakes.
-    entries = [
-        i
-        for i, span in enumerate(spans)
-        if out[i].label == labels.PERSON
-        and out[i].reason is Reason.UNDECIDED_NAME
-        and len(text[span.start : span.end].split()) >= 2
-        and _entry_of_note(_HONORIFIC_INSIDE.sub("", text[span.start : span.end]))
-    ]
-    others_public = all(
-        out[i].subject is Subject.PUBLIC for i in range(len(spans)) if i not in entries
-    )
-    if entries and not others_public:
-        entries = []
-    elif entries and _WRITERS_PEOPLE.search(text):
-        # a text about the writer's people: only entries in an opinion one of them
-        # reports ("my friend says Jordan Peterson is right") are the figure
-        entries = [i for i in entries if syntax.reported(ctx.parse, spans[i].start, spans[i].end)]
-    if entries:
-        for i in entries:
-            out[i] = Verdict(Subject.PUBLIC, Reason.ENTRY_IN_PUBLIC_TEXT, labels.PERSON)
+    entries = _entries_in_public_text(text, spans, out, ctx)
+    for i in entries:
+        out[i] = Verdict(Subject.PUBLIC, Reason.ENTRY_IN_PUBLIC_TEXT, labels.PERSON)
     # "Emma Stone was in La La Land": who acts or plays in a work is in public life.
     for i in range(len(spans) - 1):
         work = spans[i + 1]

@@ -59,7 +59,9 @@ class Tie:
     """How the grammar ties a span to someone's life."""
 
     owner: Owner
-    via: str  # "possession" (my/our + noun) | "clause" (I/we + verb) | "apposition" | "dwelling"
+    # "possession" (my/our + noun) | "clause" (I/we + verb) | "apposition" | "dwelling" |
+    # "pronoun" (he/she/they + copula: whose, the caller decides)
+    via: str
     head: str  # the word it attaches to ("place", "live")
 
 
@@ -637,6 +639,9 @@ def _governor(governor, preposition: str, place: bool, unknown: bool = False) ->
             return Tie(owner, "possession", governor.lower_)
         if governor.dep_ == "attr" and _copula_of_writer(governor.head):
             return Tie(Owner.WRITER, "clause", governor.lower_)  # "I'm a nurse at X"
+        if governor.dep_ == "attr" and _copula_of_third_person(governor.head):
+            # "he's a plumber in X": someone's work, the caller says whose ("pronoun")
+            return Tie(Owner.ACQUAINTANCE, "pronoun", governor.lower_)
         if _DWELLING.match(governor.text) and _definite(governor) and _writes_of_self(governor):
             return Tie(Owner.WRITER, "dwelling", governor.lower_)  # "the flat in X"
         if unknown and preposition == "at" and _definite(governor) and _writes_of_self(governor):
@@ -699,6 +704,14 @@ def _clause(verb, preposition: str, place: bool, unknown: bool = False) -> Tie |
     owner = subject_owner(verb)
     if owner is None and unknown and _deed(verb):
         owner = _object_owner(verb)  # "she hosted me through X"
+    if (
+        owner is None
+        and place
+        and _copula_of_third_person(verb)
+        and any(c.dep_ == "attr" for c in verb.children)
+    ):
+        # "he's a dentist in X", the parser hanging "in X" on the copula: someone's work
+        return Tie(Owner.ACQUAINTANCE, "pronoun", verb.lower_)
     if owner is None:
         return None
     return Tie(owner, "clause", verb.lower_)
@@ -907,6 +920,17 @@ def _copula_of_writer(verb) -> bool:
     if verb.lower_ not in COPULA:
         return False
     return any(c.dep_ == "nsubj" and c.lower_ in _FIRST_PERSON_SUBJECT for c in verb.children)
+
+
+_THIRD_PERSON_SUBJECT = frozenset({"he", "she", "they"})
+
+
+def _copula_of_third_person(verb) -> bool:
+    """ "she's a vet tech ...", "he was ...": a copula whose subject is a pronoun for
+    someone else (who it stands for, the text around says)."""
+    if verb.lower_ not in COPULA:
+        return False
+    return any(c.dep_ == "nsubj" and c.lower_ in _THIRD_PERSON_SUBJECT for c in verb.children)
 
 
 def _definite(noun) -> bool:

@@ -14,11 +14,11 @@ entities kept (the default policy) against the named baseline "protect" (every n
 protected, as veil did before it told public from private), in the same run. The set is
 split in two fixed halves by id (utility.half): rules are tuned on one, the other is only
 reported. veil's own prompts (bench/redaction/public_private_own.jsonl), written for each
-kind of failure seen on unseen text, are reported beside them, and so are 240 prompts
-written blind to veil's code (public_private_fresh.jsonl) in eight parts, written in
-batches: "dev" (50), "dev2" (80), "dev3" (60, mostly public-only), "dev4" (80) and "dev5"
-(60, half public-only) may be tuned on; "test" (50), "test2" (40) and "test3" (40, half
-public-only) are only reported.
+kind of failure seen on unseen text, are reported beside them, and so are 560 prompts
+written blind to veil's code (public_private_fresh.jsonl) in ten parts, written in
+batches: "dev" (50), "dev2" (80), "dev3" (60, mostly public-only), "dev4" (80), "dev5"
+(60, half public-only) and "dev6" (60) may be tuned on; "test" (50), "test2" (40),
+"test3" (40, half public-only) and "test4" (40) are only reported.
 """
 
 from __future__ import annotations
@@ -367,7 +367,7 @@ def main() -> None:
             figures["keep, veil's own"] = utility.evaluate(analyzer, own, negatives)
         if utility.FRESH_EXAMPLES.is_file():
             fresh = utility.load_public_private(utility.FRESH_EXAMPLES)
-            for part in ("dev", "dev2", "dev3", "dev4", "dev5", "test", "test2", "test3"):
+            for part in utility.FRESH_PARTS:
                 chosen = [r for r in fresh if r["split"] == part][: args.limit]
                 figures[f"keep, blind {part}"] = utility.evaluate(analyzer, chosen, negatives)
         if args.referee:

@@ -16,5 +16,6 @@ from veil.rules.recognizers import (  # noqa: F401
     national_ids,
     ner,
     network,
+    places,
     secrets,
 )

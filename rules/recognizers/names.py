@@ -17,7 +17,7 @@ import itertools
 import pkgutil
 from functools import cache
 
-from veil.rules import gazetteer, labels, name_lists
+from veil.rules import gazetteer, labels, locatives, name_lists
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import CodeMap
 from veil.rules.nlp import import_spacy
@@ -312,7 +312,7 @@ _CASELESS_RELATION = (
     # Hebrew: relation + the first person's suffix, or + שלי
     r"|(?:אחותי|אחי|אמי|אבי|בעלי|אשתי|בני|בתי|חברי|חברתי|דודי|דודתי|סבתי|סבי)"
 )
-_CASELESS_RELATION_WORD = regex.compile(
+CASELESS_RELATION_WORD = regex.compile(
     rf"{_CASELESS_RELATION}|{_KOREAN_RELATIONS}|{_HINDI_RELATIONS}|मेरे|मेरी|मेरा|हमारे|제|내|우리"
 )
 _CASELESS_NAMED = regex.compile(
@@ -529,6 +529,8 @@ class _NameScan:
             name = text[start:end]
             if any(ch.isupper() for ch in name):
                 continue  # a Latin word after the relation: the other rules read those
+            if locatives.CHINESE_COVERB_AFTER_SUBJECT.match(name):
+                continue  # "我爸爸在杭州工作": the subject's verb or coverb, not a name
             if len(name.split()) > 1 and not _CASELESS_HONORIFIC_AFTER.match(text, end):
                 end = start + len(name.split()[0])  # "रमेश जी": the honorific is no name
             self.keep(start, end, 0.85)
@@ -538,7 +540,7 @@ class _NameScan:
             if not honorific or honorific.start() == 0:
                 continue
             words = list(regex.finditer(r"[^ \t・·]+", match.group()[: honorific.start()]))
-            words = [w for w in words[-2:] if not _CASELESS_RELATION_WORD.fullmatch(w.group())]
+            words = [w for w in words[-2:] if not CASELESS_RELATION_WORD.fullmatch(w.group())]
             if words:
                 self.keep(match.start() + words[0].start(), match.start() + words[-1].end(), 0.85)
 

@@ -725,3 +725,25 @@ def test_a_school_one_goes_to_or_a_job_one_starts_is_ones_own(analyzer):
     assert "Harrowgate Analytics" in protected(
         analyzer, "I'll be starting at Harrowgate Analytics in September"
     )
+
+
+def test_a_first_name_after_a_public_full_name_refers_back_to_it(analyzer):
+    text = "In The Office, why is Pam Beesly so patient with Michael? Does Pam ever snap?"
+    assert "Pam" in kept(analyzer, text)
+
+
+def test_a_first_name_before_a_public_full_name_is_someone_else(analyzer):
+    text = "You can tell Marta was a huge Marta Vieira da Silva fan."
+    assert "Marta" in protected(analyzer, text)
+
+
+def test_several_entries_in_a_text_about_no_one_are_public_together(analyzer):
+    # "Robert McNamara" alone pairs common words (chance 0.53); beside another entry of a
+    # rare pairing, both being namesakes is unlikely
+    text = "History notes: Nikita Khrushchev wrote two letters; Robert McNamara argued for a"
+    text += " blockade."
+    assert {"Nikita Khrushchev", "Robert McNamara"} <= kept(analyzer, text)
+
+
+def test_an_entry_of_common_words_alone_stays_protected(analyzer):
+    assert "Robert McNamara" in protected(analyzer, "Robert McNamara still owes me for the van.")

@@ -1,0 +1,174 @@
+"""Where a place stands in a sentence, in English and other languages: the closed-class
+words that put a noun in the role of a place (prepositions, Chinese coverbs, Korean,
+Japanese and Hindi postpositions), and which role it is: where someone is or comes from,
+or where one goes. Russian and Polish say it by the noun's case ("в Тюмени", locative,
+is where; "в Дубай", accusative, is where to), so a case ending undone is read too.
+
+The places recognizer finds towns after or before these words; the public/private
+decision reads the role: where the writer or their people are is theirs, where they go is
+a destination.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from functools import cache
+
+from veil.rules import lazy_regex as regex
+
+
+class Role(StrEnum):
+    WHERE = "where"  # at, in; also "from": where someone comes from is theirs too
+    TO = "to"  # a destination
+
+
+# Prepositions before a place, by the role they give it. English's own are read by the
+# parse; these are the other languages' (Spanish, Portuguese, French, Italian, German,
+# Dutch, Scandinavian, Polish, Czech, Russian, Ukrainian).
+_WHERE_BEFORE = (
+    r"en|em|no|na|nos|nas|dans|à|au|aux|a|in|im|bei|bij|i|på|w|we|v|ve|u|pod|koło|obok|"
+    r"de|desde|depuis|da|aus|von|uit|van|från|z|ze|в|во|у|под|возле|около|из|с|со|з|із|від"
+)
+_TO_BEFORE = r"para|hacia|vers|nach|naar|till|do|per|до|к|ко"
+# Chinese coverbs (before) and Japanese, Korean and Hindi postpositions (after).
+_CHINESE_WHERE = r"住在|在|从|來自|来自|于|於|回"
+_CHINESE_TO = r"去|到|往|飞|飛"
+_JAPANESE_WHERE = r"で|に住|に住んで|から|在住|出身"
+_JAPANESE_TO = r"へ|まで|に行"
+_KOREAN_WHERE = r"에서|에서는|에서도|에\s*살|출신|에\s*있|시에서|시에"
+_KOREAN_TO = r"으로|로|까지|에\s*가|에\s*갈"
+_HINDI_WHERE = r"में|से|पर"
+_HINDI_TO = r"को|तक"
+_ARABIC_WHERE = r"في|من|ب"
+_ARABIC_TO = r"إلى|الى|ل"
+
+WHERE_PREPOSITION = regex.compile(rf"(?<![\p{{L}}])(?i:{_WHERE_BEFORE})[ \t]+$")
+TO_PREPOSITION = regex.compile(rf"(?<![\p{{L}}])(?i:{_TO_BEFORE})[ \t]+$")
+# What the recognizer takes as a place's marker, either role.
+PREPOSITION_BEFORE = regex.compile(rf"(?<![\p{{L}}])(?i:{_WHERE_BEFORE}|{_TO_BEFORE})[ \t]+$")
+CHINESE_COVERB = regex.compile(rf"(?:{_CHINESE_WHERE}|{_CHINESE_TO})$")
+# A coverb right after a subject opens its predicate: "我爸爸在杭州工作" (after "my
+# dad": "at Hangzhou works"), where a name would otherwise stand.
+CHINESE_COVERB_AFTER_SUBJECT = regex.compile(rf"(?:{_CHINESE_WHERE}|{_CHINESE_TO})")
+POSTPOSITION_AFTER = regex.compile(
+    rf"(?:[ \t]*(?:{_HINDI_WHERE}|{_HINDI_TO})(?![\p{{L}}\p{{M}}])"
+    rf"|(?:{_JAPANESE_WHERE}|{_JAPANESE_TO})|(?:{_KOREAN_WHERE}|{_KOREAN_TO}))"
+)
+ARABIC_PREPOSITION = regex.compile(rf"(?<![\p{{L}}])(?:{_ARABIC_WHERE}|{_ARABIC_TO})[ \t]*$")
+
+_ROLE_BEFORE = (
+    (regex.compile(rf"(?:{_CHINESE_TO})$"), Role.TO),
+    (regex.compile(rf"(?:{_CHINESE_WHERE})$"), Role.WHERE),
+    (regex.compile(rf"(?<![\p{{L}}])(?:{_ARABIC_TO})[ \t]*$"), Role.TO),
+    (regex.compile(rf"(?<![\p{{L}}])(?:{_ARABIC_WHERE})[ \t]*$"), Role.WHERE),
+    (TO_PREPOSITION, Role.TO),
+    (WHERE_PREPOSITION, Role.WHERE),
+)
+_ROLE_AFTER = (
+    (regex.compile(rf"(?:{_JAPANESE_TO}|{_KOREAN_TO})"), Role.TO),
+    (regex.compile(rf"(?:{_JAPANESE_WHERE}|{_KOREAN_WHERE})"), Role.WHERE),
+    (regex.compile(rf"[ \t]*(?:{_HINDI_TO})(?![\p{{L}}\p{{M}}])"), Role.TO),
+    (regex.compile(rf"[ \t]*(?:{_HINDI_WHERE})(?![\p{{L}}\p{{M}}])"), Role.WHERE),
+)
+
+# Case endings of Polish, Czech, Russian and Ukrainian place names, and what the
+# dictionary form ends in instead: "Rzeszowie" -> "rzeszow", "Warszawie" -> "warszawa",
+# "Тюмени" -> "тюмень", "Москве" -> "москва", "Krakowa" -> "krakow".
+_CASE_ENDINGS = (
+    ("iu", ""),
+    ("ie", ""),
+    ("ie", "a"),
+    ("y", "a"),
+    ("i", "a"),
+    ("i", "ia"),
+    ("e", "a"),
+    ("u", ""),
+    ("a", ""),
+    ("em", ""),
+    ("ą", "a"),
+    ("ę", "a"),
+    ("ach", ""),
+    ("е", "а"),
+    ("е", ""),
+    ("и", "ь"),
+    ("и", "а"),
+    ("и", "я"),
+    ("у", ""),
+    ("у", "а"),
+    ("а", ""),
+    ("ом", ""),
+    ("ем", "ь"),
+    ("ой", "а"),
+    ("і", "ь"),
+    ("і", "а"),
+    ("ю", "ь"),
+)
+
+
+def dictionary_forms(word: str) -> list[str]:
+    """Forms a Slavic noun in another case may have in the dictionary, most likely first
+    (the word itself first of all)."""
+    forms = [word]
+    lowered = word.casefold()
+    for ending, replacement in _CASE_ENDINGS:
+        if lowered.endswith(ending) and len(lowered) > len(ending) + 2:
+            forms.append(word[: -len(ending)] + replacement)
+    return forms
+
+
+# Slavic prepositions that take both cases: the locative is where ("в Тюмени"), the
+# accusative where to ("в Дубай", "w góry"); a town's accusative is mostly its own form.
+_EITHER_CASE = regex.compile(r"(?<![\p{L}])(?i:в|во|на|w|we|na|v|ve)[ \t]+$")
+
+
+def role(before: str, after: str, value: str = "", undeclined: bool = False) -> Role | None:
+    """The role the words right around a place give it, if any marker stands there.
+    ``undeclined``: ``value`` is a town's name as the dictionary has it, which after a
+    Slavic preposition of either case says where to."""
+    if undeclined and _EITHER_CASE.search(before) and not value.isascii():
+        return Role.TO
+    for pattern, found in _ROLE_BEFORE:
+        if pattern.search(before):
+            return found
+    for pattern, found in _ROLE_AFTER:
+        if pattern.match(after):
+            return found
+    return None
+
+
+# The writer in other languages: first-person pronouns and possessives (Spanish to
+# Ukrainian, then Chinese, Korean, Japanese, Hindi, Arabic and Hebrew ones), which make a
+# clause about the writer's life. (Arabic and Hebrew say "my" by a suffix: the name
+# rules' relation words carry it.)
+_FIRST_PERSON_CASED = (
+    r"mi|mis|mí|nuestr[oa]s?|yo|nosotros|meu|minha|meus|minhas|nosso|nossa|eu|nós|"
+    r"mon|ma|mes|notre|nos|je|j|nous|mio|mia|miei|mie|nostr[oaie]|io|noi|"
+    r"mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|ich|wir|"
+    r"mijn|onze|ons|ik|wij|we|min|mitt|mina|vår|vårt|våra|jag|vi|"
+    r"mój|moja|moje|moi|mojego|mojej|mojemu|moim|nasz|nasza|nasze|naszego|naszej|ja|my|"
+    r"můj|moje|naše|náš|já|"
+    r"мой|моя|моё|мое|мои|моего|моей|моему|моим|наш|наша|наше|наши|нашего|нашей|я|мы|"
+    r"мій|моя|моє|мої|ми"
+)
+FIRST_PERSON_OTHER_LANGUAGE = regex.compile(
+    rf"(?<![\p{{L}}])(?i:{_FIRST_PERSON_CASED})(?![\p{{L}}])"
+    r"|我|咱们|咱|私|僕|俺|うち|(?<![\p{L}])(?:제|저는|제가|저희|나는|내가|내|우리)"
+    r"|(?<![\p{L}])(?:मैं|मेरा|मेरे|मेरी|हम|हमारा|हमारे|हमारी)(?![\p{L}\p{M}])"
+    r"|(?<![\p{L}])(?:أنا|نحن)(?![\p{L}])"
+    r"|(?<![\p{L}])(?:אני|אנחנו|שלי|שלנו)(?![\p{L}])"
+)
+
+
+@cache
+def _english_words() -> frozenset[str]:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS)
+
+
+def english(clause: str) -> bool:
+    """Whether a clause is written in English, by its closed-class words: at least two of
+    them and a fifth of its words ("Мой муж Павел работает в ..." has none)."""
+    words = regex.findall(r"\p{L}+", clause.casefold())
+    found = sum(word in _english_words() for word in words)
+    return found >= 2 and found * 5 >= len(words)

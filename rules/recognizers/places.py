@@ -1,0 +1,142 @@
+"""Towns named where a language's grammar puts a place, which the small English NER
+misses: after a preposition of place ("w Rzeszowie", "a Torino", "в Тюмени", "near
+Athenry"), as the last part of a line after a comma (a CV's "Test Engineer, Arden Road
+Logistics, Coventry", "(Hauptstraße 12, Wetzlar)"), and in scripts without capitals after
+a Chinese coverb or an Arabic preposition, or before a Japanese, Korean or Hindi
+postposition ("在绍兴", "Indore में", "서울에서").
+
+A candidate counts only where GeoNames has a town of that name (every town of 15,000
+people or more, with its names in other scripts), as written or with a Slavic case ending
+undone (``locatives.dictionary_forms``). Whether the town is someone's is the decision's
+to say.
+"""
+
+from __future__ import annotations
+
+import calendar
+
+from veil.rules import labels, locatives, places_table
+from veil.rules import lazy_regex as regex
+from veil.rules.notability import fold
+from veil.rules.registry import register
+from veil.rules.spans import Span
+
+SCORE = 0.7  # below NER's: where NER reads the same words as a person or firm, it wins
+# written as a name ("Torino", "McAllen"), not in capitals ("PORT", "STAVANGER"): a word
+# in capitals is a heading or a form's field as often as a name
+_WORD = r"\p{Lu}\p{Ll}[\p{L}\p{M}'’]*"
+_WORDS = regex.compile(rf"{_WORD}(?:(?:[ \t]+|-){_WORD}){{0,2}}")
+# English prepositions that take places rather than people ("to" and "at" take both).
+_ENGLISH_BEFORE = regex.compile(
+    r"(?<![\p{L}])(?i:in|near|from|outside|around|across|via|into|throughout)[ \t]+$"
+)
+# "..., Coventry" closing a line, a bracket or a field
+_LAST_AFTER_COMMA = regex.compile(
+    rf"(?<=[\p{{L}}\p{{N}}.)][ \t]*,[ \t]*)({_WORD}(?:[ \t]+{_WORD}){{0,2}})"
+    r"(?=[ \t]*(?:$|\n|\)|;|\||•))",
+    regex.MULTILINE,
+)
+_HAN_RUN = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}ー]+")
+_CASELESS_WORD = regex.compile(
+    r"[\p{Hangul}\p{Devanagari}\p{Bengali}\p{Gurmukhi}\p{Gujarati}\p{Tamil}\p{Telugu}"
+    r"\p{Kannada}\p{Malayalam}\p{Arabic}\p{Hebrew}\p{Thai}\p{M}]+"
+)
+_LATIN_OR_CYRILLIC_WORD = regex.compile(r"\p{Lu}[\p{L}\p{M}]+")
+_LONGEST_HAN = 6
+# A Korean word is a noun and its particles: "서울에서" is Seoul and "in".
+_KOREAN_PARTICLES = regex.compile(
+    r"(?:시)?(?:에서는|에서도|에서|에는|에도|에|으로|로|까지|부터|의|은|는|이|가|도)?"
+)
+# Arabic and Hebrew write "in", "to", "from", "and" as a letter before the word.
+_PROCLITICS = ("و", "ب", "ل", "ف", "ك", "ב", "ל", "מ", "ו", "ה", "ש")
+
+
+# Months and weekdays are towns too ("March", "Friday Harbor" aside): after "in" they
+# are dates.
+_CALENDAR = frozenset(fold(name) for name in (*calendar.month_name, *calendar.day_name) if name)
+
+
+def _town(name: str) -> bool:
+    key = fold(name)
+    return len(key) >= 2 and key not in _CALENDAR and places_table.city_named(key) is not None
+
+
+def _town_words(words: str) -> int:
+    """How many characters of ``words`` (capitalised words from its start) name a town,
+    longest first; a case ending is undone on the last word. 0 if none."""
+    parts = list(regex.finditer(r"\S+", words))
+    for count in range(len(parts), 0, -1):
+        end = parts[count - 1].end()
+        head, last = words[: parts[count - 1].start()], parts[count - 1].group()
+        if any(_town(head + form) for form in locatives.dictionary_forms(last)):
+            return end
+    return 0
+
+
+class PlaceRecognizer:
+    name = "places.v1"
+    labels = (labels.LOCATION,)
+
+    def find(self, text: str) -> list[Span]:
+        found: list[Span] = []
+
+        def add(start: int, end: int) -> None:
+            found.append(Span(start, end, labels.LOCATION, SCORE, self.name))
+
+        for match in _WORDS.finditer(text):
+            before = text[max(0, match.start() - 16) : match.start()]
+            if _ENGLISH_BEFORE.search(before) or locatives.PREPOSITION_BEFORE.search(before):
+                length = _town_words(match.group())
+                if length:
+                    add(match.start(), match.start() + length)
+            elif locatives.POSTPOSITION_AFTER.match(text, match.end()) and _town(match.group()):
+                add(*match.span())  # "Indore में"
+        for match in _LAST_AFTER_COMMA.finditer(text):
+            if _town(match.group(1)):
+                add(*match.span(1))
+        if not text.isascii():
+            self._caseless(text, add)
+        return found
+
+    def _caseless(self, text: str, add) -> None:
+        for run in _HAN_RUN.finditer(text):
+            value, offset = run.group(), run.start()
+            for i in range(len(value)):
+                before = text[max(0, offset + i - 2) : offset + i]
+                if not locatives.CHINESE_COVERB.search(before):
+                    continue
+                for length in range(min(_LONGEST_HAN, len(value) - i), 1, -1):
+                    if _town(value[i : i + length]):
+                        add(offset + i, offset + i + length)
+                        break
+            for i in range(len(value)):
+                for length in range(min(_LONGEST_HAN, len(value) - i), 1, -1):
+                    end = offset + i + length
+                    if locatives.POSTPOSITION_AFTER.match(text, end) and _town(
+                        value[i : i + length]
+                    ):
+                        add(offset + i, end)
+                        break
+        for word in _CASELESS_WORD.finditer(text):
+            value, start = word.group(), word.start()
+            if regex.match(r"\p{Hangul}", value):
+                for length in range(len(value), 1, -1):
+                    if _KOREAN_PARTICLES.fullmatch(value[length:]) and _town(value[:length]):
+                        add(start, start + length)
+                        break
+                continue
+            stripped = 0
+            if not _town(value) and value[:1] in _PROCLITICS and _town(value[1:]):
+                stripped = 1
+            elif not _town(value):
+                continue
+            before = text[max(0, start - 8) : start]
+            if (
+                stripped
+                or locatives.ARABIC_PREPOSITION.search(before)
+                or locatives.POSTPOSITION_AFTER.match(text, word.end())
+            ):
+                add(start + stripped, word.end())
+
+
+register("places.v1")(PlaceRecognizer)

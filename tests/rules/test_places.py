@@ -1,0 +1,135 @@
+"""Towns where a language's grammar puts a place (places.v1), and whose they are: in
+another language's clause, after a pronoun for the writer's people, after a firm in a CV."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from veil.rules import locatives
+from veil.rules.labels import LOCATION, ORGANIZATION, PERSON
+from veil.rules.merge import resolve_overlaps
+from veil.rules.recognizers.places import PlaceRecognizer
+from veil.rules.spans import Span
+
+
+def towns(text: str) -> list[str]:
+    return [text[s.start : s.end] for s in PlaceRecognizer().find(text)]
+
+
+def protected(analyzer, text: str) -> set[str]:
+    return {text[s.start : s.end] for s in analyzer.analyze(text)}
+
+
+def covered(analyzer, text: str, value: str) -> bool:
+    """Every character of ``value`` is inside a protected span (NER may take more)."""
+    start = text.index(value)
+    spans = analyzer.analyze(text)
+    return all(any(s.start <= i < s.end for s in spans) for i in range(start, start + len(value)))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Babcia mieszka w Lublinie od zawsze", ["Lublinie"]),  # locative case undone
+        ("Брат живёт в Казани", ["Казани"]),
+        ("vivimos en Zapopan desde 2019", ["Zapopan"]),
+        ("我爸爸在杭州工作", ["杭州"]),  # after a Chinese coverb
+        ("부산에서 일해요", ["부산"]),  # a Korean noun and its particle
+        ("मेरी बहन Jaipur में रहती है", ["Jaipur"]),  # before a Hindi postposition
+        ("Barista, Bean There Cafe, Swindon\nSkills: latte art", ["Swindon"]),  # a CV line
+        ("(Gartenweg 3, Wetzlar)", ["Wetzlar"]),
+        ("the clinic near Athlone is fine", ["Athlone"]),
+    ],
+)
+def test_a_town_where_grammar_puts_a_place(text, expected):
+    assert towns(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I moved in March and again in May",  # months are towns too, and dates here
+        "originally from STAVANGER",  # capitals: a heading or a form's field
+        "I met Jackson yesterday",  # no preposition of place
+        "in Blorptown nobody knows",  # no such town
+    ],
+)
+def test_no_town_without_a_gazetteer_name_in_a_place_slot(text):
+    assert towns(text) == []
+
+
+def test_a_slavic_case_ending_is_undone_and_the_word_itself_comes_first():
+    assert locatives.dictionary_forms("Warszawie")[0] == "Warszawie"
+    assert "Warszaw" + "a" in locatives.dictionary_forms("Warszawie")
+    assert "Тюмень" in locatives.dictionary_forms("Тюмени")
+
+
+def test_a_locative_is_where_and_an_accusative_town_where_to():
+    assert locatives.role("живёт в ", "", "Казани", undeclined=False) is locatives.Role.WHERE
+    assert locatives.role("летим в ", "", "Сочи", undeclined=True) is locatives.Role.TO
+    assert locatives.role("我们下个月去", "玩") is locatives.Role.TO
+    assert locatives.role("", " में रहती है") is locatives.Role.WHERE
+
+
+def test_english_is_told_from_other_languages_by_closed_class_words():
+    assert locatives.english("my sister lives in the north of the country")
+    assert not locatives.english("Мой брат работает в Казани")
+    assert not locatives.english("mi abuela vive en Zapopan")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_any_text_gives_locations_inside_it(text):
+    for span in PlaceRecognizer().find(text):
+        assert 0 <= span.start < span.end <= len(text)
+        assert span.label == LOCATION
+        assert text[span.start : span.end].strip() == text[span.start : span.end]
+
+
+# -- whose a town is ------------------------------------------------------------------------
+
+
+def test_where_a_clause_in_another_language_puts_the_writers_people(analyzer):
+    text = "Мой брат работает в Казани, а летом мы летим в Сочи."
+    assert "Казани" in protected(analyzer, text)
+    assert "Сочи" not in protected(analyzer, text)  # where to: a destination
+
+
+def test_a_chinese_clause_of_the_writers_family_and_a_trip(analyzer):
+    text = "我爸爸在杭州工作，我们下个月去东京玩。"
+    assert "杭州" in protected(analyzer, text)
+    assert "东京" not in protected(analyzer, text)
+
+
+def test_a_hindi_clause_of_the_writers_sister(analyzer):
+    assert covered(analyzer, "मेरी बहन Jaipur में रहती है, can you help?", "Jaipur")
+
+
+def test_a_pronoun_after_the_writers_relation_stands_for_them(analyzer):
+    text = "My uncle Ravi turns 60 soon and he's a dentist in Swindon. Ideas for a toast?"
+    assert "Swindon" in protected(analyzer, text)
+    assert "Chicago" not in protected(analyzer, "Obama? I think he was a lawyer in Chicago.")
+
+
+def test_a_town_after_a_cv_employer_is_the_employers(analyzer):
+    text = (
+        "Fix my CV:\nJana Novotná\njana.novotna@seznam.cz\n"
+        "2019-2023: Barista, Bean There Cafe, Swindon\n"
+    )
+    assert "Swindon" in protected(analyzer, text)
+
+
+def test_a_town_after_an_address_is_the_addresss(analyzer):
+    text = "Our bakery is called Kornblume (Gartenweg 3, Wetzlar). Write an Instagram bio."
+    assert "Wetzlar" in protected(analyzer, text)
+
+
+def test_a_person_the_same_as_an_institution_is_the_institution():
+    name = "Arden Vale Logistics"
+    spans = [
+        Span(0, len(name), PERSON, 0.9, "names.v1"),
+        Span(0, len(name), ORGANIZATION, 0.8, "institutions.v1"),
+    ]
+    assert [s.label for s in resolve_overlaps(spans)] == [ORGANIZATION]
