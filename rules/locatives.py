@@ -39,6 +39,10 @@ _KOREAN_WHERE = r"에서|에서는|에서도|에\s*살|출신|에\s*있|시에�
 _KOREAN_TO = r"으로|로|까지|에\s*가|에\s*갈"
 _HINDI_WHERE = r"में|से|पर"
 _HINDI_TO = r"को|तक"
+# Turkish writes a proper noun's case after an apostrophe: "İzmir'de" (in), "'den"
+# (from), "'e"/"'ye" (to).
+_TURKISH_WHERE = r"['’](?:de|da|te|ta|den|dan|ten|tan|deki|daki|teki|taki)(?![\p{L}])"
+_TURKISH_TO = r"['’](?:e|a|ye|ya)(?![\p{L}])"
 _ARABIC_WHERE = r"في|من|ب"
 _ARABIC_TO = r"إلى|الى|ل"
 
@@ -52,7 +56,8 @@ CHINESE_COVERB = regex.compile(rf"(?:{_CHINESE_WHERE}|{_CHINESE_TO})$")
 CHINESE_COVERB_AFTER_SUBJECT = regex.compile(rf"(?:{_CHINESE_WHERE}|{_CHINESE_TO})")
 POSTPOSITION_AFTER = regex.compile(
     rf"(?:[ \t]*(?:{_HINDI_WHERE}|{_HINDI_TO})(?![\p{{L}}\p{{M}}])"
-    rf"|(?:{_JAPANESE_WHERE}|{_JAPANESE_TO})|(?:{_KOREAN_WHERE}|{_KOREAN_TO}))"
+    rf"|(?:{_JAPANESE_WHERE}|{_JAPANESE_TO})|(?:{_KOREAN_WHERE}|{_KOREAN_TO})"
+    rf"|{_TURKISH_WHERE}|{_TURKISH_TO})"
 )
 ARABIC_PREPOSITION = regex.compile(rf"(?<![\p{{L}}])(?:{_ARABIC_WHERE}|{_ARABIC_TO})[ \t]*$")
 
@@ -65,6 +70,8 @@ _ROLE_BEFORE = (
     (WHERE_PREPOSITION, Role.WHERE),
 )
 _ROLE_AFTER = (
+    (regex.compile(_TURKISH_WHERE), Role.WHERE),
+    (regex.compile(_TURKISH_TO), Role.TO),
     (regex.compile(rf"(?:{_JAPANESE_TO}|{_KOREAN_TO})"), Role.TO),
     (regex.compile(rf"(?:{_JAPANESE_WHERE}|{_KOREAN_WHERE})"), Role.WHERE),
     (regex.compile(rf"[ \t]*(?:{_HINDI_TO})(?![\p{{L}}\p{{M}}])"), Role.TO),
@@ -148,7 +155,9 @@ _FIRST_PERSON_CASED = (
     r"mój|moja|moje|moi|mojego|mojej|mojemu|moim|nasz|nasza|nasze|naszego|naszej|ja|my|"
     r"můj|moje|naše|náš|já|"
     r"мой|моя|моё|мое|мои|моего|моей|моему|моим|наш|наша|наше|наши|нашего|нашей|я|мы|"
-    r"мій|моя|моє|мої|ми"
+    r"мій|моя|моє|мої|ми|"
+    # Turkish: the pronouns, and kin words with the first person's suffix ("oğlum")
+    r"ben|biz|benim|bizim|oğlum|kızım|annem|babam|eşim|kocam|karım|kardeşim|ablam|abim"
 )
 FIRST_PERSON_OTHER_LANGUAGE = regex.compile(
     rf"(?<![\p{{L}}])(?i:{_FIRST_PERSON_CASED})(?![\p{{L}}])"

@@ -691,6 +691,15 @@ class _Context:
         return self.parse.self_in_text or self.calls_itself_a_cv
 
     @cached_property
+    def writer_in_other_language(self) -> bool:
+        """The writer speaks of themselves or their people in another language's words
+        ("mi", "мой", "我", "제", "أخي", "oğlum"), which the English parse does not read."""
+        return bool(
+            locatives.FIRST_PERSON_OTHER_LANGUAGE.search(self.text)
+            or names_recognizer.CASELESS_RELATION_WORD.search(self.text)
+        )
+
+    @cached_property
     def calls_itself_a_cv(self) -> bool:
         """The text says it is a CV (searched once, not for every organisation)."""
         return _CV_WORD.search(self.text) is not None
@@ -1308,7 +1317,7 @@ def _organization(m: _Mention) -> Verdict:
         return private(Reason.GRAMMAR_TIE)
     if (
         unknown
-        and ctx.parse.self_in_text
+        and (ctx.parse.self_in_text or ctx.writer_in_other_language)
         and names_an_institution(value)
         and not syntax.hypothetical(ctx.parse, span.start, span.end)
         and not syntax.considered(ctx.parse, span.start, span.end)
@@ -1628,12 +1637,15 @@ def _consistent(
             and regex.fullmatch(r"\s+(?:from|at|of)\s+(?:the\s+)?|\s*,\s*", gap)
         ):
             out[i] = Verdict(Subject.PRIVATE, Reason.RELATION_WORKPLACE, labels.ORGANIZATION)
-    # A public figure's places: "Tove Jansson's life ... living in Helsinki", "the author
-    # Ngũgĩ grew up near Limuru". Cues of living and origin read the writer's life into
-    # any sentence; in one about a public figure with no one else in it, they are the
-    # figure's.
+    # A public figure's places and employers: "Tove Jansson's life ... living in Helsinki",
+    # "the author Ngũgĩ grew up near Limuru", "a bio of X ... the years she spent at Y".
+    # Cues of living, origin and work read the writer's life into any sentence; in one
+    # about a public figure with no one else in it, they are the figure's.
     for i, span in enumerate(spans):
-        if out[i].label != labels.LOCATION or out[i].reason not in _CUE_PLACE_REASONS:
+        cued_place = out[i].label == labels.LOCATION and out[i].reason in _CUE_PLACE_REASONS
+        # "the years she spent at the University of X" in a bio of a public figure
+        cued_employer = out[i].label == labels.ORGANIZATION and out[i].reason is Reason.AFFILIATION
+        if not (cued_place or cued_employer):
             continue
         clause = _clause_before(text, span.start, SENTENCE_REACH)
         clause_start = span.start - len(clause)
@@ -1651,7 +1663,7 @@ def _consistent(
             out[j].subject is not Subject.PUBLIC for j in range(i) if spans[j].start >= clause_start
         )
         if figures and not private_between:
-            out[i] = Verdict(Subject.PUBLIC, Reason.BESIDE_PUBLIC_FIGURE, labels.LOCATION)
+            out[i] = Verdict(Subject.PUBLIC, Reason.BESIDE_PUBLIC_FIGURE, out[i].label)
     # A career goes on from one employer to the one before: "nurse at X. Previously at Y",
     # "engineer at X, formerly with Y". The earlier place is as much the writer's.
     employer_seen = False

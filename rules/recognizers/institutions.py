@@ -58,7 +58,8 @@ _HEADS_FIRST = (
     r"Klinik|Apotheke|Bäckerei|Kita"
 )
 _HEADS_LAST = (
-    r"Hastanesi|Polikliniği|Kliniği|Okulu|Lisesi|Üniversitesi|Eczanesi|Camii|Fırını|"
+    r"Hastanesi|Polikliniği|Kliniği|Okulu|Ortaokulu|İlkokulu|Anaokulu|Lisesi|Koleji|"
+    r"Üniversitesi|Eczanesi|Camii|Fırını|Bankası|Derneği|"
     r"Grundschule|Gymnasium|Klinik|Praxis|Apotheke|Bäckerei|Kita"
 )
 _JOINER = r"(?:de|da|do|dos|das|del|della|di|du|des|la|le|am|im|zum|zur|i|e|y|et|und|St\.?)"
@@ -81,9 +82,37 @@ _AFTER_AT_SIGN = regex.compile(
     rf"(?<=[\p{{L}}\p{{N}}.)][ \t]+@[ \t]+){_WORD}(?:[ \t]+(?:{_WORD}|&))*{_WORD}?"
     r"(?=[ \t]*(?:[|,;•·/\n)]|$))"
 )
+# Scripts without capitals: the kinds of institution as Chinese, Japanese and Korean
+# write them at a name's end ("博瑞精密模具有限公司", "해오름초등학교"), as Arabic writes
+# them first ("جامعة اليرموك") and as Hindi writes them last ("श्री गणेश ट्रेडर्स").
+_HAN_HEADS = (
+    r"有限公司|股份公司|公司|集团|小学|中学|大学|学院|学校|幼儿园|医院|诊所|银行|面馆|餐馆|"
+    r"饭店|酒店|教会|会社|病院|学園|銀行|幼稚園|商店"
+)
+_HAN_NAME = regex.compile(rf"(\p{{Han}}{{2,10}}?(?:{_HAN_HEADS}))")
+# what ends the words before a Chinese name: "在…的", "叫", "是", a comma
+_HAN_BEFORE_NAME = regex.compile(r"[的叫是在于、，,：:「“\s]|^")
+# a numeral or demonstrative and a measure word make a description: "一家小面馆" is "a
+# small noodle shop", not a shop's name
+_HAN_DESCRIPTION = regex.compile(r"[一两几这那每某][家个所间座]")
+_HANGUL_NAME = regex.compile(
+    r"(?<![\p{L}])(\p{Hangul}{1,8}(?:초등학교|중학교|고등학교|대학교|학교|병원|의원|회사|교회|"
+    r"은행|유치원|학원))(?:에서|에|의|은|는|이|가|을|를|도)?(?![\p{L}])"
+)
+_ARABIC_NAME = regex.compile(
+    r"(?<![\p{L}])(?:جامعة|مستشفى|شركة|مدرسة|بنك|مصرف|عيادة|مطعم|مؤسسة|كلية)"
+    # one word, and a second one only if it has the article ("جامعة اليرموك", not
+    # "... ويريد", "and wants")
+    r"[ \t]+(?!و)\p{Arabic}+(?:[ \t]+ال\p{Arabic}+)?"
+)
+_DEVANAGARI_NAME = regex.compile(
+    r"(?<![\p{L}\p{M}])(?:[\p{Devanagari}\p{M}]+[ \t]+){1,3}"
+    r"(?:ट्रेडर्स|स्कूल|विद्यालय|अस्पताल|कंपनी|बैंक|स्टोर्स|एंटरप्राइजेज|क्लिनिक)(?![\p{L}\p{M}])"
+)
 SCORE = 0.8
 _HEADED = regex.compile(
     rf"(?:^|\s)(?i:{INSTITUTION_HEADS})\.?$|(?:^|\s)(?:{_HEADS_LAST})$|^(?:{_HEADS_FIRST})\s"
+    rf"|(?:{_HAN_HEADS})$|\p{{Hangul}}(?:학교|병원|의원|회사|교회|은행|유치원|학원)$"
     r"|^(?:ООО|ОАО|ЗАО|ПАО|АО|НКО|ИП|ТОВ|ПП|ПрАТ|ТОО)[ \t]*[«\"„]"
 )
 
@@ -126,6 +155,25 @@ class InstitutionRecognizer:
         for pattern in (_QUOTED_COMPANY, _AFTER_AT_SIGN):
             for match in pattern.finditer(text):
                 found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
+        if not text.isascii():
+            found += self._caseless(text)
+        return found
+
+    def _caseless(self, text: str) -> list[Span]:
+        found = []
+        for match in _HAN_NAME.finditer(text):
+            # the name starts after the last word that cannot be in it
+            start, end = match.span(1)
+            value = text[start:end]
+            cut = max((m.end() for m in _HAN_BEFORE_NAME.finditer(value[:-2])), default=0)
+            if _HAN_DESCRIPTION.search(value[cut:]):
+                continue
+            if end - (start + cut) > 2:
+                found.append(Span(start + cut, end, labels.ORGANIZATION, SCORE, self.name))
+        for pattern in (_HANGUL_NAME, _ARABIC_NAME, _DEVANAGARI_NAME):
+            for match in pattern.finditer(text):
+                span = match.span(1) if pattern is _HANGUL_NAME else match.span()
+                found.append(Span(*span, labels.ORGANIZATION, SCORE, self.name))
         return found
 
 

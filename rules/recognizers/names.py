@@ -322,6 +322,26 @@ _CASELESS_NAMED = regex.compile(
     # other scripts' names are one or two words
     r"(\p{Han}{2,3}|[\p{L}\p{M}]+(?:[ \t][\p{L}\p{M}]+)?)",
 )
+# "My name is": the writer's own name after the words that give it, in languages written
+# without capitals ("我叫陈思远", "제 이름은 김하늘", "मेरा नाम अमित है", "اسمي يوسف",
+# "私の名前は佐藤です"), or before the Japanese "I am called" and the Hindi "speaking"
+# ("佐藤と申します", "मैं अमित बोल रहा हूँ").
+_CASELESS_SELF_NAMED = regex.compile(
+    r"(?:我叫|我名叫|我的名字是|我的名字叫)[ \t]*(\p{Han}{2,3})"
+    r"|(?:제|내|저의|나의)[ \t]*이름은[ \t]*(\p{Hangul}{2,4}?)"
+    r"(?:이에요|예요|입니다|이고|이야|[ \t,.]|$)"
+    r"|(?:मेरा[ \t]+नाम)[ \t]+([\p{Devanagari}\p{M}]+(?:[ \t]+[\p{Devanagari}\p{M}]+)?)[ \t]+है"
+    r"|(?:^|[ \t\n:\"“,]|(?<=\p{P}))मैं[ \t]+([\p{Devanagari}\p{M}]+)[ \t]+बोल[ \t]+(?:रहा|रही)"
+    r"|(?:اسمي)[ \t]+(\p{Arabic}+(?:[ \t]+(?!و)\p{Arabic}+)?)"  # not "و…", "and ..."
+    r"|(?:私の名前は|僕の名前は)[ \t]*([\p{Han}\p{Katakana}\p{Hiragana}]{2,6}?)"
+    r"(?:です|と申します|[。、 ])"
+    r"|([\p{Han}\p{Katakana}]{2,6})と申します",
+    regex.MULTILINE,
+)
+# Greetings that open a line before a name and its honorific ("नमस्ते सुनीता जी").
+_CASELESS_GREETING = regex.compile(
+    r"नमस्ते|नमस्कार|प्रणाम|你好|您好|안녕하세요|안녕|مرحبا|السلام|こんにちは|שלום"
+)
 # Honorifics written after a name: Japanese さん/様/くん/ちゃん/先生, Korean 씨/님, Hindi जी,
 # Chinese 先生/女士/小姐.
 _CASELESS_HONORIFIC_AFTER = regex.compile(
@@ -534,13 +554,21 @@ class _NameScan:
             if len(name.split()) > 1 and not _CASELESS_HONORIFIC_AFTER.match(text, end):
                 end = start + len(name.split()[0])  # "रमेश जी": the honorific is no name
             self.keep(start, end, 0.85)
+        for match in _CASELESS_SELF_NAMED.finditer(text):
+            group = next(i for i in range(1, 8) if match.group(i))
+            self.keep(*match.span(group), 0.85)
         for match in _CASELESS_RUN.finditer(text):
             # "山田 恵子さん", "김서연 씨": a name its honorific follows
             honorific = _CASELESS_HONORIFIC_AFTER.search(match.group())
             if not honorific or honorific.start() == 0:
                 continue
             words = list(regex.finditer(r"[^ \t・·]+", match.group()[: honorific.start()]))
-            words = [w for w in words[-2:] if not CASELESS_RELATION_WORD.fullmatch(w.group())]
+            words = [
+                w
+                for w in words[-2:]
+                if not CASELESS_RELATION_WORD.fullmatch(w.group())
+                and not _CASELESS_GREETING.fullmatch(w.group())
+            ]
             if words:
                 self.keep(match.start() + words[0].start(), match.start() + words[-1].end(), 0.85)
 

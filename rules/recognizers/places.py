@@ -24,7 +24,8 @@ from veil.rules.spans import Span
 SCORE = 0.7  # below NER's: where NER reads the same words as a person or firm, it wins
 # written as a name ("Torino", "McAllen"), not in capitals ("PORT", "STAVANGER"): a word
 # in capitals is a heading or a form's field as often as a name
-_WORD = r"\p{Lu}\p{Ll}[\p{L}\p{M}'’]*"
+# ("O'Fallon"; an apostrophe before a lower-case ending is Turkish's case: "İzmir'de")
+_WORD = r"\p{Lu}\p{Ll}[\p{L}\p{M}]*(?:['’]\p{Lu}[\p{L}\p{M}]*)?"
 _WORDS = regex.compile(rf"{_WORD}(?:(?:[ \t]+|-){_WORD}){{0,2}}")
 # English prepositions that take places rather than people ("to" and "at" take both).
 _ENGLISH_BEFORE = regex.compile(
@@ -89,8 +90,13 @@ class PlaceRecognizer:
                 length = _town_words(match.group())
                 if length:
                     add(match.start(), match.start() + length)
-            elif locatives.POSTPOSITION_AFTER.match(text, match.end()) and _town(match.group()):
-                add(*match.span())  # "Indore में"
+            elif locatives.POSTPOSITION_AFTER.match(text, match.end()):
+                # "Indore में", "Annem İzmir'de": the town is the words the postposition
+                # closes, the last ones
+                for word in regex.finditer(r"\S+", match.group()):
+                    if _town(match.group()[word.start() :]):
+                        add(match.start() + word.start(), match.end())
+                        break
         for match in _LAST_AFTER_COMMA.finditer(text):
             if _town(match.group(1)):
                 add(*match.span(1))

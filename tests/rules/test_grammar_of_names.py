@@ -747,3 +747,26 @@ def test_several_entries_in_a_text_about_no_one_are_public_together(analyzer):
 
 def test_an_entry_of_common_words_alone_stays_protected(analyzer):
     assert "Robert McNamara" in protected(analyzer, "Robert McNamara still owes me for the van.")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("请帮我翻译：我叫王海洋，在一家工厂上班。", "王海洋"),
+        ("제 이름은 박지민입니다. please translate", "박지민"),
+        ("मेरा नाम रोहित वर्मा है और मैं", "रोहित वर्मा"),
+        ("اسمي ليلى وأعمل ممرضة", "ليلى"),
+        ("はじめまして、鈴木と申します。", "鈴木"),
+    ],
+)
+def test_the_writers_own_name_in_languages_without_capitals(analyzer, text, name):
+    assert name in protected(analyzer, text)
+
+
+def test_a_public_figures_employer_in_a_bio_is_the_figures(analyzer):
+    text = (
+        "Write a short bio of Jennifer Doudna for a poster, about the years she spent at "
+        "the University of California."
+    )
+    assert "Jennifer Doudna" in kept(analyzer, text)
+    assert not any("University of California" in p for p in protected(analyzer, text))

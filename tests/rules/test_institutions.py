@@ -94,3 +94,23 @@ def test_institution_spans_are_whole_names_inside_the_text(pieces):
         assert 0 <= span.start < span.end <= len(text)
         assert value == value.strip() and len(value.split()) >= 1
         assert span.label == "ORGANIZATION"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("我在上海的华新电子有限公司上班", ["华新电子有限公司"]),  # after "的"
+        ("我哥哥开了一家小饭店", []),  # "a small restaurant": a description, no name
+        ("제 아들이 푸른숲초등학교에 다녀요", ["푸른숲초등학교"]),  # less its particle
+        ("ابنتي تدرس في جامعة النيلين وتحب", ["جامعة النيلين"]),  # not "and loves"
+        ("मैं रवि, कृष्णा ट्रेडर्स से बोल रहा हूँ", ["कृष्णा ट्रेडर्स"]),
+        ("kızım Çamlıca Ortaokulu'nda okuyor", ["Çamlıca Ortaokulu"]),
+    ],
+)
+def test_institutions_in_scripts_without_capitals_and_turkish(text, expected):
+    assert names(text) == expected
+
+
+def test_an_institution_of_the_writers_family_in_another_language_is_protected(analyzer):
+    text = "제 아들이 푸른숲초등학교에 다녀요. what should he pack for a school trip?"
+    assert "푸른숲초등학교" in {text[s.start : s.end] for s in analyzer.analyze(text)}
