@@ -37,8 +37,9 @@ _JAPANESE_WHERE = r"で|に住|に住んで|から|在住|出身"
 _JAPANESE_TO = r"へ|まで|に行"
 _KOREAN_WHERE = r"에서|에서는|에서도|에\s*살|출신|에\s*있|시에서|시에"
 _KOREAN_TO = r"으로|로|까지|에\s*가|에\s*갈"
-_HINDI_WHERE = r"में|से|पर"
-_HINDI_TO = r"को|तक"
+# (and as Hindi is often typed, in Latin letters: "Sultanpur mein")
+_HINDI_WHERE = r"में|से|पर|mein|mei|mai|par"
+_HINDI_TO = r"को|तक|tak"
 # Turkish writes a proper noun's case after an apostrophe: "İzmir'de" (in), "'den"
 # (from), "'e"/"'ye" (to).
 _TURKISH_WHERE = r"['’](?:de|da|te|ta|den|dan|ten|tan|deki|daki|teki|taki)(?![\p{L}])"
@@ -156,6 +157,8 @@ _FIRST_PERSON_CASED = (
     r"můj|moje|naše|náš|já|"
     r"мой|моя|моё|мое|мои|моего|моей|моему|моим|наш|наша|наше|наши|нашего|нашей|я|мы|"
     r"мій|моя|моє|мої|ми|"
+    # Hindi typed in Latin letters
+    r"mera|mere|meri|main|hum|hamara|hamare|hamari|"
     # Turkish: the pronouns, and kin words with the first person's suffix ("oğlum")
     r"ben|biz|benim|bizim|oğlum|kızım|annem|babam|eşim|kocam|karım|kardeşim|ablam|abim"
 )

@@ -617,9 +617,24 @@ def _noun(token) -> bool:
     return token.tag_.startswith(("NN", "PRP"))
 
 
+def _at_home(token) -> bool:
+    """ "at home" hangs on the same word: "a fall at home in X" (not "fly home from X",
+    where home is where one goes)."""
+    return any(
+        c.dep_ == "prep" and c.lower_ == "at" and any(g.lower_ == "home" for g in c.children)
+        for c in token.children
+    )
+
+
 def _governor(governor, preposition: str, place: bool, unknown: bool = False) -> Tie | None:
     if preposition == "on" and not place:
         return None  # "we're on Django", "I'm on Netflix": what one uses, not where one works
+    if place and preposition in ("in", "near", "outside") and _at_home(governor):
+        # "my mum had a fall at home in X": the home is in X, and it is the doer's
+        verb = governor if governor.tag_.startswith(("VB", "MD")) else governor.head
+        owner = subject_owner(verb) if verb.tag_.startswith(("VB", "MD")) else None
+        if owner is not None:
+            return Tie(owner, "dwelling", "home")
     # the tagger calls "flat" in "a small flat near X" an adjective; its object role says noun
     dwelling_object = governor.dep_ == "dobj" and _DWELLING.match(governor.text)
     if _FAN_NOUN.match(governor.text):

@@ -37,6 +37,7 @@ _LAST_AFTER_COMMA = regex.compile(
     r"(?=[ \t]*(?:$|\n|\)|;|\||•))",
     regex.MULTILINE,
 )
+_NAME_WORD_BEFORE = regex.compile(r"\p{Lu}[\p{L}\p{M}]*[ \t]+$")
 _HAN_RUN = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}ー]+")
 _CASELESS_WORD = regex.compile(
     r"[\p{Hangul}\p{Devanagari}\p{Bengali}\p{Gurmukhi}\p{Gujarati}\p{Tamil}\p{Telugu}"
@@ -90,7 +91,9 @@ class PlaceRecognizer:
                 length = _town_words(match.group())
                 if length:
                     add(match.start(), match.start() + length)
-            elif locatives.POSTPOSITION_AFTER.match(text, match.end()):
+            elif locatives.POSTPOSITION_AFTER.match(text, match.end()) and not (
+                _NAME_WORD_BEFORE.search(before)  # the tail of a longer name: "... Sahkari Bank"
+            ):
                 # "Indore में", "Annem İzmir'de": the town is the words the postposition
                 # closes, the last ones
                 for word in regex.finditer(r"\S+", match.group()):
