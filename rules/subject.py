@@ -233,6 +233,10 @@ _SELF = regex.compile(
     r"\bnazywam się|\bje m'appelle|"
     r"\bme llamo|\bmi nombre es|\bich heiße|\bmi chiamo|\bik heet|\bjmenuji se|"
     r"\bmeu nome é|\bsign(?:ed)?(?: it| off)?(?: as| from)?|(?:^|\n)[ \t>]*from|"
+    # "I am" / "we are" in other languages: "Sou a Fernanda", "Wij zijn Sanne en Joost"
+    r"\bsoy|\bsomos|\bsou(?:\s+[ao])?|\bje suis|\bnous sommes|\bich bin|\bwir sind|"
+    r"\bsono|\bsiamo|\bik ben|\bwij zijn|\bwe zijn|\bjestem|\bjesteśmy|\bjsem|"
+    r"меня зовут|\bменя звати|"
     r"\b(?:card|note|message|letter|gift|love|regards)\s+from|"
     r"\b(?:from|by|as|it's|it is|this is)\s+me\s*[,(–\-])\s*[,:]?\s*$",
     _I,
@@ -244,7 +248,12 @@ _GREETING = regex.compile(
     # a sign-off is set apart from the name ("Best,\nAnna"): "best Kishore Kumar songs"
     # and "love Wes Anderson films" are no sign-offs
     r"|(?:regards|best|best wishes|kind regards|warm regards|love|xo|xx|sincerely|yours|"
-    r"yours truly|atentamente|saludos|un saludo|firma|signed|signature|beste|pozdrawiam)"
+    r"yours truly|atentamente|saludos|un saludo|firma|signed|signature|beste|pozdrawiam|"
+    # other languages' sign-offs
+    r"gruß|grüße|viele grüße|liebe grüße|lg|mfg|abrazos|un abrazo|besos|cordialement|bises|"
+    r"amitiés|cumprimentos|abraços|beijos|atenciosamente|pozdrowienia|groetjes|groeten|"
+    r"met vriendelijke groet|saluti|cordiali saluti|un saluto|hälsningar|hilsen|mvh|"
+    r"saygılarımla|с уважением|всего доброго)"
     r"\s*(?:[,:!\-]\s*|\n\s*))$",
     _I,
 )

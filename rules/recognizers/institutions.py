@@ -29,7 +29,10 @@ INSTITUTION_HEADS = (
     r"diner|pub|salon|barbers?|gym|studio|studios|garage|motors|tiles|plumbing|electrical|"
     r"builders|construction|logistics|freight|haulage|consulting|consultancy|solutions|"
     r"management|properties|lettings|realty|estates|agency|insurance|tech|technologies|"
-    r"software|legal|solicitors|accountants|medical|health|care|"
+    r"software|legal|solicitors|accountants|medical|health|care|counselling|counseling|"
+    r"therapy|therapies|wellness|fitness|beauty|nails|veterinary|vets|opticians|"
+    r"orthodontics|podiatry|osteopathy|acupuncture|tutoring|tuition|childcare|cleaning|"
+    r"removals|roofing|landscaping|catering|printing|"
     r"services|systems|partners|associates|group|holdings|analytics|labs|ltd|llc|llp|inc|"
     r"plc|gmbh|pty|jsc|sons|bros"
 )

@@ -770,3 +770,16 @@ def test_a_public_figures_employer_in_a_bio_is_the_figures(analyzer):
     )
     assert "Jennifer Doudna" in kept(analyzer, text)
     assert not any("University of California" in p for p in protected(analyzer, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Übersetze bitte: „Bin ab Montag im Büro. Viele Grüße, Henrike“", "Henrike"),
+        ("Traduis : « Je rentre demain. Bises, Solène »", "Solène"),
+        ("Vertaal: 'Welkom! Wij zijn Femke en Bram.'", "Femke"),
+        ("Responda por mim: sou a Luciana e moro aqui há dois anos", "Luciana"),
+    ],
+)
+def test_sign_offs_and_self_introductions_in_other_languages(analyzer, text, name):
+    assert name in protected(analyzer, text)

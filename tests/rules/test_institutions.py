@@ -114,3 +114,7 @@ def test_institutions_in_scripts_without_capitals_and_turkish(text, expected):
 def test_an_institution_of_the_writers_family_in_another_language_is_protected(analyzer):
     text = "제 아들이 푸른숲초등학교에 다녀요. what should he pack for a school trip?"
     assert "푸른숲초등학교" in {text[s.start : s.end] for s in analyzer.analyze(text)}
+
+
+def test_a_service_noun_closes_a_small_firms_name():
+    assert names("my counsellor at Brightwater Counselling said") == ["Brightwater Counselling"]
