@@ -11,6 +11,7 @@ a destination.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
@@ -51,7 +52,7 @@ WHERE_PREPOSITION = regex.compile(rf"(?<![\p{{L}}])(?i:{_WHERE_BEFORE})[ \t]+$")
 TO_PREPOSITION = regex.compile(rf"(?<![\p{{L}}])(?i:{_TO_BEFORE})[ \t]+$")
 # What the recognizer takes as a place's marker, either role.
 PREPOSITION_BEFORE = regex.compile(rf"(?<![\p{{L}}])(?i:{_WHERE_BEFORE}|{_TO_BEFORE})[ \t]+$")
-CHINESE_COVERB = regex.compile(rf"(?:{_CHINESE_WHERE}|{_CHINESE_TO})$")
+CHINESE_COVERB = regex.compile(rf"(?:{_CHINESE_WHERE}|{_CHINESE_TO})[ \t]?$")
 # A coverb right after a subject opens its predicate: "我爸爸在杭州工作" (after "my
 # dad": "at Hangzhou works"), where a name would otherwise stand.
 CHINESE_COVERB_AFTER_SUBJECT = regex.compile(rf"(?:{_CHINESE_WHERE}|{_CHINESE_TO})")
@@ -63,8 +64,8 @@ POSTPOSITION_AFTER = regex.compile(
 ARABIC_PREPOSITION = regex.compile(rf"(?<![\p{{L}}])(?:{_ARABIC_WHERE}|{_ARABIC_TO})[ \t]*$")
 
 _ROLE_BEFORE = (
-    (regex.compile(rf"(?:{_CHINESE_TO})$"), Role.TO),
-    (regex.compile(rf"(?:{_CHINESE_WHERE})$"), Role.WHERE),
+    (regex.compile(rf"(?:{_CHINESE_TO})[ \t]*$"), Role.TO),
+    (regex.compile(rf"(?:{_CHINESE_WHERE})[ \t]*$"), Role.WHERE),
     (regex.compile(rf"(?<![\p{{L}}])(?:{_ARABIC_TO})[ \t]*$"), Role.TO),
     (regex.compile(rf"(?<![\p{{L}}])(?:{_ARABIC_WHERE})[ \t]*$"), Role.WHERE),
     (TO_PREPOSITION, Role.TO),
@@ -129,18 +130,24 @@ def dictionary_forms(word: str) -> list[str]:
 _EITHER_CASE = regex.compile(r"(?<![\p{L}])(?i:в|во|на|w|we|na|v|ve)[ \t]+$")
 
 
-def role(before: str, after: str, value: str = "", undeclined: bool = False) -> Role | None:
+@dataclass(frozen=True, slots=True)
+class Marked:
+    role: Role
+    marker_before: bool  # a preposition or coverb, not a postposition or case ending
+
+
+def role(before: str, after: str, value: str = "", undeclined: bool = False) -> Marked | None:
     """The role the words right around a place give it, if any marker stands there.
     ``undeclined``: ``value`` is a town's name as the dictionary has it, which after a
     Slavic preposition of either case says where to."""
     if undeclined and _EITHER_CASE.search(before) and not value.isascii():
-        return Role.TO
+        return Marked(Role.TO, True)
     for pattern, found in _ROLE_BEFORE:
         if pattern.search(before):
-            return found
+            return Marked(found, True)
     for pattern, found in _ROLE_AFTER:
         if pattern.match(after):
-            return found
+            return Marked(found, False)
     return None
 
 
@@ -180,7 +187,13 @@ def _english_words() -> frozenset[str]:
 
 def english(clause: str) -> bool:
     """Whether a clause is written in English, by its closed-class words: at least two of
-    them and a fifth of its words ("Мой муж Павел работает в ..." has none)."""
-    words = regex.findall(r"\p{L}+", clause.casefold())
-    found = sum(word in _english_words() for word in words)
-    return found >= 2 and found * 5 >= len(words)
+    them and a quarter of its words that are not names ("Мой муж Павел работает в ..." has
+    none; "took me to hear Maria João Pires play in" three of six)."""
+    closed = _english_words()
+    words = [
+        w.casefold()
+        for w in regex.findall(r"\p{L}+", clause)
+        if not w[:1].isupper() or w.casefold() in closed  # "We land in", not a name
+    ]
+    found = sum(word in closed for word in words)
+    return found >= 2 and found * 4 >= len(words)

@@ -480,7 +480,8 @@ _RESIDENCE_BEFORE = regex.compile(
     _I,
 )
 _RESIDENCE_AFTER = regex.compile(
-    r"^\s*,?\s*(?:where|which is where)\s+(?:i|we|they|he|she|my|our)\b[^.!?\n]{0,20}"
+    r"^\s*,?\s*(?:where|(?:which|since that|as that|that)(?: is|'s|’s) where)\s+"
+    r"(?:i|we|they|he|she|my|our)\b[^.!?\n]{0,20}"
     r"\b(?:live|lives|living|grew up|work|works|stay|stays|am from|are from)\b"
     # Turkish puts the case ending and the verb after the place: "İzmir'de yaşıyor"
     r"|^['’](?:de|da|te|ta)\s+(?:yaşıyor|yaşıyorum|yaşıyoruz|oturuyor|oturuyorum|çalışıyor|"
@@ -1258,7 +1259,7 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
 
 
 # Words on each side of a place that tell the language it is written in.
-_LANGUAGE_REACH = 6
+_LANGUAGE_REACH = 10
 
 
 def _where_in_other_language(m: _Mention) -> bool:
@@ -1269,13 +1270,17 @@ def _where_in_other_language(m: _Mention) -> bool:
     if not (undeclined or "places." in m.span.source):
         return False  # a town the gazetteer has, not "in Hindi"
     clause = _clause_before(m.ctx.text, m.span.start, SENTENCE_REACH)
-    stop = _STOP_ANYWHERE.search(m.after)
-    # the language of the words around the place: a text may switch in mid-sentence
-    around = " ".join(clause.split()[-_LANGUAGE_REACH:])
-    after = " ".join((m.after[: stop.start()] if stop else m.after).split()[:_LANGUAGE_REACH])
-    if locatives.english(f"{around} {m.value} {after}"):
+    found = locatives.role(m.before, m.after, m.value, undeclined)
+    if found is None:
         return False
-    if locatives.role(m.before, m.after, m.value, undeclined) is not locatives.Role.WHERE:
+    # the language of the words on the marker's side: a text may switch in mid-sentence
+    # ("أختي تدرس في إربد and asked me ...")
+    if found.marker_before:
+        words = " ".join(clause.split()[-_LANGUAGE_REACH:])
+    else:
+        stop = _STOP_ANYWHERE.search(m.after)
+        words = " ".join((m.after[: stop.start()] if stop else m.after).split()[:_LANGUAGE_REACH])
+    if locatives.english(f"{words} {m.value}") or found.role is not locatives.Role.WHERE:
         return False
     return bool(
         locatives.FIRST_PERSON_OTHER_LANGUAGE.search(clause)

@@ -111,7 +111,7 @@ class PlaceRecognizer:
         for run in _HAN_RUN.finditer(text):
             value, offset = run.group(), run.start()
             for i in range(len(value)):
-                before = text[max(0, offset + i - 2) : offset + i]
+                before = text[max(0, offset + i - 3) : offset + i]
                 if not locatives.CHINESE_COVERB.search(before):
                     continue
                 for length in range(min(_LONGEST_HAN, len(value) - i), 1, -1):

@@ -67,10 +67,10 @@ def test_a_slavic_case_ending_is_undone_and_the_word_itself_comes_first():
 
 
 def test_a_locative_is_where_and_an_accusative_town_where_to():
-    assert locatives.role("живёт в ", "", "Казани", undeclined=False) is locatives.Role.WHERE
-    assert locatives.role("летим в ", "", "Сочи", undeclined=True) is locatives.Role.TO
-    assert locatives.role("我们下个月去", "玩") is locatives.Role.TO
-    assert locatives.role("", " में रहती है") is locatives.Role.WHERE
+    assert locatives.role("живёт в ", "", "Казани").role is locatives.Role.WHERE
+    assert locatives.role("летим в ", "", "Сочи", undeclined=True).role is locatives.Role.TO
+    assert locatives.role("我们下个月去", "玩").role is locatives.Role.TO
+    assert locatives.role("", " में रहती है") == locatives.Marked(locatives.Role.WHERE, False)
 
 
 def test_english_is_told_from_other_languages_by_closed_class_words():
@@ -133,3 +133,23 @@ def test_a_person_the_same_as_an_institution_is_the_institution():
         Span(0, len(name), ORGANIZATION, 0.8, "institutions.v1"),
     ]
     assert [s.label for s in resolve_overlaps(spans)] == [ORGANIZATION]
+
+
+def test_the_language_is_read_on_the_markers_side_of_the_place(analyzer):
+    # Arabic up to the place, English after it
+    text = "أخي يدرس الطب في الزرقاء and asked me for help with a cover letter"
+    assert covered(analyzer, text, "الزرقاء")
+
+
+def test_a_chinese_coverb_may_stand_apart_from_the_town(analyzer):
+    assert covered(analyzer, "我妈妈 住在 杭州, she wants to visit me", "杭州")
+
+
+def test_an_english_sentence_with_names_before_the_place_stays_english(analyzer):
+    text = "My aunt took me to hear Maria João Pires play in Porto once. Suggest some tracks."
+    assert "Porto" not in protected(analyzer, text)
+
+
+def test_where_the_writer_says_they_live_after_the_place(analyzer):
+    text = "flying from Cluj-Napoca since that's where we live now. Is Wizz Air reliable?"
+    assert "Cluj-Napoca" in protected(analyzer, text)
