@@ -26,7 +26,12 @@ SCORE = 0.7  # below NER's: where NER reads the same words as a person or firm, 
 # in capitals is a heading or a form's field as often as a name
 # ("O'Fallon"; an apostrophe before a lower-case ending is Turkish's case: "İzmir'de")
 _WORD = r"\p{Lu}\p{Ll}[\p{L}\p{M}]*(?:['’]\p{Lu}[\p{L}\p{M}]*)?"
-_WORDS = regex.compile(rf"{_WORD}(?:(?:[ \t]+|-){_WORD}){{0,2}}")
+# words of one name, a particle between them allowed ("Juiz de Fora", "Stratford-upon-Avon")
+_JOINER = (
+    r"(?:[ \t]+(?:(?:de|da|do|dos|das|del|della|di|du|des|la|le|el|al|sur|upon|on|under|"
+    r"am|im|an|der)[ \t]+)?|-(?:(?:sur|upon|on|under|le|la|en)-)?)"
+)
+_WORDS = regex.compile(rf"{_WORD}(?:{_JOINER}{_WORD}){{0,2}}")
 # English prepositions that take places rather than people ("to" and "at" take both).
 _ENGLISH_BEFORE = regex.compile(
     r"(?<![\p{L}])(?i:in|near|from|outside|around|across|via|into|throughout)[ \t]+$"
@@ -36,6 +41,12 @@ _LAST_AFTER_COMMA = regex.compile(
     rf"(?<=[\p{{L}}\p{{N}}.)][ \t]*,[ \t]*)({_WORD}(?:[ \t]+{_WORD}){{0,2}})"
     r"(?=[ \t]*(?:$|\n|\)|;|\||•))",
     regex.MULTILINE,
+)
+# a particle between two capitalised words joins one name ("Rio de Janeiro"), unlike a
+# preposition after a sentence's first word ("Vivo en Madrid")
+_PARTICLE_IN_A_NAME = regex.compile(
+    r"(?<=[\p{Ll}\p{N},;)\]][ \t]+)\p{Lu}[\p{L}\p{M}]*[ \t]+"
+    r"(?:de|da|do|dos|das|del|della|di|du|des|von|van|der|y|e|i|la|le|al|el)[ \t]+$"
 )
 _NAME_WORD_BEFORE = regex.compile(r"\p{Lu}[\p{L}\p{M}]*[ \t]+$")
 _HAN_RUN = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}ー]+")
@@ -86,7 +97,9 @@ class PlaceRecognizer:
             found.append(Span(start, end, labels.LOCATION, SCORE, self.name))
 
         for match in _WORDS.finditer(text):
-            before = text[max(0, match.start() - 16) : match.start()]
+            before = text[max(0, match.start() - 24) : match.start()]
+            if _PARTICLE_IN_A_NAME.search(before):
+                continue  # "Pão de Mel", "Juiz de Fora": the name goes on through "de"
             if _ENGLISH_BEFORE.search(before) or locatives.PREPOSITION_BEFORE.search(before):
                 length = _town_words(match.group())
                 if length:

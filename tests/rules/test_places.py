@@ -41,6 +41,8 @@ def covered(analyzer, text: str, value: str) -> bool:
         ("Barista, Bean There Cafe, Swindon\nSkills: latte art", ["Swindon"]),  # a CV line
         ("(Gartenweg 3, Wetzlar)", ["Wetzlar"]),
         ("the clinic near Athlone is fine", ["Athlone"]),
+        ("moramos em Juiz de Fora agora", ["Juiz de Fora"]),  # a particle inside the name
+        ("a bakery called Pão de Mel", []),  # "de" inside a name is no preposition
     ],
 )
 def test_a_town_where_grammar_puts_a_place(text, expected):
