@@ -296,6 +296,44 @@ def place_complement(parses: Parses, start: int, end: int) -> bool:
     return False
 
 
+def used_as_a_person(parses: Parses, start: int, end: int) -> bool:
+    """A one-word proper noun the grammar uses as a person's name: set beside a common
+    noun that it names ("the coordinator Bev"), the subject of a verb, or the object of a
+    verb that is no going, visiting or moving ("she's marrying Caleb"). For a word that is a given name, which
+    places and works can also be, the parse is the second signal."""
+    span = parses.span(start, end)
+    if span is None or len(span) != 1:
+        return False
+    token = span[0]
+    if token.tag_ != "NNP" or _ner_reads_other_than_a_person(parses, start, end):
+        return False  # "every Easter": NER read it as a date or an event
+    head = token.head
+    if token.dep_ == "appos":
+        return head.tag_ in ("NN", "NNS") and not _SETTLEMENT.match(head.text)
+    if token.dep_ == "nsubj":
+        return head.tag_.startswith("VB")  # "Bev keeps hinting", who does something
+    if token.dep_ == "dobj":
+        word = head.text
+        return not (
+            _VISIT_VERB.match(word)
+            or _TRAVEL_VERB.match(word)
+            or _MOVE_VERB.match(word)
+            or _COME_VERB.match(word)
+        )
+    return False
+
+
+def _ner_reads_other_than_a_person(parses: Parses, start: int, end: int) -> bool:
+    for offset, doc in parses.ner_docs:
+        if offset > end:
+            break
+        for entity in doc.ents:
+            first, last = offset + entity.start_char, offset + entity.end_char
+            if first < end and start < last and entity.label_ != "PERSON":
+                return True
+    return False
+
+
 def listed_with_writer(parses: Parses, start: int, end: int) -> bool:
     """``start:end`` is coordinated with the writer: "Sam and I are flying", "present: Ana,
     Rui, me" (not "on Netflix and I don't get it", where "and" joins two clauses)."""

@@ -618,6 +618,9 @@ class _NameScan:
         word = word.title() if word.islower() else word
         return word in self.first_names and not self.ordinary(word)
 
+    def used_as_a_person(self, start: int, end: int) -> bool:
+        return _used_as_a_person(self.text, start, end)
+
     def keep(self, start: int, end: int, score: float, labelled: bool = False) -> None:
         # A name does not begin with a function word: "Which Szymborska poem", "And Maria".
         while (lead := _LEADING_WORD.match(self.text, start, end)) and lead.group(
@@ -867,9 +870,20 @@ class _NameScan:
         ):
             self.keep(start, end, 0.8)
         elif not _SENTENCE_START.search(before):
-            # Mid-sentence and capitalised, but nothing says it is a person: below the
-            # default threshold, for policies that want every possible name.
-            self.keep(start, end, 0.45)
+            # Mid-sentence and capitalised, but no word says it is a person: the grammar
+            # may ("the coordinator Bev", "marrying Caleb"), if it is no town; otherwise
+            # below the default threshold, for policies that want every possible name.
+            used = self.used_as_a_person(start, end)
+            self.keep(start, end, 0.6 if used else 0.45)
+
+
+def _used_as_a_person(text: str, start: int, end: int) -> bool:
+    from veil.rules import compounds, syntax
+    from veil.rules.recognizers.ner import DEFAULT_MODEL, PIECE_CHARS
+
+    if compounds.place_of(text[start:end]) is not None:
+        return False  # "I love Paris": a town is no person by its grammar
+    return syntax.used_as_a_person(syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS), start, end)
 
 
 class NameRecognizer:

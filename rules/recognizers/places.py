@@ -16,6 +16,7 @@ from __future__ import annotations
 import calendar
 
 from veil.rules import labels, locatives, places_table
+from veil.rules.code_context import CodeMap
 from veil.rules import lazy_regex as regex
 from veil.rules.notability import fold
 from veil.rules.registry import register
@@ -92,9 +93,11 @@ class PlaceRecognizer:
 
     def find(self, text: str) -> list[Span]:
         found: list[Span] = []
+        code = CodeMap(text)
 
         def add(start: int, end: int) -> None:
-            found.append(Span(start, end, labels.LOCATION, SCORE, self.name))
+            if not code.in_code(start, end):  # code is sent as written, but its strings
+                found.append(Span(start, end, labels.LOCATION, SCORE, self.name))
 
         for match in _WORDS.finditer(text):
             before = text[max(0, match.start() - 24) : match.start()]

@@ -783,3 +783,19 @@ def test_a_public_figures_employer_in_a_bio_is_the_figures(analyzer):
 )
 def test_sign_offs_and_self_introductions_in_other_languages(analyzer, text, name):
     assert name in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Write a toast for my best friend. She's marrying Caleb in June.", "Caleb"),
+        ("at the food bank, the coordinator Bev keeps asking me to do more shifts", "Bev"),
+    ],
+)
+def test_a_given_name_the_grammar_uses_as_a_person(analyzer, text, name):
+    assert name in protected(analyzer, text)
+
+
+def test_a_given_name_that_ner_reads_as_a_date_or_a_town_is_not_promoted(analyzer):
+    text = "My nonna made a cassata every Easter. I love Paris in the spring."
+    assert {"Easter", "Paris"}.isdisjoint(protected(analyzer, text))

@@ -155,3 +155,7 @@ def test_an_english_sentence_with_names_before_the_place_stays_english(analyzer)
 def test_where_the_writer_says_they_live_after_the_place(analyzer):
     text = "flying from Cluj-Napoca since that's where we live now. Is Wizz Air reliable?"
     assert "Cluj-Napoca" in protected(analyzer, text)
+
+
+def test_no_town_inside_code():
+    assert towns("Run `echo I live in Portland` in the shell") == []
