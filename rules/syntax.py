@@ -299,13 +299,14 @@ def place_complement(parses: Parses, start: int, end: int) -> bool:
 def used_as_a_person(parses: Parses, start: int, end: int) -> bool:
     """A one-word proper noun the grammar uses as a person's name: set beside a common
     noun that it names ("the coordinator Bev"), the subject of a verb, or the object of a
-    verb that is no going, visiting or moving ("she's marrying Caleb"). For a word that is a given name, which
-    places and works can also be, the parse is the second signal."""
+    verb that is no going, visiting or moving ("she's marrying Caleb"). For a word that
+    is a given name, which places and works can also be, the parse is the second
+    signal."""
     span = parses.span(start, end)
     if span is None or len(span) != 1:
         return False
     token = span[0]
-    if token.tag_ != "NNP" or _ner_reads_other_than_a_person(parses, start, end):
+    if token.tag_ != "NNP" or _ner_reads_a_time_or_place(parses, start, end):
         return False  # "every Easter": NER read it as a date or an event
     head = token.head
     if token.dep_ == "appos":
@@ -323,15 +324,20 @@ def used_as_a_person(parses: Parses, start: int, end: int) -> bool:
     return False
 
 
-def _ner_reads_other_than_a_person(parses: Parses, start: int, end: int) -> bool:
+def _ner_reads_a_time_or_place(parses: Parses, start: int, end: int) -> bool:
     for offset, doc in parses.ner_docs:
         if offset > end:
             break
         for entity in doc.ents:
             first, last = offset + entity.start_char, offset + entity.end_char
-            if first < end and start < last and entity.label_ != "PERSON":
+            if first < end and start < last and entity.label_ in _TIME_OR_PLACE_ENTITIES:
                 return True
     return False
+
+
+# What NER reads a given name as when it is no person ("every Easter", "love Paris"); it
+# reads unknown names as products and firms too often for those to count.
+_TIME_OR_PLACE_ENTITIES = frozenset({"DATE", "TIME", "EVENT", "GPE", "LOC", "FAC"})
 
 
 def listed_with_writer(parses: Parses, start: int, end: int) -> bool:

@@ -878,11 +878,9 @@ class _NameScan:
 
 
 def _used_as_a_person(text: str, start: int, end: int) -> bool:
-    from veil.rules import compounds, syntax
+    from veil.rules import syntax
     from veil.rules.recognizers.ner import DEFAULT_MODEL, PIECE_CHARS
 
-    if compounds.place_of(text[start:end]) is not None:
-        return False  # "I love Paris": a town is no person by its grammar
     return syntax.used_as_a_person(syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS), start, end)
 
 

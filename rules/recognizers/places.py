@@ -16,8 +16,8 @@ from __future__ import annotations
 import calendar
 
 from veil.rules import labels, locatives, places_table
-from veil.rules.code_context import CodeMap
 from veil.rules import lazy_regex as regex
+from veil.rules.code_context import CodeMap
 from veil.rules.notability import fold
 from veil.rules.registry import register
 from veil.rules.spans import Span
