@@ -325,14 +325,7 @@ def used_as_a_person(parses: Parses, start: int, end: int) -> bool:
 
 
 def _ner_reads_a_time_or_place(parses: Parses, start: int, end: int) -> bool:
-    for offset, doc in parses.ner_docs:
-        if offset > end:
-            break
-        for entity in doc.ents:
-            first, last = offset + entity.start_char, offset + entity.end_char
-            if first < end and start < last and entity.label_ in _TIME_OR_PLACE_ENTITIES:
-                return True
-    return False
+    return parses.times_and_places(start, end)
 
 
 # What NER reads a given name as when it is no person ("every Easter", "love Paris"); it
@@ -1096,6 +1089,18 @@ class Parses:
             # and pieces are long enough that batching them saves no time
             docs = nlp.get_pipe(name).pipe(docs, batch_size=1)
         return [(start, doc) for (start, _), doc in zip(pieces, docs, strict=True)]
+
+    @cached_property
+    def times_and_places(self) -> _Ranges:
+        """Where NER read a date, a time, an event or a place (overlap asked in log time)."""
+        return _Ranges(
+            [
+                (offset + entity.start_char, offset + entity.end_char)
+                for offset, doc in self.ner_docs
+                for entity in doc.ents
+                if entity.label_ in _TIME_OR_PLACE_ENTITIES
+            ]
+        )
 
     def sentences(self) -> list[tuple[int, int]]:
         if self._sentences is None:
