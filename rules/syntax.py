@@ -743,7 +743,10 @@ def _clause(verb, preposition: str, place: bool, unknown: bool = False) -> Tie |
         return Tie(Owner.WRITER, "clause", verb.lower_)
     if preposition in ("to", "into"):
         admitted = preposition == "into" and not place and _COME_VERB.match(word)
-        if not (_MOVE_VERB.match(word) or admitted):  # "she got into Kingsmead Grammar"
+        # "I reported this to X", "we applied to X": a firm no encyclopedia knows that
+        # the writer deals with (not "went to X": going is no deed)
+        dealt = preposition == "to" and unknown and not place and _deed(verb)
+        if not (_MOVE_VERB.match(word) or admitted or dealt):  # "got into Kingsmead Grammar"
             return None
     elif (
         _TRAVEL_VERB.match(word)

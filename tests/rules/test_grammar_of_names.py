@@ -799,3 +799,9 @@ def test_a_given_name_the_grammar_uses_as_a_person(analyzer, text, name):
 def test_a_given_name_that_ner_reads_as_a_date_or_a_town_is_not_promoted(analyzer):
     text = "My nonna made a cassata every Easter. I love Paris in the spring."
     assert {"Easter", "Paris"}.isdisjoint(protected(analyzer, text))
+
+
+def test_a_firm_the_writer_sends_or_reports_something_to_is_theirs(analyzer):
+    text = "I sent my CV to Brightlane Recruitment last week and heard nothing."
+    assert "Brightlane Recruitment" in protected(analyzer, text)
+    assert "Google" not in protected(analyzer, "Should I apply to Google or Meta?")
