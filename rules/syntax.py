@@ -600,7 +600,7 @@ def _tie(token, place: bool, unknown: bool = False) -> Tie | None:
             # "X let me go", "X hired my brother"; "we called X"
             owner = _object_owner(head) if dep == "nsubj" else subject_owner(head)
             return None if owner is None else Tie(owner, "clause", head.lower_)
-        if dep == "pobj" and head.dep_ == "prep":
+        if dep == "pobj" and head.dep_ in ("prep", "dative"):  # "sent my CV to X"
             preposition = head.lower_
             governor = head.head
             if governor.dep_ in ("prep", "advmod") and governor.lower_ in _FIRST_OF_PAIR:
