@@ -1429,6 +1429,10 @@ _EARLIER_EMPLOYER = regex.compile(
     _I,
 )
 _CUE_PLACE_REASONS = frozenset({Reason.RESIDENCE, Reason.LIFE_PLACE})
+# Public only because the place is known: nothing in the text made it a topic or a trip.
+_PLACE_ONLY_KNOWN = frozenset(
+    {Reason.KNOWN_PLACE, Reason.ENCYCLOPEDIA_ENTRY, Reason.KNOWN_PLACE_NOT_PERSON}
+)
 _FAVOURITE_OF_MINE = regex.compile(r"\b(?:my|our)\s+(?:favou?rite|fave|beloved)\b", _I)
 _PLACE_OF_GAP = regex.compile(r"\s+(?:in|at|near|outside)\s+|\s*,[ \t]*", _I)
 _LIST_GAP = regex.compile(
@@ -1651,6 +1655,21 @@ def _consistent(
             and regex.fullmatch(r"\s+(?:from|at|of)\s+(?:the\s+)?|\s*,\s*", gap)
         ):
             out[i] = Verdict(Subject.PRIVATE, Reason.RELATION_WORKPLACE, labels.ORGANIZATION)
+    # Where a private person is: "Dr Lydon will be over in Athenry that day", "Ana works
+    # near X": the clause's subject is someone the text made private.
+    private_people = [
+        spans[j]
+        for j in range(len(spans))
+        if out[j].label == labels.PERSON and out[j].subject is Subject.PRIVATE
+    ]
+    for i, span in enumerate(spans):
+        if not private_people or out[i].label != labels.LOCATION:
+            continue
+        if out[i].subject is not Subject.PUBLIC or out[i].reason not in _PLACE_ONLY_KNOWN:
+            continue
+        whose = syntax.whose_whereabouts(ctx.parse, span.start, span.end)
+        if whose and any(p.start < whose[1] and whose[0] < p.end for p in private_people):
+            out[i] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
     # A public figure's places and employers: "Tove Jansson's life ... living in Helsinki",
     # "the author Ngũgĩ grew up near Limuru", "a bio of X ... the years she spent at Y".
     # Cues of living, origin and work read the writer's life into any sentence; in one

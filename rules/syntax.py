@@ -333,6 +333,32 @@ def _ner_reads_a_time_or_place(parses: Parses, start: int, end: int) -> bool:
 _TIME_OR_PLACE_ENTITIES = frozenset({"DATE", "TIME", "EVENT", "GPE", "LOC", "FAC"})
 
 
+def whose_whereabouts(parses: Parses, start: int, end: int) -> tuple[int, int] | None:
+    """Where in the text stands the subject of the clause that puts ``start:end`` as the
+    place it happens ("Dr Lydon will be over in X", "Ana works near X"); None for going
+    somewhere, a wish or a plan, or no such clause. The caller knows whose the subject is."""
+    offset, doc = parses.parse(start, end)
+    span = doc.char_span(start - offset, end - offset, alignment_mode="expand")
+    if span is None or not len(span):
+        return None
+    token = span.root
+    while token.dep_ in ("compound", "conj") and token.head.i != token.i:
+        token = token.head
+    if token.dep_ != "pobj" or token.head.lower_ not in _LOCATIVE - {"from"}:
+        return None
+    verb = token.head.head
+    while verb.dep_ == "advmod" and verb.head.i != verb.i:
+        verb = verb.head  # "will be over in X"
+    if not verb.tag_.startswith(("VB", "MD")) or _TRAVEL_VERB.match(verb.text):
+        return None
+    if irrealis(verb, future_is_fact=True):
+        return None
+    subject = clause_subject(verb)
+    if subject is None or subject.tag_ not in ("NNP", "NNPS"):
+        return None
+    return offset + subject.left_edge.idx, offset + subject.idx + len(subject.text)
+
+
 def listed_with_writer(parses: Parses, start: int, end: int) -> bool:
     """``start:end`` is coordinated with the writer: "Sam and I are flying", "present: Ana,
     Rui, me" (not "on Netflix and I don't get it", where "and" joins two clauses)."""

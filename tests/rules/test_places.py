@@ -159,3 +159,9 @@ def test_where_the_writer_says_they_live_after_the_place(analyzer):
 
 def test_no_town_inside_code():
     assert towns("Run `echo I live in Portland` in the shell") == []
+
+
+def test_where_a_private_person_is_is_private_and_a_stars_is_not(analyzer):
+    text = "Ciarán, print the logs please. Dr Lydon will be over in Athenry that day."
+    assert "Athenry" in protected(analyzer, text)
+    assert "Chicago" not in protected(analyzer, "Taylor Swift will be in Chicago on Friday.")
