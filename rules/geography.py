@@ -31,9 +31,9 @@ CONTINENT_DEMONYMS = {
     "AS": "Asian",
     "EU": "European",
     "NA": "North American",
-    "OC": "from Oceania",
+    "OC": "Oceanian",
     "SA": "South American",
-    "AN": "from Antarctica",
+    "AN": "Antarctic",
 }
 # UN World Population Prospects 2024, rounded: the population of the world in 2024.
 WORLD_POPULATION = 8_160_000_000

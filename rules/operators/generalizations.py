@@ -89,8 +89,7 @@ def _pronoun(disclosure) -> str:
 def _place(disclosure, surface: str, min_population: int) -> str | None:
     name = disclosure.value if isinstance(disclosure.value, str) and disclosure.value else surface
     if disclosure.detail == "demonym":
-        continent = geography.continent_of(name)
-        return geography.CONTINENT_DEMONYMS.get(continent) if continent else None
+        return continent_demonym(surface)
     if disclosure.detail == "postcode":
         return _postcode(surface)
     area = geography.generalize(name, min_population)
@@ -325,9 +324,47 @@ def _health(disclosure, surface: str, _: int) -> str | None:
 
 
 def _nationality(disclosure, surface: str, _: int) -> str | None:
+    if (word := continent_demonym(surface)) is not None:
+        return word
     name = disclosure.value if isinstance(disclosure.value, str) and disclosure.value else surface
     continent = geography.continent_of(name)
     return geography.CONTINENT_DEMONYMS.get(continent) if continent else None
+
+
+def place_of_demonym(word: str) -> str | None:
+    """The place a demonym names ("kiwi" -> New Zealand, "French" -> France, "Londoner"
+    -> London): from the lexicon's irregular and informal ones, else by the rule English
+    derives demonyms from place names (rules.notability)."""
+    from veil.rules import notability
+
+    informal = lexicon.informal_demonyms().get(lexicon.key(word))
+    if informal is not None:
+        return informal[1]
+    singular = word[:-1] if word.endswith("s") else word
+    return next(
+        (
+            name
+            for w in dict.fromkeys((word, singular))
+            for name in notability.demonym_places(w)
+            if geography.continent_of(name) is not None
+        ),
+        None,
+    )
+
+
+def continent_demonym(word: str) -> str | None:
+    """A demonym said of a continent instead of a country or town ("kiwi" ->
+    "oceanian", "Aussies" -> "Oceanians", "French" -> "European"), in the
+    number and case the writer used; None when the place is unknown."""
+    stripped = word.strip()
+    place = place_of_demonym(stripped)
+    continent = geography.continent_of(place) if place else None
+    general = geography.CONTINENT_DEMONYMS.get(continent) if continent else None
+    if general is None:
+        return None
+    if stripped.endswith("s") and place_of_demonym(stripped[:-1]) == place:
+        general += "s"  # "Aussies" -> "Oceanians"; "Swiss" is no plural
+    return general.lower() if stripped.islower() else general
 
 
 def _religion(disclosure, surface: str, _: int) -> str | None:

@@ -306,7 +306,10 @@ def place_after(text: str, position: int, strong: bool) -> tuple[int, int, str] 
         if tail:
             more = lexicon.words_at(text, end + tail.end(), 3)
             for m in range(len(more), 0, -1):
-                if _known(text[more[0][0] : more[m - 1][1]]) is not None:
+                # only an area that holds the place ("cleveland, ohio", "Tokyo, Japan"):
+                # another town after a comma is a list, a word a clause ("berlin, and")
+                area = _known(text[more[0][0] : more[m - 1][1]])
+                if area is not None and area.kind != "city":
                     end = more[m - 1][1]
                     break
         return start, end, _detail(found)

@@ -164,7 +164,7 @@ def test_age_bands(text: str, words: str, value: int, detail: str, expected: str
         ("As a mom of three I", "mom of three", "family", "As a parent I"),
         ("As a woman I", "woman", "gender", "As a person I"),
         ("I make 4,500 a month", "4,500 a month", "income", "I make 50-100k a year"),
-        ("I'm a Kiwi", "Kiwi", "nationality", "I'm a Kiwi"),
+        ("I'm a Kiwi", "Kiwi", "nationality", "I'm an Oceanian"),
         ("my zip is 97201", "97201", "location", "my zip is 972xx"),
     ],
 )  # fmt: skip

@@ -211,3 +211,60 @@ def test_a_repeated_name_inside_a_quotation_is_left_alone(generalizing) -> None:
 def test_a_private_city_of_millions_is_not_sent_under_its_full_name(generalizing) -> None:
     out = sent(generalizing, "Mano, here in Rio we have no shortage of natural beauty.")
     assert "Rio" not in out
+
+
+# --- a demonym said of a continent, a place after a comma, a place said by its name -------
+
+
+@pytest.fixture(scope="module")
+def generalizing_all() -> FastStage:
+    policy = load_site_policy("default")
+    quasi = policy.quasi_identifiers.model_copy(
+        update={"operators": dict.fromkeys(QI_ATTRIBUTES, "generalize")}
+    )
+    return FastStage(policy.model_copy(update={"quasi_identifiers": quasi}))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("we french folks, we talk with bread in our mouths", "we european folks, we talk"),
+        ("kiwi lad here mate, rugby all day.", "oceanian lad here mate"),
+        ("Fellow Aussies will know this.", "Fellow Oceanians will know this."),
+        ("I'm Canadian, eh.", "I'm North American, eh."),
+    ],
+)
+def test_a_demonym_is_generalized_to_its_continents(generalizing_all, text, expected) -> None:
+    assert sent(generalizing_all, text).startswith(expected)
+
+
+def test_the_words_after_a_comma_continue_a_place_only_when_they_are_an_area_around_it() -> None:
+    assert ("berlin", "birthplace", "writer", "berlin") in found(
+        "born and bred in berlin, and while we do enjoy a good halloween"
+    )
+    assert ("Cleveland, Ohio", "location", "writer", "Cleveland, Ohio") in found(
+        "I live in Cleveland, Ohio and love it."
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sadly nowadays in Germany, where I live now, it barely snows",
+        "born and raised in Cali, it's all about the city life",
+    ],
+)
+def test_a_place_no_generalization_can_coarsen_gets_a_pseudonym(generalizing, text) -> None:
+    out = sent(generalizing, text)
+    assert "[[LOCATION_1]]" in out
+    assert "Germany" not in out and "Cali" not in out
+
+
+def test_a_private_place_is_replaced_wherever_it_is_repeated(generalizing) -> None:
+    text = (
+        "I live here in Madrid, we've got two big football teams, Real and Atlético Madrid. "
+        'There\'s a lovely route, Madrid to Chinchón. The sign said "Madrid".'
+    )
+    out = sent(generalizing, text)
+    assert out.count("[[LOCATION_1]]") == 3
+    assert out.endswith('The sign said "Madrid".')
