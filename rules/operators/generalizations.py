@@ -246,6 +246,8 @@ GENDER_WORDS = {
     "father": "parent", "wife": "partner", "husband": "partner", "son": "child",
     "daughter": "child", "gentleman": "person", "housewife": "homemaker",
     "businessman": "businessperson", "businesswoman": "businessperson",
+    "bloke": "person", "chap": "person", "lad": "person", "lass": "person",
+    "chick": "person",
 }  # fmt: skip
 
 

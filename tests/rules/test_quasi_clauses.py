@@ -268,3 +268,34 @@ def test_a_private_place_is_replaced_wherever_it_is_repeated(generalizing) -> No
     out = sent(generalizing, text)
     assert out.count("[[LOCATION_1]]") == 3
     assert out.endswith('The sign said "Madrid".')
+
+
+# --- a gendered word said of the writer, by the clause it is in ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "value"),
+    [
+        ("Always been more of a batman kinda guy, honestly. I like it.", "guy", "male"),
+        ("for a lady like myself dealing with complex emotions, it's hard.", "lady", "female"),
+        ("I was the only girl in my class.", "girl", "female"),
+        ("I've always been the kind of woman who plans ahead.", "woman", "female"),
+    ],
+)
+def test_a_gendered_word_predicated_of_the_writer_is_their_gender(text, word, value) -> None:
+    assert (word, "gender", "writer", value) in found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My friend is a great guy and I like him.",
+        "If I were a woman I would know.",
+        "Are you a guy or a girl? I wonder.",
+        "I think the guy was right.",
+        "Seems like a nice guy. I met him.",
+        "I met a lady like you once.",
+    ],
+)
+def test_a_gendered_word_of_someone_else_or_a_supposition_is_not(text) -> None:
+    assert [f for f in found(text) if f[1] == "gender"] == []
