@@ -26,7 +26,8 @@ _PAIRS = (
     ("male", "female"), ("boy", "girl"), ("gentleman", "lady"), ("nephew", "niece"),
     ("uncle", "aunt"), ("grandma", "grandpa"), ("grandmother", "grandfather"),
     ("stepson", "stepdaughter"), ("widow", "widower"), ("businessman", "businesswoman"),
-    ("hubby", "wifey"), ("bf", "gf"), ("divorced", "separated"),
+    ("hubby", "wifey"), ("bf", "gf"), ("divorced", "separated"), ("gals", "guys"),
+    ("ladies", "gentlemen"), ("girls", "boys"), ("lasses", "lads"),
 )  # fmt: skip
 _SWAP = {b: a for a, b in _PAIRS} | {a: b for a, b in _PAIRS}
 # Statuses: each to one that tells a different story.

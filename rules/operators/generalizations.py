@@ -96,6 +96,8 @@ def _place(disclosure, surface: str, min_population: int) -> str | None:
     if area is None:
         # A neighbourhood or landmark veil cannot place: the words say only "local".
         return "my area" if disclosure.detail in {"neighbourhood", "landmark"} else None
+    if area.kind == "city":
+        return None  # a city of millions is its own area: "Cali, Colombia" is not less
     return area.name
 
 
@@ -199,7 +201,8 @@ _FAMILY_WORDS = {
     "mother": "parent", "father": "parent", "brother": "sibling", "sister": "sibling",
     "married": "in a relationship", "engaged": "in a relationship", "divorced": "single",
     "widowed": "single", "widow": "single person", "widower": "single person",
-    "separated": "single", "grandma": "grandparent", "grandpa": "grandparent",
+    "separated": "single", "single": "unmarried",
+    "grandma": "grandparent", "grandpa": "grandparent",
     "grandmother": "grandparent", "grandfather": "grandparent", "nephew": "relative",
     "niece": "relative", "aunt": "relative", "uncle": "relative",
 }  # fmt: skip
@@ -247,7 +250,8 @@ GENDER_WORDS = {
     "daughter": "child", "gentleman": "person", "housewife": "homemaker",
     "businessman": "businessperson", "businesswoman": "businessperson",
     "bloke": "person", "chap": "person", "lad": "person", "lass": "person",
-    "chick": "person",
+    "chick": "person", "gals": "folks", "ladies": "folks", "girls": "folks",
+    "lads": "folks", "blokes": "folks", "dudes": "folks", "lasses": "folks",
 }  # fmt: skip
 
 

@@ -164,3 +164,21 @@ def resolve(text: str, start: int, end: int, fronted: bool = True) -> str | None
     if _DANGLING.search(clause):
         return WRITER
     return None
+
+
+# A clause boundary before a fronted "as a ..." phrase, and a main clause after it whose
+# subject is no one ("there's", "it is", "this means"): the phrase can only be the speaker's.
+_CLAUSE_START = regex.compile(r"(?:^|[.!?\n:;,(]|\b(?:and|but|so|well|now|also))\s*$", I)
+_IMPERSONAL_MAIN = regex.compile(r"[^,.;!?\n]{0,60}?,\s*(?:there|it|this|that)\b", I)
+
+
+def fronted_impersonal(text: str, start: int, end: int) -> str | None:
+    """ "As a nurse, there's always something going on", "Being single, it's hard": a
+    fronted "as a <title>" or "being <status>" whose
+    main clause has an expletive or impersonal subject describes the writer (English
+    gives a dangling modifier the speaker when no person in the clause can take it)."""
+    if _CLAUSE_START.search(text[max(0, start - 12) : start]) is None:
+        return None
+    if non_factual(text, start) or _IMPERSONAL_MAIN.match(text, end) is None:
+        return None
+    return WRITER

@@ -299,3 +299,19 @@ def test_a_gendered_word_predicated_of_the_writer_is_their_gender(text, word, va
 )
 def test_a_gendered_word_of_someone_else_or_a_supposition_is_not(text) -> None:
     assert [f for f in found(text) if f[1] == "gender"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("As of now, I'm single and busy.", "As of now, I'm unmarried and busy."),
+        (
+            "Being single and all, dining usually involves a sandwich at my desk.",
+            "Being unmarried and all, dining usually involves a sandwich at my desk.",
+        ),
+        ("hiding behind a tree for us gals, we gotta scout", "hiding behind a tree for us folks"),
+        ("born and raised in Cali, Colombia, it's all", "born and raised in [[LOCATION_1]], it's"),
+    ],
+)
+def test_what_a_generalization_says_is_less_than_the_words(generalizing, text, expected) -> None:
+    assert sent(generalizing, text).startswith(expected)
