@@ -98,7 +98,17 @@ def _place(disclosure, surface: str, min_population: int) -> str | None:
         return "my area" if disclosure.detail in {"neighbourhood", "landmark"} else None
     if area.kind == "city":
         return None  # a city of millions is its own area: "Cali, Colombia" is not less
+    if _TAKES_THE.search(area.name):
+        return f"the {area.name}"  # "here in the United Kingdom" (a "the" before it stays)
     return area.name
+
+
+# English gives a country's name the article when it is plural or built on a common noun
+# ("the United Kingdom", "the Netherlands", "the Czech Republic"), not when it is a name.
+_TAKES_THE = regex.compile(
+    r"\b(?:Kingdom|States|Republic|Emirates|Islands|Union|Federation)\b|^(?:Netherlands|"
+    r"Philippines|Bahamas|Maldives|Gambia)$"
+)
 
 
 def _postcode(surface: str) -> str | None:

@@ -315,3 +315,14 @@ def test_a_gendered_word_of_someone_else_or_a_supposition_is_not(text) -> None:
 )
 def test_what_a_generalization_says_is_less_than_the_words(generalizing, text, expected) -> None:
     assert sent(generalizing, text).startswith(expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I live here in Leeds, it's odd.", "I live here in the United Kingdom, it's odd."),
+        ("I live in the heart of Leeds.", "I live in the heart of the United Kingdom."),
+    ],
+)
+def test_a_country_whose_name_takes_the_article_gets_it(generalizing, text, expected) -> None:
+    assert sent(generalizing, text) == expected
