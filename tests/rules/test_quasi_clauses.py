@@ -326,3 +326,31 @@ def test_what_a_generalization_says_is_less_than_the_words(generalizing, text, e
 )
 def test_a_country_whose_name_takes_the_article_gets_it(generalizing, text, expected) -> None:
     assert sent(generalizing, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we're far from Gordon Ramsay, trust me",
+        "That being said, we did have one family viewing.",
+        "tells ya something about us down under, eh?",
+    ],
+)
+def test_a_lower_case_common_word_is_no_nationality(decoying, text) -> None:
+    assert [f for f in found(text) if f[1] == "nationality"] == []
+    assert sent(decoying, text) == text
+
+
+def test_a_lower_case_major_language_still_is(decoying) -> None:
+    assert ("french", "nationality", "writer", "french") in found("we french folks, we talk")
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Also, as a nurse, ain't have the luxury of time to read.", "nurse"),
+        ("As a teacher, can't complain about summers.", "teacher"),
+    ],
+)
+def test_a_fronted_title_before_a_clause_without_its_subject_is_the_writers(text, title) -> None:
+    assert (title, "occupation", "writer", title) in found(text)
