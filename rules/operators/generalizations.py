@@ -239,12 +239,20 @@ def neutral_family(surface: str) -> str | None:
     if regex.search(r"\b(?:mom|mum|mother|dad|father|parent)\s+of\b", words, regex.IGNORECASE):
         return "parent"
     words = _spouse_phrases().sub(lambda m: _match_case("partner", m.group(0)), words)
-    out = regex.sub(
-        r"\b\w+\b",
-        lambda m: _match_case(_FAMILY_WORDS.get(m.group(0).casefold(), m.group(0)), m.group(0)),
-        words,
-    )
+    out = regex.sub(r"\b\w+\b", lambda m: _family_word(m.group(0)), words)
     return out if out != surface else None
+
+
+def _family_word(word: str) -> str:
+    """The neutral word for a family word: the table's, else "partner" for any partner
+    term of the family lexicon that says a gender ("Mrs", "wifey")."""
+    folded = word.casefold()
+    if folded in _FAMILY_WORDS:
+        return _match_case(_FAMILY_WORDS[folded], word)
+    term = lexicon.family_terms().get(lexicon.key(word))
+    if term is not None and term.kind == "spouse" and term.gender is not None:
+        return "partner"  # "the Mrs": a title's capital is no sentence's
+    return word
 
 
 def _family(disclosure, surface: str, _: int) -> str | None:

@@ -354,3 +354,14 @@ def test_a_lower_case_major_language_still_is(decoying) -> None:
 )
 def test_a_fronted_title_before_a_clause_without_its_subject_is_the_writers(text, title) -> None:
     assert (title, "occupation", "writer", title) in found(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("me and the Mrs went out.", "me and the partner went out."),
+        ("my wifey is great", "my partner is great"),
+    ],
+)
+def test_every_partner_word_of_the_lexicon_generalizes(generalizing, text, expected) -> None:
+    assert sent(generalizing, text) == expected
