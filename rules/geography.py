@@ -209,6 +209,7 @@ def decoy_city(value: str, rng: random.Random) -> str | None:
             c
             for c in map(_city, places_table.cities_of(found.country.code))
             if fold(c.name) != own
+            and c.row != found.row  # "Rio" is Rio de Janeiro: not a decoy of itself
             and getattr(city(c.name), "row", None) == c.row  # its name leads back to it,
             # so restoring is unambiguous
         ]

@@ -238,3 +238,16 @@ def test_a_partner_decoy_changes_both_the_status_and_the_gender(word: str, seed:
     assert other.kind == "spouse"
     assert other.status != own.status and other.gender != own.gender
     assert made[:1].isupper() == word[:1].isupper()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(
+        ["Rio", "Portland", "Cork", "Tampere", "Lyon", "Kolkata", "Osaka", "Cali"]
+    ),
+    seed=st.integers(0, 10_000),
+)
+def test_a_decoy_city_is_never_the_city_itself(name: str, seed: int) -> None:
+    decoy = geography.decoy_city(name, random.Random(seed))
+    assert decoy is not None
+    assert geography.city(decoy).row != geography.city(name).row
