@@ -98,8 +98,8 @@ class FastStage:
         timings = {"recognize": (recognized - started) * 1e3}
         quasi = None
         if self.quasi is not None:
-            quasi = self.quasi.apply(text, analysis.protected, vault)
-            analysis = Analysis(quasi.protected, analysis.kept)
+            quasi = self.quasi.apply(text, analysis.protected, vault, analysis.kept)
+            analysis = Analysis(quasi.protected, quasi.kept)
             timings["quasi"] = (time.perf_counter() - recognized) * 1e3
         redacting = time.perf_counter()
         redacted = self._redact(text, analysis, vault, quasi.rewrites if quasi else ())

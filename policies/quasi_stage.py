@@ -33,6 +33,7 @@ class QuasiResult:
     rewrites: tuple[Rewrite, ...]
     operations: tuple[Operation, ...]
     risk: Risk
+    kept: tuple = ()  # the public entities still kept (analyzer.Kept)
 
 
 class QuasiIdentifierStage:
@@ -49,7 +50,11 @@ class QuasiIdentifierStage:
         geography.warm_up()
         self._find_uncached("I'm a 34-year-old nurse here in Portland.", (), 2026)
 
-    def apply(self, text: str, protected: Sequence[Span], vault: Vault) -> QuasiResult:
+    def apply(
+        self, text: str, protected: Sequence[Span], vault: Vault, kept: Sequence = ()
+    ) -> QuasiResult:
+        """``protected``: the PII side's spans; ``kept``: the public entities it keeps
+        (analyzer.Kept), of which a repeat of a private place is no longer one."""
         operators = self.settings.operators
         # A nationality or religion the PII side protects ("I'm a Buddhist") is the
         # writer's disclosure when the recognizers read it as one: its operator decides.
@@ -70,9 +75,77 @@ class QuasiIdentifierStage:
         operations = apply_operators(
             text, disclosures, operators, vault, min_population=self.settings.min_population
         )
+        operations, named = _places_said_by_name(text, operations)
+        protected = _with_place_echoes(text, (*protected, *named), disclosures)
+        kept = tuple(k for k in kept if not any(k.span.overlaps(p) for p in protected))
         rewrites = tuple(_rewrite(text, operation) for operation in operations)
         risk = estimate(operations) if operations else NO_RISK
-        return QuasiResult(protected, rewrites, tuple(operations), risk)
+        return QuasiResult(protected, rewrites, tuple(operations), risk, kept)
+
+
+_PLACES = frozenset({"location", "birthplace"})
+_REWRITTEN = (QIOperator.GENERALIZE, QIOperator.DECOY)
+
+
+def _places_said_by_name(
+    text: str, operations: Sequence[Operation]
+) -> tuple[list[Operation], list[Span]]:
+    """A place the writer discloses that no generalization can coarsen (a country, a city
+    of millions: its area is itself) gets what the PII side gives such a place, the
+    conversation's pseudonym, rather than going out as typed when the policy asked for it
+    to be rewritten. Returns the other operations and the places' spans."""
+    kept: list[Operation] = []
+    named: list[Span] = []
+    for operation in operations:
+        disclosure = operation.disclosure
+        if (
+            disclosure.attribute in _PLACES
+            and operation.asked in _REWRITTEN
+            and operation.replacement is None
+            and disclosure.detail in ("city", "country", "region")
+            and geography.population_of(operation.surface.strip())
+        ):
+            span = disclosure.span
+            named.append(Span(span.start, span.end, labels.LOCATION, span.score, span.source))
+        else:
+            kept.append(operation)
+    return kept, named
+
+
+def _with_place_echoes(
+    text: str, protected: Sequence[Span], disclosures: Sequence
+) -> tuple[Span, ...]:
+    """``protected`` and every other mention, as a whole word, of a private place in it:
+    a place the writer lives in or comes from says the same wherever it is repeated
+    ("I live in Madrid ... the road from Madrid to Toledo"), so it gets the same
+    pseudonym. Mentions inside quotations, code, other spans or disclosures are not;
+    a mention in lower case repeats a capitalised name only if the writer wrote that
+    one in lower case too (rules.quasi.with_echoes reads names alike)."""
+    places = {
+        text[s.start : s.end]
+        for s in protected
+        if s.label == labels.LOCATION and len(text[s.start : s.end].strip()) >= 4
+    }
+    if not places:
+        return tuple(protected)
+    from veil.rules.quasi.regions import Regions
+
+    regions = Regions(text, protected)
+    taken = [d.span for d in disclosures]
+    echoes: list[Span] = []
+    for surface in sorted(places, key=len, reverse=True):
+        pattern = regex.compile(rf"(?<![\w-]){regex.escape(surface)}(?![\w-])", regex.IGNORECASE)
+        for m in pattern.finditer(text):
+            if m.group(0)[:1].islower() and not surface[:1].islower():
+                continue
+            if regions.excluded(m.start(), m.end()) or any(
+                m.start() < s.end and s.start < m.end() for s in (*taken, *echoes)
+            ):
+                continue
+            if geography.population_of(surface.strip()) is None:
+                continue
+            echoes.append(Span(m.start(), m.end(), labels.LOCATION, 0.6, "quasi.echo"))
+    return tuple(sorted((*protected, *echoes), key=lambda s: s.start))
 
 
 @dataclass(frozen=True, slots=True)

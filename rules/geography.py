@@ -31,9 +31,9 @@ CONTINENT_DEMONYMS = {
     "AS": "Asian",
     "EU": "European",
     "NA": "North American",
-    "OC": "from Oceania",
+    "OC": "Oceanian",
     "SA": "South American",
-    "AN": "from Antarctica",
+    "AN": "Antarctic",
 }
 # UN World Population Prospects 2024, rounded: the population of the world in 2024.
 WORLD_POPULATION = 8_160_000_000
@@ -209,6 +209,7 @@ def decoy_city(value: str, rng: random.Random) -> str | None:
             c
             for c in map(_city, places_table.cities_of(found.country.code))
             if fold(c.name) != own
+            and c.row != found.row  # "Rio" is Rio de Janeiro: not a decoy of itself
             and getattr(city(c.name), "row", None) == c.row  # its name leads back to it,
             # so restoring is unambiguous
         ]

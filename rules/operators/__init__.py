@@ -3,7 +3,7 @@
 - ``generalize``: say it less precisely (34 -> "30-something", Portland -> Oregon, an
   ICU nurse -> a health professional); lossy, never restored.
 - ``decoy``: say something different of the same kind (34 -> 38, Portland -> another
-  city of its size, husband -> wife), after IncogniText (Frikha et al., 2024); the
+  city of its size, husband -> girlfriend), after IncogniText (Frikha et al., 2024); the
   decoy is kept in the conversation's vault like a pseudonym, so answers come back with
   the real value.
 - ``allow``: send it unchanged; ``warn``: send it unchanged and report it.

@@ -26,7 +26,8 @@ _PAIRS = (
     ("male", "female"), ("boy", "girl"), ("gentleman", "lady"), ("nephew", "niece"),
     ("uncle", "aunt"), ("grandma", "grandpa"), ("grandmother", "grandfather"),
     ("stepson", "stepdaughter"), ("widow", "widower"), ("businessman", "businesswoman"),
-    ("hubby", "wifey"), ("bf", "gf"), ("divorced", "separated"),
+    ("hubby", "wifey"), ("bf", "gf"), ("divorced", "separated"), ("gals", "guys"),
+    ("ladies", "gentlemen"), ("girls", "boys"), ("lasses", "lads"),
 )  # fmt: skip
 _SWAP = {b: a for a, b in _PAIRS} | {a: b for a, b in _PAIRS}
 # Statuses: each to one that tells a different story.
@@ -185,7 +186,47 @@ def _family(disclosure, surface: str, rng: random.Random) -> str | None:
         return prefix + late.group(2)
     if surface.casefold() in _neutral_partners():  # no gender to swap: the status changes
         return "ex"
+    if (partner := _other_partner(surface, rng)) is not None:
+        return partner
     return _swap_words(surface, rng)
+
+
+@cache
+def _partner_words() -> tuple[tuple[str, str, str], ...]:
+    """(word, gender, status) of every one-word partner term of the family lexicon that
+    has both: the decoys a partner term is swapped for."""
+    from veil.rules.quasi.lexicon import family_terms  # rules.quasi loads on first use
+
+    return tuple(
+        sorted(
+            (t, f.gender, f.status)
+            for t, f in family_terms().items()
+            if f.kind == "spouse" and f.gender and f.status and t.isalpha() and len(t) > 2
+        )
+    )
+
+
+def _other_partner(surface: str, rng: random.Random) -> str | None:
+    """A partner word ("my wife") says two things, the writer's relationship status and
+    the partner's gender: its decoy changes both ("my boyfriend", "my fiancé"), so that
+    neither is left true. Words with the same meaning and spelling variants are one
+    choice ("fiancé" and "fiance")."""
+    from veil.rules.quasi.lexicon import family_terms, key
+
+    own = family_terms().get(key(surface))
+    if own is None or own.kind != "spouse" or not own.gender or not own.status:
+        return None
+    choices = sorted(
+        {
+            word
+            for word, gender, status in _partner_words()
+            if gender != own.gender and status != own.status and word.isascii()
+        }
+    )
+    if not choices:
+        return None
+    chosen = rng.choice(choices)
+    return chosen.capitalize() if surface[:1].isupper() else chosen
 
 
 def _income(disclosure, surface: str, rng: random.Random) -> str | None:

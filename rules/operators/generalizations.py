@@ -89,15 +89,26 @@ def _pronoun(disclosure) -> str:
 def _place(disclosure, surface: str, min_population: int) -> str | None:
     name = disclosure.value if isinstance(disclosure.value, str) and disclosure.value else surface
     if disclosure.detail == "demonym":
-        continent = geography.continent_of(name)
-        return geography.CONTINENT_DEMONYMS.get(continent) if continent else None
+        return continent_demonym(surface)
     if disclosure.detail == "postcode":
         return _postcode(surface)
     area = geography.generalize(name, min_population)
     if area is None:
         # A neighbourhood or landmark veil cannot place: the words say only "local".
         return "my area" if disclosure.detail in {"neighbourhood", "landmark"} else None
+    if area.kind == "city":
+        return None  # a city of millions is its own area: "Cali, Colombia" is not less
+    if _TAKES_THE.search(area.name):
+        return f"the {area.name}"  # "here in the United Kingdom" (a "the" before it stays)
     return area.name
+
+
+# English gives a country's name the article when it is plural or built on a common noun
+# ("the United Kingdom", "the Netherlands", "the Czech Republic"), not when it is a name.
+_TAKES_THE = regex.compile(
+    r"\b(?:Kingdom|States|Republic|Emirates|Islands|Union|Federation)\b|^(?:Netherlands|"
+    r"Philippines|Bahamas|Maldives|Gambia)$"
+)
 
 
 def _postcode(surface: str) -> str | None:
@@ -200,7 +211,8 @@ _FAMILY_WORDS = {
     "mother": "parent", "father": "parent", "brother": "sibling", "sister": "sibling",
     "married": "in a relationship", "engaged": "in a relationship", "divorced": "single",
     "widowed": "single", "widow": "single person", "widower": "single person",
-    "separated": "single", "grandma": "grandparent", "grandpa": "grandparent",
+    "separated": "single", "single": "unmarried",
+    "grandma": "grandparent", "grandpa": "grandparent",
     "grandmother": "grandparent", "grandfather": "grandparent", "nephew": "relative",
     "niece": "relative", "aunt": "relative", "uncle": "relative",
 }  # fmt: skip
@@ -227,12 +239,20 @@ def neutral_family(surface: str) -> str | None:
     if regex.search(r"\b(?:mom|mum|mother|dad|father|parent)\s+of\b", words, regex.IGNORECASE):
         return "parent"
     words = _spouse_phrases().sub(lambda m: _match_case("partner", m.group(0)), words)
-    out = regex.sub(
-        r"\b\w+\b",
-        lambda m: _match_case(_FAMILY_WORDS.get(m.group(0).casefold(), m.group(0)), m.group(0)),
-        words,
-    )
+    out = regex.sub(r"\b\w+\b", lambda m: _family_word(m.group(0)), words)
     return out if out != surface else None
+
+
+def _family_word(word: str) -> str:
+    """The neutral word for a family word: the table's, else "partner" for any partner
+    term of the family lexicon that says a gender ("Mrs", "wifey")."""
+    folded = word.casefold()
+    if folded in _FAMILY_WORDS:
+        return _match_case(_FAMILY_WORDS[folded], word)
+    term = lexicon.family_terms().get(lexicon.key(word))
+    if term is not None and term.kind == "spouse" and term.gender is not None:
+        return "partner"  # "the Mrs": a title's capital is no sentence's
+    return word
 
 
 def _family(disclosure, surface: str, _: int) -> str | None:
@@ -247,6 +267,9 @@ GENDER_WORDS = {
     "father": "parent", "wife": "partner", "husband": "partner", "son": "child",
     "daughter": "child", "gentleman": "person", "housewife": "homemaker",
     "businessman": "businessperson", "businesswoman": "businessperson",
+    "bloke": "person", "chap": "person", "lad": "person", "lass": "person",
+    "chick": "person", "gals": "folks", "ladies": "folks", "girls": "folks",
+    "lads": "folks", "blokes": "folks", "dudes": "folks", "lasses": "folks",
 }  # fmt: skip
 
 
@@ -325,9 +348,47 @@ def _health(disclosure, surface: str, _: int) -> str | None:
 
 
 def _nationality(disclosure, surface: str, _: int) -> str | None:
+    if (word := continent_demonym(surface)) is not None:
+        return word
     name = disclosure.value if isinstance(disclosure.value, str) and disclosure.value else surface
     continent = geography.continent_of(name)
     return geography.CONTINENT_DEMONYMS.get(continent) if continent else None
+
+
+def place_of_demonym(word: str) -> str | None:
+    """The place a demonym names ("kiwi" -> New Zealand, "French" -> France, "Londoner"
+    -> London): from the lexicon's irregular and informal ones, else by the rule English
+    derives demonyms from place names (rules.notability)."""
+    from veil.rules import notability
+
+    informal = lexicon.informal_demonyms().get(lexicon.key(word))
+    if informal is not None:
+        return informal[1]
+    singular = word[:-1] if word.endswith("s") else word
+    return next(
+        (
+            name
+            for w in dict.fromkeys((word, singular))
+            for name in notability.demonym_places(w)
+            if geography.continent_of(name) is not None
+        ),
+        None,
+    )
+
+
+def continent_demonym(word: str) -> str | None:
+    """A demonym said of a continent instead of a country or town ("kiwi" ->
+    "oceanian", "Aussies" -> "Oceanians", "French" -> "European"), in the
+    number and case the writer used; None when the place is unknown."""
+    stripped = word.strip()
+    place = place_of_demonym(stripped)
+    continent = geography.continent_of(place) if place else None
+    general = geography.CONTINENT_DEMONYMS.get(continent) if continent else None
+    if general is None:
+        return None
+    if stripped.endswith("s") and place_of_demonym(stripped[:-1]) == place:
+        general += "s"  # "Aussies" -> "Oceanians"; "Swiss" is no plural
+    return general.lower() if stripped.islower() else general
 
 
 def _religion(disclosure, surface: str, _: int) -> str | None:

@@ -209,8 +209,23 @@ TOPIC_VERBS = frozenset(
      "organised", "organized", "host", "hosted"}
 )  # fmt: skip
 
+# Words for a person that say their gender, as a noun ("kind of guy", "a lady like
+# myself"); "man", "boy" and "dude" are left to the fixed frames (rules/quasi/family.py):
+# as interjections ("oh man") they would have most sentences parsed for nothing.
+GENDER_NOUNS = {
+    "guy": "male", "gentleman": "male", "bloke": "male", "chap": "male", "lad": "male",
+    "woman": "female", "girl": "female", "lady": "female", "gal": "female", "lass": "female",
+}  # fmt: skip
+# Verbs that say what their subject is ("I've always been more of a ... guy").
+COPULAS = frozenset(
+    {"be", "am", "'m", "’m", "is", "'s", "’s", "are", "'re", "’re", "was", "were", "been",
+     "being", "become", "became", "becomes", "becoming", "stay", "stayed", "remain",
+     "remained", "seem", "seemed", "seems"}
+)  # fmt: skip
+
 # Every word that can carry an attribute here: a sentence without one is not parsed.
 TRIGGER_WORDS = (
+    *GENDER_NOUNS,
     *AGE_VERBS,
     *STATUS_NOUNS,
     *(noun + "s" for noun in STATUS_NOUNS),

@@ -16,7 +16,7 @@ from veil.rules.quasi import lexicon
 from veil.rules.quasi.disclosure import ACQUAINTANCE, WRITER, Candidate, Disclosure
 from veil.rules.quasi.gate import gated
 from veil.rules.quasi.numbers import NUMBER, parse_number
-from veil.rules.quasi.whose import RELATION_SUBJECT, I, resolve, subject_of
+from veil.rules.quasi.whose import RELATION_SUBJECT, I, fronted_impersonal, resolve, subject_of
 
 _STATUS_SUBJECT = gated(
     regex.compile(
@@ -227,7 +227,7 @@ def _statuses(text: str) -> Iterator[Candidate]:
             continue
         cue = m["subj"].casefold()
         subject = (
-            resolve(text, m.start(), end)
+            resolve(text, m.start(), end) or fronted_impersonal(text, m.start(), end)
             if cue in ("as", "being")
             else subject_of(m["subj"], text, m.start())
         )

@@ -75,11 +75,20 @@ def _sentences(text: str) -> list[tuple[int, int]]:
     from veil.rules.recognizers.ner import DEFAULT_MODEL, PIECE_CHARS
 
     parses = syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS)
+    # a gendered word is read in a writer's sentence that leaves its subject out too
+    # ("Always been more of a batman kinda guy")
     return [
         (start, end)
         for start, end in parses.sentences()
-        if _TRIGGER.search(text, start, end) and syntax.first_person_in(text, start, end)
+        if _TRIGGER.search(text, start, end)
+        and (syntax.first_person_in(text, start, end) or _GENDERED.search(text, start, end))
     ]
+
+
+_GENDERED = regex.compile(
+    rf"\b(?:{'|'.join(sorted(events.GENDER_NOUNS, key=lambda w: (-len(w), w)))})\b",
+    regex.IGNORECASE,
+)
 
 
 _Found = tuple[int, int, str, str, "str | int | None", str]
@@ -105,6 +114,8 @@ def _read(token) -> _Found | None:
             return found
     if word in events.EDUCATION_STAGES or _compound_stage(token):
         return _education_stage(token)
+    if word in events.GENDER_NOUNS:
+        return _gender_self(token)
     return None
 
 
@@ -185,6 +196,51 @@ def _possessed(noun, owner: syntax.Owner) -> str | None:
 
 
 # --- readers --------------------------------------------------------------------------
+
+
+def _gender_self(token) -> _Found | None:
+    """A word for a person that says their gender, said of the writer: the complement of
+    a clause whose subject is the writer, in any tense and however far inside its noun
+    phrase ("I'm more of a Pernod kinda guy", "I was the only girl in my class"), also
+    with the subject left out ("Always been more of a batman kinda guy"); "a lady like
+    myself". Not "my friend is a great guy", "if I were a woman", "guys"."""
+    if token.tag_ in ("NNS", "NNPS") or token.dep_ in ("compound", "amod", "poss", "nmod"):
+        return None
+    value = events.GENDER_NOUNS[token.lower_]
+    if any(
+        c.dep_ == "prep"
+        and c.lower_ == "like"
+        and any(o.lower_ in ("me", "myself") for o in c.children)
+        for c in token.children
+    ):
+        return (*_span(token), "gender", WRITER, value, "self")
+    node = token
+    for _ in range(3):  # "more of a ... guy", "the kind of guy", "a bit of a lad"
+        head = node.head
+        if node.dep_ == "pobj" and head.lower_ == "of" and head.head.i != head.i:
+            node = head.head
+        else:
+            break
+    verb = node.head
+    if node.dep_ not in ("attr", "oprd") or verb.lower_ not in events.COPULAS:
+        return None
+    owner = _clause_owner(verb)
+    if owner is None and _subjectless(verb):
+        owner = WRITER
+    return (*_span(token), "gender", WRITER, value, "self") if owner == WRITER else None
+
+
+def _subjectless(verb) -> bool:
+    """A main clause stating a fact with its subject left out, as one writes of oneself
+    ("Always been a night owl"); not a command, a question or a supposition."""
+    return (
+        verb.dep_ == "ROOT"
+        and syntax.clause_subject(verb) is None
+        and verb.tag_ != "VB"
+        and not syntax.irrealis(verb)
+        and not any(c.dep_ == "expl" for c in verb.children)
+        and not verb.sent.text.rstrip().endswith("?")
+    )
 
 
 def _age(token) -> _Found | None:

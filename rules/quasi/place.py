@@ -13,6 +13,7 @@ city ("a Londoner").
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from veil.rules import lazy_regex as regex
 from veil.rules import notability
@@ -306,7 +307,10 @@ def place_after(text: str, position: int, strong: bool) -> tuple[int, int, str] 
         if tail:
             more = lexicon.words_at(text, end + tail.end(), 3)
             for m in range(len(more), 0, -1):
-                if _known(text[more[0][0] : more[m - 1][1]]) is not None:
+                # only an area that holds the place ("cleveland, ohio", "Tokyo, Japan"):
+                # another town after a comma is a list, a word a clause ("berlin, and")
+                area = _known(text[more[0][0] : more[m - 1][1]])
+                if area is not None and area.kind != "city":
                     end = more[m - 1][1]
                     break
         return start, end, _detail(found)
@@ -405,12 +409,38 @@ def demonym(word: str) -> tuple[str, str] | None:
     if informal:
         return informal[0], word
     parts = [p for p in regex.split(r"[-\s]", word) if p]
+    if word.islower() and not all(_major_people(p) for p in parts):
+        return None  # "far", "said", "down": a name of a people is written with a capital
     nationality = parts and all(notability.is_language_or_nationality(p) for p in parts)
     # a language alone ("Latin") is no one's nationality; English, French, Spanish are both
     only_languages = all(lexicon.key(p) in _LANGUAGES_ONLY for p in parts)
     if nationality and not only_languages:
         return "nationality", word
     return None
+
+
+@cache
+def _major_languages() -> frozenset[str]:
+    """The names of the languages with an ISO 639-1 code: the ones a writer who writes in
+    lower case may still mean ("we french folks"); the thousands of ISO 639-3 names
+    include common words ("Far", "Said", "Down")."""
+    import pycountry
+
+    return frozenset(
+        lexicon.key(language.name)
+        for language in pycountry.languages
+        if getattr(language, "alpha_2", None)
+    )
+
+
+def _major_people(word: str) -> bool:
+    """A lower-case word that names a people all the same: a major language's name, or a
+    demonym English derives from a country's name ("nigerian", "japanese")."""
+    if lexicon.key(word) in _major_languages():
+        return True
+    from veil.rules import geography
+
+    return any(geography.country(name) for name in notability.demonym_places(word))
 
 
 # Languages that are not also a people's name.

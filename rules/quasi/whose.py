@@ -164,3 +164,28 @@ def resolve(text: str, start: int, end: int, fronted: bool = True) -> str | None
     if _DANGLING.search(clause):
         return WRITER
     return None
+
+
+# A clause boundary before a fronted "as a ..." phrase, and a main clause after it whose
+# subject is no one ("there's", "it is", "this means"): the phrase can only be the speaker's.
+_CLAUSE_START = regex.compile(r"(?:^|[.!?\n:;,(]|\b(?:and|but|so|well|now|also))\s*$", I)
+# ... or whose subject is left out, as one leaves out one's own: the clause opens on an
+# auxiliary or a modal ("As a nurse, ain't have the luxury of time", "can't complain").
+_IMPERSONAL_MAIN = regex.compile(
+    r"[^,.;!?\n]{0,60}?,\s*(?:there|it|this|that|(?:ain't|ain’t|can't|can’t|cannot|don't|"
+    r"don’t|didn't|didn’t|won't|won’t|gotta|have\s+to|had\s+to|must|need\s+to|can|could|"
+    r"would|will|should)(?!\s+(?:i|we|you|he|she|they|it)\b))\b",
+    I,
+)
+
+
+def fronted_impersonal(text: str, start: int, end: int) -> str | None:
+    """ "As a nurse, there's always something going on", "Being single, it's hard": a
+    fronted "as a <title>" or "being <status>" whose
+    main clause has an expletive or impersonal subject describes the writer (English
+    gives a dangling modifier the speaker when no person in the clause can take it)."""
+    if _CLAUSE_START.search(text[max(0, start - 12) : start]) is None:
+        return None
+    if non_factual(text, start) or _IMPERSONAL_MAIN.match(text, end) is None:
+        return None
+    return WRITER

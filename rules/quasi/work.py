@@ -18,7 +18,13 @@ from veil.rules.quasi import lexicon
 from veil.rules.quasi.disclosure import ACQUAINTANCE, WRITER, Candidate
 from veil.rules.quasi.gate import gated
 from veil.rules.quasi.place import place_after
-from veil.rules.quasi.whose import RELATION_SUBJECT, I, non_factual, resolve, subject_of
+from veil.rules.quasi.whose import (
+    RELATION_SUBJECT,
+    I,
+    fronted_impersonal,
+    resolve,
+    subject_of,
+)
 
 _SELF_TITLE = regex.compile(
     r"(?P<subj>\b(?:i'm|i’m|im|i am|i was|i've been|i’ve been|ive been|i have been|i had been|"
@@ -293,23 +299,6 @@ def _title_at(text: str, position: int, plural: bool = False) -> tuple[int, int,
     return None
 
 
-# A clause boundary before a fronted "as a ..." phrase, and a main clause after it whose
-# subject is no one ("there's", "it is", "this means"): the phrase can only be the speaker's.
-_CLAUSE_START = regex.compile(r"(?:^|[.!?\n:;,(]|\b(?:and|but|so|well|now|also))\s*$", I)
-_IMPERSONAL_MAIN = regex.compile(r"[^,.;!?\n]{0,60}?,\s*(?:there|it|this|that)\b", I)
-
-
-def _fronted_impersonal(text: str, start: int, end: int) -> str | None:
-    """ "As a nurse, there's always something going on": a fronted "as a <title>" whose
-    main clause has an expletive or impersonal subject describes the writer (English
-    gives a dangling modifier the speaker when no person in the clause can take it)."""
-    if _CLAUSE_START.search(text[max(0, start - 12) : start]) is None:
-        return None
-    if non_factual(text, start) or _IMPERSONAL_MAIN.match(text, end) is None:
-        return None
-    return WRITER
-
-
 def _value(text: str, start: int, end: int) -> str:
     words = lexicon.key(text[start:end])
     return lexicon.singular_titles().get(words, words)
@@ -328,7 +317,7 @@ def _occupations(text: str) -> Iterator[Candidate]:
         title = _title_at(text, m.end())
         if title is None:
             continue
-        subject = resolve(text, m.start(), title[1]) or _fronted_impersonal(
+        subject = resolve(text, m.start(), title[1]) or fronted_impersonal(
             text, m.start(), title[1]
         )
         if subject:

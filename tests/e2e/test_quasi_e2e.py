@@ -71,7 +71,9 @@ def test_decoys_go_out_and_the_streamed_answer_comes_back_with_the_real_values(s
     sent = repr(upstream.received[-1][1])
     for value in DISCLOSED:
         assert value not in sent
-    assert "-year-old professional" in sent and "wife" in sent  # a decoy, not a blank
+    # a decoy, not a blank: a partner of the other gender and another status
+    assert "-year-old professional" in sent
+    assert "my girlfriend and I" in sent or "my fiancee and I" in sent
     # Decoys come back as the real values; the generalized job stays general.
     assert answer == f"You said: {PROMPT}".replace("nurse", "professional")
     # The next turn resends the history: the same decoys, so the model's picture holds.

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pydantic
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.scripted_llm import FakeClock, ScriptedLLM, attack, edits, grades, inference
 from veil.local_models.slow_stage import SlowStage
@@ -13,6 +15,7 @@ from veil.policies.loader import load_site_policy
 from veil.policies.quasi_stage import EvidenceGeneralizer
 from veil.policies.schema import QI_DEFAULTS, QuasiIdentifierSettings, SitePolicy, SlowStageSettings
 from veil.rules.operators import QIOperator
+from veil.rules.restore import Restorer
 from veil.rules.vault import Vault
 
 
@@ -169,3 +172,21 @@ def test_a_word_ending_in_a_before_a_generalized_place_is_no_article(stage) -> N
     sent = _run(stage, text).redacted.text
     assert "Riisa" not in sent and "Estonia" not in sent
     assert "20789" not in sent
+
+
+_BIG_PLACES = ["Madrid", "Berlin", "Istanbul", "Germany", "Japan", "Lagos", "Toronto"]
+_FILLERS = ["The food is great", "Winter in {p} is long", "We love {p} football", "Rain again"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    place=st.sampled_from(_BIG_PLACES),
+    frame=st.sampled_from(["I live in {p}.", "I grew up in {p}.", "Here in {p}, we chill."]),
+    after=st.lists(st.sampled_from(_FILLERS), min_size=1, max_size=3),
+)
+def test_a_disclosed_place_is_never_sent_and_always_restored(stage, place, frame, after) -> None:
+    text = " ".join([frame.format(p=place), *(f"{s.format(p=place)}." for s in after)])
+    vault = Vault()
+    sent = stage.run(text, vault).redacted.text
+    assert place not in sent
+    assert Restorer(vault.entries()).restore(sent) == text

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from veil.policies.quasi_stage import _rewrite
 from veil.rules import geography
-from veil.rules.operators import QIOperator, apply_operators
+from veil.rules.operators import QIOperator, apply_operators, decoys
 from veil.rules.restore import Restorer
 from veil.rules.risk import estimate, kappa
 from veil.rules.spans import Span
@@ -80,13 +80,14 @@ def test_decoys_are_other_values_of_the_same_kind_and_restore() -> None:
     out = rewritten(NURSE, nurse_disclosures(), QIOperator.DECOY, vault)
     for original in ("34-year-old", "Portland", "husband", "Mercy Hospital", "$85k"):
         assert original not in out
-    assert "-year-old nurse in " in out and "wife" in out
+    partner = next(e.pseudonym for e in vault.entries() if e.value == "husband")
+    assert "-year-old nurse in " in out and f"My {partner} works" in out
     decoy_city = next(e.pseudonym for e in vault.entries() if e.value == "Portland")
     found = geography.city(decoy_city)
     assert found is not None and found.country.code == "US"
     assert geography.city("Portland").population / 3 <= found.population
     # The model's answer speaks of the decoys; the user reads their own values.
-    answer = f"As a {out.split()[2]} in {decoy_city}, your Wife could ask about it."
+    answer = f"As a {out.split()[2]} in {decoy_city}, your {partner.title()} could ask about it."
     restored = Restorer.for_vault(vault).restore(answer)
     assert restored == "As a 34-year-old in Portland, your Husband could ask about it."
 
@@ -99,9 +100,10 @@ def test_a_decoy_is_the_same_in_every_turn_and_survives_a_snapshot() -> None:
 
 
 def test_a_decoy_never_uses_a_word_of_the_text_itself() -> None:
-    text = "My husband and my wife's sister"  # "wife" is taken: no decoy of that pair
+    # every partner word of the other gender and another status is taken: no decoy
+    text = "My husband and my girlfriend's fiancee"
     out = rewritten(text, [said(text, "husband", "family")], QIOperator.DECOY)
-    assert out == "My partner and my wife's sister"  # fell back to generalizing
+    assert out == "My partner and my girlfriend's fiancee"  # fell back to generalizing
 
 
 @pytest.mark.parametrize(
@@ -164,7 +166,7 @@ def test_age_bands(text: str, words: str, value: int, detail: str, expected: str
         ("As a mom of three I", "mom of three", "family", "As a parent I"),
         ("As a woman I", "woman", "gender", "As a person I"),
         ("I make 4,500 a month", "4,500 a month", "income", "I make 50-100k a year"),
-        ("I'm a Kiwi", "Kiwi", "nationality", "I'm a Kiwi"),
+        ("I'm a Kiwi", "Kiwi", "nationality", "I'm an Oceanian"),
         ("my zip is 97201", "97201", "location", "my zip is 972xx"),
     ],
 )  # fmt: skip
@@ -217,3 +219,35 @@ def test_an_age_decoy_keeps_its_shape_and_adulthood(age: int, seed: int) -> None
         assert operation.replacement.endswith("-year-old")
         assert 6 <= abs(decoy - age) <= 12
         assert (decoy >= 18) == (age >= 18)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    word=st.sampled_from(["wife", "husband", "boyfriend", "girlfriend", "fiancé", "fiancée",
+                          "hubby", "gf", "Wife"]),
+    seed=st.integers(0, 10_000),
+)  # fmt: skip
+def test_a_partner_decoy_changes_both_the_status_and_the_gender(word: str, seed: int) -> None:
+    from veil.rules.quasi.lexicon import family_terms, key
+
+    text = f"my {word} and I went out"
+    disclosure = said(text, word, "family", detail="spouse")
+    made = decoys.decoy(disclosure, word, random.Random(seed))
+    assert made is not None
+    own, other = family_terms()[key(word)], family_terms()[key(made)]
+    assert other.kind == "spouse"
+    assert other.status != own.status and other.gender != own.gender
+    assert made[:1].isupper() == word[:1].isupper()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(
+        ["Rio", "Portland", "Cork", "Tampere", "Lyon", "Kolkata", "Osaka", "Cali"]
+    ),
+    seed=st.integers(0, 10_000),
+)
+def test_a_decoy_city_is_never_the_city_itself(name: str, seed: int) -> None:
+    decoy = geography.decoy_city(name, random.Random(seed))
+    assert decoy is not None
+    assert geography.city(decoy).row != geography.city(name).row

@@ -211,3 +211,157 @@ def test_a_repeated_name_inside_a_quotation_is_left_alone(generalizing) -> None:
 def test_a_private_city_of_millions_is_not_sent_under_its_full_name(generalizing) -> None:
     out = sent(generalizing, "Mano, here in Rio we have no shortage of natural beauty.")
     assert "Rio" not in out
+
+
+# --- a demonym said of a continent, a place after a comma, a place said by its name -------
+
+
+@pytest.fixture(scope="module")
+def generalizing_all() -> FastStage:
+    policy = load_site_policy("default")
+    quasi = policy.quasi_identifiers.model_copy(
+        update={"operators": dict.fromkeys(QI_ATTRIBUTES, "generalize")}
+    )
+    return FastStage(policy.model_copy(update={"quasi_identifiers": quasi}))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("we french folks, we talk with bread in our mouths", "we european folks, we talk"),
+        ("kiwi lad here mate, rugby all day.", "oceanian lad here mate"),
+        ("Fellow Aussies will know this.", "Fellow Oceanians will know this."),
+        ("I'm Canadian, eh.", "I'm North American, eh."),
+    ],
+)
+def test_a_demonym_is_generalized_to_its_continents(generalizing_all, text, expected) -> None:
+    assert sent(generalizing_all, text).startswith(expected)
+
+
+def test_the_words_after_a_comma_continue_a_place_only_when_they_are_an_area_around_it() -> None:
+    assert ("berlin", "birthplace", "writer", "berlin") in found(
+        "born and bred in berlin, and while we do enjoy a good halloween"
+    )
+    assert ("Cleveland, Ohio", "location", "writer", "Cleveland, Ohio") in found(
+        "I live in Cleveland, Ohio and love it."
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sadly nowadays in Germany, where I live now, it barely snows",
+        "born and raised in Cali, it's all about the city life",
+    ],
+)
+def test_a_place_no_generalization_can_coarsen_gets_a_pseudonym(generalizing, text) -> None:
+    out = sent(generalizing, text)
+    assert "[[LOCATION_1]]" in out
+    assert "Germany" not in out and "Cali" not in out
+
+
+def test_a_private_place_is_replaced_wherever_it_is_repeated(generalizing) -> None:
+    text = (
+        "I live here in Madrid, we've got two big football teams, Real and Atlético Madrid. "
+        'There\'s a lovely route, Madrid to Chinchón. The sign said "Madrid".'
+    )
+    out = sent(generalizing, text)
+    assert out.count("[[LOCATION_1]]") == 3
+    assert out.endswith('The sign said "Madrid".')
+
+
+# --- a gendered word said of the writer, by the clause it is in ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "value"),
+    [
+        ("Always been more of a batman kinda guy, honestly. I like it.", "guy", "male"),
+        ("for a lady like myself dealing with complex emotions, it's hard.", "lady", "female"),
+        ("I was the only girl in my class.", "girl", "female"),
+        ("I've always been the kind of woman who plans ahead.", "woman", "female"),
+    ],
+)
+def test_a_gendered_word_predicated_of_the_writer_is_their_gender(text, word, value) -> None:
+    assert (word, "gender", "writer", value) in found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My friend is a great guy and I like him.",
+        "If I were a woman I would know.",
+        "Are you a guy or a girl? I wonder.",
+        "I think the guy was right.",
+        "Seems like a nice guy. I met him.",
+        "I met a lady like you once.",
+    ],
+)
+def test_a_gendered_word_of_someone_else_or_a_supposition_is_not(text) -> None:
+    assert [f for f in found(text) if f[1] == "gender"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("As of now, I'm single and busy.", "As of now, I'm unmarried and busy."),
+        (
+            "Being single and all, dining usually involves a sandwich at my desk.",
+            "Being unmarried and all, dining usually involves a sandwich at my desk.",
+        ),
+        ("hiding behind a tree for us gals, we gotta scout", "hiding behind a tree for us folks"),
+        ("born and raised in Cali, Colombia, it's all", "born and raised in [[LOCATION_1]], it's"),
+    ],
+)
+def test_what_a_generalization_says_is_less_than_the_words(generalizing, text, expected) -> None:
+    assert sent(generalizing, text).startswith(expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I live here in Leeds, it's odd.", "I live here in the United Kingdom, it's odd."),
+        ("I live in the heart of Leeds.", "I live in the heart of the United Kingdom."),
+    ],
+)
+def test_a_country_whose_name_takes_the_article_gets_it(generalizing, text, expected) -> None:
+    assert sent(generalizing, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we're far from Gordon Ramsay, trust me",
+        "That being said, we did have one family viewing.",
+        "tells ya something about us down under, eh?",
+    ],
+)
+def test_a_lower_case_common_word_is_no_nationality(decoying, text) -> None:
+    assert [f for f in found(text) if f[1] == "nationality"] == []
+    assert sent(decoying, text) == text
+
+
+def test_a_lower_case_major_language_still_is(decoying) -> None:
+    assert ("french", "nationality", "writer", "french") in found("we french folks, we talk")
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Also, as a nurse, ain't have the luxury of time to read.", "nurse"),
+        ("As a teacher, can't complain about summers.", "teacher"),
+    ],
+)
+def test_a_fronted_title_before_a_clause_without_its_subject_is_the_writers(text, title) -> None:
+    assert (title, "occupation", "writer", title) in found(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("me and the Mrs went out.", "me and the partner went out."),
+        ("my wifey is great", "my partner is great"),
+    ],
+)
+def test_every_partner_word_of_the_lexicon_generalizes(generalizing, text, expected) -> None:
+    assert sent(generalizing, text) == expected
