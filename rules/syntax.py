@@ -1112,6 +1112,18 @@ def parses(text: str, model: str, piece_chars: int) -> Parses:
     return result
 
 
+def forget_long(min_chars: int) -> int:
+    """Drop the kept readings of texts of ``min_chars`` or more: a long paste's docs take
+    memory in proportion to it (hundreds of MB for a megabyte), and once its message is
+    filtered nothing reads them again (the stages keep their own results). Returns how
+    many were dropped."""
+    with _cache_lock:
+        long = [key for key in _cache if len(key[0]) >= min_chars]
+        for key in long:
+            del _cache[key]
+    return len(long)
+
+
 _load_lock = threading.Lock()
 _PARSE = ("tok2vec", "tagger", "parser")
 
