@@ -79,6 +79,12 @@ class FastStage:
             else None
         )
 
+    def ner_recognizer(self):  # -> SpacyNerRecognizer | None
+        """The policy's spaCy NER recognizer, where the fast stage runs it."""
+        if not self.policy.fast_stage.enabled:
+            return None
+        return next((r for r in self.analyzer.recognizers if r.name == "spacy.ner.v1"), None)
+
     def _recognize_uncached(self, text: str) -> Analysis:
         return self.analyzer.analyze_subjects(text)
 

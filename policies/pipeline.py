@@ -118,6 +118,23 @@ class Pipeline:
         """Load the recognizers now rather than on the first message."""
         self.fast.warm_up()
 
+    def read_ahead(self, messages: Sequence[Sequence[Piece]]) -> None:
+        """Read the new texts of several messages (that arrived together) with spaCy's NER
+        in one batch, where the fast stage will read them: the same entities, less time
+        than one by one. Each message's ``run`` then finds its text read."""
+        ner = self.fast.ner_recognizer()
+        if ner is None:
+            return
+        texts = [
+            piece.text
+            for pieces in messages
+            for piece in pieces
+            if piece.new and piece.text.strip() and self.reading(piece) is not Reading.FORMATS
+        ]
+        from veil.rules import syntax
+
+        syntax.read_ahead(list(dict.fromkeys(texts)), ner.model, ner.piece_chars)
+
     def reading(self, piece: Piece) -> Reading:
         if piece.role == FIELD_ROLE:
             return Reading.FIELD

@@ -16,25 +16,35 @@ dashboard.py).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
+import functools
 import logging
 import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from veil.local_models.slow_stage import SlowStageResult
 from veil.local_models.slow_stage.cache import ResultCache
 from veil.local_models.slow_stage.limits import Limits
 from veil.policies.engine import LLMLoader
-from veil.policies.pipeline import Pipeline
+from veil.policies.pipeline import Piece, Pipeline
 from veil.policies.schema import SitePolicy
 from veil.proxy.conversations import ConversationStore
 from veil.proxy.filter_requests import FilterRequests
 from veil.proxy.handoff import FollowHandoffs
+from veil.proxy.memory import LARGE_MESSAGE_CHARS
 from veil.proxy.restore_answers import RestoreAnswers
 from veil.proxy.site_policies import SitePolicies
 from veil.proxy.storage.redaction_log import LogEntry, RedactionLog
 from veil.proxy.storage.vault_store import VaultStore
 from veil.proxy.upkeep import Upkeep
+from veil.rules.syntax import READ_AHEAD_TEXTS
 
 log = logging.getLogger("veil")
+T = TypeVar("T")
 
 
 class Records:
@@ -54,6 +64,106 @@ class Records:
             if not self._failing:  # once per failure, not once per request
                 log.exception("veil: could not write the redaction log")
             self._failing = True
+
+
+@dataclass
+class _Job:
+    work: Callable[[], Any]
+    pipeline: Pipeline
+    pieces: Sequence[Piece]
+    loop: asyncio.AbstractEventLoop
+    done: asyncio.Future
+
+
+class Filtering:
+    """Where messages are filtered: ordinary ones on a thread of their own, one after
+    another, those that arrived together read by spaCy's NER in one batch first; the
+    rest on asyncio's default threads.
+
+    The fast stage is Python (and spaCy code that takes the GIL back at every step of
+    its parse), so threads running it side by side only take turns, and pay for the
+    turns. A message that may take long neither waits behind the others nor holds them
+    up: a large paste, and a policy that asks a local model (the slow stage, the
+    public-entity referee)."""
+
+    BATCH = READ_AHEAD_TEXTS  # messages taken at once
+
+    def __init__(self) -> None:
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="veil-filter")
+        self._lock = threading.Lock()
+        self._waiting: list[_Job] = []
+        self._draining = False  # the thread has been asked to take the waiting messages
+
+    @staticmethod
+    def queued(policy: SitePolicy, chars: int) -> bool:
+        """Whether a message goes to the fast stage's own thread."""
+        return (
+            chars < LARGE_MESSAGE_CHARS
+            and not policy.slow_stage.enabled
+            and policy.public_entities.referee is None
+        )
+
+    async def run(
+        self,
+        work: Callable[[], T],
+        policy: SitePolicy,
+        chars: int,
+        pipeline: Pipeline,
+        pieces: Sequence[Piece],
+    ) -> T:
+        """``work``'s result (it filters ``pieces`` with ``pipeline``), run off the loop."""
+        if not self.queued(policy, chars):
+            return await asyncio.to_thread(work)
+        loop = asyncio.get_running_loop()
+        work = functools.partial(contextvars.copy_context().run, work)
+        job = _Job(work, pipeline, pieces, loop, loop.create_future())
+        with self._lock:
+            self._waiting.append(job)
+            start, self._draining = not self._draining, True
+        if start:
+            self._thread.submit(self._drain)
+        return await job.done
+
+    def _drain(self) -> None:
+        """On the thread: the waiting messages, a batch at a time, until none wait."""
+        while True:
+            with self._lock:
+                batch, self._waiting = self._waiting[: self.BATCH], self._waiting[self.BATCH :]
+                if not batch:
+                    self._draining = False
+                    return
+            if len(batch) > 1:
+                _read_ahead(batch)
+            for job in batch:
+                try:
+                    outcome = (job.work(), None)
+                except BaseException as error:  # the message's own failure, raised in its task
+                    outcome = (None, error)
+                with contextlib.suppress(RuntimeError):  # its loop closed: nobody waits
+                    job.loop.call_soon_threadsafe(_settle, job.done, *outcome)
+
+    def close(self) -> None:
+        self._thread.shutdown(wait=False, cancel_futures=True)
+
+
+def _read_ahead(batch: list[_Job]) -> None:
+    by_pipeline: dict[int, list[_Job]] = {}
+    for job in batch:
+        by_pipeline.setdefault(id(job.pipeline), []).append(job)
+    for jobs in by_pipeline.values():
+        try:
+            jobs[0].pipeline.read_ahead([job.pieces for job in jobs])
+        except Exception:  # only time is lost: each message then reads its own text
+            log.exception("veil: reading messages ahead failed")
+
+
+def _settle(done: asyncio.Future, result: Any, error: BaseException | None) -> None:
+    if done.cancelled():
+        return
+    if error is not None:
+        done.set_exception(error)
+    else:
+        done.set_result(result)
 
 
 class VeilAddon:
@@ -85,6 +195,7 @@ class VeilAddon:
         self._slow_cache: ResultCache[SlowStageResult] = ResultCache()
         self._pipelines: dict[str, Pipeline] = {}
         self._pipelines_lock = threading.Lock()
+        self.filtering = Filtering()
         self.filter = FilterRequests(self)
         self.restore = RestoreAnswers(self)
         self.handoffs = FollowHandoffs(self)
@@ -118,6 +229,7 @@ class VeilAddon:
 
     def close(self) -> None:
         """Close the record files (after the proxy stopped)."""
+        self.filtering.close()
         if self.conversations.store is not None:
             self.conversations.store.close()
         if self.redaction_log is not None:

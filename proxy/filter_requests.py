@@ -187,9 +187,12 @@ class FilterRequests:
             try:
                 return conversation, vault, pipeline.run(pieces, vault)
             finally:
-                release_after(sum(len(piece.text) for piece in pieces))
+                release_after(chars)
 
-        conversation, vault, outcome = await asyncio.to_thread(run)
+        chars = sum(len(piece.text) for piece in pieces)
+        conversation, vault, outcome = await self.veil.filtering.run(
+            run, policy, chars, pipeline, pieces
+        )
         _fill_entry(entry, conversation, outcome, policy)
         if outcome.risk_warning:
             log.warning("veil: a message to %s: %s", flow.request.pretty_host, outcome.risk_warning)

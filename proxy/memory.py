@@ -15,6 +15,9 @@ import sys
 from functools import cache
 
 LARGE_MESSAGE_CHARS = 100_000
+# texts whose spaCy reading is dropped after a large message (a reading costs about
+# 0.3 KB per character; readings of shorter texts are cheap to keep for resent histories)
+LONG_TEXT_CHARS = 10_000
 
 
 @cache
@@ -28,10 +31,17 @@ def _malloc_trim():  # -> the C function, or None where the C library has none
 
 
 def release_after(chars: int) -> bool:
-    """After a message of ``chars`` characters, return freed heap memory to the system
-    when the message was large. True if it did."""
+    """After a message of ``chars`` characters, when it was large: drop spaCy's reading
+    of its long texts (kept for the message's own recognizers and decision, not needed
+    once it is filtered), and return freed heap memory to the system. True if it
+    trimmed."""
+    if chars < LARGE_MESSAGE_CHARS:
+        return False
+    from veil.rules import syntax
+
+    syntax.forget_long(LONG_TEXT_CHARS)
     trim = _malloc_trim()
-    if chars < LARGE_MESSAGE_CHARS or trim is None:
+    if trim is None:
         return False
     trim(0)
     return True

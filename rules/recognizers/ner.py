@@ -303,10 +303,10 @@ class SpacyNerRecognizer:
                 continue
             if code.in_code(start, end):
                 continue
+            if not _plausible_name(label, value):
+                continue  # (before the checks that may parse the sentence)
             if looks_like_identifier(value) and not self._own(text, start, end):
                 continue  # getUserName; but "I'm a moderator for TikTok" is prose
-            if not _plausible_name(label, value):
-                continue
             if (key in tech or key.removeprefix("the ") in tech) and not self._own(
                 text, start, end
             ):

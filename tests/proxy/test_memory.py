@@ -19,3 +19,14 @@ def test_a_large_message_returns_freed_memory() -> None:
     held = [bytearray(64) for _ in range(200_000)]  # small blocks: they stay in the heap
     del held
     assert release_after(LARGE_MESSAGE_CHARS) is True
+
+
+def test_a_large_message_drops_the_reading_of_its_long_texts() -> None:
+    from veil.rules import syntax
+
+    long, short = "Jane lives in Leeds. " * 1_000, "Jane lives in Leeds."
+    syntax.parses(long, "model", 100_000)  # readings are lazy: nothing loads here
+    syntax.parses(short, "model", 100_000)
+    release_after(LARGE_MESSAGE_CHARS)
+    assert (long, "model", 100_000) not in syntax._cache
+    assert (short, "model", 100_000) in syntax._cache

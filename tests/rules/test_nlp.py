@@ -79,3 +79,18 @@ def test_spacy_imports_its_command_line_only_when_it_is_used():
         "assert callable(spacy.cli.info) and hasattr(spacy.cli, 'download')\n"
     )
     subprocess.run([sys.executable, "-c", script], check=True, timeout=120)
+
+
+def test_blis_products_stay_right_after_its_kernels_are_chosen():
+    # where BLIS picked its generic kernels (a CPU newer than it knows), veil gives it the
+    # Zen 2 ones: the products must not change beyond float rounding
+    _run(
+        "import numpy as np\n"
+        "from veil.rules.nlp import import_spacy\n"
+        "import_spacy()\n"
+        "import blis.py\n"
+        "rng = np.random.default_rng(0)\n"
+        "for m, k, n in ((1, 64, 74), (230, 288, 288), (7, 96, 384)):\n"
+        "    a = rng.random((m, k), dtype='float32'); b = rng.random((k, n), dtype='float32')\n"
+        "    assert np.allclose(blis.py.gemm(a, b), a @ b, rtol=1e-4, atol=1e-4)\n"
+    )

@@ -116,3 +116,25 @@ def test_tagged_ranges_answer_as_a_scan_of_every_range(ranges, begin, length) ->
     spans = [(start, start + size) for start, size in ranges]
     end = begin + length
     assert syntax._Ranges(spans)(begin, end) == any(s < end and begin < e for s, e in spans)
+
+
+def test_texts_read_ahead_together_have_the_entities_they_have_read_alone():
+    texts = [
+        f"My colleague Person{n}x1 Example from Northwind Health in Leeds says hi to "
+        f"Priya Raman {n}."
+        for n in range(5)
+    ] + ["Dana Whitfield rents a flat on Larkspur Lane in Sacramento."]
+
+    def entities(reading: syntax.Parses) -> list:
+        return [
+            (offset + e.start_char, offset + e.end_char, e.label_)
+            for offset, doc in reading.ner_docs
+            for e in doc.ents
+        ]
+
+    syntax.read_ahead(texts, DEFAULT_MODEL, PIECE_CHARS)
+    ahead = [syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS) for text in texts]
+    assert all("ner_docs" in vars(reading) for reading in ahead)  # read in the batch
+    alone = [syntax.Parses(text, DEFAULT_MODEL, PIECE_CHARS) for text in texts]
+    assert [entities(r) for r in ahead] == [entities(r) for r in alone]
+    assert any(label == "PERSON" for _, _, label in entities(ahead[-1]))
