@@ -1667,6 +1667,9 @@ def _consistent(
             continue
         if out[i].subject is not Subject.PUBLIC or out[i].reason not in _PLACE_ONLY_KNOWN:
             continue
+        sentence_start = span.start - len(_clause_before(text, span.start, SENTENCE_REACH))
+        if not any(sentence_start <= p.start < span.start for p in private_people):
+            continue  # parse only a sentence that names a private person before the place
         whose = syntax.whose_whereabouts(ctx.parse, span.start, span.end)
         if whose and any(p.start < whose[1] and whose[0] < p.end for p in private_people):
             out[i] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
