@@ -197,3 +197,39 @@ def english(clause: str) -> bool:
     ]
     found = sum(word in closed for word in words)
     return found >= 2 and found * 4 >= len(words)
+
+
+# Other languages' most frequent closed-class words (articles, conjunctions, copulas, and
+# the prepositions and pronouns above), less those English shares: evidence that a Latin-
+# script clause is in another language.
+_OTHER_CLOSED = (
+    r"el|la|los|las|le|les|un|una|une|der|die|das|den|dem|des|ein|eine|einen|und|y|et|e|o|"
+    r"ou|ist|est|es|que|qui|che|il|het|een|ik|je|er|und|nicht|pas|não|nie|się|jest|i|w|"
+    r"z|na|do|od|za|ze|po|mit|für|auf|zu|von|bei|nach|aus|con|por|para|sur|dans|avec|"
+    rf"pour|per|della|degli|nel|nella|{_WHERE_BEFORE}|{_TO_BEFORE}|{_FIRST_PERSON_CASED}"
+)
+
+
+@cache
+def _other_closed_words() -> frozenset[str]:
+    words = {word.casefold() for word in _OTHER_CLOSED.split("|")}
+    return frozenset(words - _english_words())
+
+
+def other_language(clause: str) -> bool:
+    """Whether a clause shows another language: letters of another script, or more of
+    other languages' closed-class words (at least two) than English's."""
+    if any(c.isalpha() and not c.isascii() and not _LATIN_LETTER.match(c) for c in clause):
+        return True
+    words = [w.casefold() for w in regex.findall(r"\p{L}+", clause)]
+    other = sum(word in _other_closed_words() for word in words)
+    return other >= 2 and other > sum(word in _english_words() for word in words)
+
+
+_LATIN_LETTER = regex.compile(r"\p{Latin}")
+
+
+def closed_class(word: str) -> bool:
+    """A closed-class word of English or of another language ("the", "El", "Il", "und")."""
+    key = word.casefold()
+    return key in _english_words() or key in _other_closed_words()

@@ -282,7 +282,7 @@ class SpacyNerRecognizer:
         code = CodeMap(text)
         tech = gazetteer.load("tech_terms")
         spans = []
-        for entity in entities:
+        for entity in _split_misreadings(text, entities):
             label = LABEL_MAP.get(entity.label_)
             if label is None:
                 continue
@@ -325,6 +325,75 @@ class SpacyNerRecognizer:
                 label = labels.PERSON  # "Fleur Bakker", "Leah Summers": NER guessed ORG
             spans.append(Span(start, end, label, self.score, self.name))
         return spans
+
+
+# Lower-case words a name may hold ("Juiz de Fora", "Ludwig van Beethoven").
+_NAME_PARTICLES = frozenset(
+    {
+        "de",
+        "da",
+        "do",
+        "dos",
+        "das",
+        "del",
+        "della",
+        "di",
+        "du",
+        "des",
+        "la",
+        "le",
+        "van",
+        "von",
+        "der",
+        "den",
+        "ter",
+        "bin",
+        "al",
+        "el",
+        "y",
+        "e",
+        "i",
+        "and",
+        "of",
+        "the",
+        "&",
+    }
+)
+_WORD = regex.compile(r"\S+")
+_SENTENCE_EDGE = regex.compile(r"[.!?。！？\n]")
+
+
+def _split_misreadings(text: str, entities) -> Iterator[Entity]:
+    """English NER reads a run of another language's words as one name ("летим в Сочи",
+    "Annem Eskişehir'de"): in a sentence that is not English, an entity holding lower-case
+    words that are no name particles is cut into its runs of capitalised words, each of
+    which may still be a name, a town or a firm."""
+    from veil.rules import locatives
+
+    for entity in entities:
+        start, end = entity.start_char, entity.end_char
+        words = list(_WORD.finditer(text, start, end))
+        if not any(
+            w.group()[:1].islower() and w.group().casefold() not in _NAME_PARTICLES for w in words
+        ):
+            yield entity
+            continue
+        edges = [m.end() for m in _SENTENCE_EDGE.finditer(text, max(0, start - 300), start)]
+        after = _SENTENCE_EDGE.search(text, end, end + 300)
+        sentence = text[
+            edges[-1] if edges else max(0, start - 300) : after.start() if after else end + 300
+        ]
+        if not locatives.other_language(sentence):
+            yield entity
+            continue
+        run: list[regex.Match] = []
+        for word in [*words, None]:
+            if word is not None and word.group()[:1].isupper():
+                run.append(word)
+                continue
+            if run and not all(locatives.closed_class(w.group()) for w in run):
+                yield Entity(run[0].start(), run[-1].end(), entity.label_)  # not "El", "Il"
+            run = []
 
 
 register("spacy.ner.v1")(SpacyNerRecognizer)

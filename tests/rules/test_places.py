@@ -165,3 +165,32 @@ def test_where_a_private_person_is_is_private_and_a_stars_is_not(analyzer):
     text = "Ciarán, print the logs please. Dr Lydon will be over in Athenry that day."
     assert "Athenry" in protected(analyzer, text)
     assert "Chicago" not in protected(analyzer, "Taylor Swift will be in Chicago on Friday.")
+
+
+# -- English NER on other languages' words -------------------------------------------------
+
+
+def test_ner_misreadings_of_another_languages_words_are_cut_to_their_capitalised_runs():
+    from veil.rules.recognizers.ner import Entity, _split_misreadings
+
+    text = "Мой брат работает в Казани, а летом мы летим в Сочи."
+    start = text.index("летим")
+    parts = _split_misreadings(text, [Entity(start, len(text) - 1, "PERSON")])
+    assert [text[e.start_char : e.end_char] for e in parts] == ["Сочи"]
+    english = "Please reply to the Head of Finance by Friday."
+    start = english.index("Head")
+    whole = Entity(start, start + len("Head of Finance"), "ORG")
+    assert list(_split_misreadings(english, [whole])) == [whole]  # English, and "of"
+
+
+def test_a_destination_in_a_russian_clause_is_not_taken_for_a_person(analyzer):
+    text = "Мой брат работает в Казани, а летом мы летим в Сочи."
+    assert covered(analyzer, text, "Казани")
+    assert not any("Сочи" in value for value in protected(analyzer, text))
+
+
+def test_other_languages_are_told_by_their_closed_class_words_or_script():
+    assert locatives.other_language("Mein Name ist Jonas und ich wohne in Berlin")
+    assert locatives.other_language("Мой брат")
+    assert not locatives.other_language("Business Address 2840 Alder Creek")
+    assert not locatives.other_language("I went to the shop in Leeds")
