@@ -15,6 +15,7 @@ from functools import cache
 
 from veil.rules import labels
 from veil.rules import lazy_regex as regex
+from veil.rules.code_context import CodeMap
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -140,6 +141,13 @@ class InstitutionRecognizer:
     labels = (labels.ORGANIZATION,)
 
     def find(self, text: str) -> list[Span]:
+        code = CodeMap(text)
+        return [s for s in self._names(text) if not code.in_code(s.start, s.end)]
+
+    def _names(self, text: str) -> list[Span]:
+        """Every institution's name, code included (``find`` leaves code out: an
+        identifier such as `AcmeSolutions` is no one's firm; its strings and comments are
+        read)."""
         found: list[Span] = []
         for match in _NAME.finditer(text):
             # the head must be written as a name's word: "Sunnyside Elementary", not

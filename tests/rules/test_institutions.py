@@ -118,3 +118,10 @@ def test_an_institution_of_the_writers_family_in_another_language_is_protected(a
 
 def test_a_service_noun_closes_a_small_firms_name():
     assert names("my counsellor at Brightwater Counselling said") == ["Brightwater Counselling"]
+
+
+def test_code_is_left_out_but_its_comments_are_read():
+    code = "```python\nclient = Harbour Freight Services\n```"
+    assert names(code) == []
+    comment = "```python\n# invoices go to Harbour Freight Services\nsend(x)\n```"
+    assert names(comment) == ["Harbour Freight Services"]
