@@ -179,7 +179,8 @@ FIRST_PERSON_OTHER_LANGUAGE = regex.compile(
 
 
 @cache
-def _english_words() -> frozenset[str]:
+def english_closed_words() -> frozenset[str]:
+    """English's closed-class words, as spaCy lists them."""
     from spacy.lang.en.stop_words import STOP_WORDS
 
     return frozenset(STOP_WORDS)
@@ -189,7 +190,7 @@ def english(clause: str) -> bool:
     """Whether a clause is written in English, by its closed-class words: at least two of
     them and a quarter of its words that are not names ("Мой муж Павел работает в ..." has
     none; "took me to hear Maria João Pires play in" three of six)."""
-    closed = _english_words()
+    closed = english_closed_words()
     words = [
         w.casefold()
         for w in regex.findall(r"\p{L}+", clause)
@@ -213,7 +214,7 @@ _OTHER_CLOSED = (
 @cache
 def _other_closed_words() -> frozenset[str]:
     words = {word.casefold() for word in _OTHER_CLOSED.split("|")}
-    return frozenset(words - _english_words())
+    return frozenset(words - english_closed_words())
 
 
 def other_language(clause: str) -> bool:
@@ -223,7 +224,7 @@ def other_language(clause: str) -> bool:
         return True
     words = [w.casefold() for w in regex.findall(r"\p{L}+", clause)]
     other = sum(word in _other_closed_words() for word in words)
-    return other >= 2 and other > sum(word in _english_words() for word in words)
+    return other >= 2 and other > sum(word in english_closed_words() for word in words)
 
 
 _LATIN_LETTER = regex.compile(r"\p{Latin}")
@@ -232,4 +233,4 @@ _LATIN_LETTER = regex.compile(r"\p{Latin}")
 def closed_class(word: str) -> bool:
     """A closed-class word of English or of another language ("the", "El", "Il", "und")."""
     key = word.casefold()
-    return key in _english_words() or key in _other_closed_words()
+    return key in english_closed_words() or key in _other_closed_words()

@@ -1269,10 +1269,10 @@ def _where_in_other_language(m: _Mention) -> bool:
     undeclined = geography.city(m.value) is not None
     if not (undeclined or "places." in m.span.source):
         return False  # a town the gazetteer has, not "in Hindi"
-    clause = _clause_before(m.ctx.text, m.span.start, SENTENCE_REACH)
     found = locatives.role(m.before, m.after, m.value, undeclined)
-    if found is None:
+    if found is None or found.role is not locatives.Role.WHERE:
         return False
+    clause = _clause_before(m.ctx.text, m.span.start, SENTENCE_REACH)
     # the language of the words on the marker's side: a text may switch in mid-sentence
     # ("أختي تدرس في إربد and asked me ...")
     if found.marker_before:
@@ -1280,7 +1280,7 @@ def _where_in_other_language(m: _Mention) -> bool:
     else:
         stop = _STOP_ANYWHERE.search(m.after)
         words = " ".join((m.after[: stop.start()] if stop else m.after).split()[:_LANGUAGE_REACH])
-    if locatives.english(f"{words} {m.value}") or found.role is not locatives.Role.WHERE:
+    if locatives.english(f"{words} {m.value}"):
         return False
     return bool(
         locatives.FIRST_PERSON_OTHER_LANGUAGE.search(clause)
@@ -1476,9 +1476,8 @@ def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> 
 
 
 def _chance_of_entry(value: str) -> float | None:
-    """How likely a private person of this full name has an encyclopedia entry by chance
-    (``chance_entries``, at most 1), or None if it has no entry or is one word."""
-    value = _HONORIFIC_INSIDE.sub("", value).strip()
+    """How likely a private person of this full name (no title) has an encyclopedia entry
+    by chance (``chance_entries``, at most 1), or None if it has no entry or is one word."""
     if len(value.split()) < 2:
         return None
     index = knowledge.knowledge()
@@ -1497,36 +1496,40 @@ def _entries_in_public_text(
     surname of one of them, or a single word the encyclopedia has and no first name
     ("Kennedy", "Khrushchev"), goes with them."""
     chance = 1.0
-    entries, parts = [], []
+    entries: list[int] = []
     named_words: set[str] = set()
     for i, span in enumerate(spans):
         if out[i].label != labels.PERSON:
             continue
-        value = text[span.start : span.end]
-        of_entry = _chance_of_entry(value)
-        if out[i].reason is Reason.UNDECIDED_NAME and of_entry is not None:
-            entries.append(i)
-        elif not (out[i].subject is Subject.PUBLIC and out[i].reason not in _WEAK_PUBLIC):
+        undecided = out[i].reason is Reason.UNDECIDED_NAME
+        strong = out[i].subject is Subject.PUBLIC and out[i].reason not in _WEAK_PUBLIC
+        if not (undecided or strong):
             continue
+        value = _HONORIFIC_INSIDE.sub("", text[span.start : span.end]).strip()
+        of_entry = _chance_of_entry(value)
+        if undecided:
+            if of_entry is None:
+                continue
+            entries.append(i)
         if of_entry is not None:
             chance *= of_entry
-        named_words.update(notability.fold(_HONORIFIC_INSIDE.sub("", value)).split())
+        named_words.update(notability.fold(value).split())
+    if not entries or chance >= LOOSE_CHANCE_LIMIT:
+        return []
+    chosen = set(entries)
     for i, span in enumerate(spans):
         value = text[span.start : span.end]
         if (
             out[i].label == labels.PERSON
             and out[i].reason is Reason.UNDECIDED_NAME
-            and i not in entries
+            and i not in chosen
             and " " not in value.strip()
             and (
                 notability.fold(value) in named_words
                 or (not _name_words(value)[0] and knowledge.knowledge().is_known(value))
             )
         ):
-            parts.append(i)
-    if not entries or chance >= LOOSE_CHANCE_LIMIT:
-        return []
-    chosen = set(entries) | set(parts)
+            chosen.add(i)
     if any(out[i].subject is not Subject.PUBLIC for i in range(len(spans)) if i not in chosen):
         return []
     if _WRITERS_PEOPLE.search(text):
@@ -1662,10 +1665,10 @@ def _consistent(
         for j in range(len(spans))
         if out[j].label == labels.PERSON and out[j].subject is Subject.PRIVATE
     ]
-    for i, span in enumerate(spans):
-        if not private_people or out[i].label != labels.LOCATION:
+    for i, span in enumerate(spans if private_people else ()):
+        if out[i].label != labels.LOCATION or out[i].subject is not Subject.PUBLIC:
             continue
-        if out[i].subject is not Subject.PUBLIC or out[i].reason not in _PLACE_ONLY_KNOWN:
+        if out[i].reason not in _PLACE_ONLY_KNOWN:
             continue
         sentence_start = span.start - len(_clause_before(text, span.start, SENTENCE_REACH))
         if not any(sentence_start <= p.start < span.start for p in private_people):

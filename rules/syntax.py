@@ -306,7 +306,7 @@ def used_as_a_person(parses: Parses, start: int, end: int) -> bool:
     if span is None or len(span) != 1:
         return False
     token = span[0]
-    if token.tag_ != "NNP" or _ner_reads_a_time_or_place(parses, start, end):
+    if token.tag_ != "NNP" or parses.times_and_places(start, end):
         return False  # "every Easter": NER read it as a date or an event
     head = token.head
     if token.dep_ == "appos":
@@ -322,10 +322,6 @@ def used_as_a_person(parses: Parses, start: int, end: int) -> bool:
             or _COME_VERB.match(word)
         )
     return False
-
-
-def _ner_reads_a_time_or_place(parses: Parses, start: int, end: int) -> bool:
-    return parses.times_and_places(start, end)
 
 
 # What NER reads a given name as when it is no person ("every Easter", "love Paris"); it
@@ -996,11 +992,16 @@ def _owned_by_clause(verb) -> bool:
     ) and not (_PERCEPTION_VERB.match(word) or irrealis(verb))
 
 
-def _copula_of_writer(verb) -> bool:
-    """ "I'm a ...", "we were ...": a copula whose subject is the writer."""
+def _copula_of(verb, subjects: frozenset[str]) -> bool:
+    """A copula whose subject is one of these pronouns."""
     if verb.lower_ not in COPULA:
         return False
-    return any(c.dep_ == "nsubj" and c.lower_ in _FIRST_PERSON_SUBJECT for c in verb.children)
+    return any(c.dep_ == "nsubj" and c.lower_ in subjects for c in verb.children)
+
+
+def _copula_of_writer(verb) -> bool:
+    """ "I'm a ...", "we were ...": a copula whose subject is the writer."""
+    return _copula_of(verb, _FIRST_PERSON_SUBJECT)
 
 
 _THIRD_PERSON_SUBJECT = frozenset({"he", "she", "they"})
@@ -1009,9 +1010,7 @@ _THIRD_PERSON_SUBJECT = frozenset({"he", "she", "they"})
 def _copula_of_third_person(verb) -> bool:
     """ "she's a vet tech ...", "he was ...": a copula whose subject is a pronoun for
     someone else (who it stands for, the text around says)."""
-    if verb.lower_ not in COPULA:
-        return False
-    return any(c.dep_ == "nsubj" and c.lower_ in _THIRD_PERSON_SUBJECT for c in verb.children)
+    return _copula_of(verb, _THIRD_PERSON_SUBJECT)
 
 
 def _definite(noun) -> bool:

@@ -11,9 +11,7 @@ name's head to tell a school from a person.
 
 from __future__ import annotations
 
-from functools import cache
-
-from veil.rules import labels
+from veil.rules import labels, locatives
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import CodeMap
 from veil.rules.registry import register
@@ -127,15 +125,6 @@ def names_an_institution(value: str) -> bool:
     return _HEADED.search(value.strip()) is not None
 
 
-@cache
-def _openers() -> frozenset[str]:
-    """Words that open a sentence or a phrase, not a name ("At Sunnyside Elementary",
-    "The Kowhai Physio"): English's closed-class words, as spaCy lists them."""
-    from spacy.lang.en.stop_words import STOP_WORDS
-
-    return frozenset(STOP_WORDS)
-
-
 class InstitutionRecognizer:
     name = "institutions.v1"
     labels = (labels.ORGANIZATION,)
@@ -192,7 +181,8 @@ def _without_openers(text: str, match: regex.Match) -> tuple[int, list[str]]:
     """Where the name starts once the words that open a sentence are dropped ("At
     Sunnyside Elementary"), and its words from there."""
     start, words = match.start(), match.group().split()
-    while len(words) > 1 and words[0].casefold().strip(".") in _openers():
+    # words that open a sentence or a phrase, not a name: English's closed-class words
+    while len(words) > 1 and words[0].casefold().strip(".") in locatives.english_closed_words():
         start = text.index(words[1], start + len(words[0]))
         words = words[1:]
     return start, words

@@ -555,8 +555,7 @@ class _NameScan:
                 end = start + len(name.split()[0])  # "रमेश जी": the honorific is no name
             self.keep(start, end, 0.85)
         for match in _CASELESS_SELF_NAMED.finditer(text):
-            group = next(i for i in range(1, 8) if match.group(i))
-            self.keep(*match.span(group), 0.85)
+            self.keep(*match.span(match.lastindex), 0.85)  # the one alternative's name
         for match in _CASELESS_RUN.finditer(text):
             # "山田 恵子さん", "김서연 씨": a name its honorific follows
             honorific = _CASELESS_HONORIFIC_AFTER.search(match.group())
@@ -619,7 +618,12 @@ class _NameScan:
         return word in self.first_names and not self.ordinary(word)
 
     def used_as_a_person(self, start: int, end: int) -> bool:
-        return _used_as_a_person(self.text, start, end)
+        """The dependency parse uses the word as a person (``syntax.used_as_a_person``)."""
+        from veil.rules import syntax
+        from veil.rules.recognizers.ner import DEFAULT_MODEL, PIECE_CHARS
+
+        reading = syntax.parses(self.text, DEFAULT_MODEL, PIECE_CHARS)
+        return syntax.used_as_a_person(reading, start, end)
 
     def keep(self, start: int, end: int, score: float, labelled: bool = False) -> None:
         # A name does not begin with a function word: "Which Szymborska poem", "And Maria".
@@ -871,17 +875,10 @@ class _NameScan:
             self.keep(start, end, 0.8)
         elif not _SENTENCE_START.search(before):
             # Mid-sentence and capitalised, but no word says it is a person: the grammar
-            # may ("the coordinator Bev", "marrying Caleb"), if it is no town; otherwise
-            # below the default threshold, for policies that want every possible name.
+            # may ("the coordinator Bev", "marrying Caleb"); otherwise below the default
+            # threshold, for policies that want every possible name.
             used = self.used_as_a_person(start, end)
             self.keep(start, end, 0.6 if used else 0.45)
-
-
-def _used_as_a_person(text: str, start: int, end: int) -> bool:
-    from veil.rules import syntax
-    from veil.rules.recognizers.ner import DEFAULT_MODEL, PIECE_CHARS
-
-    return syntax.used_as_a_person(syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS), start, end)
 
 
 class NameRecognizer:

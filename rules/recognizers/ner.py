@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from veil.rules import gazetteer, labels, notability, syntax
+from veil.rules import gazetteer, labels, locatives, notability, syntax
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import CodeMap, looks_like_identifier
 from veil.rules.registry import register
@@ -368,8 +368,6 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
     "Annem Eskişehir'de"): in a sentence that is not English, an entity holding lower-case
     words that are no name particles is cut into its runs of capitalised words, each of
     which may still be a name, a town or a firm."""
-    from veil.rules import locatives
-
     for entity in entities:
         start, end = entity.start_char, entity.end_char
         words = list(_WORD.finditer(text, start, end))

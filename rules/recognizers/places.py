@@ -23,14 +23,16 @@ from veil.rules.registry import register
 from veil.rules.spans import Span
 
 SCORE = 0.7  # below NER's: where NER reads the same words as a person or firm, it wins
-# written as a name ("Torino", "McAllen"), not in capitals ("PORT", "STAVANGER"): a word
-# in capitals is a heading or a form's field as often as a name
-# ("O'Fallon"; an apostrophe before a lower-case ending is Turkish's case: "İzmir'de")
+# written as a name ("Torino", "McAllen", "O'Fallon"), not in capitals ("PORT",
+# "STAVANGER"): a word in capitals is a heading or a form's field as often as a name; an
+# apostrophe before a lower-case ending is Turkish's case ("İzmir'de")
 _WORD = r"\p{Lu}\p{Ll}[\p{L}\p{M}]*(?:['’]\p{Lu}[\p{L}\p{M}]*)?"
-# words of one name, a particle between them allowed ("Juiz de Fora", "Stratford-upon-Avon")
+# Particles that join the words of a Romance name ("Juiz de Fora", "Pão de Mel").
+_PARTICLES = r"de|da|do|dos|das|del|della|di|du|des|la|le|el|al"
+# words of one town's name, a particle between them allowed ("Stratford-upon-Avon")
 _JOINER = (
-    r"(?:[ \t]+(?:(?:de|da|do|dos|das|del|della|di|du|des|la|le|el|al|sur|upon|on|under|"
-    r"am|im|an|der)[ \t]+)?|-(?:(?:sur|upon|on|under|le|la|en)-)?)"
+    rf"(?:[ \t]+(?:(?:{_PARTICLES}|sur|upon|on|under|am|im|an|der)[ \t]+)?"
+    r"|-(?:(?:sur|upon|on|under|le|la|en)-)?)"
 )
 _WORDS = regex.compile(rf"{_WORD}(?:{_JOINER}{_WORD}){{0,2}}")
 # English prepositions that take places rather than people ("to" and "at" take both).
@@ -47,7 +49,7 @@ _LAST_AFTER_COMMA = regex.compile(
 # preposition after a sentence's first word ("Vivo en Madrid")
 _PARTICLE_IN_A_NAME = regex.compile(
     r"(?<=[\p{Ll}\p{N},;)\]][ \t]+)\p{Lu}[\p{L}\p{M}]*[ \t]+"
-    r"(?:de|da|do|dos|das|del|della|di|du|des|von|van|der|y|e|i|la|le|al|el)[ \t]+$"
+    rf"(?:{_PARTICLES}|von|van|der|y|e|i)[ \t]+$"
 )
 _NAME_WORD_BEFORE = regex.compile(r"\p{Lu}[\p{L}\p{M}]*[ \t]+$")
 _HAN_RUN = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}ー]+")
@@ -55,7 +57,6 @@ _CASELESS_WORD = regex.compile(
     r"[\p{Hangul}\p{Devanagari}\p{Bengali}\p{Gurmukhi}\p{Gujarati}\p{Tamil}\p{Telugu}"
     r"\p{Kannada}\p{Malayalam}\p{Arabic}\p{Hebrew}\p{Thai}\p{M}]+"
 )
-_LATIN_OR_CYRILLIC_WORD = regex.compile(r"\p{Lu}[\p{L}\p{M}]+")
 _LONGEST_HAN = 6
 # A Korean word is a noun and its particles: "서울에서" is Seoul and "in".
 _KOREAN_PARTICLES = regex.compile(
