@@ -97,24 +97,28 @@ _HAN_BEFORE_NAME = regex.compile(r"[的叫是在于、，,：:「“\s]|^")
 # a numeral or demonstrative and a measure word make a description: "一家小面馆" is "a
 # small noodle shop", not a shop's name
 _HAN_DESCRIPTION = regex.compile(r"[一两几这那每某][家个所间座]")
+_HANGUL_HEADS = r"초등학교|중학교|고등학교|대학교|학교|병원|의원|회사|교회|은행|유치원|학원"
 _HANGUL_NAME = regex.compile(
-    r"(?<![\p{L}])(\p{Hangul}{1,8}(?:초등학교|중학교|고등학교|대학교|학교|병원|의원|회사|교회|"
-    r"은행|유치원|학원))(?:에서|에|의|은|는|이|가|을|를|도)?(?![\p{L}])"
+    rf"(?<![\p{{L}}])(\p{{Hangul}}{{1,8}}(?:{_HANGUL_HEADS}))"
+    r"(?:에서|에|의|은|는|이|가|을|를|도)?(?![\p{L}])"
 )
+_ARABIC_HEADS = r"جامعة|مستشفى|شركة|مدرسة|بنك|مصرف|عيادة|مطعم|مؤسسة|كلية"
 _ARABIC_NAME = regex.compile(
-    r"(?<![\p{L}])(?:جامعة|مستشفى|شركة|مدرسة|بنك|مصرف|عيادة|مطعم|مؤسسة|كلية)"
+    rf"(?<![\p{{L}}])(?:{_ARABIC_HEADS})"
     # one word, and a second one only if it has the article ("جامعة اليرموك", not
     # "... ويريد", "and wants")
     r"[ \t]+(?!و)\p{Arabic}+(?:[ \t]+ال\p{Arabic}+)?"
 )
+_DEVANAGARI_HEADS = r"ट्रेडर्स|स्कूल|विद्यालय|अस्पताल|कंपनी|बैंक|स्टोर्स|एंटरप्राइजेज|क्लिनिक"
 _DEVANAGARI_NAME = regex.compile(
     r"(?<![\p{L}\p{M}])(?:[\p{Devanagari}\p{M}]+[ \t]+){1,3}"
-    r"(?:ट्रेडर्स|स्कूल|विद्यालय|अस्पताल|कंपनी|बैंक|स्टोर्स|एंटरप्राइजेज|क्लिनिक)(?![\p{L}\p{M}])"
+    rf"(?:{_DEVANAGARI_HEADS})(?![\p{{L}}\p{{M}}])"
 )
 SCORE = 0.8
 _HEADED = regex.compile(
     rf"(?:^|\s)(?i:{INSTITUTION_HEADS})\.?$|(?:^|\s)(?:{_HEADS_LAST})$|^(?:{_HEADS_FIRST})\s"
-    rf"|(?:{_HAN_HEADS})$|\p{{Hangul}}(?:학교|병원|의원|회사|교회|은행|유치원|학원)$"
+    rf"|(?:{_HAN_HEADS})$|\p{{Hangul}}(?:{_HANGUL_HEADS})$|^(?:{_ARABIC_HEADS})\s"
+    rf"|\s(?:{_DEVANAGARI_HEADS})$"
     r"|^(?:ООО|ОАО|ЗАО|ПАО|АО|НКО|ИП|ТОВ|ПП|ПрАТ|ТОО)[ \t]*[«\"„]"
 )
 

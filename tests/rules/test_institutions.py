@@ -125,3 +125,17 @@ def test_code_is_left_out_but_its_comments_are_read():
     assert names(code) == []
     comment = "```python\n# invoices go to Harbour Freight Services\nsend(x)\n```"
     assert names(comment) == ["Harbour Freight Services"]
+
+
+@pytest.mark.parametrize(
+    "value", ["جامعة النيلين", "कृष्णा ट्रेडर्स", "푸른숲초등학교", "华新电子有限公司"]
+)
+def test_the_decision_reads_every_head_the_recognizer_finds(value):
+    from veil.rules.recognizers.institutions import names_an_institution
+
+    assert names_an_institution(value)
+
+
+def test_an_arabic_institution_of_the_writers_brother_is_protected(analyzer):
+    text = "أخي يدرس الطب في جامعة النيلين ويريد أن يكمل الماجستير"
+    assert "جامعة النيلين" in {text[s.start : s.end] for s in analyzer.analyze(text)}
