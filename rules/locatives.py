@@ -156,8 +156,10 @@ def role(before: str, after: str, value: str = "", undeclined: bool = False) -> 
 # clause about the writer's life. (Arabic and Hebrew say "my" by a suffix: the name
 # rules' relation words carry it.)
 _FIRST_PERSON_CASED = (
-    r"mi|mis|mí|nuestr[oa]s?|yo|nosotros|meu|minha|meus|minhas|nosso|nossa|eu|nós|"
-    r"mon|ma|mes|notre|nos|je|j|nous|mio|mia|miei|mie|nostr[oaie]|io|noi|"
+    # (plain words: the list is also read word by word, by ``_other_closed_words``)
+    r"mi|mis|mí|nuestro|nuestra|nuestros|nuestras|yo|nosotros|meu|minha|meus|minhas|nosso|"
+    r"nossa|eu|nós|mon|ma|mes|notre|nos|je|j|nous|mio|mia|miei|mie|nostro|nostra|nostri|"
+    r"nostre|io|noi|"
     r"mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|ich|wir|"
     r"mijn|onze|ons|ik|wij|we|min|mitt|mina|vår|vårt|våra|jag|vi|"
     r"mój|moja|moje|moi|mojego|mojej|mojemu|moim|nasz|nasza|nasze|naszego|naszej|ja|my|"
@@ -205,7 +207,7 @@ def english(clause: str) -> bool:
 # script clause is in another language.
 _OTHER_CLOSED = (
     r"el|la|los|las|le|les|un|una|une|der|die|das|den|dem|des|ein|eine|einen|und|y|et|e|o|"
-    r"ou|ist|est|es|que|qui|che|il|het|een|ik|je|er|und|nicht|pas|não|nie|się|jest|i|w|"
+    r"ou|ist|est|es|que|qui|che|il|het|een|ik|je|er|nicht|pas|não|nie|się|jest|i|w|"
     r"z|na|do|od|za|ze|po|mit|für|auf|zu|von|bei|nach|aus|con|por|para|sur|dans|avec|"
     rf"pour|per|della|degli|nel|nella|{_WHERE_BEFORE}|{_TO_BEFORE}|{_FIRST_PERSON_CASED}"
 )

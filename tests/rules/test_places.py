@@ -194,3 +194,10 @@ def test_other_languages_are_told_by_their_closed_class_words_or_script():
     assert locatives.other_language("Мой брат")
     assert not locatives.other_language("Business Address 2840 Alder Creek")
     assert not locatives.other_language("I went to the shop in Leeds")
+
+
+def test_every_pronoun_of_the_first_person_list_counts_as_another_languages_word():
+    # the list is read as a pattern and word by word: no pattern syntax may hide a word
+    for word in ("nuestra", "nuestros", "nostro", "nostre"):
+        assert locatives.closed_class(word)
+        assert locatives.FIRST_PERSON_OTHER_LANGUAGE.fullmatch(word)
