@@ -135,12 +135,16 @@ class PlaceRecognizer:
                     if _town(value[i : i + length]):
                         add(offset + i, offset + i + length)
                         break
+            # where a postposition follows, once per position (not once per candidate)
+            closed = {
+                end
+                for end in range(offset + 2, run.end() + 1)
+                if locatives.POSTPOSITION_AFTER.match(text, end)
+            }
             for i in range(len(value)):
                 for length in range(min(_LONGEST_HAN, len(value) - i), 1, -1):
                     end = offset + i + length
-                    if locatives.POSTPOSITION_AFTER.match(text, end) and _town(
-                        value[i : i + length]
-                    ):
+                    if end in closed and _town(value[i : i + length]):
                         add(offset + i, end)
                         break
         for word in _CASELESS_WORD.finditer(text):
@@ -152,10 +156,10 @@ class PlaceRecognizer:
                         break
                 continue
             stripped = 0
-            if not _town(value) and value[:1] in _PROCLITICS and _town(value[1:]):
+            if not _town(value):
+                if value[:1] not in _PROCLITICS or not _town(value[1:]):
+                    continue
                 stripped = 1
-            elif not _town(value):
-                continue
             before = text[max(0, start - 8) : start]
             if (
                 stripped
