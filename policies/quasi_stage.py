@@ -128,23 +128,21 @@ def _with_place_echoes(
     }
     if not places:
         return tuple(protected)
+    from veil.rules.quasi import repeats
     from veil.rules.quasi.regions import Regions
 
     regions = Regions(text, protected)
     taken = [d.span for d in disclosures]
     echoes: list[Span] = []
     for surface in sorted(places, key=len, reverse=True):
-        pattern = regex.compile(rf"(?<![\w-]){regex.escape(surface)}(?![\w-])", regex.IGNORECASE)
-        for m in pattern.finditer(text):
-            if m.group(0)[:1].islower() and not surface[:1].islower():
+        if geography.population_of(surface.strip()) is None:
+            continue
+        for start, end in repeats(text, surface, taken):
+            if regions.excluded(start, end):
                 continue
-            if regions.excluded(m.start(), m.end()) or any(
-                m.start() < s.end and s.start < m.end() for s in (*taken, *echoes)
-            ):
-                continue
-            if geography.population_of(surface.strip()) is None:
-                continue
-            echoes.append(Span(m.start(), m.end(), labels.LOCATION, 0.6, "quasi.echo"))
+            echo = Span(start, end, labels.LOCATION, 0.6, "quasi.echo")
+            taken.append(echo)
+            echoes.append(echo)
     return tuple(sorted((*protected, *echoes), key=lambda s: s.start))
 
 

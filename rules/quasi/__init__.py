@@ -20,7 +20,7 @@ for sentences with a first-person word and an attribute-bearing word.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import regex
 
@@ -38,6 +38,7 @@ __all__ = [
     "health_category",
     "implied_gender",
     "occupation_group",
+    "repeats",
     "with_echoes",
 ]
 
@@ -78,28 +79,36 @@ def with_echoes(
     wrote that one in lower case too ("nice" is not "Nice"). Sorted by start."""
     regions: Regions | None = None
     echoes: list[Disclosure] = []
+    taken = [d.span for d in disclosures]
     seen: set[str] = set()
     for found in disclosures:
         surface = text[found.span.start : found.span.end]
         if found.attribute not in _NAMED or len(surface) < 4 or surface.casefold() in seen:
             continue
         seen.add(surface.casefold())
-        pattern = regex.compile(rf"(?<![\w-]){regex.escape(surface)}(?![\w-])", regex.IGNORECASE)
-        for m in pattern.finditer(text):
-            if m.group(0)[:1].islower() and not surface[:1].islower():
-                continue
-            if any(
-                m.start() < d.span.end and d.span.start < m.end() for d in (*disclosures, *echoes)
-            ):
-                continue
+        for start, end in repeats(text, surface, taken):
             regions = regions or Regions(text, protected)
-            if regions.excluded(m.start(), m.end()):
+            if regions.excluded(start, end):
                 continue
-            span = Span(m.start(), m.end(), found.span.label, _ECHO_SCORE, SOURCE)
+            span = Span(start, end, found.span.label, _ECHO_SCORE, SOURCE)
+            taken.append(span)
             echoes.append(
                 Disclosure(span, found.attribute, found.subject, found.value, found.detail)
             )
     return sorted([*disclosures, *echoes], key=lambda d: d.span.start)
+
+
+def repeats(text: str, surface: str, taken: Sequence[Span]) -> Iterator[tuple[int, int]]:
+    """Every mention of ``surface`` in ``text`` as a whole word that overlaps none of
+    ``taken`` (read anew at each mention: the caller may add to it). A mention in lower
+    case repeats a capitalised name only if the writer wrote that one in lower case too
+    ("nice" is not "Nice")."""
+    pattern = regex.compile(rf"(?<![\w-]){regex.escape(surface)}(?![\w-])", regex.IGNORECASE)
+    for m in pattern.finditer(text):
+        if m.group(0)[:1].islower() and not surface[:1].islower():
+            continue
+        if not any(m.start() < s.end and s.start < m.end() for s in taken):
+            yield m.start(), m.end()
 
 
 def _without_overlaps(candidates: list[Candidate]) -> list[Candidate]:

@@ -216,12 +216,6 @@ GENDER_NOUNS = {
     "guy": "male", "gentleman": "male", "bloke": "male", "chap": "male", "lad": "male",
     "woman": "female", "girl": "female", "lady": "female", "gal": "female", "lass": "female",
 }  # fmt: skip
-# Verbs that say what their subject is ("I've always been more of a ... guy").
-COPULAS = frozenset(
-    {"be", "am", "'m", "’m", "is", "'s", "’s", "are", "'re", "’re", "was", "were", "been",
-     "being", "become", "became", "becomes", "becoming", "stay", "stayed", "remain",
-     "remained", "seem", "seemed", "seems"}
-)  # fmt: skip
 
 # Every word that can carry an attribute here: a sentence without one is not parsed.
 TRIGGER_WORDS = (

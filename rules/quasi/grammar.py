@@ -91,6 +91,13 @@ _GENDERED = regex.compile(
 )
 
 
+# Verbs that say what their subject is ("I've always been more of a ... guy"): the
+# copula and the verbs of becoming and remaining.
+_COPULAS = syntax.COPULA | frozenset(
+    {"being", "become", "became", "becomes", "becoming", "stay", "stayed", "remain",
+     "remained", "seem", "seemed", "seems"}
+)  # fmt: skip
+
 _Found = tuple[int, int, str, str, "str | int | None", str]
 
 
@@ -222,7 +229,7 @@ def _gender_self(token) -> _Found | None:
         else:
             break
     verb = node.head
-    if node.dep_ not in ("attr", "oprd") or verb.lower_ not in events.COPULAS:
+    if node.dep_ not in ("attr", "oprd") or verb.lower_ not in _COPULAS:
         return None
     owner = _clause_owner(verb)
     if owner is None and _subjectless(verb):
