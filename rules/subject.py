@@ -1331,14 +1331,14 @@ def _organization(m: _Mention) -> Verdict:
         return private(Reason.GRAMMAR_TIE)
     if (
         unknown
-        and (ctx.parse.self_in_text or ctx.writer_in_other_language)
         and names_an_institution(value)
         and not syntax.hypothetical(ctx.parse, span.start, span.end)
         and not syntax.considered(ctx.parse, span.start, span.end)
     ):
         # a school, surgery, church or firm by its name's head, that no encyclopedia
-        # knows, in a text where the writer speaks of themselves: one of their life's
-        # (not an option one weighs or tries: "we compared X and Y for my mum")
+        # knows: a small one, of someone's life, whoever writes of it (meeting notes,
+        # a code comment: "chase Halden Logistics re the invoice"); not an option one
+        # weighs or tries ("we compared X and Y for my mum")
         return Verdict(Subject.UNKNOWN, Reason.LOCAL_INSTITUTION, label)
     return Verdict(Subject.PUBLIC, Reason.ORGANIZATION_TOPIC, label)
 

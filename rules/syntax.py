@@ -1084,6 +1084,27 @@ _FRAGMENT_START = regex.compile(r"\W*(?:[\w'’]+\s+){0,2}?(?:in|at|near|from|ou
 _DWELLING_WORD = _in_text(_DWELLINGS)
 _SOCIAL_WORD = _in_text(_SOCIAL_VERBS, _GIVING_VERBS)
 # A sentence ends at a line break, or at . ! ? before what starts one.
+# A bracketed aside that holds figures ("(DOB 14/02/1951, NHS no. 721 846 3053)", "(ref
+# 4471)"): data a form's reader skips, and a parser trained on prose reads as the clause's
+# subject. The parse of a sentence sees its asides blanked, unless the span asked about
+# lies inside one.
+_DATA_ASIDE = regex.compile(r"\((?=[^()\n]*\d)[^()\n]*\)")
+_OPEN_ASIDE = regex.compile(r"\([^()\n]*$")
+_ASIDE_REACH = 200
+
+
+def _inside_brackets(text: str, position: int) -> bool:
+    """An opening bracket before ``position`` on its line is not closed yet."""
+    before = text[max(0, position - _ASIDE_REACH) : position]
+    return (
+        _OPEN_ASIDE.search(before) is not None and ")" in text[position : position + _ASIDE_REACH]
+    )
+
+
+def _blanked(aside) -> str:
+    return " " * len(aside.group())
+
+
 _SENTENCE_END = regex.compile(r"\n+|(?<=[.!?])[\"'’”)\]]*\s+(?=[\p{Lu}\d\"“'‘(\[])")
 LONGEST_SENTENCE = 3_000  # characters parsed at once; a longer run is read in windows
 
@@ -1099,7 +1120,7 @@ class Parses:
         self.self_in_text = FIRST_PERSON_WORD.search(text) is not None
         self._sentences: list[tuple[int, int]] | None = None
         self._starts: list[int] = []
-        self._parsed: dict[tuple[int, int], object] = {}
+        self._parsed: dict[tuple[int, int, bool], object] = {}
         self._lock = threading.Lock()
 
     @cached_property
@@ -1137,6 +1158,8 @@ class Parses:
         if self._sentences is None:
             bounds, start = [], 0
             for match in _SENTENCE_END.finditer(self.text):
+                if match.group().isspace() and _inside_brackets(self.text, match.start()):
+                    continue  # "(DOB 14/02/1951, NHS no. 721 846 3053)": an aside goes on
                 if match.start() > start:
                     bounds.append((start, match.start()))
                 start = match.end()
@@ -1178,10 +1201,20 @@ class Parses:
         begin, finish = self._around(start, end)
         return _SOCIAL_WORD.search(self.text, begin, finish) is not None
 
+    def _key(self, start: int, end: int) -> tuple[int, int, bool]:
+        """The sentence(s) holding ``start:end``, and whether their data asides are
+        blanked for it: they are unless the span lies inside one."""
+        begin, finish = self._around(start, end)
+        inside = any(
+            aside.start() <= start and end <= aside.end()
+            for aside in _DATA_ASIDE.finditer(self.text, begin, finish)
+        )
+        return begin, finish, not inside
+
     def parse(self, start: int, end: int) -> tuple[int, object]:
         """The parsed sentence(s) holding ``start:end``, with their offset."""
-        key = self._around(start, end)
-        self.prepare([key])
+        key = self._key(start, end)
+        self.prepare([(start, end)])
         return key[0], self._parsed[key]
 
     def span(self, start: int, end: int):  # -> spacy.tokens.Span | None
@@ -1196,12 +1229,19 @@ class Parses:
         from veil.rules.recognizers.ner import readable
 
         with self._lock:
-            keys = list(dict.fromkeys(self._around(s, e) for s, e in ranges))
+            keys = list(dict.fromkeys(self._key(s, e) for s, e in ranges))
             keys = [k for k in keys if k not in self._parsed]
             if not keys:
                 return
             nlp = pipeline(self.model)
-            docs = (nlp.make_doc(readable(self.text[a:b])) for a, b in keys)
+            docs = (
+                nlp.make_doc(
+                    _DATA_ASIDE.sub(_blanked, readable(self.text[a:b]))
+                    if blank
+                    else readable(self.text[a:b])
+                )
+                for a, b, blank in keys
+            )
             for name in _PARSE:
                 docs = nlp.get_pipe(name).pipe(docs)
             for key, doc in zip(keys, docs, strict=True):

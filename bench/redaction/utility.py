@@ -23,10 +23,23 @@ PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
 # Prompts written for veil, one or more per kind of failure seen on text nobody tuned on,
 # with their own names and places (bench/redaction/check_own.py validates the file).
 OWN_EXAMPLES = Path(__file__).with_name("public_private_own.jsonl")
-# 560 prompts written blind to veil's code (their writers read only the data's README), in
-# fixed parts: "dev" to "dev6" may be looked at and tuned on, "test" to "test4" only reported.
+# 660 prompts written blind to veil's code (their writers read neither code nor data), in
+# fixed parts: "dev" to "dev7" may be looked at and tuned on, "test" to "test5" only reported.
 FRESH_EXAMPLES = Path(__file__).with_name("public_private_fresh.jsonl")
-FRESH_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "test", "test2", "test3", "test4")
+FRESH_PARTS = (
+    "dev",
+    "dev2",
+    "dev3",
+    "dev4",
+    "dev5",
+    "dev6",
+    "dev7",
+    "test",
+    "test2",
+    "test3",
+    "test4",
+    "test5",
+)
 
 TUNING = "tuning half"
 HELD_OUT = "held-out half"

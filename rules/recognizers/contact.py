@@ -451,6 +451,15 @@ _PLATFORM_ACCOUNT = regex.compile(
     rf"(?P<value2>[A-Za-z0-9][A-Za-z0-9_.\-]{{2,31}})(?<![.\-])\s+on\s+{_PLATFORM}\b",
     regex.IGNORECASE,
 )
+# Someone else's account named beside its platform: "someone on Discord called
+# glimmerfox_77", "a player named x_wolf_x on Roblox". Only values shaped like a handle.
+_NAMED_ON_PLATFORM = regex.compile(
+    rf"\b{_PLATFORM}\b[^.\n!?]{{0,60}}?\b(?:called|named|goes\s+by|going\s+by)\s+"
+    r"(?P<quote>[\"'`]?)(?P<value>[A-Za-z0-9][A-Za-z0-9_.\-]{2,31})(?<![.\-])(?P=quote)"
+    r"|\b(?:called|named|goes\s+by|going\s+by)\s+[\"'`]?"
+    rf"(?P<value2>[A-Za-z0-9][A-Za-z0-9_.\-]{{2,31}})(?<![.\-])[\"'`]?\s+on\s+{_PLATFORM}\b",
+    regex.IGNORECASE,
+)
 _DISCORD_CONTEXT = compile_words(["discord", "tag", "battletag", "battle.net", "add me"])
 # Reddit's u/name (3-20 of [A-Za-z0-9_-]) and Discord's legacy name#1234 tag.
 _FORMATTED_HANDLE = regex.compile(
@@ -615,13 +624,15 @@ class UsernameRecognizer:
         for match in _TODO_OWNER.finditer(text):
             spans.append(Span(*match.span(1), labels.USERNAME, 0.8, self.name))
         # Accounts the writer claims: a value shaped like a handle, or quoted.
-        for pattern in (_PLATFORM_ACCOUNT, _OWN_ACCOUNT):
+        for pattern in (_PLATFORM_ACCOUNT, _OWN_ACCOUNT, _NAMED_ON_PLATFORM):
             for match in pattern.finditer(text):
                 group = "value" if match.group("value") else "value2"
                 value = match.group(group)
                 if value.lower() in _GENERIC_USERNAMES or not regex.search(r"[A-Za-z]", value):
                     continue
-                if not (match.group("quote") or _HANDLE_SHAPE.search(value) or _coined(value)):
+                quoted = match.group("quote") if group == "value" else None
+                coined = pattern is not _NAMED_ON_PLATFORM and _coined(value)
+                if not (quoted or _HANDLE_SHAPE.search(value) or coined):
                     continue
                 spans.append(Span(*match.span(group), labels.USERNAME, 0.75, self.name))
         return spans

@@ -1,4 +1,10 @@
-"""DATE_OF_BIRTH: a date in a sentence about birth."""
+"""DATE_OF_BIRTH: a date in a sentence about birth, and the same date written again.
+
+Birth is named in many languages ("born", "geboren", "urodzony", "родился", "doğum
+tarihi", "janm tithi", "出生", "생년월일"); a form's date of birth is often restated in the
+very next line in another format ("born on 3 November 2016: do I type it as 03/11/2016 or
+11/03/2016?"), and every reading of it is the same secret.
+"""
 
 from __future__ import annotations
 
@@ -10,32 +16,57 @@ from veil.rules.pattern import WORD
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
-_MONTHS = (
-    r"jan(?:uary|\.)?|feb(?:ruary|\.)?|mar(?:ch|\.)?|apr(?:il|\.)?|may|june?|july?|"
-    r"aug(?:ust|\.)?|sep(?:t(?:ember)?|\.)?|oct(?:ober|\.)?|nov(?:ember|\.)?|dec(?:ember|\.)?|"
-    r"januar|februar|märz|mai|juni|juli|oktober|dezember|"
-    r"janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|"
-    r"enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|"
-    r"gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|"
-    r"januari|februari|maart|augustus"
-)
+# Month names by number, in the languages whose birth words are read below.
+_MONTH_NAMES: dict[int, str] = {
+    1: r"jan(?:uary|\.)?|januar|janvier|enero|gennaio|januari|janeiro|stycznia|января",
+    2: r"feb(?:ruary|\.)?|februar|février|febrero|febbraio|februari|fevereiro|lutego|февраля",
+    3: r"mar(?:ch|\.)?|märz|mars|marzo|maart|março|marca|марта",
+    4: r"apr(?:il|\.)?|avril|abril|aprile|kwietnia|апреля",
+    5: r"may|mai|mayo|maggio|mei|maio|maja|мая",
+    6: r"june?|juni|juin|junio|giugno|junho|czerwca|июня",
+    7: r"july?|juli|juillet|julio|luglio|julho|lipca|июля",
+    8: r"aug(?:ust|\.)?|août|agosto|augustus|sierpnia|августа",
+    9: r"sep(?:t(?:ember)?|\.)?|septembre|septiembre|settembre|setembro|września|сентября",
+    10: r"oct(?:ober|\.)?|oktober|octobre|octubre|ottobre|outubro|października|октября",
+    11: r"nov(?:ember|\.)?|novembre|noviembre|novembro|listopada|ноября",
+    12: r"dec(?:ember|\.)?|dezember|décembre|diciembre|dicembre|dezembro|grudnia|декабря",
+}
+_MONTHS = "|".join(_MONTH_NAMES.values())
+_MONTH_WORDS = {
+    number: regex.compile(rf"^(?:{forms})$", regex.IGNORECASE)
+    for number, forms in _MONTH_NAMES.items()
+}
+_ORDINAL = r"(?:st|nd|rd|th|er|\.)?"
 _DATE = (
     r"(?:\d{4}[\-/.]\d{1,2}[\-/.]\d{1,2}"
     r"|\d{1,2}[\-/.]\d{1,2}[\-/.](?:\d{4}|\d{2})"
-    rf"|(?:{_MONTHS})\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
-    rf"|\d{{1,2}}(?:st|nd|rd|th|er|\.)?\s+(?:of\s+|de\s+)?(?:{_MONTHS})(?:\s+de)?,?\s+\d{{4}})"
+    rf"|(?:{_MONTHS})\s+\d{{1,2}}{_ORDINAL},?\s+\d{{4}}"
+    rf"|\d{{1,2}}{_ORDINAL}\s+(?:of\s+|de\s+)?(?:{_MONTHS})(?:\s+de)?,?\s+\d{{4}}"
+    # Chinese and Japanese year-month-day, Korean 년 월 일
+    r"|\d{4}\s*[年년]\s*\d{1,2}\s*[月월]\s*\d{1,2}\s*[日일]?)"
 )
 _BIRTH_WORDS = (
     r"born|birth|birthday|b\.|DOB|D\.O\.B\.?|date of birth|birthdate|"
     r"geboren|geburtsdatum|geb\.|né|née|naissance|nacid[oa]|fecha de nacimiento|"
-    r"nat[oa]|data di nascita|geboortedatum|nascid[oa]|data de nascimento"
+    r"nat[oa]|data di nascita|geboortedatum|nascid[oa]|data de nascimento|"
+    r"urodzon[ya]|urodził[ao]?|data urodzenia|ur\.|narozen[aá]?|datum narození|"
+    r"родил(?:ся|ась)|дата рождения|народил(?:ся|ася)|дата народження|"
+    r"doğum tarihi|doğumlu|doğdu|född|födelsedatum|født|fødselsdato|született|"
+    r"născut[ăa]?|data nașterii|γεννήθηκε|ημερομηνία γέννησης|"
+    r"lahir|tanggal lahir|ngày sinh|sinh ngày|ipinanganak|kapanganakan|"
+    r"alizaliwa|tarehe ya kuzaliwa|janm(?:\s+tithi)?|paida|जन्म(?:\s+तिथि)?|"
+    r"تاريخ الميلاد|مواليد|ولد|ولدت|出生|生日|生年月日|生まれ|생년월일|태어났"
 )
-# Birth words, then up to a few words (no sentence end), then the date.
+# Birth words, then up to a few words (no sentence end), then the date. Scripts without
+# spaces put the date right after the word ("出生于2016年").
 _DOB = regex.compile(
-    rf"(?<!{WORD})(?:{_BIRTH_WORDS})(?:[^.\n!?]{{0,30}}?)[\s:,(]\s*({_DATE})(?!{WORD})",
+    rf"(?<!{WORD})(?:{_BIRTH_WORDS})(?:[^.\n!?。]{{0,30}}?)(?:[\s:,(：]\s*|(?<=[^\x00-\u024f]))"
+    rf"({_DATE})(?!{WORD})",
     regex.IGNORECASE,
 )
-
+_ANY_DATE = regex.compile(rf"(?<!{WORD}|[\-/.]\d)({_DATE})(?!{WORD}|[\-/.]\d)", regex.IGNORECASE)
+_NUMBERS = regex.compile(r"\d+")
+_MONTH_WORD = regex.compile(rf"(?<!{WORD})(?:{_MONTHS})(?!{WORD})", regex.IGNORECASE)
 
 _YEAR = regex.compile(r"(?<!\d)(\d{4})(?!\d)")
 # Older than anyone alive: a historical figure's birth date, not a person's DOB.
@@ -50,16 +81,61 @@ def _could_be_alive(date: str) -> bool:
     return this_year - OLDEST_LIVING_AGE <= int(year.group(1)) <= this_year
 
 
+def _full_year(year: int) -> int:
+    if year >= 100:
+        return year
+    century = datetime.date.today().year // 100 * 100
+    return century + year if century + year <= datetime.date.today().year else century - 100 + year
+
+
+def readings(date: str) -> frozenset[tuple[int, int, int]]:
+    """Every calendar day (year, month, day) the written date can mean: "03/11/2016" is
+    3 November in most of the world and 11 March in the United States."""
+    numbers = [int(n) for n in _NUMBERS.findall(date)]
+    month_word = _MONTH_WORD.search(date)
+    candidates: list[tuple[int, int, int]] = []
+    if month_word is not None:
+        month = next(
+            (n for n, forms in _MONTH_WORDS.items() if forms.match(month_word.group())), None
+        )
+        if month is not None and len(numbers) >= 2:
+            year = next((n for n in numbers if n >= 100), numbers[-1])
+            day = next((n for n in numbers if n < 100), 0)
+            candidates.append((year, month, day))
+    elif len(numbers) == 3:
+        first, second, third = numbers
+        if first >= 100:  # year first: ISO and East Asian order
+            candidates.append((first, second, third))
+        else:
+            year = _full_year(third)
+            candidates += [(year, second, first), (year, first, second)]
+    valid = set()
+    for year, month, day in candidates:
+        try:
+            valid.add(datetime.date(year, month, day).timetuple()[:3])
+        except ValueError:
+            continue
+    return frozenset(valid)
+
+
 class DateOfBirthRecognizer:
     name = "regex.date_of_birth.v1"
     labels = (labels.DATE_OF_BIRTH,)
 
     def find(self, text: str) -> list[Span]:
-        return [
+        found = [
             Span(*match.span(1), labels.DATE_OF_BIRTH, 0.85, self.name)
             for match in _DOB.finditer(text)
             if _could_be_alive(match.group(1))
         ]
+        if not found:
+            return found
+        births = frozenset().union(*(readings(text[s.start : s.end]) for s in found))
+        taken = {(s.start, s.end) for s in found}
+        for match in _ANY_DATE.finditer(text):
+            if match.span(1) not in taken and readings(match.group(1)) & births:
+                found.append(Span(*match.span(1), labels.DATE_OF_BIRTH, 0.85, self.name))
+        return found
 
 
 register("regex.date_of_birth.v1")(DateOfBirthRecognizer)

@@ -71,6 +71,11 @@ _ID_KEYWORDS = (
     r"account|customer|claim|reference|\bref\b|membership|loyalty|"
     # bookings name their traveller: an airline's record locator, a hotel's confirmation
     r"booking|reservation|confirmation|\bPNR\b|record\s+locator|"
+    # what a purchase, a case or an application is filed under names the person filing it
+    r"order|invoice|ticket|case|tracking|application|registration|certificate|permit|"
+    r"visa|parcel|consignment|shipment|"
+    # any acronym the text calls a number names a kind of id: "PPO number", "UAN no."
+    r"(?-i:\b[A-Z]{2,6}\b)(?=[\s\-]*(?:number|num\b|no\.?|nr\.?|#))|"
     r"carte vitale|vitale|sécurité sociale|securite sociale|\bNIR\b|\bSIRET\b|\bSIREN\b|"
     r"allocataire|numéro fiscal|steuernummer|sozialversicherungsnummer|\bAHV\b|"
     r"burgerservicenummer|\bPPSN?\b|\bCNPJ\b|\bCURP\b|\bRFC\b|matrícula|matricola|"

@@ -51,13 +51,23 @@ def test_an_unknown_institution_in_a_text_about_the_writer_is_protected(analyzer
     assert "Larchmont Ridge Elementary" in protected(analyzer, text)
 
 
-def test_a_known_institution_or_a_text_about_no_one_keeps_it(analyzer):
+def test_a_known_institution_keeps_it(analyzer):
     assert "Harvard University" not in protected(
         analyzer, "I read that Harvard University admitted fewer students this year"
     )
-    assert "Larchmont Ridge Elementary" not in protected(
-        analyzer, "Is Larchmont Ridge Elementary a good name for a school in a novel?"
-    )
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("- Priya to chase Halden Logistics re overdue invoice", "Halden Logistics"),
+        ("# TODO: the webhook fails for Brightwater Dental clients", "Brightwater Dental"),
+    ],
+)
+def test_an_unknown_institution_is_protected_whoever_writes_of_it(analyzer, text, name):
+    # meeting notes and code comments name the small firms of someone's life without
+    # saying "I" or "my": no encyclopedia knowing the firm is what says it is small
+    assert name in protected(analyzer, text)
 
 
 @pytest.mark.parametrize(

@@ -70,6 +70,8 @@ def test_sites_one_likes_or_reads_are_not(analyzer, text):
         ("I'm kitsune_88 on Twitch most nights", "kitsune_88"),
         ("posted by u/throwaway_8812 yesterday", "u/throwaway_8812"),
         ("my old discord tag was Shadow#4421", "Shadow#4421"),
+        ("someone on Discord called glimmerfox_77 keeps DMing my sister", "glimmerfox_77"),
+        ("a player named x_wolf_x on Roblox keeps asking for her address", "x_wolf_x"),
     ],
 )
 def test_a_handle_on_a_named_platform_is_a_username(analyzer, text, value):
@@ -83,6 +85,8 @@ def test_a_handle_on_a_named_platform_is_a_username(analyzer, text, value):
         "I'm tired on Twitch lately",
         "See r/python and issue #1234",
         "fixed in ticket#4521",
+        "I met a guy on Reddit called Steve",
+        "a Steam sale called Summer Fest",
     ],
 )
 def test_platforms_and_numbers_without_a_handle_are_not(analyzer, text):
