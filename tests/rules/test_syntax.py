@@ -152,6 +152,9 @@ def test_a_bracketed_aside_of_figures_does_not_cut_or_take_over_the_clause():
     town = text.index("Rhuddlan")
     assert syntax.tie(reading, town, town + len("Rhuddlan"), place=True) is not None
     # a span inside the aside is still read in it
-    assert syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS).span(
-        text.index("NHS"), text.index("NHS") + 3
-    ).text == "NHS"
+    assert (
+        syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS)
+        .span(text.index("NHS"), text.index("NHS") + 3)
+        .text
+        == "NHS"
+    )
