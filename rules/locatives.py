@@ -209,7 +209,13 @@ _OTHER_CLOSED = (
     r"el|la|los|las|le|les|un|una|une|der|die|das|den|dem|des|ein|eine|einen|und|y|et|e|o|"
     r"ou|ist|est|es|que|qui|che|il|het|een|ik|je|er|nicht|pas|não|nie|się|jest|i|w|"
     r"z|na|do|od|za|ze|po|mit|für|auf|zu|von|bei|nach|aus|con|por|para|sur|dans|avec|"
-    rf"pour|per|della|degli|nel|nella|{_WHERE_BEFORE}|{_TO_BEFORE}|{_FIRST_PERSON_CASED}"
+    r"pour|per|della|degli|nel|nella|"
+    # personal pronouns and particles: "Bitte kümmern Sie sich darum", "Il est venu"
+    r"sie|sich|ihr|ihre|ihnen|wir|uns|du|dich|dir|auch|aber|oder|wenn|dass|noch|schon|"
+    r"sehr|nur|wie|wer|wo|elle|elles|ils|nous|vous|lui|leur|ce|cette|mais|très|usted|"
+    r"ustedes|él|ella|ellos|ellas|pero|muy|lei|loro|voi|noi|ma|molto|você|vocês|ele|ela|"
+    r"eles|mas|muito|hij|zij|wij|jullie|zich|niet|ook|maar|"
+    rf"{_WHERE_BEFORE}|{_TO_BEFORE}|{_FIRST_PERSON_CASED}"
 )
 
 

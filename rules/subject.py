@@ -253,7 +253,13 @@ _GREETING = regex.compile(
     r"gruß|grüße|viele grüße|liebe grüße|lg|mfg|abrazos|un abrazo|besos|cordialement|bises|"
     r"amitiés|cumprimentos|abraços|beijos|atenciosamente|pozdrowienia|groetjes|groeten|"
     r"met vriendelijke groet|saluti|cordiali saluti|un saluto|hälsningar|hilsen|mvh|"
-    r"saygılarımla|с уважением|всего доброго)"
+    r"saygılarımla|с уважением|всего доброго|"
+    r"(?:mit\s+)?(?:freundlichen|besten|herzlichen|lieben|vielen)\s+grüßen|"
+    r"(?:freundliche|beste|herzliche)\s+grüße|hochachtungsvoll|bien à vous|"
+    r"bien cordialement|sincères salutations|distinti saluti|saludos cordiales|"
+    r"un cordial saludo|met vriendelijke groeten|z poważaniem|serdecznie|s pozdravem|"
+    r"med vänlig hälsning|vänliga hälsningar|terveisin|üdvözlettel|cu stimă|"
+    r"με εκτίμηση|selamlar|з повагою|с наилучшими пожеланиями)"
     r"\s*(?:[,:!\-]\s*|\n\s*))$",
     _I,
 )
@@ -343,7 +349,8 @@ _ROLE_AFTER = regex.compile(
     rf"^\s*(?:,\s*|\s+)(?:the|a|an)\s+(?:[\w\-]+\s+){{0,3}}?{_PUBLIC_ROLE}\b", _I
 )
 _WORK_AFTER = regex.compile(
-    r"^(?:'s|’s|')\s+(?:(?-i:[\p{Lu}\d])|(?:(?:first|last|new|latest|early|late|famous|best|"
+    # (a bare apostrophe before a line's end closes a quote: "... Selin Aydın'\n")
+    r"^(?:'s\s+|’s\s+|'[ \t]+)(?:(?-i:[\p{Lu}\d])|(?:(?:first|last|new|latest|early|late|famous|best|"
     r"debut|final|second|third|\d{4})\s+)?(?:novels?|books?|albums?|songs?|singles?|films?|"
     r"movies?|shows?|series|paintings?|works?|theor(?:y|ies)|speech(?:es)?|career|"
     r"presidency|administration|government|cabinet|reign|rule|legacy|music|lyrics|tours?|"
@@ -1405,6 +1412,7 @@ _SEPARATOR = r"\s*(?:,\s*and|,\s*or|,|and|&|or|vs\.?|versus|than|with)\s*"
 # "(summer 2021)".
 _PERIOD = regex.compile(
     r"\b(?:19|20)\d\d\s*(?:[-–—]|to)\s*(?:(?:19|20)?\d\d\b|now|present|current|today|date)"
+    r"|\b(?:since|seit|depuis|desde|dal|sinds|od)\s+(?:19|20)\d\d\b"
     r"|\((?:(?:spring|summer|autumn|fall|winter|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|"
     r"jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\s+)?(?:19|20)\d\d\)",
     _I,
@@ -1414,7 +1422,9 @@ _DEGREE_LINE = regex.compile(
     r"B\.?Ed|M\.?Ed|BBA|B\.?Tech|M\.?Tech|HND|Diploma|Certificate|A[- ]levels?|GCSEs?)\b"
 )
 _CV_WORD = regex.compile(
-    r"\b(?:cv|c\.v\.|r[ée]sum[ée]|curriculum vitae|linkedin|cover letter|work experience)\b", _I
+    r"\b(?:cv|c\.v\.|r[ée]sum[ée]|curriculum vitae|linkedin|cover letter|work experience|"
+    r"lebenslauf\w*|curr[ií]culo|curriculum|lettre de motivation|anschreiben)\b",
+    _I,
 )
 # Wishes and dreams: "I want to move to X someday", "we'd love to live in X".
 _WISH = regex.compile(
@@ -1682,8 +1692,12 @@ def _consistent(
     # about a public figure with no one else in it, they are the figure's.
     for i, span in enumerate(spans):
         cued_place = out[i].label == labels.LOCATION and out[i].reason in _CUE_PLACE_REASONS
-        # "the years she spent at the University of X" in a bio of a public figure
-        cued_employer = out[i].label == labels.ORGANIZATION and out[i].reason is Reason.AFFILIATION
+        # "the years she spent at the University of X" in a bio of a public figure; "Shohei
+        # Ohtani joining the Dodgers" (a team NER took for a person)
+        cued_employer = out[i].reason is Reason.AFFILIATION and (
+            out[i].label == labels.ORGANIZATION
+            or knowledge.knowledge().is_known(text[span.start : span.end])
+        )
         if not (cued_place or cued_employer):
             continue
         clause = _clause_before(text, span.start, SENTENCE_REACH)

@@ -32,6 +32,10 @@ INSTITUTION_HEADS = (
     r"therapy|therapies|wellness|fitness|beauty|nails|veterinary|vets|opticians|"
     r"orthodontics|podiatry|osteopathy|acupuncture|tutoring|tuition|childcare|cleaning|"
     r"removals|roofing|landscaping|catering|printing|"
+    r"architects|architecture|engineering|engineers|surveyors|joinery|carpentry|"
+    r"repairs|decorators|electricians|plumbers|interiors|brewery|winery|distillery|tavern|"
+    r"inn|hotel|guesthouse|hostel|pizzeria|takeaway|patisserie|butchers|florists?|boutique|"
+    r"deli|tearooms?|"
     r"services|systems|partners|associates|group|holdings|analytics|labs|ltd|llc|llp|inc|"
     r"plc|gmbh|pty|jsc|sons|bros"
 )
@@ -126,7 +130,31 @@ _HEADED = regex.compile(
 def names_an_institution(value: str) -> bool:
     """Whether a name's head says it is a school, clinic, church, club or firm, in any of
     the languages above ("Sunnyside Elementary", "Padaria Pão de Mel")."""
-    return _HEADED.search(value.strip()) is not None
+    return _HEADED.search(value.strip()) is not None or _PARTNERSHIP.search(value) is not None
+
+
+# A firm named for its partners or owners: "Kessler & Söhne", "Lumen & Vale Architects",
+# "The Crown & Anchor" (famous ones, "Marks & Spencer", the encyclopedia knows).
+_PARTNERSHIP = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.]*[ \t]*&[ \t]*\p{Lu}")
+
+
+# A CV's line of work or study: a role, the employer, a town, then when ("- Barista, Bean
+# There Coffee, Ballarat 2021-2023", "MTRA, Radiologie am Stadtpark, Lippstadt (seit
+# 2019)"). The employer is the field after the role, whatever its words.
+_CV_NAME_WORD = (
+    r"(?:\p{Lu}[\p{L}\p{M}'’.\-]*|&|and|of|the|am|an|im|de|du|des|la|le|da|do|del|di|y|e)"
+)
+_CV_LINE = regex.compile(
+    r"^[ \t]*(?:[-*•][ \t]*)?[\p{L}][^,\n]{1,60},[ \t]*"
+    rf"(?P<employer>\p{{Lu}}[\p{{L}}\p{{M}}'’.\-]*(?:[ \t]+{_CV_NAME_WORD}){{0,6}})"
+    r"(?:,[ \t]*\p{Lu}[^,\n\d]{1,40}?)?[ \t]*[,–—\-]?[ \t]*"
+    # when: a span of years, a year in brackets, or since a year
+    r"(?:\(?(?:since|seit|depuis|desde|dal|sinds|od|from)[ \t]+(?:19|20)\d\d"
+    r"|\(?(?:19|20)\d\d[ \t]*(?:[-–—]|to|bis)[ \t]*"
+    r"(?:(?:19|20)?\d\d\b|now|present|current|today|date|heute)"
+    r"|\((?:19|20)\d\d\))",
+    regex.MULTILINE | regex.IGNORECASE,
+)
 
 
 class InstitutionRecognizer:
@@ -159,6 +187,10 @@ class InstitutionRecognizer:
         for pattern in (_QUOTED_COMPANY, _AFTER_AT_SIGN):
             for match in pattern.finditer(text):
                 found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
+        for match in _CV_LINE.finditer(text):
+            start, end = match.span("employer")
+            if end - start > 2 and not any((f.start, f.end) == (start, end) for f in found):
+                found.append(Span(start, end, labels.ORGANIZATION, SCORE, self.name))
         if not text.isascii():
             found += self._caseless(text)
         return found

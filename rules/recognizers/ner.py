@@ -371,17 +371,26 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
     for entity in entities:
         start, end = entity.start_char, entity.end_char
         words = list(_WORD.finditer(text, start, end))
+        if (
+            len(words) >= 3
+            and words[0].group().casefold() in _NAME_PARTICLES
+            and all(w.group()[:1].isupper() for w in words[1:])
+        ):
+            # "le rôle de Thomas Sankara": the sentence's preposition, not a particle of a
+            # name, when a given name and a surname follow it ("de Gaulle" keeps its own)
+            entity = Entity(words[1].start(), end, entity.label_)
+            start, words = entity.start_char, words[1:]
         if not any(
             w.group()[:1].islower() and w.group().casefold() not in _NAME_PARTICLES for w in words
         ):
-            yield entity
+            if not (
+                words
+                and all(locatives.closed_class(w.group()) for w in words)
+                and locatives.other_language(_sentence_of(text, start, end))
+            ):
+                yield entity  # not "Sie" or "Il" alone, read as a name
             continue
-        edges = [m.end() for m in _SENTENCE_EDGE.finditer(text, max(0, start - 300), start)]
-        after = _SENTENCE_EDGE.search(text, end, end + 300)
-        sentence = text[
-            edges[-1] if edges else max(0, start - 300) : after.start() if after else end + 300
-        ]
-        if not locatives.other_language(sentence):
+        if not locatives.other_language(_sentence_of(text, start, end)):
             yield entity
             continue
         run: list[regex.Match] = []
@@ -392,6 +401,12 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
             if run and not all(locatives.closed_class(w.group()) for w in run):
                 yield Entity(run[0].start(), run[-1].end(), entity.label_)  # not "El", "Il"
             run = []
+
+
+def _sentence_of(text: str, start: int, end: int) -> str:
+    edges = [m.end() for m in _SENTENCE_EDGE.finditer(text, max(0, start - 300), start)]
+    after = _SENTENCE_EDGE.search(text, end, end + 300)
+    return text[edges[-1] if edges else max(0, start - 300) : after.start() if after else end + 300]
 
 
 register("spacy.ner.v1")(SpacyNerRecognizer)

@@ -42,7 +42,9 @@ _ENGLISH_BEFORE = regex.compile(
 # "..., Coventry" closing a line, a bracket or a field
 _LAST_AFTER_COMMA = regex.compile(
     rf"(?<=[\p{{L}}\p{{N}}.)][ \t]*,[ \t]*)({_WORD}(?:[ \t]+{_WORD}){{0,2}})"
-    r"(?=[ \t]*(?:$|\n|\)|;|\||•))",
+    # a CV's line may close on when: "Ballarat 2021-2023", "Lippstadt (seit 2019)"
+    r"(?=[ \t]*(?:\(?(?:since|seit|depuis|desde|dal|sinds|od|from)?[ \t]*(?:19|20)\d\d"
+    r"[^\n()]{0,15}\)?[ \t]*)?(?:$|\n|\)|;|\||•))",
     regex.MULTILINE,
 )
 # a particle between two capitalised words joins one name ("Rio de Janeiro"), unlike a

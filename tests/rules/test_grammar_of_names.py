@@ -295,6 +295,8 @@ def test_a_namesake_of_an_entry_among_private_people_stays_private(analyzer):
         ("my staff number is 40917, can you add it to the form", "40917"),
         ("membership no. GX-5521-B expires soon", "GX-5521-B"),
         ("my gym card 99120034871 stopped working", "99120034871"),
+        ("Pension ruki hai. PPO number PPO/UP/2011/448372 hai.", "PPO/UP/2011/448372"),
+        ("charged twice for the same order, order VLT-88213, from a small shop", "VLT-88213"),
     ],
 )
 def test_numbers_the_text_calls_ids_are_ids(analyzer, text, value):
@@ -303,6 +305,7 @@ def test_numbers_the_text_calls_ids_are_ids(analyzer, text, value):
 
 def test_a_number_with_no_id_word_is_no_id(analyzer):
     assert protected(analyzer, "room number 1204 has a view; she's a member of 3 clubs") == set()
+    assert protected(analyzer, "I want to order 2 pizzas and 12 boxes by 2024-11-04") == set()
 
 
 def test_a_head_noun_does_not_turn_a_persons_name_into_a_place(analyzer):
@@ -805,3 +808,28 @@ def test_a_firm_the_writer_sends_or_reports_something_to_is_theirs(analyzer):
     text = "I sent my CV to Brightlane Recruitment last week and heard nothing."
     assert "Brightlane Recruitment" in protected(analyzer, text)
     assert "Google" not in protected(analyzer, "Should I apply to Google or Meta?")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Bitte kümmern Sie sich darum.\nMit freundlichen Grüßen\nSelin Aydın'\n", "Selin Aydın"),
+        ("Merci pour tout.\nBien cordialement,\nInès Benali", "Inès Benali"),
+    ],
+)
+def test_other_languages_sign_offs_and_a_closing_quote_end_a_letter(analyzer, text, name):
+    assert name in protected(analyzer, text)
+
+
+def test_another_languages_pronoun_is_no_name(analyzer):
+    assert "Sie" not in protected(analyzer, "Bitte kümmern Sie sich darum.")
+
+
+def test_a_preposition_before_a_full_name_is_not_part_of_it(analyzer):
+    text = "Peux-tu m'expliquer le rôle de Thomas Sankara au Burkina Faso ?"
+    assert "Thomas Sankara" in kept(analyzer, text)
+    assert not protected(analyzer, text)
+
+
+def test_a_public_figures_team_is_public(analyzer):
+    assert not protected(analyzer, "Write a haiku about Shohei Ohtani joining the Dodgers")

@@ -149,3 +149,40 @@ def test_the_decision_reads_every_head_the_recognizer_finds(value):
 def test_an_arabic_institution_of_the_writers_brother_is_protected(analyzer):
     text = "أخي يدرس الطب في جامعة النيلين ويريد أن يكمل الماجستير"
     assert "جامعة النيلين" in {text[s.start : s.end] for s in analyzer.analyze(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        (
+            "rewrite these cv lines:\n- Barista, Bean There Coffee, Ballarat 2021-2023\n",
+            "Bean There Coffee",
+        ),
+        (
+            "mein Lebenslauf:\nJana Wilczek\nMTRA, Radiologie am Stadtpark, Lippstadt (seit 2019)\n",
+            "Radiologie am Stadtpark",
+        ),
+    ],
+)
+def test_a_cv_line_names_its_employer_whatever_its_words(analyzer, text, employer):
+    assert employer in protected(analyzer, text)
+
+
+def test_a_line_with_a_year_is_no_cv_line():
+    assert names("Dear Sir, Happy New Year 2024") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ich habe der Hausverwaltung Kessler & Söhne schon ein Video geschickt.",
+        "He's from Ohio and starts at Lumen & Vale Architects on monday.",
+    ],
+)
+def test_a_firm_named_for_its_partners_is_protected(analyzer, text):
+    firm = next(w for w in ("Kessler & Söhne", "Lumen & Vale") if w in text)
+    assert any(firm in value for value in protected(analyzer, text))
+
+
+def test_a_famous_partnership_is_kept(analyzer):
+    assert not protected(analyzer, "Why did Marks & Spencer close so many stores?")
