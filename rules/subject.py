@@ -350,7 +350,8 @@ _ROLE_AFTER = regex.compile(
 )
 _WORK_AFTER = regex.compile(
     # (a bare apostrophe before a line's end closes a quote: "... Selin Aydın'\n")
-    r"^(?:'s\s+|’s\s+|'[ \t]+)(?:(?-i:[\p{Lu}\d])|(?:(?:first|last|new|latest|early|late|famous|best|"
+    r"^(?:'s\s+|’s\s+|'[ \t]+)(?:(?-i:[\p{Lu}\d])|"
+    r"(?:(?:first|last|new|latest|early|late|famous|best|"
     r"debut|final|second|third|\d{4})\s+)?(?:novels?|books?|albums?|songs?|singles?|films?|"
     r"movies?|shows?|series|paintings?|works?|theor(?:y|ies)|speech(?:es)?|career|"
     r"presidency|administration|government|cabinet|reign|rule|legacy|music|lyrics|tours?|"

@@ -159,7 +159,8 @@ def test_an_arabic_institution_of_the_writers_brother_is_protected(analyzer):
             "Bean There Coffee",
         ),
         (
-            "mein Lebenslauf:\nJana Wilczek\nMTRA, Radiologie am Stadtpark, Lippstadt (seit 2019)\n",
+            "mein Lebenslauf:\nJana Wilczek\n"
+            "MTRA, Radiologie am Stadtpark, Lippstadt (seit 2019)\n",
             "Radiologie am Stadtpark",
         ),
     ],
