@@ -983,6 +983,15 @@ def _known_person(value: str) -> bool:
     return index.chance_entries(value) < CHANCE_LIMIT or index.canonical(words[-1]) == entry
 
 
+# The rest of a title, then its author: "[Klara] and the Sun by Kazuo Ishiguro".
+_TITLE_BY_AUTHOR = regex.compile(
+    r"^(?:[ \t]+(?:and|the|of|a|an|in|on|at|to|\p{Lu}[\p{L}'’]*))*[ \t]+by[ \t]+"
+    r"(?P<author>\p{Lu}[\p{L}.'’\-]+(?:[ \t]+\p{Lu}[\p{L}'’\-]+){1,2})"
+)
+# "the real X", "the actual X": the famous bearer of a name someone in the text shares.
+_THE_REAL_ONE = regex.compile(r"\bthe\s+(?:real|actual|famous|original)\s+$", _I)
+# Names joined as one list: "X and Y", "X, Y", "X or Y".
+_COORDINATED = regex.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&|nor)\s+)", _I)
 # "my mum's appointment", "our neighbour": the text is about people of the writer's life.
 _WRITERS_PEOPLE = regex.compile(rf"\b(?:my|our)\s+(?:[\w'’\-]+\s+){{0,2}}?{_RELATION}\b", _I)
 # Looser than CHANCE_LIMIT, for texts that name no one private: "Bruno Mars" (0.06) and
@@ -1044,6 +1053,9 @@ def _talked_about(m: _Mention) -> Reason | None:
         return Reason.PUBLIC_ROLE
     if _WORK_AFTER.match(after) or _THING_AFTER.match(after) or _WORKS_NOUN_AFTER.match(after):
         return Reason.WORKS_FOLLOW
+    by = _TITLE_BY_AUTHOR.match(after)
+    if by and knowledge.knowledge().is_known(by.group("author")):
+        return Reason.WORKS_FOLLOW  # "Klara and the Sun by Kazuo Ishiguro": a title's word
     if _ABOUT_BEFORE.search(before) or _WORK_BY.search(before):
         return Reason.ASKED_ABOUT
     if _WH_BEFORE.search(before) and _WHAT_X_DID.match(after):
@@ -1591,6 +1603,14 @@ def _consistent(
             if notability.fold(text[span.start : span.end]) in private_names:
                 out[i] = Verdict(Subject.PRIVATE, Reason.NAMED_PRIVATELY, labels.PERSON)
             continue
+        if (
+            out[i].label == labels.PERSON
+            and _THE_REAL_ONE.search(text, max(0, span.start - 20), span.start)
+            and knowledge.knowledge().is_known(text[span.start : span.end])
+        ):
+            # "my coworker is called Tom Holland ... nothing like the real Tom Holland"
+            out[i] = Verdict(Subject.PUBLIC, Reason.NAMED_PUBLICLY, labels.PERSON)
+            continue
         if out[i].label != labels.PERSON or not undecided(i):
             continue
         value = notability.fold(text[span.start : span.end])
@@ -1742,12 +1762,28 @@ def _consistent(
     )
     private_people = any(v.label == labels.PERSON and v.subject is not Subject.PUBLIC for v in out)
     if private_people and not strong_public:
+        namesakes = []
         for i, span in enumerate(spans):
             if out[i].reason is Reason.ENCYCLOPEDIA_ENTRY and out[i].label == labels.PERSON:
                 value = text[span.start : span.end]
                 first_name, surname = _name_words(value)
                 if first_name and surname and len(value.split()) == 2:
-                    out[i] = Verdict(Subject.UNKNOWN, Reason.UNDECIDED_NAME, labels.PERSON)
+                    namesakes.append(i)
+        for i in namesakes:
+            # "inspired by Fay Godwin and Vivian Maier": a name coordinated with a public
+            # figure stands where the figure does
+            if not any(
+                j not in namesakes
+                and out[j].label == labels.PERSON
+                and out[j].subject is Subject.PUBLIC
+                and out[j].reason not in _WEAK_PUBLIC
+                and _COORDINATED.fullmatch(
+                    text, min(spans[i].end, spans[j].end), max(spans[i].start, spans[j].start)
+                )
+                for j in (i - 1, i + 1)
+                if 0 <= j < len(spans)
+            ):
+                out[i] = Verdict(Subject.UNKNOWN, Reason.UNDECIDED_NAME, labels.PERSON)
     # The other way round: full names the encyclopedia has entries for, in a text that
     # ties nothing and no one to anybody's life ("APT. with Bruno Mars was everywhere"):
     # the entries, as nothing says they are namesakes.

@@ -122,6 +122,11 @@ _INTENT_HEAD = _word_class(
     r"lov(?:e|es|ed)|prefer(?:s|red)?|decid(?:e|es|ing)|try|tries|trying|need(?:s)?|"
     r"going|gonna|imagine|pretend",
 )
+# Verbs whose own place is only planned or wished for: "planning a week in X".
+_PLAN_VERB = _word_class(
+    r"plan(?:s|ned|ning)?|hop(?:e|es|ed|ing)|wish(?:es|ed|ing)?|dream(?:s|ed|t|ing)?|"
+    r"consider(?:s|ed|ing)?|imagin(?:e|es|ed|ing)|pretend(?:s|ed|ing)?"
+)
 # Nouns possessed by the writer that do not make what follows theirs ("my favourite band,
 # X", "my question about X"): evaluations and topics.
 _TOPIC_NOUN = _word_class(
@@ -1035,6 +1040,8 @@ def irrealis(verb, future_is_fact: bool = False) -> bool:
     "explain it like I'm 15", "we will move to X". ``future_is_fact``: "will" states a
     fact ("I'll be starting at X in September": a job is settled before it starts, a
     trip's city is only a destination)."""
+    if _PLAN_VERB.match(verb.text):
+        return True  # "Planning 10 days in X", "hoping for a job in X"
     node = verb
     for _ in range(3):
         subject = next((c for c in node.children if c.dep_ in ("nsubj", "nsubjpass")), None)

@@ -347,6 +347,24 @@ _CASELESS_GREETING = regex.compile(
 _CASELESS_HONORIFIC_AFTER = regex.compile(
     r"(?:さん|様|さま|くん|ちゃん|先生|씨|님|女士|小姐|[ \t]+जी)(?![\p{L}\p{M}])"
 )
+# Titles written after a surname in running Japanese and Chinese, particles and all
+# ("株式会社ミナトの佐々木部長に", "请转告王老师"): the Han run right before one, up to four
+# characters, after a character that is not Han.
+_HAN_NAME_BEFORE_TITLE = regex.compile(
+    r"(?<![\p{Han}々])([\p{Han}々]{1,4}?)(?:部長|課長|社長|係長|店長|主任|教授|先生|さん|様|"
+    r"さま|くん|ちゃん|氏|先輩|老师|经理|医生|女士|小姐|阿姨|叔叔)"
+)
+# Korean surnames are a closed class (under 300); the commonest fifty cover most people.
+_KOREAN_SURNAMES = (
+    "김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남"
+    + "심노하곽성차주우구민진나지엄채원천방공현함변염"
+)
+# A Korean name (surname and one to three syllables) before its title or honorific, any
+# particle after it: "담임 선생님은 박은정 선생님이에요".
+_KOREAN_NAME_BEFORE_TITLE = regex.compile(
+    rf"(?<!\p{{Hangul}})([{_KOREAN_SURNAMES}]\p{{Hangul}}{{1,3}})[ \t]*"
+    r"(?:선생님|교수님|사장님|부장님|과장님|팀장님|원장님|실장님|대리님|씨|님)"
+)
 _NAME_WORD_BEFORE = regex.compile(r"\bnamed?[ \t]*[:,]?[ \t]*$", regex.IGNORECASE)
 _TITLE_BEFORE = regex.compile(rf"\b(?:{_HONORIFIC})\.?[ \t]+$")
 _WRITER_AND_BEFORE = regex.compile(r"\b(?:me|i)[ \t]+(?:and|&)[ \t]+$", regex.IGNORECASE)
@@ -556,6 +574,11 @@ class _NameScan:
             self.keep(start, end, 0.85)
         for match in _CASELESS_SELF_NAMED.finditer(text):
             self.keep(*match.span(match.lastindex), 0.85)  # the one alternative's name
+        for pattern in (_HAN_NAME_BEFORE_TITLE, _KOREAN_NAME_BEFORE_TITLE):
+            for match in pattern.finditer(text):
+                name = match.group(1)
+                if not CASELESS_RELATION_WORD.fullmatch(name):
+                    self.keep(*match.span(1), 0.85)
         for match in _CASELESS_RUN.finditer(text):
             # "山田 恵子さん", "김서연 씨": a name its honorific follows
             honorific = _CASELESS_HONORIFIC_AFTER.search(match.group())

@@ -60,6 +60,8 @@ _CASELESS_WORD = regex.compile(
     r"\p{Kannada}\p{Malayalam}\p{Arabic}\p{Hebrew}\p{Thai}\p{M}]+"
 )
 _LONGEST_HAN = 6
+# A branch or office named for its town: "高槻支店" (the Takatsuki branch), "深圳分公司".
+_HAN_BRANCH = regex.compile(r"支店|支社|営業所|本社|本店|工場|分公司|办事处|分店|工厂")
 # A Korean word is a noun and its particles: "서울에서" is Seoul and "in".
 _KOREAN_PARTICLES = regex.compile(
     r"(?:시)?(?:에서는|에서도|에서|에는|에도|에|으로|로|까지|부터|의|은|는|이|가|도)?"
@@ -141,7 +143,7 @@ class PlaceRecognizer:
             closed = {
                 end
                 for end in range(offset + 2, run.end() + 1)
-                if locatives.POSTPOSITION_AFTER.match(text, end)
+                if locatives.POSTPOSITION_AFTER.match(text, end) or _HAN_BRANCH.match(text, end)
             }
             for i in range(len(value)):
                 for length in range(min(_LONGEST_HAN, len(value) - i), 1, -1):
@@ -153,7 +155,11 @@ class PlaceRecognizer:
             value, start = word.group(), word.start()
             if regex.match(r"\p{Hangul}", value):
                 for length in range(len(value), 1, -1):
-                    if _KOREAN_PARTICLES.fullmatch(value[length:]) and _town(value[:length]):
+                    # a city's name said without its "시" ("원주에 살고": 원주시)
+                    stem = value[:length]
+                    if _KOREAN_PARTICLES.fullmatch(value[length:]) and (
+                        _town(stem) or _town(stem + "시")
+                    ):
                         add(start, start + length)
                         break
                 continue

@@ -833,3 +833,51 @@ def test_a_preposition_before_a_full_name_is_not_part_of_it(analyzer):
 
 def test_a_public_figures_team_is_public(analyzer):
     assert not protected(analyzer, "Write a haiku about Shohei Ohtani joining the Dodgers")
+
+
+def test_a_planned_stay_is_no_life_there(analyzer):
+    text = "Planning 10 days in Japan in April with my wife Noor. We fly out of Eindhoven."
+    assert "Japan" in kept(analyzer, text)
+
+
+def test_a_name_coordinated_with_a_public_figure_is_public_too(analyzer):
+    text = (
+        "Write a bio for me: Ruth Adeyemi-Clarke, retired midwife, inspired by Fay Godwin "
+        "and Vivian Maier."
+    )
+    assert {"Fay Godwin", "Vivian Maier"} <= kept(analyzer, text)
+    assert "Ruth Adeyemi-Clarke" in protected(analyzer, text)
+
+
+def test_the_real_one_is_the_famous_bearer_of_a_shared_name(analyzer):
+    text = (
+        "My coworker is literally called Tom Holland lol. Write him a card saying he's "
+        "nothing like the real Tom Holland."
+    )
+    analysis = analyzer.analyze_subjects(text)
+    first = text.index("Tom Holland")
+    second = text.index("Tom Holland", first + 1)
+    assert any(s.start == first for s in analysis.protected)
+    assert not any(s.start == second for s in analysis.protected)
+
+
+def test_a_title_before_its_author_is_a_work_and_its_character_too(analyzer):
+    text = "A book report on Klara and the Sun by Kazuo Ishiguro. Klara is the narrator."
+    assert not protected(analyzer, text)
+    assert "Sarah" in protected(analyzer, "I need to write to my sister Sarah by Friday")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("来週、株式会社ミナト精工の佐々木部長にお礼のメールを送りたいです。", "佐々木"),
+        ("참고로 우리는 원주에 살고 담임 선생님은 박은정 선생님이에요.", "박은정"),
+        ("참고로 우리는 원주에 살고 담임 선생님은 박은정 선생님이에요.", "원주"),
+    ],
+)
+def test_names_before_titles_and_towns_without_their_suffix(analyzer, text, name):
+    assert name in protected(analyzer, text)
+
+
+def test_a_korean_noun_ending_in_the_honorific_is_no_name(analyzer):
+    assert not protected(analyzer, "손님이 많아요. 선생님께 물어보세요.")
