@@ -66,11 +66,34 @@ def _inside_an_institution(spans: list[Span]) -> list[Span]:
     return kept
 
 
+PLACES_SOURCE = "places."
+NER_SOURCE = "spacy."
+
+
+def _towns_where_a_place_goes(spans: list[Span]) -> list[Span]:
+    """Drop NER's person or firm of the same extent as a town the places recognizer found
+    where the grammar puts a place ("w Słupsku", "à Remiremont", "em Pinheiros"): the small
+    model's guess at a foreign word's type loses to a gazetteer and a preposition, unless
+    the name rules also read it as a person."""
+    towns = {(s.start, s.end) for s in spans if PLACES_SOURCE in s.source}
+    if not towns:
+        return spans
+    return [
+        s
+        for s in spans
+        if not (
+            (s.start, s.end) in towns
+            and s.label in (PERSON, ORGANIZATION)
+            and all(source.startswith(NER_SOURCE) for source in s.source.split("+"))
+        )
+    ]
+
+
 def resolve_overlaps(spans: list[Span]) -> list[Span]:
     """Non-overlapping spans, sorted by start."""
     accepted: list[Span] = []  # disjoint and sorted by start: only neighbours can overlap
     starts: list[int] = []
-    merged = _inside_an_institution(union_same_label(spans))
+    merged = _inside_an_institution(_towns_where_a_place_goes(union_same_label(spans)))
     for span in sorted(merged, key=_priority, reverse=True):
         index = bisect.bisect_left(starts, span.start)
         neighbours = accepted[max(0, index - 1) : index + 1]

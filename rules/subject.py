@@ -622,7 +622,10 @@ _NORP_SELF = regex.compile(
 )
 # A full stop ends a sentence unless it ends a title or an initial ("Dr. X", "J. Smith").
 _STOP = (
-    r"(?:(?<!\b(?:mr|mrs|ms|dr|st|prof|jr|sr|mt|ft|vs|etc|no|nr|ul|e\.g|i\.e|\p{L}))[.!?](?=\s)"
+    # (abbreviations of titles and address words, English and others: "im." in a Polish
+    # school's name, "ul.", "św.", "bzw.")
+    r"(?:(?<!\b(?:mr|mrs|ms|dr|st|prof|jr|sr|mt|ft|vs|etc|no|nr|ul|e\.g|i\.e|im|al|os|św|ks|"
+    r"inż|mgr|tel|str|bzw|usw|ggf|sra|av|pça|\p{L}))[.!?](?=\s)"
     r"|(?<=\b\p{L}{2,})[!?](?=\s)|\n|[。！？])"
 )
 _SENTENCE_BREAK = regex.compile(rf"{_STOP}(?!.*{_STOP})", regex.DOTALL | regex.IGNORECASE)
@@ -1261,6 +1264,16 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
     if _where_in_other_language(m):
         return private(Reason.WHERE_IN_OTHER_LANGUAGE)
     found = compounds.place_of(value)
+    if found is None and "places." in m.span.source and " " not in value.strip():
+        # the places recognizer undid a case ending to find it: "do Krakowa" is Kraków
+        found = next(
+            (
+                place
+                for form in locatives.dictionary_forms(value.strip())
+                if (place := compounds.place_of(form)) is not None
+            ),
+            None,
+        )
     if found is not None or (not notability.latin(value) and geography.city(value)):
         # a town GeoNames has in any script ("新加坡", "Дубай")
         known = Reason.KNOWN_PLACE_NOT_PERSON if relabelled else Reason.KNOWN_PLACE

@@ -201,3 +201,25 @@ def test_every_pronoun_of_the_first_person_list_counts_as_another_languages_word
     for word in ("nuestra", "nuestros", "nostro", "nostre"):
         assert locatives.closed_class(word)
         assert locatives.FIRST_PERSON_OTHER_LANGUAGE.fullmatch(word)
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        (
+            "Moja córka Zuzia chodzi do Szkoły Podstawowej nr 5 im. Marii Skłodowskiej-Curie "
+            "w Słupsku i ma zrobić projekt.",
+            "Słupsku",
+        ),
+        ("L'été dernier j'ai travaillé à la Pharmacie des Tilleuls à Épinal.", "Épinal"),
+    ],
+)
+def test_a_town_ner_took_for_a_person_or_firm_is_read_where_the_grammar_puts_it(
+    analyzer, text, town
+):
+    assert covered(analyzer, text, town)
+
+
+def test_a_declined_town_one_goes_to_is_the_known_town(analyzer):
+    text = "Kochana Ciociu, przylecimy do Krakowa 12 lipca i potem pojedziemy do Ciebie."
+    assert "Krakowa" not in protected(analyzer, text)
