@@ -280,6 +280,7 @@ _RELATION_INSIDE = regex.compile(rf"^(?:{_POSSESSIVE}\s+)?{_RELATION}\s+(?=\p{{L
 _POSSESSIVE_END = regex.compile(rf"(?:\b{_POSSESSIVE}\s+|^)$", _I)
 # A kinship title of another language opening the span: the writer's relative.
 _KIN_TITLE_INSIDE = regex.compile(rf"^(?:{KIN_TITLES})\s+\p{{Lu}}", _I)
+_KIN_TITLE_BEFORE = regex.compile(rf"(?<![\w])(?:{KIN_TITLES})\s+$", _I)
 # The person a message is written to or for: "an email to X", "invitation for X and Y".
 _ADDRESSEE = regex.compile(
     r"\b(?:write|draft|send|compose|text|e-?mail|message|reply|respond|letter|note|card|"
@@ -1018,6 +1019,7 @@ def _tied_to_someone(m: _Mention) -> Reason | None:
     if (
         _RELATION_BEFORE.search(before)
         or _KIN_TITLE_INSIDE.match(m.value)
+        or _KIN_TITLE_BEFORE.search(before)
         or (_RELATION_INSIDE.match(m.value) and _POSSESSIVE_END.search(before))
     ):
         return Reason.RELATION_BEFORE  # "my aunt Hilde", "Tante Hilde", "Mi [hermana Lucía]"

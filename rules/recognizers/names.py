@@ -258,7 +258,11 @@ KIN_TITLES = (
     r"tita|tito|lola|lolo|kuya|manang|manong|akka|amma|appa|thatha|paati|didi|"
     r"bhaiya|dadi|nani|chacha|chachi|mausi|tía|tío|"
     r"abuela|abuelo|nonna|nonno|zia|zio|oma|opa|tante|onkel|ciocia|wujek|babcia|dziadek|"
-    r"mzee|shangazi|khala|khalto|ammo|teta|sido|jiddo"
+    r"mzee|shangazi|khala|khalto|ammo|teta|sido|jiddo|"
+    # Portuguese, Spanish, French, Dutch family words and the titles Portuguese puts
+    # before a neighbour's or a doorman's first name ("seu Valdir", "dona Cida")
+    r"tia|tio|vó|vô|avó|avô|vovó|vovô|madrinha|padrinho|madrina|padrino|seu|dona|"
+    r"tata|tatie|tonton|mamie|papi|papy|mémé|pépé|oom|tante|opa|oma"
 )
 _KIN_TITLED = regex.compile(
     rf"(?<![\w])(?:{KIN_TITLES})[ \t]+(\p{{Lu}}\p{{Ll}}+(?:[\-'’]\p{{L}}+)?)(?![\w@])"

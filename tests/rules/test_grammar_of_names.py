@@ -881,3 +881,15 @@ def test_names_before_titles_and_towns_without_their_suffix(analyzer, text, name
 
 def test_a_korean_noun_ending_in_the_honorific_is_no_name(analyzer):
     assert not protected(analyzer, "손님이 많아요. 선생님께 물어보세요.")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("O bolo é da Doceria Flor de Lis e a tia Marlene vai tocar Roberto Carlos.", "Marlene"),
+        ("O síndico, seu Valdir, quer cobrar a pintura da fachada.", "Valdir"),
+        ("A vó Cidinha faz 90 anos dia 12.", "Cidinha"),
+    ],
+)
+def test_a_kin_word_or_a_familiar_title_before_a_first_name_makes_it_someones(analyzer, text, name):
+    assert name in protected(analyzer, text)
