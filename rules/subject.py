@@ -273,6 +273,7 @@ _PLACE_NOUN_BEFORE = regex.compile(
     _I,
 )
 _MEDIUM_BEFORE = regex.compile(r"\b(?:through|via|on|using|over)\s+$", _I)
+_USED_THROUGH = regex.compile(r"\b(?:through|via|on|using|use|used|uses)\s+$", _I)
 _HONORIFIC_BEFORE = regex.compile(rf"\b{_HONORIFIC}\.?\s+$", _I)
 _HONORIFIC_INSIDE = regex.compile(rf"^{_HONORIFIC}\.?\s", _I)
 # NER took the relation word into the name: "Mi [hermana Lucía]", "[Meine Mutter Ingrid]".
@@ -1245,6 +1246,17 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         return private(Reason.ADDRESS_PART)
     if _POSTCODE_OR_NUMBER.search(value):
         return private(Reason.POSTCODE)
+    if (
+        _USED_THROUGH.search(before)
+        and " " not in value.strip()
+        and "places." not in span.source
+        and compounds.place_of(value) is None
+        and not knowledge.knowledge().is_known(value)
+        and not _LIFE_VERB.search(before[-30:])
+    ):
+        # "been on Ozempic", "we split it on Splitwise", "paid via M-Pesa": one word no
+        # gazetteer knows, that one is on or goes through, is a drug, an app or a service
+        return Verdict(Subject.PUBLIC, Reason.TITLE_OR_THING, label)
     if ctx.grammar_tie(span, place=True):
         return private(Reason.GRAMMAR_TIE)
     life = [m.end() for m in _LIFE_VERB.finditer(before)]

@@ -223,3 +223,18 @@ def test_a_town_ner_took_for_a_person_or_firm_is_read_where_the_grammar_puts_it(
 def test_a_declined_town_one_goes_to_is_the_known_town(analyzer):
     text = "Kochana Ciociu, przylecimy do Krakowa 12 lipca i potem pojedziemy do Ciebie."
     assert "Krakowa" not in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("been on Ozempic for 4 months now, prescribed by my GP. is the nausea normal?", "Ozempic"),
+        ("we split everything on Splitwise and he pays nothing towards it", "Splitwise"),
+    ],
+)
+def test_one_word_one_is_on_or_goes_through_is_a_thing_not_a_place(analyzer, text, thing):
+    assert thing not in protected(analyzer, text)
+
+
+def test_an_island_one_lives_on_is_still_a_place(analyzer):
+    assert "Arran" in protected(analyzer, "We live on Arran now and my kids go to school there.")
