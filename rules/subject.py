@@ -570,6 +570,8 @@ _LOCATIVE = regex.compile(
 # "Ops Lead @ Quokka Parcel": a spaced "@" after a role, as bios and headlines write
 # "at" (a handle has no space after its "@").
 _ROLE_AT_SIGN = regex.compile(r"[\p{L}\p{N}.)][ \t]+@[ \t]+$")
+# An article before the name, in English or the languages whose cues are read too.
+_ARTICLE_END = r"(?:(?:the|el|la|los|las|le|les|il|lo|o|os|der|die|das|dem|den)\s+)?$"
 _AFFILIATION_BEFORE = regex.compile(
     r"(?:\b(?:work|works|worked|working|job|employed|employee|intern|interning|internship|"
     r"position|shift|team|colleagues?|co-?workers?|boss|manager|student|studying|study|"
@@ -587,15 +589,15 @@ _AFFILIATION_BEFORE = regex.compile(
     r"dentist|gp|therapist|physio|vet|optician|pharmacist|surgeon|specialist|"
     r"cardiologist|dermatologist|oncologist|psychiatrist|counsell?or|midwife)\b"
     r"[^!?\n]{0,40}?\b(?:at|for|in|from|of|with|en|bei|der|chez|presso|w|na|bij|aan|"
-    r"de|da)\s+(?:the\s+)?$|"
+    rf"de|da)\s+{_ARTICLE_END}|"
     r"\b(?:bank|company|employer|school|university|uni|college|clinic|practice|hospital|"
     r"insurer|insurance|provider|letting agent|agent|agency|client|carrier|lender|broker|"
-    r"gp|surgery|dentist|pharmacy|landlord)\s*(?:is|was|:|=|-)?\s*(?:the\s+)?$|"
+    rf"gp|surgery|dentist|pharmacy|landlord)\s*(?:is|was|:|=|-)?\s*{_ARTICLE_END}|"
     r"\b(?:appointment|booking|reservation|cita|reserva|termin|rendez-vous)\b[^!?\n]{0,70}?"
-    r"\b(?:at|in|with|en|bei|chez|presso)\s+(?:the\s+)?$|"
+    rf"\b(?:at|in|with|en|bei|chez|presso)\s+{_ARTICLE_END}|"
     r"\b(?:joined|joining|leaving|left|quit|fired from|laid off from|retired from|"
     r"retiring from|hired by|offer from|interview(?:ed|ing)? (?:at|with)|work for|"
-    r"works for|worked for|working for|work at|works at|worked at|working at)\s+(?:the\s+)?$|"
+    rf"works for|worked for|working for|work at|works at|worked at|working at)\s+{_ARTICLE_END}|"
     rf"\b{_POSSESSIVE}\s+(?:[\w'’\-]+\s+){{0,2}}?(?:company|employer|firm|school|university|"
     r"college|academy|uni|clinic|practice|hospital|gp|surgery|bank|agency|office|startup|"
     r"business|shop|store|stall|restaurant|caf[eé]|salon|gym|church|mosque|synagogue|"

@@ -71,11 +71,9 @@ _ID_KEYWORDS = (
     r"account|customer|claim|reference|\bref\b|membership|loyalty|"
     # bookings name their traveller: an airline's record locator, a hotel's confirmation
     r"booking|reservation|confirmation|\bPNR\b|record\s+locator|"
-    # what a purchase, a case or an application is filed under names the person filing it
-    r"order|invoice|ticket|case|tracking|application|registration|certificate|permit|"
-    r"visa|parcel|consignment|shipment|"
     # any acronym the text calls a number names a kind of id: "PPO number", "UAN no."
-    r"(?-i:\b[A-Z]{2,6}\b)(?=[\s\-]*(?:number|num\b|no\.?|nr\.?|#))|"
+    # (its value must follow the number word: see find)
+    r"(?P<acronym>(?-i:\b[A-Z]{2,6}\b))(?=[\s\-]*(?:number|num\b|no\.?|nr\.?|#))|"
     r"carte vitale|vitale|sécurité sociale|securite sociale|\bNIR\b|\bSIRET\b|\bSIREN\b|"
     r"allocataire|numéro fiscal|steuernummer|sozialversicherungsnummer|\bAHV\b|"
     r"burgerservicenummer|\bPPSN?\b|\bCNPJ\b|\bCURP\b|\bRFC\b|matrícula|matricola|"
@@ -162,6 +160,10 @@ class IdNumberRecognizer:
                 continue
             if match.group("bare_id") and not regex.search(r"[A-Za-z]", value):
                 continue  # "id: 4821" in YAML or a log is a record's key
+            if match.group("acronym") and regex.search(
+                r"\p{L}", text[match.end("numbered") : start]
+            ):
+                continue  # "OULU NO. I now live in 633": a country's code, then a sentence
             spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
         for match in _UK_NINO.finditer(text):
             spans.append(Span(match.start(), match.end(), labels.ID_NUMBER, 0.85, self.name))
