@@ -273,6 +273,12 @@ _PLACE_NOUN_BEFORE = regex.compile(
     _I,
 )
 _MEDIUM_BEFORE = regex.compile(r"\b(?:through|via|on|using|over)\s+$", _I)
+# A scheme's name right before its number: "NHS number", "Aadhaar (", "PAN: ".
+_SCHEME_NUMBER_AFTER = regex.compile(
+    r"^\s*(?:(?P<word>number|no\.?|nr\.?|num|#|card(?:\s+number)?|id)\b\s*(?:is\s+)?[:#]?\s*"
+    r"|[:(]\s*)\d",
+    _I,
+)
 _USED_THROUGH = regex.compile(r"\b(?:through|via|on|using|use|used|uses)\s+$", _I)
 _HONORIFIC_BEFORE = regex.compile(rf"\b{_HONORIFIC}\.?\s+$", _I)
 _HONORIFIC_INSIDE = regex.compile(rf"^{_HONORIFIC}\.?\s", _I)
@@ -1361,6 +1367,11 @@ def _organization(m: _Mention) -> Verdict:
             return _location(m, relabelled=True)
         return private(Reason.AFFILIATION)
     if ctx.account_beside(span):
+        scheme = _SCHEME_NUMBER_AFTER.match(after)
+        if scheme and (scheme.group("word") or knowledge.knowledge().is_known(value)):
+            # "NHS number 485 777 3457", "my Aadhaar (4821 7739 1056)": the scheme that
+            # issued the number, which everyone has one of; the number is the secret
+            return Verdict(Subject.PUBLIC, Reason.ORGANIZATION_TOPIC, label)
         return private(Reason.ACCOUNT_BESIDE)
     if ctx.cv_entry(span):
         return private(Reason.AFFILIATION)

@@ -895,3 +895,9 @@ def test_a_korean_noun_ending_in_the_honorific_is_no_name(analyzer):
 )
 def test_a_kin_word_or_a_familiar_title_before_a_first_name_makes_it_someones(analyzer, text, name):
     assert name in protected(analyzer, text)
+
+
+def test_the_scheme_that_issued_a_number_is_no_secret_the_number_is(analyzer):
+    text = "my NHS number is 485 777 3457 and my Aadhaar (4821 7739 1056) is linked"
+    assert protected(analyzer, text) == {"485 777 3457", "4821 7739 1056"}
+    assert "Barclays" in protected(analyzer, "my Barclays account 40-11-62 12345678 was frozen")
