@@ -71,20 +71,28 @@ NER_SOURCE = "spacy."
 
 
 def _towns_where_a_place_goes(spans: list[Span]) -> list[Span]:
-    """Drop NER's person or firm of the same extent as a town the places recognizer found
+    """Drop NER's person or firm within a town the places recognizer found
     where the grammar puts a place ("w Słupsku", "à Remiremont", "em Pinheiros"): the small
     model's guess at a foreign word's type loses to a gazetteer and a preposition, unless
     the name rules also read it as a person."""
-    towns = {(s.start, s.end) for s in spans if PLACES_SOURCE in s.source}
+    towns = [(s.start, s.end) for s in spans if PLACES_SOURCE in s.source]
     if not towns:
         return spans
     return [
         s
         for s in spans
         if not (
-            (s.start, s.end) in towns
-            and s.label in (PERSON, ORGANIZATION)
-            and all(source.startswith(NER_SOURCE) for source in s.source.split("+"))
+            s.label in (PERSON, ORGANIZATION)
+            and any(
+                # a piece of a longer town, whoever read it ("Campo" of "São Bernardo do
+                # Campo"), or the same words NER alone read as a person or firm
+                (start <= s.start and s.end <= end and end - start > len(s))
+                or (
+                    (start, end) == (s.start, s.end)
+                    and all(source.startswith(NER_SOURCE) for source in s.source.split("+"))
+                )
+                for start, end in towns
+            )
         )
     ]
 

@@ -77,7 +77,12 @@ _CALENDAR = frozenset(fold(name) for name in (*calendar.month_name, *calendar.da
 
 def _town(name: str) -> bool:
     key = fold(name)
-    return len(key) >= 2 and key not in _CALENDAR and places_table.city_named(key) is not None
+    return (
+        len(key) >= 2
+        and key not in _CALENDAR
+        and not locatives.closed_class(name)  # "The", "Die", "La": towns, and words first
+        and places_table.city_named(key) is not None
+    )
 
 
 def _town_words(words: str) -> int:

@@ -238,3 +238,16 @@ def test_one_word_one_is_on_or_goes_through_is_a_thing_not_a_place(analyzer, tex
 
 def test_an_island_one_lives_on_is_still_a_place(analyzer):
     assert "Arran" in protected(analyzer, "We live on Arran now and my kids go to school there.")
+
+
+def test_a_closed_class_word_is_no_town():
+    assert towns("my boss is basically Miranda Priestly from The Devil Wears Prada") == []
+
+
+def test_pieces_of_a_longer_town_read_as_names_give_way_to_it(analyzer):
+    text = "his metalworkers' union years in São Bernardo do Campo, the prison sentence"
+    assert kept(analyzer, text) >= {"São Bernardo do Campo"}
+
+
+def kept(analyzer, text: str) -> set[str]:
+    return {text[k.span.start : k.span.end] for k in analyzer.analyze_subjects(text).kept}
