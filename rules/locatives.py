@@ -171,8 +171,20 @@ _FIRST_PERSON_CASED = (
     # Turkish: the pronouns, and kin words with the first person's suffix ("oğlum")
     r"ben|biz|benim|bizim|oğlum|kızım|annem|babam|eşim|kocam|karım|kardeşim|ablam|abim"
 )
+# Languages that drop the subject say "I" and "we" in the verb: the first persons of
+# living, renting, working and studying ("moro em", "affitto in", "mieszkam w", "живу в",
+# "Bolu'da yaşıyoruz"), where the clause has no pronoun to read.
+_FIRST_PERSON_VERBS = (
+    r"vivo|vivimos|vivemos|viviamo|resido|residimos|alquilo|trabajamos|estudiamos|"
+    r"moro|moramos|trabalho|trabalhamos|estudo|estudamos|alugo|"
+    r"abito|abitiamo|affitto|lavoro|lavoriamo|studiamo|"
+    r"mieszkam|mieszkamy|pracuję|pracujemy|studiuję|studiujemy|"
+    r"bydlím|bydlíme|pracuji|pracuju|pracujeme|"
+    r"живу|живём|живем|работаю|работаем|учусь|учимся|живемо|працюю|працюємо|навчаюсь|"
+    r"yaşıyorum|yaşıyoruz|oturuyorum|oturuyoruz|çalışıyorum|çalışıyoruz|okuyorum|okuyoruz"
+)
 FIRST_PERSON_OTHER_LANGUAGE = regex.compile(
-    rf"(?<![\p{{L}}])(?i:{_FIRST_PERSON_CASED})(?![\p{{L}}])"
+    rf"(?<![\p{{L}}])(?i:{_FIRST_PERSON_CASED}|{_FIRST_PERSON_VERBS})(?![\p{{L}}])"
     r"|我|咱们|咱|私|僕|俺|うち|(?<![\p{L}])(?:제|저는|제가|저희|나는|내가|내|우리)"
     r"|(?<![\p{L}])(?:मैं|मेरा|मेरे|मेरी|हम|हमारा|हमारे|हमारी)(?![\p{L}\p{M}])"
     r"|(?<![\p{L}])(?:أنا|نحن)(?![\p{L}])"

@@ -1003,6 +1003,7 @@ _TITLE_BY_AUTHOR = regex.compile(
 )
 # "the real X", "the actual X": the famous bearer of a name someone in the text shares.
 _THE_REAL_ONE = regex.compile(r"\bthe\s+(?:real|actual|famous|original)\s+$", _I)
+_PRONOUN_FOR_SOMEONE = regex.compile(r"\b(?:he|she|his|her|him)\b", _I)
 # Names joined as one list: "X and Y", "X, Y", "X or Y".
 _COORDINATED = regex.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&|nor)\s+)", _I)
 # "my mum's appointment", "our neighbour": the text is about people of the writer's life.
@@ -1773,6 +1774,23 @@ def _consistent(
             and out[j].subject is Subject.PUBLIC
             and out[j].reason not in _WEAK_PUBLIC
         ]
+        if not figures and _PRONOUN_FOR_SOMEONE.search(clause):
+            # "Who is Barack Obama? He grew up in Honolulu": the pronoun stands for the
+            # last person named, in the sentences just before
+            clause_start = max(0, span.start - PRONOUN_REACH)
+            if _FIRST_PERSON.search(text, clause_start, span.start):
+                continue  # "My brother met Barack Obama once. He grew up in Leeds."
+            people = [
+                j
+                for j in range(i)
+                if spans[j].start >= clause_start and out[j].label == labels.PERSON
+            ]
+            if (
+                people
+                and out[people[-1]].subject is Subject.PUBLIC
+                and (out[people[-1]].reason not in _WEAK_PUBLIC)
+            ):
+                figures = people[-1:]
         private_between = any(
             out[j].subject is not Subject.PUBLIC for j in range(i) if spans[j].start >= clause_start
         )

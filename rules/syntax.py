@@ -794,6 +794,10 @@ def _clause(verb, preposition: str, place: bool, unknown: bool = False) -> Tie |
     ):
         # "he's a dentist in X", the parser hanging "in X" on the copula: someone's work
         return Tie(Owner.ACQUAINTANCE, "pronoun", verb.lower_)
+    if owner is None and place and _third_person_life(verb, preposition):
+        # "He's from Dayton", "she lives in Oranmore": where someone's life is, whose
+        # the caller says (the pronoun stands for the writer's intern, or for Obama)
+        return Tie(Owner.ACQUAINTANCE, "pronoun", verb.lower_)
     if owner is None:
         return None
     return Tie(owner, "clause", verb.lower_)
@@ -1010,6 +1014,17 @@ def _copula_of_writer(verb) -> bool:
 
 
 _THIRD_PERSON_SUBJECT = frozenset({"he", "she", "they"})
+
+
+def _third_person_life(verb, preposition: str) -> bool:
+    """A pronoun for someone else lives, works or comes from somewhere: a life verb, or a
+    copula with "from" ("he's from X")."""
+    subject = clause_subject(verb)
+    if subject is None or subject.lower_ not in _THIRD_PERSON_SUBJECT:
+        return False
+    if verb.lower_ in COPULA:
+        return preposition == "from"
+    return bool(_LIFE_VERB.match(verb.text)) and verb.lower_ not in COPULA
 
 
 def _copula_of_third_person(verb) -> bool:

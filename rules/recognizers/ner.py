@@ -380,6 +380,16 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
             # name, when a given name and a surname follow it ("de Gaulle" keeps its own)
             entity = Entity(words[1].start(), end, entity.label_)
             start, words = entity.start_char, words[1:]
+        while (
+            len(words) > 1
+            and words[-1].group() in _NAME_PARTICLES
+            and not regex.match(r"[ \t]+\p{Lu}", text[end : end + 3])
+        ):
+            # "Vamos de férias": a name ends on a name, not on "de" (unless the rest of
+            # the name follows it: "Van der | Heijden")
+            words = words[:-1]
+            entity = Entity(start, words[-1].end(), entity.label_)
+            end = entity.end_char
         if not any(
             w.group()[:1].islower() and w.group().casefold() not in _NAME_PARTICLES for w in words
         ):

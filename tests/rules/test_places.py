@@ -251,3 +251,27 @@ def test_pieces_of_a_longer_town_read_as_names_give_way_to_it(analyzer):
 
 def kept(analyzer, text: str) -> set[str]:
     return {text[k.span.start : k.span.end] for k in analyzer.analyze_subjects(text).kept}
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        (
+            "Devo scrivere al proprietario dell'appartamento che affitto in San Salvario, a "
+            "Torino. Mi aiuti con un messaggio?",
+            "Torino",
+        ),
+        ("Bom dia! Moro em Campinas há dez anos e preciso mudar o endereço.", "Campinas"),
+    ],
+)
+def test_a_verb_in_the_first_person_ties_the_place_where_no_pronoun_is_written(
+    analyzer, text, town
+):
+    assert covered(analyzer, text, town)
+
+
+def test_a_third_persons_origin_is_the_writers_persons_where_the_writer_names_them(analyzer):
+    text = "Our new intern is called Bram. He's from Dayton and starts on monday."
+    assert covered(analyzer, text, "Dayton")
+    assert "Honolulu" not in protected(analyzer, "Who is Barack Obama? He grew up in Honolulu.")
+    assert "Leeds" in protected(analyzer, "My brother met Barack Obama once. He grew up in Leeds.")
