@@ -373,7 +373,7 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
         words = list(_WORD.finditer(text, start, end))
         if (
             len(words) >= 3
-            and words[0].group().casefold() in _NAME_PARTICLES
+            and words[0].group() in _NAME_PARTICLES  # as typed: "La La Land" keeps its "La"
             and all(w.group()[:1].isupper() for w in words[1:])
         ):
             # "le rôle de Thomas Sankara": the sentence's preposition, not a particle of a
