@@ -1472,7 +1472,8 @@ _PERIOD = regex.compile(
     _I,
 )
 _DEGREE_LINE = regex.compile(
-    r"\s*[-*•]?\s*(?:B\.?Sc|B\.?A|M\.?Sc|M\.?A|M\.?Eng|B\.?Eng|Ph\.?D|MBA|LL\.?B|LL\.?M|"
+    r"\s*[-*•]?\s*(?:(?i:education|qualifications?|degree|studies|ausbildung|formation|"
+    r"formación|formação)\s*:\s*)?(?:B\.?Sc|B\.?A|M\.?Sc|M\.?A|M\.?Eng|B\.?Eng|Ph\.?D|MBA|LL\.?B|LL\.?M|"
     r"B\.?Ed|M\.?Ed|BBA|B\.?Tech|M\.?Tech|HND|Diploma|Certificate|A[- ]levels?|GCSEs?)\b"
 )
 _CV_WORD = regex.compile(

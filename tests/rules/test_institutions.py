@@ -187,3 +187,10 @@ def test_a_firm_named_for_its_partners_is_protected(analyzer, text):
 
 def test_a_famous_partnership_is_kept(analyzer):
     assert not protected(analyzer, "Why did Marks & Spencer close so many stores?")
+
+
+def test_a_labelled_education_line_of_a_cv_is_the_writers(analyzer):
+    text = (
+        "Rewrite my CV:\nPriya Raghunathan\nEducation: BSc Computer Science, Aston University, 2018"
+    )
+    assert "Aston University" in protected(analyzer, text)
