@@ -604,11 +604,14 @@ _AFFILIATION_BEFORE = regex.compile(
     r"\b(?:joined|joining|leaving|left|quit|fired from|laid off from|retired from|"
     r"retiring from|hired by|offer from|interview(?:ed|ing)? (?:at|with)|work for|"
     rf"works for|worked for|working for|work at|works at|worked at|working at)\s+{_ARTICLE_END}|"
-    rf"\b{_POSSESSIVE}\s+(?:[\w'’\-]+\s+){{0,2}}?(?:company|employer|firm|school|university|"
+    # (not a liking: "my favourite band is BTS")
+    rf"\b{_POSSESSIVE}\s+(?:(?!(?:favou?rite|fave|preferred|beloved|dream)\b)[\w'’\-]+\s+){{0,2}}?"
+    r"(?:company|employer|firm|school|university|"
     r"college|academy|uni|clinic|practice|hospital|gp|surgery|bank|agency|office|startup|"
     r"business|shop|store|stall|restaurant|caf[eé]|salon|gym|church|mosque|synagogue|"
     r"temple|team|club|charity|dentist|pediatrician|paediatrician|nursery|daycare|"
-    r"kindergarten)(?:'s|’s)?\s*,?\s+(?:(?:is|was|called|named)\s+)?$|"
+    r"kindergarten|band|choir|orchestra|podcast|channel)(?:'s|’s)?\s*,?\s+"
+    r"(?:(?:is|was|called|named)\s+)?(?:the\s+)?$|"
     r"\b(?:called|named)\s+$)",
     _I,
 )

@@ -901,3 +901,10 @@ def test_the_scheme_that_issued_a_number_is_no_secret_the_number_is(analyzer):
     text = "my NHS number is 485 777 3457 and my Aadhaar (4821 7739 1056) is linked"
     assert protected(analyzer, text) == {"485 777 3457", "4821 7739 1056"}
     assert "Barclays" in protected(analyzer, "my Barclays account 40-11-62 12345678 was frozen")
+
+
+def test_our_band_is_ours_and_a_favourite_band_is_not(analyzer):
+    assert "Velvet Kettles" in protected(
+        analyzer, "our band The Velvet Kettles is playing in Frome this saturday!!"
+    )
+    assert "BTS" not in protected(analyzer, "my favourite band is BTS and i love Suga")
