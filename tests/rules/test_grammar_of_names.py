@@ -908,3 +908,17 @@ def test_our_band_is_ours_and_a_favourite_band_is_not(analyzer):
         analyzer, "our band The Velvet Kettles is playing in Frome this saturday!!"
     )
     assert "BTS" not in protected(analyzer, "my favourite band is BTS and i love Suga")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (
+            "Mera naam Shahrukh Khan hai (haan, SRK wala naam hi) aur main Lucknow mein hu.",
+            "Shahrukh Khan",
+        ),
+        ("Olá! Me chamo Tom Hanks e preciso de ajuda com uma carta.", "Tom Hanks"),
+    ],
+)
+def test_my_name_is_in_other_languages_names_the_writer_whatever_the_name(analyzer, text, name):
+    assert name in protected(analyzer, text)
