@@ -61,14 +61,25 @@ _HEADS_FIRST = (
     r"Boulangerie|Cabinet|Scuola|Liceo|Istituto|Università|Clinica|Ospedale|Chiesa|"
     r"Parrocchia|Panetteria|Szkoła|Przychodnia|Apteka|Parafia|Kościół|Piekarnia|Biuro|"
     r"Zakład|Poliklinika|Škola|Nemocnice|Lékárna|Ordinace|Praxis|Grundschule|Gymnasium|"
-    r"Klinik|Apotheke|Bäckerei|Kita"
+    r"Klinik|Apotheke|Bäckerei|Kita|"
+    # trades and schools (not the words for a company in general, which precede famous
+    # names as often: "la empresa Inditex", "die Firma Porsche")
+    r"Szkoły|Szkole|Szkołę|Przedszkole|Przedszkola|Liceum|Technikum|Maquiladora|Fábrica|"
+    r"Tienda|Constructora|Distribuidora|Ferretería|Carnicería|Pastelería|Doceria|Loja|"
+    r"Construtora|Mercearia|Confeitaria|Lanchonete|Livraria|Drogaria|IUT|Boucherie|"
+    r"Pâtisserie|Librairie|Crèche|Pasticceria|Macelleria|Officina|Hausverwaltung|Metzgerei|"
+    r"Autohaus|Kanzlei|Steuerberatung|Zahnarztpraxis|Installatiebedrijf|Bakkerij|Slagerij|"
+    r"Tandartspraktijk|Huisartsenpraktijk|Basisschool"
 )
 _HEADS_LAST = (
     r"Hastanesi|Polikliniği|Kliniği|Okulu|Ortaokulu|İlkokulu|Anaokulu|Lisesi|Koleji|"
     r"Üniversitesi|Eczanesi|Camii|Fırını|Bankası|Derneği|"
     r"Grundschule|Gymnasium|Klinik|Praxis|Apotheke|Bäckerei|Kita"
 )
-_JOINER = r"(?:de|da|do|dos|das|del|della|di|du|des|la|le|am|im|zum|zur|i|e|y|et|und|St\.?)"
+_JOINER = (
+    r"(?:de|da|do|dos|das|del|della|di|du|des|la|le|am|im|zum|zur|i|e|y|et|und|van|von|der|"
+    r"den|ter|ten|St\.?)"
+)
 _HEAD_FIRST_NAME = regex.compile(
     rf"(?<![\p{{L}}\p{{N}}])(?:{_HEADS_FIRST})(?:[ \t]+(?:{_JOINER}[ \t]+)?{_WORD}){{1,4}}"
     r"(?![\p{L}\p{N}])"

@@ -194,3 +194,22 @@ def test_a_labelled_education_line_of_a_cv_is_the_writers(analyzer):
         "Rewrite my CV:\nPriya Raghunathan\nEducation: BSc Computer Science, Aston University, 2018"
     )
     assert "Aston University" in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("O bolo é da Doceria Flor de Lis e a tia Marlene vai tocar.", "Doceria Flor de Lis"),
+        ("Je suis en 2e année à l'IUT de Saint-Dié et je cherche un stage.", "IUT de Saint-Dié"),
+        (
+            "Ik werk als monteur bij Installatiebedrijf Van der Heijden in Veghel.",
+            "Installatiebedrijf Van der Heijden",
+        ),
+    ],
+)
+def test_trades_and_schools_named_head_first_in_other_languages(text, expected):
+    assert expected in names(text)
+
+
+def test_a_company_word_before_a_famous_name_is_no_institution():
+    assert names("warum trägt die Firma Porsche heute noch seinen Namen?") == []
