@@ -138,6 +138,19 @@ _HEADED = regex.compile(
 )
 
 
+# "Luciana da Padaria Pão de Mel": a particle, then a head that opens an institution's name.
+_HEAD_FIRST_AFTER_PARTICLE = regex.compile(
+    rf"[ \t]+(?:{_JOINER})[ \t]+(?:{_HEADS_FIRST})(?![\p{{L}}])"
+)
+
+
+def institution_after_particle(value: str) -> int | None:
+    """Where a person's name runs on into an institution's ("Luciana da Padaria Pão"):
+    the offset of the space before the particle, or None."""
+    found = _HEAD_FIRST_AFTER_PARTICLE.search(value)
+    return found.start() if found else None
+
+
 def names_an_institution(value: str) -> bool:
     """Whether a name's head says it is a school, clinic, church, club or firm, in any of
     the languages above ("Sunnyside Elementary", "Padaria Pão de Mel")."""

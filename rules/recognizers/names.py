@@ -660,6 +660,11 @@ class _NameScan:
             start = lead.end()
         if start >= end:
             return
+        from veil.rules.recognizers.institutions import institution_after_particle
+
+        cut = institution_after_particle(self.text[start:end])
+        if cut is not None:
+            end = start + cut  # "minha chefe Luciana da Padaria Pão de Mel": Luciana
         value = self.text[start:end]
         if value.casefold() in self.tech or (not labelled and self.code.in_code(start, end)):
             return

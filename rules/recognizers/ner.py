@@ -368,8 +368,15 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
     "Annem Eskişehir'de"): in a sentence that is not English, an entity holding lower-case
     words that are no name particles is cut into its runs of capitalised words, each of
     which may still be a name, a town or a firm."""
+    from veil.rules.recognizers.institutions import institution_after_particle
+
     for entity in entities:
         start, end = entity.start_char, entity.end_char
+        cut = institution_after_particle(text[start:end]) if entity.label_ == "PERSON" else None
+        if cut is not None:
+            # "minha chefe [Luciana da Padaria] Pão de Mel": the name ends before the firm's
+            end = start + cut
+            entity = Entity(start, end, entity.label_)
         words = list(_WORD.finditer(text, start, end))
         if (
             len(words) >= 3

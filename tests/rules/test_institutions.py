@@ -213,3 +213,10 @@ def test_trades_and_schools_named_head_first_in_other_languages(text, expected):
 
 def test_a_company_word_before_a_famous_name_is_no_institution():
     assert names("warum trägt die Firma Porsche heute noch seinen Namen?") == []
+
+
+def test_a_name_ends_where_an_institution_named_head_first_begins(analyzer):
+    text = "minha chefe Luciana da Padaria Pão de Mel aqui em Juiz de Fora pediu uma carta"
+    found = protected(analyzer, text)
+    assert "Padaria Pão de Mel" in found
+    assert "Luciana" in found
