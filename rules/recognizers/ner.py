@@ -282,7 +282,7 @@ class SpacyNerRecognizer:
         code = CodeMap(text)
         tech = gazetteer.load("tech_terms")
         spans = []
-        for entity in _split_misreadings(text, entities):
+        for entity in _without_case_endings(text, _split_misreadings(text, entities)):
             label = LABEL_MAP.get(entity.label_)
             if label is None:
                 continue
@@ -418,6 +418,20 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
             if run and not all(locatives.closed_class(w.group()) for w in run):
                 yield Entity(run[0].start(), run[-1].end(), entity.label_)  # not "El", "Il"
             run = []
+
+
+_CASE_ENDING = regex.compile(r"['’](?!s\b)\p{Ll}{1,5}$")
+
+
+def _without_case_endings(text: str, entities) -> Iterator[Entity]:
+    """Turkish writes a name's case after an apostrophe ("Bolu'da", "Eczanesi'nden"): the
+    name is what comes before it."""
+    for entity in entities:
+        start, end = entity.start_char, entity.end_char
+        case = _CASE_ENDING.search(text, start, end)
+        if case is not None and case.start() - start >= 3:
+            entity = Entity(start, case.start(), entity.label_)
+        yield entity
 
 
 def _sentence_of(text: str, start: int, end: int) -> str:

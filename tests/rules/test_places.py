@@ -275,3 +275,12 @@ def test_a_third_persons_origin_is_the_writers_persons_where_the_writer_names_th
     assert covered(analyzer, text, "Dayton")
     assert "Honolulu" not in protected(analyzer, "Who is Barack Obama? He grew up in Honolulu.")
     assert "Leeds" in protected(analyzer, "My brother met Barack Obama once. He grew up in Leeds.")
+
+
+def test_a_turkish_case_after_an_apostrophe_is_not_part_of_the_name(analyzer):
+    text = (
+        "Merhaba, annem Hatice ilacı Kardelen Eczanesi'nden alıyoruz. Bolu'da yaşıyoruz ve "
+        "doktoru izinde."
+    )
+    found = protected(analyzer, text)
+    assert {"Kardelen Eczanesi", "Bolu"} <= found
