@@ -33,6 +33,9 @@ _SWAP = {b: a for a, b in _PAIRS} | {a: b for a, b in _PAIRS}
 # Statuses: each to one that tells a different story.
 _SWAP |= {"dad": "mom", "girl": "boy", "widowed": "divorced", "single": "married",
           "married": "single", "engaged": "married"}  # fmt: skip
+# Informal words for a person of one gender: one of the other (an informal register).
+_SWAP |= {"bloke": "gal", "chap": "gal", "lad": "lass", "lass": "lad", "dude": "gal",
+          "chick": "guy", "gal": "guy"}  # fmt: skip
 
 
 @cache
