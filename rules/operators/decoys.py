@@ -78,6 +78,10 @@ def _shift(value: int, rng: random.Random, low: int, high: int) -> int:
 
 
 def _age(disclosure, surface: str, rng: random.Random) -> str | None:
+    if disclosure.detail == "era":  # "grew up in the 90s": another decade
+        from veil.rules.operators import eras
+
+        return eras.decoy(surface, rng)
     year = regex.search(r"(?:19|20)\d\d", surface)
     if year:
         shifted = _shift(int(year.group(0)), rng, 1920, 2020)
