@@ -101,7 +101,7 @@ def _agreeing(
     people = [
         o
         for o in operations
-        if o.operator is QIOperator.DECOY
+        if o.operator in _REWRITTEN
         and o.replacement
         and o.disclosure.attribute in ("family", "gender")
         and o.disclosure.detail in _THIRD_PERSON | _WRITER_AS_PERSON
@@ -118,7 +118,7 @@ def _agreeing(
         return regions.excluded(start, end) or any(s.start < end and start < s.end for s in taken)
 
     names = _names(text, protected)
-    possessive = _possessive_reader(text)
+    possessive, verb = _pronoun_readers(text)
     out: list[Rewrite] = []
     for operation in people:
         span = operation.disclosure.span
@@ -132,10 +132,11 @@ def _agreeing(
             blocked,
             names,
             possessive,
+            verb,
         ):
             pronoun = Span(agreement.start, agreement.end, span.label, span.score, span.source)
             taken.append(pronoun)
-            out.append(Rewrite(pronoun, Action.DECOY, agreement.replacement))
+            out.append(Rewrite(pronoun, Action(operation.operator), agreement.replacement))
     return tuple(out)
 
 
@@ -153,10 +154,11 @@ def _names(text: str, protected: Sequence[Span]) -> list[tuple[int, int]]:
     return found
 
 
-def _possessive_reader(text: str):
-    """Whether a "her" is possessive ("her bag") or an object ("saw her"), by its tag in
-    the sentence's parse."""
+def _pronoun_readers(text: str):
+    """From the sentence's parse: whether a "her" is possessive ("her bag") or an object
+    ("saw her"), and the finite verb a subject pronoun agrees with ("he says")."""
     from veil.rules import syntax
+    from veil.rules.operators.agreement import plural_verb
     from veil.rules.recognizers.ner import DEFAULT_MODEL, PIECE_CHARS
 
     parses = syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS)
@@ -165,7 +167,15 @@ def _possessive_reader(text: str):
         span = parses.span(start, end)
         return span is not None and span[0].tag_ == "PRP$"
 
-    return possessive
+    def verb(start: int, end: int) -> tuple[int, int, str] | None:
+        span = parses.span(start, end)
+        if span is None:
+            return None
+        offset, _ = parses.parse(start, end)
+        found = plural_verb(span[0])
+        return None if found is None else (offset + found[0], offset + found[1], found[2])
+
+    return possessive, verb
 
 
 _PLACES = frozenset({"location", "birthplace"})

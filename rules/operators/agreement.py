@@ -97,6 +97,7 @@ def agreements(
     blocked: Callable[[int, int], bool],
     names: Sequence[tuple[int, int]] = (),
     possessive: Callable[[int, int], bool] | None = None,
+    verb: Callable[[int, int], tuple[int, int, str] | None] | None = None,
 ) -> list[Agreement]:
     """The pronouns after ``text[start:end]`` (a person word written ``original``, sent as
     ``replacement``) that refer to that person and must change gender with the decoy.
@@ -105,7 +106,11 @@ def agreements(
     ``blocked(start, end)``: a range that must not change (quoted, code, another span).
     ``names``: where names of people are (each can be the antecedent instead).
     ``possessive(start, end)``: whether a "her" there is possessive ("her bag") rather
-    than an object ("saw her"); by the next word when not given."""
+    than an object ("saw her"); by the next word when not given.
+    A replacement with no gender ("husband" -> "partner", a generalization) makes the
+    pronouns singular "they" ("he says" -> "they say"): ``verb(start, end)`` gives the
+    finite verb a subject pronoun there agrees with, as (start, end, plural form), or
+    None when it need not change; without it a subject pronoun is left as written."""
     before = gender_of_words(original)
     after = gender_of_words(replacement)
     pronouns = list(_pronouns_after(text, end, names, third_person, before))
@@ -115,11 +120,17 @@ def agreements(
         before = _GENDER_OF_PRONOUN[pronouns[0][2].casefold()]  # the partner's, by its pronoun
         if after is None:
             after = "f" if before == "m" else "m"  # no word to say it: the pronouns do
-    if after is None or after == before:
+    if after == before:
         return []
     out: list[Agreement] = []
     for p_start, p_end, word in pronouns:
         if _GENDER_OF_PRONOUN[word.casefold()] != before or blocked(p_start, p_end):
+            continue
+        if after is None:  # a word with no gender ("partner"): singular "they"
+            made = _neutral(word, possessive, p_start, p_end, text, verb)
+            if made is None or any(blocked(a.start, a.end) for a in made):
+                continue
+            out += made
             continue
         new = _flip(word, possessive, p_start, p_end, text)
         out.append(Agreement(p_start, p_end, _cased(new, word)))
@@ -167,6 +178,85 @@ def _pronouns_after(
         other = person_genders().get(lower)
         if other is not None and (gender is None or other == gender):
             return  # another person of that gender: the next pronouns may be theirs
+
+
+_TO_THEY = {"he": "they", "she": "they", "him": "them", "his": "their", "hers": "theirs",
+            "himself": "themself", "herself": "themself"}  # fmt: skip
+_SUBJECT = frozenset({"he", "she"})
+
+
+def _neutral(
+    word: str,
+    possessive: Callable[[int, int], bool] | None,
+    start: int,
+    end: int,
+    text: str,
+    verb: Callable[[int, int], tuple[int, int, str] | None] | None,
+) -> list[Agreement] | None:
+    lower = word.casefold()
+    if lower == "her":
+        owns = possessive(start, end) if possessive is not None else _owns_next(text, end)
+        new = "their" if owns else "them"
+    elif lower == "his":
+        # "his" before a noun is "their"; standing alone ("it's his") it is "theirs"
+        new = "their" if _owns_next(text, end) else "theirs"
+    else:
+        new = _TO_THEY[lower]
+    out = [Agreement(start, end, _cased(new, word))]
+    if lower in _SUBJECT:
+        if verb is None:
+            return None
+        fixed = verb(start, end)
+        if fixed is not None:
+            out.append(Agreement(*fixed))
+    return out
+
+
+# The finite verbs of a third-person singular subject and their plural forms.
+_PLURAL = {"is": "are", "was": "were", "has": "have", "does": "do", "'s": "'re", "’s": "’re"}
+
+
+def plural_verb(token) -> tuple[int, int, str] | None:
+    """For a subject pronoun's spaCy token: the finite verb it agrees with, as (start,
+    end, plural form) in the token's doc, or None when the verb has no singular form
+    (a past, a modal: "he went", "she can") or cannot be found."""
+    if token.dep_ not in ("nsubj", "nsubjpass"):
+        return None
+    head = token.head
+    # the first auxiliary, also before the subject in a question ("does he know")
+    finite = next((c for c in head.children if c.dep_ in ("aux", "auxpass")), None)
+    if finite is None:
+        finite = head
+    if (
+        finite.i < token.i
+        and finite.dep_ not in ("aux", "auxpass")
+        and finite.lower_ not in _PLURAL  # "is he happy?": the copula before its subject
+    ):
+        return None
+    word = finite.text
+    lower = word.casefold()
+    if lower in ("'s", "’s"):
+        has = head.tag_ == "VBN" or head.lower_ == "got"
+        new = ("'ve" if has else "'re").replace("'", word[0])
+    elif lower in _PLURAL:
+        new = _PLURAL[lower]
+    elif finite.tag_ == "VBZ" and lower.isalpha() and lower.endswith("s"):
+        new = _base_form(word)
+    else:
+        return None
+    start = finite.idx
+    return start, start + len(word), _cased(new, word) if lower not in ("'s", "’s") else new
+
+
+def _base_form(word: str) -> str:
+    """English's third-person -s undone: "says" -> "say", "tries" -> "try", "watches" ->
+    "watch", "goes" -> "go"."""
+    lower = word.casefold()
+    if lower.endswith("ies") and len(lower) > 4:
+        return word[:-3] + "y"
+    if lower.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
+        return word[:-2]
+    return word[:-1]
 
 
 def _flip(

@@ -149,3 +149,42 @@ def test_a_partner_beside_the_writer_or_soon_to_be_is_the_writers(text: str, ter
 def test_the_partner_of_someone_else_with_the_is_not_the_writers() -> None:
     for text in ("The husband of the victim spoke to reporters.", "the boyfriend was arrested"):
         assert [d for d in find_disclosures(text) if d.attribute == "family"] == []
+
+
+@pytest.fixture(scope="module")
+def default_stage() -> FastStage:
+    return FastStage(load_site_policy("default"))
+
+
+@pytest.mark.parametrize(
+    ("text", "sent"),
+    [
+        (
+            "My husband and I love hiking. He says he can't live without it, bless him.",
+            "My partner and I love hiking. They say they can't live without it, bless them.",
+        ),
+        (
+            "My wife is great. Does she know it? Is she happy? She has two jobs.",
+            "My partner is great. Do they know it? Are they happy? They have two jobs.",
+        ),
+        (
+            "my girlfriend's birthday is soon and she's into gaming, so I got her a keyboard.",
+            "my partner's birthday is soon and they're into gaming, so I got them a keyboard.",
+        ),
+        (
+            "My husband told me he was tired and he's got no time for his hobbies.",
+            "My partner told me they were tired and they've got no time for their hobbies.",
+        ),
+    ],
+)
+def test_a_partner_generalized_without_gender_is_they_and_the_verb_agrees(
+    default_stage, text: str, sent: str
+) -> None:
+    assert default_stage.run(text, Vault()).redacted.text == sent
+
+
+def test_without_a_parse_a_subject_pronoun_is_not_made_they() -> None:
+    text = "My husband says he is tired, and I love him."
+    start = text.index("husband")
+    out = _apply(text, agreements(text, start, start + 7, "husband", "partner", True, _never))
+    assert out == "My husband says he is tired, and I love them."
