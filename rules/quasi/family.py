@@ -71,14 +71,16 @@ _FAMILY_MODIFIERS = (
 _MY_TERM = regex.compile(rf"\b(?P<poss>my|our)\s+{_FAMILY_MODIFIERS}", I)
 _THE_SPOUSE = gated(
     regex.compile(
-        r"\b(?:the|me and the|me an' the)\s+(?P<term>wife|missus|mrs|hubby|other half|"
-        r"better half)\b(?!\s+of\b)",
+        r"\b(?:the|me and the|me an' the)\s+(?P<term>wife|missus|missis|mrs|hubby|hubs|"
+        r"other half|better half)\b(?!\s+of\b)",
         I,
     ),
     "wife",
     "missus",
     "mrs",
     "hubby",
+    "hubs",
+    "missis",
     "half",
 )
 # "the boyfriend and I", "me and the fiancé": any partner word with "the", said in one

@@ -138,6 +138,8 @@ def test_a_decoyed_partner_and_its_pronouns_agree_in_what_is_sent(decoy_stage, t
         ("this could keep me and the fiance up well past our bed time", "fiance"),
         ("The boyfriend and I went to Lisbon last spring.", "boyfriend"),
         ("i get lost when shopping for my soon-to-be wife", "wife"),
+        ("picnics lately with the hubs in the gardens", "hubs"),
+        ("The mister and me, we're a duo", "mister"),
     ],
 )
 def test_a_partner_beside_the_writer_or_soon_to_be_is_the_writers(text: str, term: str) -> None:
