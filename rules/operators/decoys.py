@@ -35,7 +35,8 @@ _SWAP |= {"dad": "mom", "girl": "boy", "widowed": "divorced", "single": "married
           "married": "single", "engaged": "married"}  # fmt: skip
 # Informal words for a person of one gender: one of the other (an informal register).
 _SWAP |= {"bloke": "gal", "chap": "gal", "lad": "lass", "lass": "lad", "dude": "gal",
-          "chick": "guy", "gal": "guy"}  # fmt: skip
+          "chick": "guy", "gal": "guy", "chaps": "gals", "gents": "ladies",
+          "fellas": "gals"}  # fmt: skip
 
 
 @cache

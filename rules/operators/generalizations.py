@@ -276,6 +276,7 @@ GENDER_WORDS = {
     "bloke": "person", "chap": "person", "lad": "person", "lass": "person",
     "chick": "person", "gals": "folks", "ladies": "folks", "girls": "folks",
     "lads": "folks", "blokes": "folks", "dudes": "folks", "lasses": "folks",
+    "boys": "folks", "chaps": "folks", "gents": "folks", "fellas": "folks",
 }  # fmt: skip
 
 

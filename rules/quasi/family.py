@@ -185,7 +185,9 @@ _GENDER_SELF = gated(
 )
 _GENDER_PLURAL = gated(
     regex.compile(
-        r"\b(?:we|us|fellow|as)\s+(?P<g>women|ladies|girls|gals|men|blokes|lads|dudes)\b", I
+        r"\b(?:we|us|fellow|as)\s+(?P<g>women|ladies|girls|gals|lasses|men|blokes|lads|dudes|"
+        r"boys|chaps|gents|fellas)\b",
+        I,
     ),
     "women",
     "ladies",
@@ -195,6 +197,11 @@ _GENDER_PLURAL = gated(
     "blokes",
     "lads",
     "dudes",
+    "lasses",
+    "boys",
+    "chaps",
+    "gents",
+    "fellas",
 )
 _GENDER_VALUE = {
     "woman": "female", "girl": "female", "lady": "female", "gal": "female",
@@ -202,7 +209,8 @@ _GENDER_VALUE = {
     "women": "female", "ladies": "female", "girls": "female", "gals": "female",
     "man": "male", "guy": "male", "dude": "male", "boy": "male", "male": "male",
     "bloke": "male", "lad": "male", "trans man": "male", "men": "male", "blokes": "male",
-    "lads": "male", "dudes": "male", "nonbinary": "nonbinary", "non-binary": "nonbinary",
+    "lads": "male", "dudes": "male", "lasses": "female", "boys": "male", "chaps": "male",
+    "gents": "male", "fellas": "male", "nonbinary": "nonbinary", "non-binary": "nonbinary",
     "enby": "nonbinary",
 }  # fmt: skip
 

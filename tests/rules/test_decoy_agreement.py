@@ -190,3 +190,20 @@ def test_without_a_parse_a_subject_pronoun_is_not_made_they() -> None:
     start = text.index("husband")
     out = _apply(text, agreements(text, start, start + 7, "husband", "partner", True, _never))
     assert out == "My husband says he is tired, and I love them."
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("back in my day, us lasses had a tradition after exams.", "female"),
+        ("us boys used to play cricket till sunset.", "male"),
+        ("we chaps at the club love a pint.", "male"),
+    ],
+)
+def test_the_writer_among_a_gendered_plural_is_a_gender(text: str, value: str) -> None:
+    found = [d for d in find_disclosures(text) if d.attribute == "gender"]
+    assert [(d.subject, d.value) for d in found] == [("writer", value)]
+
+
+def test_a_gendered_plural_that_is_not_the_writers_is_no_gender() -> None:
+    assert [d for d in find_disclosures("the boys next door are loud.")] == []
