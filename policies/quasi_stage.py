@@ -79,8 +79,103 @@ class QuasiIdentifierStage:
         protected = _with_place_echoes(text, (*protected, *named), disclosures)
         kept = tuple(k for k in kept if not any(k.span.overlaps(p) for p in protected))
         rewrites = tuple(_rewrite(text, operation) for operation in operations)
+        rewrites += _agreeing(text, operations, protected, rewrites)
         risk = estimate(operations) if operations else NO_RISK
         return QuasiResult(protected, rewrites, tuple(operations), risk, kept)
+
+
+# A person word's decoy: whose pronouns follow it (rules/operators/agreement.py). A
+# partner, child or ex is someone else; the writer as a parent or by gender is "I".
+_THIRD_PERSON = frozenset({"spouse", "child", "ex", "sibling"})
+_WRITER_AS_PERSON = frozenset({"self", "parent"})
+
+
+def _agreeing(
+    text: str,
+    operations: Sequence[Operation],
+    protected: Sequence[Span],
+    rewrites: Sequence[Rewrite],
+) -> tuple[Rewrite, ...]:
+    """The pronouns that refer to a person whose gender a decoy changed ("my husband ...
+    he" -> "my girlfriend ... she"), rewritten to agree with the decoy."""
+    people = [
+        o
+        for o in operations
+        if o.operator in _REWRITTEN
+        and o.replacement
+        and o.disclosure.attribute in ("family", "gender")
+        and o.disclosure.detail in _THIRD_PERSON | _WRITER_AS_PERSON
+    ]
+    if not people:
+        return ()
+    from veil.rules.operators.agreement import agreements
+    from veil.rules.quasi.regions import Regions
+
+    regions = Regions(text, protected)
+    taken = [r.span for r in rewrites]
+
+    def blocked(start: int, end: int) -> bool:
+        return regions.excluded(start, end) or any(s.start < end and start < s.end for s in taken)
+
+    names = _names(text, protected)
+    possessive, verb = _pronoun_readers(text)
+    out: list[Rewrite] = []
+    for operation in people:
+        span = operation.disclosure.span
+        for agreement in agreements(
+            text,
+            span.start,
+            span.end,
+            operation.surface,
+            operation.replacement or "",
+            operation.disclosure.detail in _THIRD_PERSON,
+            blocked,
+            names,
+            possessive,
+            verb,
+        ):
+            pronoun = Span(agreement.start, agreement.end, span.label, span.score, span.source)
+            taken.append(pronoun)
+            out.append(Rewrite(pronoun, Action(operation.operator), agreement.replacement))
+    return tuple(out)
+
+
+def _names(text: str, protected: Sequence[Span]) -> list[tuple[int, int]]:
+    """Where people are named: the PII side's person spans and NER's (public figures
+    too), each a possible antecedent of a later pronoun."""
+    from veil.rules import syntax
+    from veil.rules.recognizers.ner import DEFAULT_MODEL, PIECE_CHARS
+
+    found = [(s.start, s.end) for s in protected if s.label == labels.PERSON]
+    for offset, doc in syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS).ner_docs:
+        found += [
+            (offset + e.start_char, offset + e.end_char) for e in doc.ents if e.label_ == "PERSON"
+        ]
+    return found
+
+
+def _pronoun_readers(text: str):
+    """From the sentence's parse: whether a "her" is possessive ("her bag") or an object
+    ("saw her"), and the finite verb a subject pronoun agrees with ("he says")."""
+    from veil.rules import syntax
+    from veil.rules.operators.agreement import plural_verb
+    from veil.rules.recognizers.ner import DEFAULT_MODEL, PIECE_CHARS
+
+    parses = syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS)
+
+    def possessive(start: int, end: int) -> bool:
+        span = parses.span(start, end)
+        return span is not None and span[0].tag_ == "PRP$"
+
+    def verb(start: int, end: int) -> tuple[int, int, str] | None:
+        span = parses.span(start, end)
+        if span is None:
+            return None
+        offset, _ = parses.parse(start, end)
+        found = plural_verb(span[0])
+        return None if found is None else (offset + found[0], offset + found[1], found[2])
+
+    return possessive, verb
 
 
 _PLACES = frozenset({"location", "birthplace"})

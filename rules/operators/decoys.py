@@ -33,6 +33,10 @@ _SWAP = {b: a for a, b in _PAIRS} | {a: b for a, b in _PAIRS}
 # Statuses: each to one that tells a different story.
 _SWAP |= {"dad": "mom", "girl": "boy", "widowed": "divorced", "single": "married",
           "married": "single", "engaged": "married"}  # fmt: skip
+# Informal words for a person of one gender: one of the other (an informal register).
+_SWAP |= {"bloke": "gal", "chap": "gal", "lad": "lass", "lass": "lad", "dude": "gal",
+          "chick": "guy", "gal": "guy", "chaps": "gals", "gents": "ladies",
+          "fellas": "gals"}  # fmt: skip
 
 
 @cache
@@ -75,6 +79,10 @@ def _shift(value: int, rng: random.Random, low: int, high: int) -> int:
 
 
 def _age(disclosure, surface: str, rng: random.Random) -> str | None:
+    if disclosure.detail == "era":  # "grew up in the 90s": another decade
+        from veil.rules.operators import eras
+
+        return eras.decoy(surface, rng)
     year = regex.search(r"(?:19|20)\d\d", surface)
     if year:
         shifted = _shift(int(year.group(0)), rng, 1920, 2020)

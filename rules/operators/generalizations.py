@@ -57,9 +57,15 @@ def age_band(years: int) -> str:
 
 
 def _age(disclosure, surface: str, _: int) -> str | None:
+    if disclosure.detail == "era":  # "grew up in the 90s": a decade of the calendar
+        from veil.rules.operators import eras
+
+        return eras.generalize(surface)
     stripped = surface.strip()
     year = regex.search(r"(?:19|20)\d\d", stripped)
     if disclosure.detail == "birth_year" or (year and regex.fullmatch(r"(?:19|20)\d\d", stripped)):
+        if year is None and (two := regex.fullmatch(r"['’](\d\d)", stripped)):
+            return f"the {_decade(int(two.group(1))):02d}s"  # "born in '88" -> "the 80s"
         return f"the {_decade(int(year.group(0)))}s" if year else None
     numbers = _NUMBER.findall(stripped)
     value = disclosure.value if isinstance(disclosure.value, int) else None
@@ -270,6 +276,7 @@ GENDER_WORDS = {
     "bloke": "person", "chap": "person", "lad": "person", "lass": "person",
     "chick": "person", "gals": "folks", "ladies": "folks", "girls": "folks",
     "lads": "folks", "blokes": "folks", "dudes": "folks", "lasses": "folks",
+    "boys": "folks", "chaps": "folks", "gents": "folks", "fellas": "folks",
 }  # fmt: skip
 
 

@@ -167,6 +167,26 @@ _SCHOOL_YEAR = gated(
     "class of",
     "graduated",
 )
+# A year the writer spent at school: "when I was in college back in 2005", "sitting in my
+# physics class in 1999", "my uni days, around 2010"; the stage and the year in one clause.
+_STAGE_YEAR = gated(
+    regex.compile(
+        r"\b(?P<lvl>high school|school|class|college|uni|university)\b(?:\s+(?:days|years))?"
+        rf"[^.!?;\n]{{0,30}}?\b(?:in|back in|around|circa)\s+(?P<y>{_YEAR})(?![\d\-/])",
+        I,
+    ),
+    "school",
+    "class",
+    "college",
+    "uni",
+)
+_STAGE_AGE = {"high school": 16, "school": 16, "class": 16, "college": 20, "uni": 20,
+              "university": 20}  # fmt: skip
+_STAGE_OWNER = regex.compile(
+    r"\b(?:(?:when|while|back when|since)\s+(?:i|we)\s+(?:was|were)\s+(?:in|at|still in)|"
+    r"(?:my|our)(?:\s+[\w-]+){0,2})\s+$",
+    I,
+)
 _YEAR_DECADE = r"(?:(?:19|20)\d0['’]?s|['’]?\d0['’]?s|nineties|eighties|seventies|sixties|fifties)"
 _BORN_DECADE = gated(
     regex.compile(
@@ -470,8 +490,19 @@ def _derived(text: str, year: int) -> Iterator[Candidate | None]:
             yield _cand(
                 m.start(key), m.end(key), subject, year - graduated + offset, "school_year", 0.7
             )
+    for m in _STAGE_YEAR.finditer(text):
+        # the writer's own stage: "when I was in college", "my physics class"
+        if not _STAGE_OWNER.search(text, max(0, m.start() - 40), m.start()):
+            continue
+        at = _century(m["y"], year)
+        age = year - at + _STAGE_AGE[m["lvl"].casefold()]
+        if at <= year - 3 and age in WRITER_AGES:  # a past year: not a class one plans
+            yield _cand(m.start("y"), m.end("y"), WRITER, age, "school_year", 0.7)
     for m in _BORN_DECADE.finditer(text):
-        subject = resolve(text, m.start(), m.end(), fronted=False)
+        # "Growing up in the 80s, I ...": a participle opening the sentence is said of
+        # the main clause's subject
+        growing = m["span3"] is not None and m.group(0).casefold().startswith("growing")
+        subject = resolve(text, m.start(), m.end(), fronted=growing)
         if m["span"]:
             span, decade, quarter, born_at = "span", m["d"], m["q"], 0
         elif m["span2"]:
@@ -486,7 +517,8 @@ def _derived(text: str, year: int) -> Iterator[Candidate | None]:
         if start is None:
             continue
         born = start + _QUARTER.get((quarter or "mid").casefold(), 5) - born_at
-        yield _cand(m.start(span), m.end(span), subject, year - born, "decade", 0.7)
+        # a decade of the calendar ("the 90s"), not of a life ("my 30s"): an era
+        yield _cand(m.start(span), m.end(span), subject, year - born, "era", 0.7)
     for m in _DECADE_OF_LIFE.finditer(text):
         decade = parse_decade(m["d"])
         if decade is None:

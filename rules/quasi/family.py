@@ -65,21 +65,29 @@ _ELIDED_STATUS = gated(
 _FAMILY_MODIFIERS = (
     r"(?:(?:lovely|beautiful|wonderful|amazing|dear|darling|little|baby|eldest|oldest|"
     r"youngest|older|younger|teenage|teen|adult|grown|grown-up|new|future|two|three|four|"
-    r"\d+|twin|awesome|amazing|sweet|poor|current|first|second|then|own)\s+)*"
+    r"\d+|twin|awesome|amazing|sweet|poor|current|first|second|then|own|soon-to-be|"
+    r"soon\s+to\s+be|long-?time)\s+)*"
 )
 _MY_TERM = regex.compile(rf"\b(?P<poss>my|our)\s+{_FAMILY_MODIFIERS}", I)
 _THE_SPOUSE = gated(
     regex.compile(
-        r"\b(?:the|me and the|me an' the)\s+(?P<term>wife|missus|mrs|hubby|other half|"
-        r"better half)\b(?!\s+of\b)",
+        r"\b(?:the|me and the|me an' the)\s+(?P<term>wife|missus|missis|mrs|hubby|hubs|"
+        r"other half|better half)\b(?!\s+of\b)",
         I,
     ),
     "wife",
     "missus",
     "mrs",
     "hubby",
+    "hubs",
+    "missis",
     "half",
 )
+# "the boyfriend and I", "me and the fiancé": any partner word with "the", said in one
+# breath with the writer, is the writer's partner (as "my" would say).
+_WITH_WRITER_BEFORE = regex.compile(r"\b(?:me|myself)\s+(?:and|an'|n'?|&)\s+the\s+$", I)
+_WITH_WRITER_AFTER = regex.compile(r"\s+(?:and|an'|n'?|&)\s+(?:I|me|myself)\b(?!['’])", I)
+_THE = regex.compile(r"\bthe\s+", I)
 _COUNT = gated(
     regex.compile(
         r"\b(?:have|has|had|got|with|raising|raised|of|to)\s+(?P<span>(?P<n>"
@@ -177,7 +185,9 @@ _GENDER_SELF = gated(
 )
 _GENDER_PLURAL = gated(
     regex.compile(
-        r"\b(?:we|us|fellow|as)\s+(?P<g>women|ladies|girls|gals|men|blokes|lads|dudes)\b", I
+        r"\b(?:we|us|fellow|as)\s+(?P<g>women|ladies|girls|gals|lasses|men|blokes|lads|dudes|"
+        r"boys|chaps|gents|fellas)\b",
+        I,
     ),
     "women",
     "ladies",
@@ -187,6 +197,11 @@ _GENDER_PLURAL = gated(
     "blokes",
     "lads",
     "dudes",
+    "lasses",
+    "boys",
+    "chaps",
+    "gents",
+    "fellas",
 )
 _GENDER_VALUE = {
     "woman": "female", "girl": "female", "lady": "female", "gal": "female",
@@ -194,7 +209,8 @@ _GENDER_VALUE = {
     "women": "female", "ladies": "female", "girls": "female", "gals": "female",
     "man": "male", "guy": "male", "dude": "male", "boy": "male", "male": "male",
     "bloke": "male", "lad": "male", "trans man": "male", "men": "male", "blokes": "male",
-    "lads": "male", "dudes": "male", "nonbinary": "nonbinary", "non-binary": "nonbinary",
+    "lads": "male", "dudes": "male", "lasses": "female", "boys": "male", "chaps": "male",
+    "gents": "male", "fellas": "male", "nonbinary": "nonbinary", "non-binary": "nonbinary",
     "enby": "nonbinary",
 }  # fmt: skip
 
@@ -284,6 +300,7 @@ def _relatives(text: str) -> Iterator[Candidate]:
     for m in _THE_SPOUSE.finditer(text):
         term = lexicon.key(m["term"])
         yield Candidate(m.start("term"), m.end("term"), "family", WRITER, term, "spouse", 0.75)
+    yield from _the_partner_with_writer(text)
     for m in _HAVE_ONE.finditer(text):
         subject = subject_of(m["subj"], text, m.start())
         term = lexicon.key(m["term"])
@@ -316,6 +333,21 @@ def _relatives(text: str) -> Iterator[Candidate]:
     for m in _PARENT_OF.finditer(text):
         term = lexicon.key(m["term"])
         yield Candidate(m.start("span"), m.end("span"), "family", WRITER, term, "parent", 0.8)
+
+
+def _the_partner_with_writer(text: str) -> Iterator[Candidate]:
+    """ "the fiancé and I", "me and the boyfriend": a partner word after "the",
+    coordinated with the writer."""
+    partners = _terms_of("spouse")
+    for m in _THE.finditer(text):
+        found = lexicon.longest_term(text, m.end(), partners, 2)
+        if found is None or text[found[1] : found[1] + 1].isalnum():
+            continue
+        start, end, term = found
+        if _WITH_WRITER_AFTER.match(text, end) or _WITH_WRITER_BEFORE.search(
+            text, max(0, m.start() - 16), m.end()
+        ):
+            yield Candidate(start, end, "family", WRITER, term, "spouse", 0.75)
 
 
 def _genders(text: str) -> Iterator[Candidate]:

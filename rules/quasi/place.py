@@ -303,6 +303,8 @@ def place_after(text: str, position: int, strong: bool) -> tuple[int, int, str] 
             continue
         if words.islower() and found.kind == "city" and found.population < 50_000 and n == 1:
             continue  # a lower-case word that is also a small town
+        if words.islower() and n == 1 and _closed_word(words):
+            continue  # "back home, but ...": a closed-class word, whatever town shares it
         tail = regex.match(r",\s*(?:the\s+)?", text[end : end + 4])
         if tail:
             more = lexicon.words_at(text, end + tail.end(), 3)
@@ -321,6 +323,12 @@ def place_after(text: str, position: int, strong: bool) -> tuple[int, int, str] 
         if name and lexicon.key(name.group(0)) not in _NOT_PLACES and name.group(0) != "I":
             return position, position + name.end(), "neighbourhood"
     return None
+
+
+def _closed_word(word: str) -> bool:
+    from veil.rules.locatives import english_closed_words
+
+    return word.casefold() in english_closed_words()
 
 
 def place_before(text: str, end: int) -> tuple[int, int, str] | None:
