@@ -23,8 +23,8 @@ PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
 # Prompts written for veil, one or more per kind of failure seen on text nobody tuned on,
 # with their own names and places (bench/redaction/check_own.py validates the file).
 OWN_EXAMPLES = Path(__file__).with_name("public_private_own.jsonl")
-# 660 prompts written blind to veil's code (their writers read neither code nor data), in
-# fixed parts: "dev" to "dev7" may be looked at and tuned on, "test" to "test5" only reported.
+# 740 prompts written blind to veil's code (their writers read neither code nor data), in
+# fixed parts: "dev" to "dev8" may be looked at and tuned on, "test" to "test6" only reported.
 FRESH_EXAMPLES = Path(__file__).with_name("public_private_fresh.jsonl")
 FRESH_PARTS = (
     "dev",
@@ -34,11 +34,13 @@ FRESH_PARTS = (
     "dev5",
     "dev6",
     "dev7",
+    "dev8",
     "test",
     "test2",
     "test3",
     "test4",
     "test5",
+    "test6",
 )
 
 TUNING = "tuning half"
