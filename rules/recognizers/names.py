@@ -93,6 +93,8 @@ _NAME_FIELD = regex.compile(
 )
 # A speaker in a chat transcript: "Elizabeth: \"Who are you?\"" or "tracy:\"i'm ..."
 _SPEAKER = regex.compile(r"(?:^|\n)[ \t>]*(\p{L}[\p{L}'’\-]+)[ \t]*:[ \t]*([\"“]|\p{Lu})")
+# A speaker of meeting notes, after a bullet: "- Priya: still blocked on ...".
+_BULLET_SPEAKER = regex.compile(r"(?:^|\n)[ \t]*[-*•][ \t]*(\p{Lu}[\p{L}'’\-]+)[ \t]*:[ \t]*\S")
 # A speaker after a chat export's time stamp: "[19:02] Mahlet: ...", "12/06/24, 19:02 - Dawit: ".
 # The format says it is a name, whatever list it is on.
 _STAMPED_SPEAKER = regex.compile(
@@ -691,6 +693,10 @@ class _NameScan:
             if speaker.title() in self.first_names and (
                 quoted or speaker.lower() not in self.common
             ):
+                self.keep(*match.span(1), 0.8)
+        for match in _BULLET_SPEAKER.finditer(self.text):
+            speaker = match.group(1)
+            if speaker.title() in self.first_names and speaker.lower() not in self.common:
                 self.keep(*match.span(1), 0.8)
         for match in _STAMPED_SPEAKER.finditer(self.text):
             if match.group(1).lower() not in _function_words():

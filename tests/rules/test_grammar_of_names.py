@@ -922,3 +922,12 @@ def test_our_band_is_ours_and_a_favourite_band_is_not(analyzer):
 )
 def test_my_name_is_in_other_languages_names_the_writer_whatever_the_name(analyzer, text, name):
     assert name in protected(analyzer, text)
+
+
+def test_a_speaker_of_meeting_notes_after_a_bullet_is_a_person(analyzer):
+    text = (
+        "14/5 standup\n- Priya: still blocked on the webhook\n- Tomás: migration slipping\n"
+        "- Decision: ship friday"
+    )
+    assert {"Priya", "Tomás"} <= protected(analyzer, text)
+    assert "Decision" not in protected(analyzer, text)
