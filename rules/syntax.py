@@ -1152,7 +1152,7 @@ class Parses:
         nlp = pipeline(self.model)
         pieces = self._pieces(nlp)
         docs = (nlp.make_doc(piece) for _, piece in pieces)
-        for name in _ner_components(nlp):
+        for name in _ner_components(self.model):
             # one piece at a time: NER's precomputed features take memory in proportion to
             # the tokens of a batch (a 1 MB paste's ten pieces at once peaked at 3.4 GB),
             # and pieces are long enough that batching them saves no time
@@ -1248,27 +1248,79 @@ class Parses:
     def prepare(self, ranges: list[tuple[int, int]]) -> None:
         """Parse the sentences holding these ranges now, in one batch (spaCy's components
         run faster over several docs at once than one by one)."""
-        from veil.rules.recognizers.ner import readable
 
         with self._lock:
             keys = list(dict.fromkeys(self._key(s, e) for s, e in ranges))
             keys = [k for k in keys if k not in self._parsed]
             if not keys:
                 return
-            nlp = pipeline(self.model)
-            docs = (
-                nlp.make_doc(
-                    _DATA_ASIDE.sub(_blanked, readable(self.text[a:b]))
-                    if blank
-                    else readable(self.text[a:b])
-                )
+            # a sentence's parse is its own (each is a doc of its own): one parsed for an
+            # earlier message is the same doc here (an edited prompt sent again, a
+            # template, a paragraph quoted from the history)
+            wanted = [
+                (self.model, _sentence_text(self.text[a:b], blank), self.self_in_text)
                 for a, b, blank in keys
-            )
-            for name in _PARSE:
-                docs = nlp.get_pipe(name).pipe(docs)
-            for key, doc in zip(keys, docs, strict=True):
-                doc.user_data[_SELF_IN_TEXT] = self.self_in_text
-                self._parsed[key] = doc
+            ]
+            found = _SENTENCES.get(wanted)
+            missing = [i for i, doc in enumerate(found) if doc is None]
+            if missing:
+                nlp = pipeline(self.model)
+                docs = (nlp.make_doc(wanted[i][1]) for i in missing)
+                for name in _PARSE:
+                    docs = nlp.get_pipe(name).pipe(docs)
+                for i, doc in zip(missing, docs, strict=True):
+                    doc.user_data[_SELF_IN_TEXT] = self.self_in_text
+                    found[i] = doc
+                _SENTENCES.put([(wanted[i], found[i]) for i in missing])
+            self._parsed.update(zip(keys, found, strict=True))
+
+
+def _sentence_text(sentence: str, blank: bool) -> str:
+    """What a sentence's doc is made of: its long runs blanked, and its data asides too
+    where ``blank`` says so."""
+    from veil.rules.recognizers.ner import readable
+
+    return _DATA_ASIDE.sub(_blanked, readable(sentence)) if blank else readable(sentence)
+
+
+class _ParsedSentences:
+    """The parsed docs of the last sentences read, by (model, sentence, whether the
+    writer's text has a first-person word: the one thing of the text a doc carries),
+    at most ``max_chars`` of sentences; the docs are only read once made."""
+
+    def __init__(self, max_chars: int) -> None:
+        self.max_chars = max_chars
+        self._docs: OrderedDict[tuple[str, str, bool], object] = OrderedDict()
+        self._chars = 0
+        self._lock = threading.Lock()
+
+    def get(self, keys: list[tuple[str, str, bool]]) -> list[object | None]:
+        with self._lock:
+            found = [self._docs.get(key) for key in keys]
+            for key, doc in zip(keys, found, strict=True):
+                if doc is not None:
+                    self._docs.move_to_end(key)
+            return found
+
+    def put(self, items: list[tuple[tuple[str, str, bool], object]]) -> None:
+        with self._lock:
+            for key, doc in items:
+                if key in self._docs or len(key[1]) > self.max_chars:
+                    continue
+                self._docs[key] = doc
+                self._chars += len(key[1])
+            while self._chars > self.max_chars:
+                key, _ = self._docs.popitem(last=False)
+                self._chars -= len(key[1])
+
+    def clear(self) -> None:
+        with self._lock:
+            self._docs.clear()
+            self._chars = 0
+
+
+# About 10,000 words of sentences (a few MB of docs): a conversation's recent turns.
+_SENTENCES = _ParsedSentences(max_chars=50_000)
 
 
 # Texts read ahead together (``read_ahead``), at most: fewer than the readings kept.
@@ -1289,7 +1341,7 @@ def read_ahead(texts: list[str], model: str, piece_chars: int) -> None:
     nlp = pipeline(model)
     pieces = [(reading, piece) for reading in readings for piece in reading._pieces(nlp)]
     docs = (nlp.make_doc(text) for _, (_, text) in pieces)
-    for name in _ner_components(nlp):
+    for name in _ner_components(model):
         docs = nlp.get_pipe(name).pipe(docs, batch_size=len(pieces))
     read: dict[int, list[tuple[int, object]]] = {}
     for (reading, (start, _)), doc in zip(pieces, docs, strict=True):
@@ -1337,15 +1389,18 @@ _load_lock = threading.Lock()
 _PARSE = ("tok2vec", "tagger", "parser")
 
 
-def _ner_components(nlp) -> list[str]:
+@cache
+def _ner_components(model: str) -> tuple[str, ...]:
     """NER and what it listens to (in the small English model: nothing, it has its own
-    embedding layer); the parser's sentence starts never cut an entity."""
+    embedding layer); the parser's sentence starts never cut an entity. Asked once per
+    model: walking NER's layers took a quarter of a millisecond per text."""
     from spacy.pipeline import Tok2Vec
 
+    nlp = pipeline(model)
     ner = nlp.get_pipe("ner")
     listens = any("listener" in node.name for node in ner.model.walk())
     feeds = [name for name, pipe in nlp.pipeline if isinstance(pipe, Tok2Vec)] if listens else []
-    return [*feeds, "ner"]
+    return (*feeds, "ner")
 
 
 @cache
