@@ -177,7 +177,10 @@ _NATIONALITY_SHAPE = regex.compile(r"(?:ish|ese|ian|ic|an|i)$")
 _STREET_OR_LONGER = regex.compile(r"[ \t]+(?:\d|\p{Lu})")
 _CAPITALISED_WORD = regex.compile(r"(?<![\w@./#\-])\p{Lu}\p{Ll}{2,}(?:-\p{L}+)?(?![\w@])")
 # A capitalised word right after: a longer proper noun ("Shaw LLP", "Shaw Industries").
-_IN_FIRM_NAME = regex.compile(r"[ \t]+\p{Lu}")
+# (not an acronym of chat: "Priya OOO next week", "Sam WFH today")
+_IN_FIRM_NAME = regex.compile(
+    r"[ \t]+(?:\p{Lu}\p{Ll}|(?:LLP|LLC|PLC|LTD|INC|GMBH|AG|SA|SAS|BV|NV|PTY|JSC|CO)\b)"
+)
 _PREPOSITION_PARTICLE = regex.compile(r"\S+[ \t]+(?:von|vom|zu|van)[ \t]+\p{Lu}")
 # Dutch and German particles join a given name to a surname: "Willemine ten Pas".
 _GERMANIC_PARTICLE_NAME = regex.compile(
