@@ -28,9 +28,11 @@ class Role(StrEnum):
 # Dutch, Scandinavian, Polish, Czech, Russian, Ukrainian).
 _WHERE_BEFORE = (
     r"en|em|no|na|nos|nas|dans|à|au|aux|a|in|im|bei|bij|i|på|w|we|v|ve|u|pod|koło|obok|"
-    r"de|desde|depuis|da|aus|von|uit|van|från|z|ze|в|во|у|под|возле|около|из|с|со|з|із|від"
+    r"de|desde|depuis|da|aus|von|uit|van|från|z|ze|в|во|у|под|возле|около|из|с|со|з|із|від|"
+    # Indonesian and Malay, Tagalog, Vietnamese, Swahili, Greek, Romanian
+    r"di|dari|sa|taga|ở|tại|từ|katika|στο|στη|στην|στον|από|în|la|din"
 )
-_TO_BEFORE = r"para|hacia|vers|nach|naar|till|do|per|до|к|ко"
+_TO_BEFORE = r"para|hacia|vers|nach|naar|till|do|per|до|к|ко|ke|đến|tới|προς"
 # Chinese coverbs (before) and Japanese, Korean and Hindi postpositions (after).
 _CHINESE_WHERE = r"住在|在|从|來自|来自|于|於|回"
 _CHINESE_TO = r"去|到|往|飞|飛"
@@ -169,7 +171,10 @@ _FIRST_PERSON_CASED = (
     # Hindi typed in Latin letters
     r"mera|mere|meri|main|hum|hamara|hamare|hamari|"
     # Turkish: the pronouns, and kin words with the first person's suffix ("oğlum")
-    r"ben|biz|benim|bizim|oğlum|kızım|annem|babam|eşim|kocam|karım|kardeşim|ablam|abim"
+    r"ben|biz|benim|bizim|oğlum|kızım|annem|babam|eşim|kocam|karım|kardeşim|ablam|abim|"
+    # Indonesian, Tagalog, Vietnamese, Swahili, Greek, Romanian
+    r"saya|aku|kami|kita|ako|namin|natin|tayo|tôi|mình|mimi|yangu|wangu|langu|letu|sisi|"
+    r"εγώ|μου|μας|εμείς|eu|meu|mea|mei|noi|nostru|noastră"
 )
 # Languages that drop the subject say "I" and "we" in the verb: the first persons of
 # living, renting, working and studying ("moro em", "affitto in", "mieszkam w", "живу в",

@@ -289,6 +289,8 @@ _RELATION_INSIDE = regex.compile(rf"^(?:{_POSSESSIVE}\s+)?{_RELATION}\s+(?=\p{{L
 _POSSESSIVE_END = regex.compile(rf"(?:\b{_POSSESSIVE}\s+|^)$", _I)
 # A kinship title of another language opening the span: the writer's relative.
 _KIN_TITLE_INSIDE = regex.compile(rf"^(?:{KIN_TITLES})\s+\p{{Lu}}", _I)
+_KIN_TITLE_WORD = regex.compile(rf"(?<![\w])(?:{KIN_TITLES})\s+\p{{Lu}}", _I)
+_CITY_WORD = regex.compile(r"\s+(?:City|Ciudad|Cidade)$")
 _KIN_TITLE_BEFORE = regex.compile(rf"(?<![\w])(?:{KIN_TITLES})\s+$", _I)
 # The person a message is written to or for: "an email to X", "invitation for X and Y".
 _ADDRESSEE = regex.compile(
@@ -1327,7 +1329,8 @@ def _where_in_other_language(m: _Mention) -> bool:
     """A place that a clause in another language puts where the writer or their people
     are, or come from, by its grammar ("мой муж работает ... в Тюмени", "我妈妈在绍兴开了",
     "मेरे भाई की शादी Indore में है"); not where one goes ("полететь в Дубай")."""
-    undeclined = geography.city(m.value) is not None
+    # (a town's name with its "City": "Batangas City", "Quezon City")
+    undeclined = geography.city(_CITY_WORD.sub("", m.value)) is not None
     if not (undeclined or "places." in m.span.source):
         return False  # a town the gazetteer has, not "in Hindi"
     found = locatives.role(m.before, m.after, m.value, undeclined)
@@ -1346,6 +1349,7 @@ def _where_in_other_language(m: _Mention) -> bool:
     return bool(
         locatives.FIRST_PERSON_OTHER_LANGUAGE.search(clause)
         or names_recognizer.CASELESS_RELATION_WORD.search(clause)
+        or _KIN_TITLE_WORD.search(clause)  # "para kay Tita Lorna, nakatira siya sa X"
     )
 
 

@@ -284,3 +284,15 @@ def test_a_turkish_case_after_an_apostrophe_is_not_part_of_the_name(analyzer):
     )
     found = protected(analyzer, text)
     assert {"Kardelen Eczanesi", "Bolu"} <= found
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Ibu saya tinggal di Bandung dan saya kerja di Jakarta.", "Bandung"),
+        ("Chúng tôi sống ở Đà Nẵng với bố mẹ.", "Đà Nẵng"),
+        ("birthday message para kay Tita Lorna, nakatira siya sa Batangas City.", "Batangas City"),
+    ],
+)
+def test_indonesian_vietnamese_and_tagalog_places_of_ones_people(analyzer, text, town):
+    assert covered(analyzer, text, town)
