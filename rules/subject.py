@@ -238,7 +238,7 @@ _SELF = regex.compile(
     # "I am" / "we are" in other languages: "Sou a Fernanda", "Wij zijn Sanne en Joost"
     r"\bsoy|\bsomos|\bsou(?:\s+[ao])?|\bje suis|\bnous sommes|\bich bin|\bwir sind|"
     r"\bsono|\bsiamo|\bik ben|\bwij zijn|\bwe zijn|\bjestem|\bjesteśmy|\bjsem|"
-    r"меня зовут|\bменя звати|"
+    r"меня зовут|\bменя звати|(?<![\p{L}])я\s+$|"
     r"\b(?:card|note|message|letter|gift|love|regards)\s+from|"
     r"\b(?:from|by|as|it's|it is|this is)\s+me\s*[,(–\-])\s*[,:]?\s*$",
     _I,

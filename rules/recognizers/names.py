@@ -283,10 +283,21 @@ _SLAVIC_RELATIONS = (
     r"siostra|siostry|syn|syna|córka|córki|mama|mamy|tata|taty|przyjaciel|przyjaciółka|"
     r"szef|szefowa|kolega|koleżanka|sąsiad|sąsiadka|chłopak|dziewczyna)|"
     r"ciocia|cioci|ciocię|ciocią|wujek|wujka|wujkiem|babcia|babci|babcię|dziadek|dziadka|"
-    r"тётя|тетя|тёти|тети|дядя|дяди|бабушка|бабушки|дедушка|дедушки"
+    r"тётя|тетя|тёти|тети|дядя|дяди|бабушка|бабушки|дедушка|дедушки|"
+    # bare "mum" and "dad" are the writer's in Russian as in English ("у меня мама ...")
+    r"мама|мамы|маме|папа|папы|папе"
 )
 _SLAVIC_RELATION_NAMED = regex.compile(
-    rf"(?<![\w])(?i:{_SLAVIC_RELATIONS})[ \t]+(\p{{Lu}}\p{{Ll}}+(?:[\-'’]\p{{L}}+)?)(?![\w@])"
+    rf"(?<![\w])(?i:{_SLAVIC_RELATIONS})[ \t]+(\p{{Lu}}\p{{Ll}}+(?:[\-'’]\p{{L}}+)?"
+    # a patronymic or a surname after the first name ("Валентина Петровна")
+    r"(?:[ \t]+\p{Lu}\p{Ll}+(?:вна|вич|ична|ич|ова|ева|ина|ов|ев|ин|ая|ий|ски|ska|ski)"
+    r"(?![\w]))?)(?![\w@])"
+)
+# "Я Ирина Соколова", "Меня зовут ...": Russian and Ukrainian say who they are without a
+# verb; a Cyrillic first name, and a surname if one follows.
+_SLAVIC_SELF_NAMED = regex.compile(
+    r"(?<![\w])(?:Я|я|Меня зовут|меня зовут|Мене звати|мене звати)[ \t]+"
+    r"((?=\p{Cyrillic})\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+)?)(?![\w@])"
 )
 # Letters of scripts that have no capitals: a run of one to four such words.
 _CASELESS_LETTER = r"[[\p{L}\p{M}]--[\p{Latin}\p{Greek}\p{Cyrillic}\p{Armenian}\p{Georgian}]]"
@@ -553,7 +564,7 @@ class _NameScan:
     def kin_titled_names(self) -> None:
         """A kinship word used as a title, as many languages do in English text: "tita
         Marites", "akka Kavitha", "nonna Pina", "bhaiya Rohit"."""
-        for pattern in (_KIN_TITLED, _SLAVIC_RELATION_NAMED):
+        for pattern in (_KIN_TITLED, _SLAVIC_RELATION_NAMED, _SLAVIC_SELF_NAMED):
             for match in pattern.finditer(self.text):
                 self.keep(*match.span(1), 0.85)
 

@@ -931,3 +931,8 @@ def test_a_speaker_of_meeting_notes_after_a_bullet_is_a_person(analyzer):
     )
     assert {"Priya", "Tomás"} <= protected(analyzer, text)
     assert "Decision" not in protected(analyzer, text)
+
+
+def test_russian_says_who_it_is_without_a_verb_and_mum_without_my(analyzer):
+    text = "Я Ирина Соколова, живу в Твери. Лифт не работает, а у меня мама Валентина Петровна."
+    assert {"Ирина Соколова", "Валентина Петровна"} <= protected(analyzer, text)
