@@ -38,7 +38,8 @@ _CHINESE_WHERE = r"住在|在|从|來自|来自|于|於|回"
 _CHINESE_TO = r"去|到|往|飞|飛"
 _JAPANESE_WHERE = r"で|に住|に住んで|から|在住|出身"
 _JAPANESE_TO = r"へ|まで|に行"
-_KOREAN_WHERE = r"에서|에서는|에서도|에\s*살|출신|에\s*있|시에서|시에"
+# (living or being "at" a place may take a word between: "전주에 혼자 사시는데", alone)
+_KOREAN_WHERE = r"에서|에서는|에서도|에\s*(?:\S+\s+)?(?:살|사(?:시|세|십|셨)|있)|출신|시에서|시에"
 _KOREAN_TO = r"으로|로|까지|에\s*가|에\s*갈"
 # (and as Hindi is often typed, in Latin letters: "Sultanpur mein")
 _HINDI_WHERE = r"में|से|पर|mein|mei|mai|par"

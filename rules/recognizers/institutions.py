@@ -35,7 +35,7 @@ INSTITUTION_HEADS = (
     r"architects|architecture|engineering|engineers|surveyors|joinery|carpentry|"
     r"repairs|decorators|electricians|plumbers|interiors|brewery|winery|distillery|tavern|"
     r"inn|hotel|guesthouse|hostel|pizzeria|takeaway|patisserie|butchers|florists?|boutique|"
-    r"deli|tearooms?|"
+    r"deli|tearooms?|accounting|bookkeeping|primary|infants|juniors|jfc|afc|rfc|"
     r"services|systems|partners|associates|group|holdings|analytics|labs|ltd|llc|llp|inc|"
     r"plc|gmbh|pty|jsc|sons|bros"
 )
@@ -69,7 +69,8 @@ _HEADS_FIRST = (
     r"Construtora|Mercearia|Confeitaria|Lanchonete|Livraria|Drogaria|IUT|Boucherie|"
     r"Pâtisserie|Librairie|Crèche|Pasticceria|Macelleria|Officina|Hausverwaltung|Metzgerei|"
     r"Autohaus|Kanzlei|Steuerberatung|Zahnarztpraxis|Installatiebedrijf|Bakkerij|Slagerij|"
-    r"Tandartspraktijk|Huisartsenpraktijk|Basisschool"
+    r"Tandartspraktijk|Huisartsenpraktijk|Basisschool|Schronisko|Shule|Hospitali|Zahanati|"
+    r"Kanisa|Msikiti|Duka|Chuo"
 )
 _HEADS_LAST = (
     r"Hastanesi|Polikliniği|Kliniği|Okulu|Ortaokulu|İlkokulu|Anaokulu|Lisesi|Koleji|"
@@ -78,7 +79,7 @@ _HEADS_LAST = (
 )
 _JOINER = (
     r"(?:de|da|do|dos|das|del|della|di|du|des|la|le|am|im|zum|zur|i|e|y|et|und|van|von|der|"
-    r"den|ter|ten|St\.?)"
+    r"den|ter|ten|ya|wa|St\.?)"
 )
 _HEAD_FIRST_NAME = regex.compile(
     rf"(?<![\p{{L}}\p{{N}}])(?:{_HEADS_FIRST})(?:[ \t]+(?:{_JOINER}[ \t]+)?{_WORD}){{1,4}}"

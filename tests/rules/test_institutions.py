@@ -220,3 +220,19 @@ def test_a_name_ends_where_an_institution_named_head_first_begins(analyzer):
     found = protected(analyzer, text)
     assert "Padaria Pão de Mel" in found
     assert "Luciana" in found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("my son plays U10s for Didsbury Dragons JFC on sundays", "Didsbury Dragons JFC"),
+        (
+            "he's also at Beaumont Park Primary and i dont want school to suffer",
+            "Beaumont Park Primary",
+        ),
+        ("Mwanangu anasoma Shule ya Msingi Mwangaza huko Moshi.", "Shule ya Msingi Mwangaza"),
+        ("Pomagam w Schronisko Psie Łapa w weekendy.", "Schronisko Psie Łapa"),
+    ],
+)
+def test_clubs_schools_and_shelters_by_their_heads(text, expected):
+    assert expected in names(text)

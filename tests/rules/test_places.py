@@ -296,3 +296,8 @@ def test_a_turkish_case_after_an_apostrophe_is_not_part_of_the_name(analyzer):
 )
 def test_indonesian_vietnamese_and_tagalog_places_of_ones_people(analyzer, text, town):
     assert covered(analyzer, text, town)
+
+
+def test_a_korean_place_one_lives_at_with_a_word_between(analyzer):
+    text = "우리 엄마 김순자 씨가 전주에 혼자 사시는데 이상한 문자를 받으셨대요."
+    assert covered(analyzer, text, "전주")
