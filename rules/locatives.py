@@ -36,7 +36,8 @@ _TO_BEFORE = r"para|hacia|vers|nach|naar|till|do|per|до|к|ко|ke|đến|tớ
 # Chinese coverbs (before) and Japanese, Korean and Hindi postpositions (after).
 _CHINESE_WHERE = r"住在|在|从|來自|来自|于|於|回"
 _CHINESE_TO = r"去|到|往|飞|飛"
-_JAPANESE_WHERE = r"で|に住|に住んで|から|在住|出身"
+# (a branch, office or plant named for its town is where someone works: "浜松の工場")
+_JAPANESE_WHERE = r"で|に住|に住んで|から|在住|出身|の?(?:支店|支社|営業所|本社|工場|事務所)"
 _JAPANESE_TO = r"へ|まで|に行"
 # (living or being "at" a place may take a word between: "전주에 혼자 사시는데", alone)
 _KOREAN_WHERE = r"에서|에서는|에서도|에\s*(?:\S+\s+)?(?:살|사(?:시|세|십|셨)|있)|출신|시에서|시에"

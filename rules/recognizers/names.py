@@ -369,9 +369,9 @@ _CASELESS_HONORIFIC_AFTER = regex.compile(
 )
 # Titles written after a surname in running Japanese and Chinese, particles and all
 # ("株式会社ミナトの佐々木部長に", "请转告王老师"): the Han run right before one, up to four
-# characters, after a character that is not Han.
+# characters, after a character that is neither Han nor Katakana ("サクラ精工さん" is a firm).
 _HAN_NAME_BEFORE_TITLE = regex.compile(
-    r"(?<![\p{Han}々])([\p{Han}々]{1,4}?)(?:部長|課長|社長|係長|店長|主任|教授|先生|さん|様|"
+    r"(?<![\p{Han}々\p{Katakana}ー])([\p{Han}々]{1,4}?)(?:部長|課長|社長|係長|店長|主任|教授|先生|さん|様|"
     r"さま|くん|ちゃん|氏|先輩|老师|经理|医生|女士|小姐|阿姨|叔叔)"
 )
 # Korean surnames are a closed class (under 300); the commonest fifty cover most people.

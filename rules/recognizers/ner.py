@@ -286,6 +286,11 @@ class SpacyNerRecognizer:
             label = LABEL_MAP.get(entity.label_)
             if label is None:
                 continue
+            if _UNSPACED_LETTER.search(text, entity.start_char, entity.end_char):
+                # English NER cannot read Chinese, Japanese or Korean: it takes a whole
+                # clause for a name ("山田部長、明日の…"); the rules of those scripts find
+                # their names, towns and firms (names.v1, places.v1, institutions.v1)
+                continue
             start, end = entity.start_char, entity.end_char
             # NER sometimes runs an entity over a line break ("Acme Corp.\nCard").
             value = text[start:end].split("\n", 1)[0]
@@ -420,6 +425,7 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
             run = []
 
 
+_UNSPACED_LETTER = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")
 _CASE_ENDING = regex.compile(r"['’](?!s\b)\p{Ll}{1,5}$")
 
 

@@ -60,8 +60,11 @@ _CASELESS_WORD = regex.compile(
     r"\p{Kannada}\p{Malayalam}\p{Arabic}\p{Hebrew}\p{Thai}\p{M}]+"
 )
 _LONGEST_HAN = 6
-# A branch or office named for its town: "高槻支店" (the Takatsuki branch), "深圳分公司".
-_HAN_BRANCH = regex.compile(r"支店|支社|営業所|本社|本店|工場|分公司|办事处|分店|工厂")
+# A branch or office named for its town: "高槻支店" (the Takatsuki branch), "浜松の工場" (the
+# Hamamatsu plant), "深圳分公司".
+_HAN_BRANCH = regex.compile(
+    r"の?(?:支店|支社|営業所|本社|本店|工場|事務所)|分公司|办事处|分店|工厂"
+)
 # A Korean word is a noun and its particles: "서울에서" is Seoul and "in".
 _KOREAN_PARTICLES = regex.compile(
     r"(?:시)?(?:에서는|에서도|에서|에는|에도|에|으로|로|까지|부터|의|은|는|이|가|도)?"

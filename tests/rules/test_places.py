@@ -301,3 +301,11 @@ def test_indonesian_vietnamese_and_tagalog_places_of_ones_people(analyzer, text,
 def test_a_korean_place_one_lives_at_with_a_word_between(analyzer):
     text = "우리 엄마 김순자 씨가 전주에 혼자 사시는데 이상한 문자를 받으셨대요."
     assert covered(analyzer, text, "전주")
+
+
+def test_english_ner_does_not_take_a_japanese_clause_for_a_name(analyzer):
+    text = (
+        "次のメールを丁寧な敬語に直してください。\n「山田部長、明日のサクラ精工さんとの打ち合わせ"
+        "ですが、私は浜松の工場に直接向かいます。」"
+    )
+    assert protected(analyzer, text) == {"山田", "浜松"}
