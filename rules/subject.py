@@ -120,6 +120,7 @@ class Reason(StrEnum):
     LIFE_EVENT = "life_event", "a life event of theirs the writer takes part in (X's wedding)"
     LISTED_WITH_PUBLIC = "listed_with_public", "listed with public entities"
     BESIDE_PUBLIC_FIGURE = "beside_public_figure", "in a sentence about a public figure"
+    PRONOUN_TIE = "pronoun_tie", "a pronoun for the writer's people ties it to their life"
     RELATION_WORKPLACE = "relation_workplace", "where someone they know works"
     GRAMMAR_TIE = (
         "grammar_tie",
@@ -1273,8 +1274,9 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         # "been on Ozempic", "we split it on Splitwise", "paid via M-Pesa": one word no
         # gazetteer knows, that one is on or goes through, is a drug, an app or a service
         return Verdict(Subject.PUBLIC, Reason.TITLE_OR_THING, label)
-    if ctx.grammar_tie(span, place=True):
-        return private(Reason.GRAMMAR_TIE)
+    tie = ctx.grammar_tie(span, place=True)
+    if tie:
+        return private(Reason.PRONOUN_TIE if tie.via == "pronoun" else Reason.GRAMMAR_TIE)
     life = [m.end() for m in _LIFE_VERB.finditer(before)]
     travel = [m.end() for m in _TRAVEL_VERB.finditer(before)]
     if (
@@ -1763,6 +1765,17 @@ def _consistent(
     # Cues of living, origin and work read the writer's life into any sentence; in one
     # about a public figure with no one else in it, they are the figure's.
     for i, span in enumerate(spans):
+        if out[i].reason is Reason.PRONOUN_TIE and any(
+            out[j].label == labels.PERSON
+            and out[j].subject is Subject.PUBLIC
+            and out[j].reason not in _WEAK_PUBLIC
+            and spans[j].start >= span.start - PRONOUN_REACH
+            for j in range(i)
+        ):
+            # "When was Albert Einstein born? ... My kid says he was born in Ulm": the
+            # pronoun may be the figure's, and a famous life is no secret
+            out[i] = Verdict(Subject.PUBLIC, Reason.BESIDE_PUBLIC_FIGURE, out[i].label)
+            continue
         cued_place = out[i].label == labels.LOCATION and out[i].reason in _CUE_PLACE_REASONS
         # "the years she spent at the University of X" in a bio of a public figure; "Shohei
         # Ohtani joining the Dodgers" (a team NER took for a person)

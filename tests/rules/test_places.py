@@ -309,3 +309,11 @@ def test_english_ner_does_not_take_a_japanese_clause_for_a_name(analyzer):
         "ですが、私は浜松の工場に直接向かいます。」"
     )
     assert protected(analyzer, text) == {"山田", "浜松"}
+
+
+def test_a_pronoun_near_a_public_figure_may_be_the_figures(analyzer):
+    text = (
+        "When was Albert Einstein born and where? My kid says he was born on 14 March 1879 in "
+        "Ulm but her teacher said Munich."
+    )
+    assert not protected(analyzer, text)
