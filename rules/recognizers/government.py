@@ -71,9 +71,6 @@ _ID_KEYWORDS = (
     r"account|customer|claim|reference|\bref\b|membership|loyalty|"
     # bookings name their traveller: an airline's record locator, a hotel's confirmation
     r"booking|reservation|confirmation|\bPNR\b|record\s+locator|"
-    # any acronym the text calls a number names a kind of id: "PPO number", "UAN no."
-    # (its value must follow the number word: see find)
-    r"(?P<acronym>(?-i:\b[A-Z]{2,6}\b))(?=[\s\-]*(?:number|num\b|no\.?|nr\.?|#))|"
     r"carte vitale|vitale|sécurité sociale|securite sociale|\bNIR\b|\bSIRET\b|\bSIREN\b|"
     r"allocataire|numéro fiscal|steuernummer|sozialversicherungsnummer|\bAHV\b|"
     r"burgerservicenummer|\bPPSN?\b|\bCNPJ\b|\bCURP\b|\bRFC\b|matrícula|matricola|"
@@ -100,6 +97,13 @@ _ID_WITH_CONTEXT = regex.compile(
     r"(?:[ ](?=[A-Z0-9]*\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*){0,6}"
     rf"(?:[ ][A-Z](?!{WORD}))?)",
     regex.IGNORECASE,
+)
+# Any acronym the text calls a number names a kind of id ("PPO number PPO/UP/2011/448372",
+# "UAN no. 100912345678"), the value right after the number word ("OULU NO. I now live in
+# 633" is a country's code, then a sentence).
+_ACRONYM_NUMBER = regex.compile(
+    r"(?<![\p{L}\p{N}])[A-Z]{2,6}[ \t\-]*(?i:number|num|no\.?|nr\.?|#)[ \t]*[:#]?[ \t]*"
+    r"(?P<value>(?=[A-Z0-9]*(?:[\-/.][A-Z0-9]*)*\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*)"
 )
 # The value must look like an identifier: digits, and no ordinary word.
 _COMMON_WORDS = frozenset(
@@ -160,11 +164,12 @@ class IdNumberRecognizer:
                 continue
             if match.group("bare_id") and not regex.search(r"[A-Za-z]", value):
                 continue  # "id: 4821" in YAML or a log is a record's key
-            if match.group("acronym") and regex.search(
-                r"\p{L}", text[match.end("numbered") : start]
-            ):
-                continue  # "OULU NO. I now live in 633": a country's code, then a sentence
             spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
+        for match in _ACRONYM_NUMBER.finditer(text):
+            value = match.group("value").rstrip(" .-/")
+            if _looks_like_id(value):
+                start = match.start("value")
+                spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
         for match in _UK_NINO.finditer(text):
             spans.append(Span(match.start(), match.end(), labels.ID_NUMBER, 0.85, self.name))
         for match in _ES_DNI.finditer(text):
