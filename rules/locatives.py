@@ -118,6 +118,18 @@ _CASE_ENDINGS = (
 )
 
 
+# Any case ending after an apostrophe closing a name ("Bolu'da", "Eczanesi'nden"), not an
+# English possessive's "'s".
+_CASE_ENDING = regex.compile(r"['’](?!s\b)\p{Ll}{1,5}$")
+
+
+def name_before_case_ending(text: str, start: int, end: int) -> int:
+    """Where a name read over ``text[start:end]`` ends once a Turkish case after an
+    apostrophe is taken off ("Bolu'da" -> "Bolu"); ``end`` if there is none."""
+    case = _CASE_ENDING.search(text, start, end)
+    return case.start() if case is not None and case.start() - start >= 3 else end
+
+
 def dictionary_forms(word: str) -> list[str]:
     """Forms a Slavic noun in another case may have in the dictionary, most likely first
     (the word itself first of all)."""

@@ -15,6 +15,8 @@ CHAT_STAMP = (
 )
 # Characters either side of a match that are searched for context words.
 CONTEXT_WINDOW = 48
+# "Since" before a year, in the languages CV lines are read in: "(seit 2019)", "desde 2020".
+SINCE = r"since|seit|depuis|desde|dal|sinds|od"
 
 # Scripts written without spaces between words ("邮箱是test@test.com"): their letters are
 # the neighbouring word, never part of an identifier glued to them.

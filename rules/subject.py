@@ -26,7 +26,7 @@ from typing import Protocol
 from veil.rules import compounds, geography, knowledge, labels, locatives, notability, syntax
 from veil.rules import lazy_regex as regex
 from veil.rules.merge import DENY_SOURCE
-from veil.rules.pattern import CHAT_STAMP
+from veil.rules.pattern import CHAT_STAMP, SINCE
 from veil.rules.recognizers import names as names_recognizer
 from veil.rules.recognizers.institutions import names_an_institution
 from veil.rules.recognizers.names import KIN_TITLES
@@ -733,10 +733,7 @@ class _Context:
     def writer_in_other_language(self) -> bool:
         """The writer speaks of themselves or their people in another language's words
         ("mi", "мой", "我", "제", "أخي", "oğlum"), which the English parse does not read."""
-        return bool(
-            locatives.FIRST_PERSON_OTHER_LANGUAGE.search(self.text)
-            or names_recognizer.CASELESS_RELATION_WORD.search(self.text)
-        )
+        return _own_in_other_language(self.text)
 
     @cached_property
     def calls_itself_a_cv(self) -> bool:
@@ -1348,10 +1345,16 @@ def _where_in_other_language(m: _Mention) -> bool:
         words = " ".join((m.after[: stop.start()] if stop else m.after).split()[:_LANGUAGE_REACH])
     if locatives.english(f"{words} {m.value}"):
         return False
+    # (or a kin word before a name: "para kay Tita Lorna, nakatira siya sa X")
+    return _own_in_other_language(clause) or _KIN_TITLE_WORD.search(clause) is not None
+
+
+def _own_in_other_language(text: str) -> bool:
+    """Another language's words for the writer or their people: "mi", "мой", "我", "제",
+    "أخي", "oğlum"."""
     return bool(
-        locatives.FIRST_PERSON_OTHER_LANGUAGE.search(clause)
-        or names_recognizer.CASELESS_RELATION_WORD.search(clause)
-        or _KIN_TITLE_WORD.search(clause)  # "para kay Tita Lorna, nakatira siya sa X"
+        locatives.FIRST_PERSON_OTHER_LANGUAGE.search(text)
+        or names_recognizer.CASELESS_RELATION_WORD.search(text)
     )
 
 
@@ -1471,13 +1474,24 @@ def decide(text: str, spans: Sequence[Span]) -> list[Verdict]:
 
 # Public only for want of a name cue: other mentions may still decide it.
 _WEAK_PUBLIC = frozenset({Reason.SINGLE_NAME, Reason.NOT_A_NAME})
+
+
+def _public_person(verdict: Verdict) -> bool:
+    """A person the text treats as public on more than the want of a name cue."""
+    return (
+        verdict.label == labels.PERSON
+        and verdict.subject is Subject.PUBLIC
+        and verdict.reason not in _WEAK_PUBLIC
+    )
+
+
 _SEPARATOR = r"\s*(?:,\s*and|,\s*or|,|and|&|or|vs\.?|versus|than|with)\s*"
 # "X, Y and Z", also past items that are not spans ("Arashiyama, Kiyomizu-dera, Gion")
 # A stretch of time as CVs write it: "2019-2022", "(2022-now)", "Sep 2020 – present",
 # "(summer 2021)".
 _PERIOD = regex.compile(
     r"\b(?:19|20)\d\d\s*(?:[-–—]|to)\s*(?:(?:19|20)?\d\d\b|now|present|current|today|date)"
-    r"|\b(?:since|seit|depuis|desde|dal|sinds|od)\s+(?:19|20)\d\d\b"
+    rf"|\b(?:{SINCE})\s+(?:19|20)\d\d\b"
     r"|\((?:(?:spring|summer|autumn|fall|winter|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|"
     r"jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\s+)?(?:19|20)\d\d\)",
     _I,
@@ -1766,10 +1780,7 @@ def _consistent(
     # about a public figure with no one else in it, they are the figure's.
     for i, span in enumerate(spans):
         if out[i].reason is Reason.PRONOUN_TIE and any(
-            out[j].label == labels.PERSON
-            and out[j].subject is Subject.PUBLIC
-            and out[j].reason not in _WEAK_PUBLIC
-            and spans[j].start >= span.start - PRONOUN_REACH
+            _public_person(out[j]) and spans[j].start >= span.start - PRONOUN_REACH
             for j in range(i)
         ):
             # "When was Albert Einstein born? ... My kid says he was born in Ulm": the
@@ -1789,14 +1800,7 @@ def _consistent(
         clause_start = span.start - len(clause)
         if _FIRST_PERSON.search(_FAVOURITE_OF_MINE.sub("", clause)):
             continue
-        figures = [
-            j
-            for j in range(i)
-            if spans[j].start >= clause_start
-            and out[j].label == labels.PERSON
-            and out[j].subject is Subject.PUBLIC
-            and out[j].reason not in _WEAK_PUBLIC
-        ]
+        figures = [j for j in range(i) if spans[j].start >= clause_start and _public_person(out[j])]
         if not figures and _PRONOUN_FOR_SOMEONE.search(clause):
             # "Who is Barack Obama? He grew up in Honolulu": the pronoun stands for the
             # last person named, in the sentences just before
@@ -1808,11 +1812,7 @@ def _consistent(
                 for j in range(i)
                 if spans[j].start >= clause_start and out[j].label == labels.PERSON
             ]
-            if (
-                people
-                and out[people[-1]].subject is Subject.PUBLIC
-                and (out[people[-1]].reason not in _WEAK_PUBLIC)
-            ):
+            if people and _public_person(out[people[-1]]):
                 figures = people[-1:]
         private_between = any(
             out[j].subject is not Subject.PUBLIC for j in range(i) if spans[j].start >= clause_start
@@ -1835,11 +1835,7 @@ def _consistent(
     # A name only the encyclopedia calls public, made of common name parts ("Priya Raman"),
     # in a text about private people and no public figure: a namesake, not the entry.
     strong_public = any(
-        v.label == labels.PERSON
-        and v.subject is Subject.PUBLIC
-        and v.reason not in _WEAK_PUBLIC
-        and v.reason is not Reason.ENCYCLOPEDIA_ENTRY
-        for v in out
+        _public_person(v) and v.reason is not Reason.ENCYCLOPEDIA_ENTRY for v in out
     )
     private_people = any(v.label == labels.PERSON and v.subject is not Subject.PUBLIC for v in out)
     if private_people and not strong_public:
@@ -1855,9 +1851,7 @@ def _consistent(
             # figure stands where the figure does
             if not any(
                 j not in namesakes
-                and out[j].label == labels.PERSON
-                and out[j].subject is Subject.PUBLIC
-                and out[j].reason not in _WEAK_PUBLIC
+                and _public_person(out[j])
                 and _COORDINATED.fullmatch(
                     text, min(spans[i].end, spans[j].end), max(spans[i].start, spans[j].start)
                 )

@@ -1024,7 +1024,7 @@ def _third_person_life(verb, preposition: str) -> bool:
         return False
     if verb.lower_ in COPULA:
         return preposition == "from"
-    return bool(_LIFE_VERB.match(verb.text)) and verb.lower_ not in COPULA
+    return bool(_LIFE_VERB.match(verb.text))
 
 
 def _copula_of_third_person(verb) -> bool:
@@ -1105,7 +1105,6 @@ FIRST_PERSON_WORD = regex.compile(
 _FRAGMENT_START = regex.compile(r"\W*(?:[\w'’]+\s+){0,2}?(?:in|at|near|from|outside|around)\s", _I)
 _DWELLING_WORD = _in_text(_DWELLINGS)
 _SOCIAL_WORD = _in_text(_SOCIAL_VERBS, _GIVING_VERBS)
-# A sentence ends at a line break, or at . ! ? before what starts one.
 # A bracketed aside that holds figures ("(DOB 14/02/1951, NHS no. 721 846 3053)", "(ref
 # 4471)"): data a form's reader skips, and a parser trained on prose reads as the clause's
 # subject. The parse of a sentence sees its asides blanked, unless the span asked about
@@ -1127,6 +1126,7 @@ def _blanked(aside) -> str:
     return " " * len(aside.group())
 
 
+# A sentence ends at a line break, or at . ! ? before what starts one.
 _SENTENCE_END = regex.compile(r"\n+|(?<=[.!?])[\"'’”)\]]*\s+(?=[\p{Lu}\d\"“'‘(\[])")
 LONGEST_SENTENCE = 3_000  # characters parsed at once; a longer run is read in windows
 
@@ -1236,7 +1236,7 @@ class Parses:
     def parse(self, start: int, end: int) -> tuple[int, object]:
         """The parsed sentence(s) holding ``start:end``, with their offset."""
         key = self._key(start, end)
-        self.prepare([(start, end)])
+        self._prepare_keys([key])
         return key[0], self._parsed[key]
 
     def span(self, start: int, end: int):  # -> spacy.tokens.Span | None
@@ -1248,10 +1248,12 @@ class Parses:
     def prepare(self, ranges: list[tuple[int, int]]) -> None:
         """Parse the sentences holding these ranges now, in one batch (spaCy's components
         run faster over several docs at once than one by one)."""
+        self._prepare_keys([self._key(s, e) for s, e in ranges])
 
+    def _prepare_keys(self, keys: list[tuple[int, int, bool]]) -> None:
+        """Parse these sentences (``_key``'s), those not parsed yet, in one batch."""
         with self._lock:
-            keys = list(dict.fromkeys(self._key(s, e) for s, e in ranges))
-            keys = [k for k in keys if k not in self._parsed]
+            keys = [k for k in dict.fromkeys(keys) if k not in self._parsed]
             if not keys:
                 return
             # a sentence's parse is its own (each is a doc of its own): one parsed for an

@@ -14,6 +14,7 @@ from __future__ import annotations
 from veil.rules import labels, locatives
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import CodeMap
+from veil.rules.pattern import SINCE
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -174,7 +175,7 @@ _CV_LINE = regex.compile(
     rf"(?P<employer>\p{{Lu}}[\p{{L}}\p{{M}}'’.\-]*(?:[ \t]+{_CV_NAME_WORD}){{0,6}})"
     r"(?:,[ \t]*\p{Lu}[^,\n\d]{1,40}?)?[ \t]*[,–—\-]?[ \t]*"
     # when: a span of years, a year in brackets, or since a year
-    r"(?:\(?(?:since|seit|depuis|desde|dal|sinds|od|from)[ \t]+(?:19|20)\d\d"
+    rf"(?:\(?(?:{SINCE}|from)[ \t]+(?:19|20)\d\d"
     r"|\(?(?:19|20)\d\d[ \t]*(?:[-–—]|to|bis)[ \t]*"
     r"(?:(?:19|20)?\d\d\b|now|present|current|today|date|heute)"
     r"|\((?:19|20)\d\d\))",

@@ -22,6 +22,7 @@ from veil.rules import lazy_regex as regex
 from veil.rules.code_context import CodeMap
 from veil.rules.nlp import import_spacy
 from veil.rules.pattern import CHAT_STAMP
+from veil.rules.recognizers.institutions import institution_after_particle
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -385,7 +386,6 @@ _KOREAN_NAME_BEFORE_TITLE = regex.compile(
     rf"(?<!\p{{Hangul}})([{_KOREAN_SURNAMES}]\p{{Hangul}}{{1,3}})[ \t]*"
     r"(?:선생님|교수님|사장님|부장님|과장님|팀장님|원장님|실장님|대리님|씨|님)"
 )
-_CASE_ENDING = regex.compile(r"['’](?!s\b)\p{Ll}{1,5}$")
 _NAME_WORD_BEFORE = regex.compile(r"\bnamed?[ \t]*[:,]?[ \t]*$", regex.IGNORECASE)
 _TITLE_BEFORE = regex.compile(rf"\b(?:{_HONORIFIC})\.?[ \t]+$")
 _WRITER_AND_BEFORE = regex.compile(r"\b(?:me|i)[ \t]+(?:and|&)[ \t]+$", regex.IGNORECASE)
@@ -677,14 +677,11 @@ class _NameScan:
             start = lead.end()
         if start >= end:
             return
-        from veil.rules.recognizers.institutions import institution_after_particle
-
         cut = institution_after_particle(self.text[start:end])
         if cut is not None:
             end = start + cut  # "minha chefe Luciana da Padaria Pão de Mel": Luciana
-        case = _CASE_ENDING.search(self.text, start, end)
-        if case is not None and case.start() - start >= 3:
-            end = case.start()  # Turkish's case after an apostrophe: "Eczanesi'nden"
+        # Turkish's case after an apostrophe: "Eczanesi'nden"
+        end = locatives.name_before_case_ending(self.text, start, end)
         value = self.text[start:end]
         if value.casefold() in self.tech or (not labelled and self.code.in_code(start, end)):
             return

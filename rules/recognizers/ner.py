@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from veil.rules import gazetteer, labels, locatives, notability, syntax
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import CodeMap, looks_like_identifier
+from veil.rules.recognizers.institutions import institution_after_particle
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -373,8 +374,6 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
     "Annem Eskişehir'de"): in a sentence that is not English, an entity holding lower-case
     words that are no name particles is cut into its runs of capitalised words, each of
     which may still be a name, a town or a firm."""
-    from veil.rules.recognizers.institutions import institution_after_particle
-
     for entity in entities:
         start, end = entity.start_char, entity.end_char
         cut = institution_after_particle(text[start:end]) if entity.label_ == "PERSON" else None
@@ -426,7 +425,6 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
 
 
 _UNSPACED_LETTER = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")
-_CASE_ENDING = regex.compile(r"['’](?!s\b)\p{Ll}{1,5}$")
 
 
 def _without_case_endings(text: str, entities) -> Iterator[Entity]:
@@ -434,10 +432,8 @@ def _without_case_endings(text: str, entities) -> Iterator[Entity]:
     name is what comes before it."""
     for entity in entities:
         start, end = entity.start_char, entity.end_char
-        case = _CASE_ENDING.search(text, start, end)
-        if case is not None and case.start() - start >= 3:
-            entity = Entity(start, case.start(), entity.label_)
-        yield entity
+        name_end = locatives.name_before_case_ending(text, start, end)
+        yield entity if name_end == end else Entity(start, name_end, entity.label_)
 
 
 def _sentence_of(text: str, start: int, end: int) -> str:

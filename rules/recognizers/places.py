@@ -19,6 +19,7 @@ from veil.rules import labels, locatives, places_table
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import CodeMap
 from veil.rules.notability import fold
+from veil.rules.pattern import SINCE
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -43,7 +44,7 @@ _ENGLISH_BEFORE = regex.compile(
 _LAST_AFTER_COMMA = regex.compile(
     rf"(?<=[\p{{L}}\p{{N}}.)][ \t]*,[ \t]*)({_WORD}(?:[ \t]+{_WORD}){{0,2}})"
     # a CV's line may close on when: "Ballarat 2021-2023", "Lippstadt (seit 2019)"
-    r"(?=[ \t]*(?:\(?(?:since|seit|depuis|desde|dal|sinds|od|from)?[ \t]*(?:19|20)\d\d"
+    rf"(?=[ \t]*(?:\(?(?:{SINCE}|from)?[ \t]*(?:19|20)\d\d"
     r"[^\n()]{0,15}\)?[ \t]*)?(?:$|\n|\)|;|\||•))",
     regex.MULTILINE,
 )
