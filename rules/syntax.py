@@ -1405,8 +1405,23 @@ def _ner_components(model: str) -> tuple[str, ...]:
     return (*feeds, "ner")
 
 
-@cache
 def pipeline(model: str):  # -> spacy.Language
+    """The model with what NER and the parse need (loaded once), its layers' backend
+    made the current one in the caller's context.
+
+    thinc keeps its current backend in a context variable, and each message is filtered
+    in a copy of the event loop's context, where none was set: every parse step then
+    looked for CPU backends again (failed imports of optional packages, a registry
+    walk), a fifteenth of the filter thread's time under 50 clients."""
+    nlp = _loaded(model)  # first: thinc is imported the way load_pipeline imports it
+    from thinc.api import set_current_ops
+
+    set_current_ops(nlp.get_pipe("ner").model.ops)
+    return nlp
+
+
+@cache
+def _loaded(model: str):  # -> spacy.Language
     """The model with what NER and the parse need: tok2vec, tagger, parser, ner (the
     lemmatizer and attribute ruler cost a third more and are not read)."""
     with _load_lock:

@@ -158,3 +158,20 @@ def test_a_bracketed_aside_of_figures_does_not_cut_or_take_over_the_clause():
         .text
         == "NHS"
     )
+
+
+def test_the_model_runs_on_its_own_backend_in_a_context_that_never_chose_one():
+    """Each message is filtered in a copy of the event loop's context; thinc then had no
+    current backend there and searched for one at every parse step."""
+    import contextvars
+
+    from thinc.backends import context_ops
+
+    nlp = syntax.pipeline(DEFAULT_MODEL)
+
+    def fresh_context() -> object:
+        assert context_ops.get() is None
+        syntax.pipeline(DEFAULT_MODEL)
+        return context_ops.get()
+
+    assert contextvars.Context().run(fresh_context) is nlp.get_pipe("ner").model.ops
