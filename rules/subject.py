@@ -1172,7 +1172,11 @@ def _person(m: _Mention) -> Verdict:
     if talked:
         return Verdict(Subject.PUBLIC, talked, label)
     if syntax.dealt_with(ctx.parse, span.start, span.end):
-        return Verdict(Subject.PRIVATE, Reason.DEALT_WITH, label)
+        if _reads_as_a_name(value, span):
+            return Verdict(Subject.PRIVATE, Reason.DEALT_WITH, label)
+        # firms are written to and called too ("a complaint to Ryanair"): a one-word
+        # entry that is no first name is decided as the organisation it is
+        return _organization(m)
     if _known_person(_HONORIFIC_INSIDE.sub("", value)):
         return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
     if knowledge.knowledge().is_known(value) and syntax.liked(ctx.parse, span.start, span.end):

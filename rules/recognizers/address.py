@@ -8,10 +8,13 @@ each country's own order of postcode, city and region (``address_formats``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from veil.rules import labels
 from veil.rules import lazy_regex as regex
 from veil.rules.pattern import WORD
 from veil.rules.recognizers.address_formats import marked_heads, tail_end
+from veil.rules.recognizers.address_runs import address_runs
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -192,8 +195,13 @@ _NOT_PLACES = frozenset(
 # A unit written before the street line, as British and Australian addresses put it:
 # "Flat 3, 41 Lorimer Road", "Unit 5/18 Banksia Cres" (the "5/" is the street number's).
 _UNIT_BEFORE = regex.compile(
-    r"(?<![\w])(?:Flat|Unit|Apt\.?|Apartment|Suite|Ste\.?|Room|Level|Floor|Shop|Lot|Villa)"
-    r"[ \t]*[A-Za-z0-9][A-Za-z0-9\-]{0,5}[ \t]*,?[ \t]*$"
+    r"(?<![\w])(?:Flat|Unit|Apt\.?|Apartment|Suite|Ste\.?|Room|Level|Floor|Shop|Lot|Villa"
+    # Portuguese and Spanish, with the building named after the unit: "apto 52 do
+    # Edifício Jacarandá, Rua ..."
+    r"|apto\.?|apt[oº]\.?|ap\.|apartamento|depto\.?|dpto\.?|departamento|piso|casa|sala)"
+    r"[ \t]*[A-Za-z0-9][A-Za-z0-9\-]{0,5}"
+    r"(?:[ \t]+(?:do|da|de|del)[ \t]+(?:Edifício|Edificio|Condomínio|Condominio|Residencial|"
+    r"Bloco|Bloque|Torre|Conjunto)(?:[ \t]+\p{Lu}[\p{L}'’\-]*){1,3})?[ \t]*,?[ \t]*$"
     r"|(?<![\w])(?:Unit|Flat|Apt\.?)[ \t]+$",
     regex.IGNORECASE,
 )
@@ -216,9 +224,20 @@ class StreetAddressRecognizer:
                 start = unit.start()  # "Flat 3, 41 Lorimer Road": the flat is the address too
             if end - start >= 6:
                 spans.append(Span(start, end, labels.STREET_ADDRESS, 0.8, self.name))
-        for start, end in marked_heads(text):
+        for start, end in (*marked_heads(text), *address_runs(text)):
             spans.append(Span(start, end, labels.STREET_ADDRESS, 0.8, self.name))
-        return spans
+        return _merged(spans)
+
+
+def _merged(spans: list[Span]) -> list[Span]:
+    """One span for each address that street lines and runs of parts both found."""
+    out: list[Span] = []
+    for span in sorted(spans, key=lambda s: (s.start, -s.end)):
+        if out and span.start < out[-1].end:
+            out[-1] = replace(out[-1], end=max(out[-1].end, span.end))
+        else:
+            out.append(span)
+    return out
 
 
 def _trim_tail(text: str, start: int, end: int) -> int:

@@ -342,6 +342,24 @@ def test_an_entry_is_no_evidence_when_the_text_or_chance_says_otherwise(analyzer
 
 
 @pytest.mark.parametrize(
+    ("text", "firm", "person"),
+    [
+        ("Write a complaint to Zalando about a late parcel. I met Anna there.", "Zalando", "Anna"),
+        (
+            "Write a complaint to Ryanair about my lost bag. I emailed Kowalczyk.",
+            "Ryanair",
+            "Kowalczyk",
+        ),
+    ],
+)
+def test_a_firm_one_writes_to_is_no_acquaintance(analyzer, text, firm, person):
+    """Firms are written to and called like people: a one-word entry that is no first
+    name is decided as the organisation it is; a person dealt with stays private."""
+    assert firm not in protected(analyzer, text)
+    assert person in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
     ("text", "place_name"),
     [
         ("Our place in Kettering finally sold.", "Kettering"),

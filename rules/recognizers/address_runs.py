@@ -1,0 +1,178 @@
+"""Addresses written as a run of parts with no street-type word to find them by.
+
+Most of the world writes an address as its parts joined by commas, from the smallest to
+the largest: unit, building, house number and street, ward or district, town, postcode
+("Flat 12B, Sai Krupa Apartments, 3rd Cross, Indiranagar, Bengaluru 560038"; "58 Lê
+Lợi, Phường 7, Vũng Tàu"; "Arifiye Mah. Kıbrıs Şehitleri Cad. No:14 D:5,
+Odunpazarı/Eskişehir"; "Unit 4, Oranmore Business Park, Co. Galway"). No street type
+marks the start, so a run is read from the parts' own grammar instead:
+
+- a part is a few capitalised words, abbreviations and numbers, never running text;
+- a numbered part carries a house or unit number: a number that opens the part before a
+  capitalised word ("58 Lê Lợi", "3rd Cross"), or one after a word that numbers a unit,
+  house or ward in some language ("Flat 12B", "Phường 7", "д. 31", "No:14");
+- a run holds a numbered part and ends in a town the gazetteer knows (with its postcode
+  or region), or follows a word for "address" ("Adres:", "по адресу").
+
+A run's parts before its first numbered part are kept only when a marker word opens
+them ("г. Тверь, ул. Радищева, д. 31"), so the words before an address are not taken.
+"""
+
+from __future__ import annotations
+
+from veil.rules import lazy_regex as regex
+from veil.rules import notability
+
+# Words that number a unit, building, plot, house or ward, or mark a locality, in the
+# languages whose addresses are written as runs (a closed class of each format).
+_UNIT_WORDS = (
+    # English (UK, Ireland, India, Nigeria, Australia)
+    r"(?i:flat|unit|apt|apartment|suite|ste|block|blk|plot|house|door|floor|fl|level|room|"
+    r"shop|sector|phase|lot|villa|tower|wing|no|nos|number)|H|"
+    # Portuguese, Spanish, French, Italian
+    r"apto|apt[oº]|ap|apartamento|depto|dpto|departamento|piso|casa|lote|bloco|bloque|"
+    r"torre|sala|n[º°o]|núm|número|numero|int|interior|appt|bât|étage|scala|interno|"
+    # Turkish (kapı no, daire, kat, blok), German, Polish, Dutch
+    r"D|Daire|Kat|Blok|Whg|lok|m|"
+    # Russian and Ukrainian: дом, квартира, корпус, строение, подъезд
+    r"д|дом|кв|квартира|корп|к|стр|под|буд|"
+    # Vietnamese: ward, district, rural district, commune, number, lane, alley, group
+    r"Phường|P|Quận|Q|Huyện|Xã|Số|số|Ngõ|ngõ|Hẻm|hẻm|Ngách|Tổ|Ấp|Khu|"
+    # Indonesian and Malay: jalan, nomor, RT/RW, kelurahan, kecamatan, gang
+    r"Jl|Jln|Jalan|Nomor|RT|RW|Kel|Kec|Gg|"
+    # Hindi/Indian English: house number, gali (lane)
+    r"Gali|Ward"
+)
+# Words that mark a part as a place of the address without a number: a town, region or
+# county in the formats that name them so ("г. Тверь", "Co. Cork", "obl.").
+_LOCALITY_WORDS = r"г|гор|пос|с|обл|р-н|Co|County|Dist|Distt|Tỉnh|TP|Thành phố|Kab|Kota|Prov"
+
+_NUMBER = r"\d{1,6}[A-Za-z]{0,2}(?:[/\-]\d{1,4}[A-Za-z]?)?"
+_UNIT = rf"(?:{_UNIT_WORDS})(?:\.|:)?[ \t]?(?:No\.?[ \t]?)?(?:{_NUMBER}|[A-Z])(?![\w])"
+# A capitalised word; a period after it ends the part (a sentence end), except after an
+# abbreviation of three letters or fewer ("Mah.", "Cad.", "ul.", "Co.", "г.").
+_CAPITALISED = r"\p{Lu}[\p{L}\p{M}'’\-]{0,30}(?![\p{L}\p{M}\d])"
+_ABBREVIATION = r"\p{L}{1,3}\."
+_PARTICLE = r"(?:de|do|da|dos|das|del|di|du|la|le|van|von|der|y|e|and|&|on|upon)"
+_TOKEN = (
+    rf"(?:{_UNIT}|{_ABBREVIATION}|(?:{_NUMBER})(?![\w])|(?=[A-Z]*\d)[A-Z\d]{{2,8}}(?![\w])"
+    rf"|{_CAPITALISED})"
+)
+# A part: tokens on one line, particles only between capitalised words; it ends at a
+# separator, the sentence's end, or running text in lower case.
+_PART_END = r"(?=[ \t]*(?:[,;/|\n.!?)]|$)|[ \t]+\p{Ll})"
+_PART = regex.compile(rf"{_TOKEN}(?:[ \t]+(?:{_PARTICLE}[ \t]+)?{_TOKEN}){{0,7}}{_PART_END}")
+_SEPARATOR = regex.compile(r"[ \t]*[,;/][ \t]*")
+MAX_PARTS = 8
+
+# A house number opens its part before a capitalised word; a unit's follows its word.
+_NUMBERED = regex.compile(rf"^(?:{_NUMBER})[ \t]+\p{{Lu}}|(?<![\w]){_UNIT}")
+# A part that needs no third one: a unit, or a house number and a street of two words.
+_UNITISH = regex.compile(
+    rf"^(?:{_UNIT}|(?:{_NUMBER})[ \t]+\p{{Lu}}[\p{{L}}\p{{M}}'’\-]*[ \t]+\p{{Lu}})"
+)
+_YEAR = regex.compile(r"^(?:19|20)\d\d(?:[\-–](?:19|20)?\d\d)?$")
+_LOCALITY = regex.compile(rf"^(?:{_LOCALITY_WORDS})\.?[ \t]+\p{{Lu}}")
+_POSTCODE = regex.compile(
+    r"(?<![\w])(?:\d{4,6}|[A-Z]\d{2}[ \t]?[A-Z\d]{4}|[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2})$"
+)
+# Where a run may start: a number, or a unit or locality word, after a non-word.
+_START = regex.compile(rf"(?<![\w\-/.,])(?:(?:{_UNIT_WORDS}|{_LOCALITY_WORDS})(?:\.|:|[ \t])|\d)")
+# A capitalised word right before a house number: the number is inside a phrase ("Top 3
+# Cities"), not opening an address.
+_WORD_BEFORE = regex.compile(r"\p{Lu}[\p{L}\p{M}]*[ \t]+$")
+# Capitalised words and abbreviations that end in an abbreviated street or quarter right
+# before a unit's number, as Turkish writes them ("Arifiye Mah. Kıbrıs Şehitleri Cad. No:14").
+_STREET_BEFORE = regex.compile(
+    rf"(?<![\w.])(?:(?:{_CAPITALISED}|{_ABBREVIATION})[ \t]+)*{_ABBREVIATION}[ \t]+$"
+)
+# A word for "address" a run may follow in its sentence (the label is a run's anchor when
+# no town ends it): English, Romance, Germanic, Slavic, Turkish, Indonesian, Vietnamese.
+_LABEL = regex.compile(
+    r"(?i:\b(?:address|addr|adres|adresse|adresa|adresem|adressi|dirección|direccion|"
+    r"endereço|endereco|indirizzo|osoite|alamat|anwani|địa chỉ|pata)\b"
+    r"|\bадрес[ауе]?м?\b|\bадресу\b)"
+    r"[^.!?\n]{0,60}$"
+)
+
+
+def address_runs(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each address run in ``text``."""
+    if "," not in text or not any(c.isdigit() for c in text):
+        return []
+    found: list[tuple[int, int]] = []
+    reach = 0
+    for start in _START.finditer(text):
+        if start.start() >= reach and (run := _run_at(text, start.start())) is not None:
+            found.append(run)
+            reach = run[1]
+    return found
+
+
+def _run_at(text: str, at: int) -> tuple[int, int] | None:
+    parts = _parts_from(text, at)
+    values = [text[a:b] for a, b in parts]
+    numbered = [i for i, v in enumerate(values) if _numbered(v)]
+    if len(parts) < 2 or not numbered:
+        return None
+    if numbered[0] > 0 and not _LOCALITY.match(values[0]):
+        return None  # only a town or region marked as one may come before the number
+    start = parts[0][0]
+    labelled = _LABEL.search(text, max(0, start - 80), start) is not None
+    end = _end_at_place(values) or (len(parts) if labelled else 0)
+    if end < 2 or numbered[0] >= end:
+        return None
+    if end == 2 and not labelled and not _UNITISH.match(values[0]):
+        return None  # "12 Apples, London": two parts need a unit or a label
+    if values[0][0].isdigit() and _WORD_BEFORE.search(text, max(0, start - 40), start):
+        return None
+    street = _STREET_BEFORE.search(text, max(0, start - 80), start)
+    if street is not None:
+        start = street.start()
+    end_char = parts[end - 1][1]
+    # a last period is the sentence's ("Vũng Tàu.") or an abbreviation's: it tells nothing
+    return start, end_char - (text[end_char - 1] == ".")
+
+
+def _parts_from(text: str, at: int) -> list[tuple[int, int]]:
+    parts: list[tuple[int, int]] = []
+    position = at
+    while len(parts) < MAX_PARTS:
+        part = _PART.match(text, position)
+        if part is None:
+            break
+        parts.append(part.span())
+        separator = _SEPARATOR.match(text, part.end())
+        if separator is None or separator.end() == part.end():
+            break
+        position = separator.end()
+    return parts
+
+
+def _numbered(value: str) -> bool:
+    if _YEAR.match(value.strip()):
+        return False
+    return _NUMBERED.search(value) is not None and not all(
+        _YEAR.match(word) for word in value.split() if any(c.isdigit() for c in word)
+    )
+
+
+def _end_at_place(values: list[str]) -> int | None:
+    """How many parts the run keeps: up to the last that names a known town or region
+    (a postcode after it included), or None."""
+    for i in range(len(values) - 1, 0, -1):
+        words = _place_words(values[i])
+        if words and notability.place(words) is not None:
+            return i + 1
+        if _POSTCODE.search(values[i]) and i >= 2:
+            before = _place_words(values[i - 1])
+            if before and notability.place(before) is not None:
+                return i + 1
+    return None
+
+
+def _place_words(value: str) -> str:
+    """A part without its numbers, postcode and locality marker: the town it may name."""
+    value = _POSTCODE.sub("", value.strip()).strip()
+    value = regex.sub(rf"^(?:{_LOCALITY_WORDS})\.?[ \t]+", "", value)
+    return value.strip(" .")
