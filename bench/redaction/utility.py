@@ -23,8 +23,8 @@ PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
 # Prompts written for veil, one or more per kind of failure seen on text nobody tuned on,
 # with their own names and places (bench/redaction/check_own.py validates the file).
 OWN_EXAMPLES = Path(__file__).with_name("public_private_own.jsonl")
-# 740 prompts written blind to veil's code (their writers read neither code nor data), in
-# fixed parts: "dev" to "dev8" may be looked at and tuned on, "test" to "test6" only reported.
+# 800 prompts written blind to veil's code (their writers read neither code nor data), in
+# fixed parts: "dev" to "dev9" may be looked at and tuned on, "test" to "test7" only reported.
 FRESH_EXAMPLES = Path(__file__).with_name("public_private_fresh.jsonl")
 FRESH_PARTS = (
     "dev",
@@ -35,12 +35,14 @@ FRESH_PARTS = (
     "dev6",
     "dev7",
     "dev8",
+    "dev9",
     "test",
     "test2",
     "test3",
     "test4",
     "test5",
     "test6",
+    "test7",
 )
 
 TUNING = "tuning half"
