@@ -30,7 +30,7 @@ _WHERE_BEFORE = (
     r"en|em|no|na|nos|nas|dans|à|au|aux|a|in|im|bei|bij|i|på|w|we|v|ve|u|pod|koło|obok|"
     r"de|desde|depuis|da|aus|von|uit|van|från|z|ze|в|во|у|под|возле|около|из|с|со|з|із|від|"
     # Indonesian and Malay, Tagalog, Vietnamese, Swahili, Greek, Romanian
-    r"di|dari|sa|taga|ở|tại|từ|katika|στο|στη|στην|στον|από|în|la|din"
+    r"di|dari|sa|taga|ở|tại|từ|katika|huko|mjini|στο|στη|στην|στον|από|în|la|din"
 )
 _TO_BEFORE = r"para|hacia|vers|nach|naar|till|do|per|до|к|ко|ke|đến|tới|προς"
 # Chinese coverbs (before) and Japanese, Korean and Hindi postpositions (after).
@@ -200,10 +200,16 @@ _FIRST_PERSON_VERBS = (
     r"mieszkam|mieszkamy|pracuję|pracujemy|studiuję|studiujemy|"
     r"bydlím|bydlíme|pracuji|pracuju|pracujeme|"
     r"живу|живём|живем|работаю|работаем|учусь|учимся|живемо|працюю|працюємо|навчаюсь|"
-    r"yaşıyorum|yaşıyoruz|oturuyorum|oturuyoruz|çalışıyorum|çalışıyoruz|okuyorum|okuyoruz"
+    r"yaşıyorum|yaşıyoruz|oturuyorum|oturuyoruz|çalışıyorum|çalışıyoruz|okuyorum|okuyoruz|"
+    # Swahili marks the subject with a prefix: ni-/na- "I", tu- "we" ("naishi", "nafanya
+    # kazi", "tunaishi", "nilisoma")
+    r"naishi|ninaishi|niliishi|tunaishi|tuliishi|nafanya kazi|ninafanya kazi|"
+    r"nilifanya kazi|tunafanya kazi|nasoma|ninasoma|nilisoma|tunasoma"
 )
 FIRST_PERSON_OTHER_LANGUAGE = regex.compile(
-    rf"(?<![\p{{L}}])(?i:{_FIRST_PERSON_CASED}|{_FIRST_PERSON_VERBS})(?![\p{{L}}])"
+    # (not Swahili's question particle "Je," that opens a question)
+    rf"(?<![\p{{L}}])(?!(?i:je)[ \t]*,)"
+    rf"(?i:{_FIRST_PERSON_CASED}|{_FIRST_PERSON_VERBS})(?![\p{{L}}])"
     r"|我|咱们|咱|私|僕|俺|うち|(?<![\p{L}])(?:제|저는|제가|저희|나는|내가|내|우리)"
     r"|(?<![\p{L}])(?:मैं|मेरा|मेरे|मेरी|हम|हमारा|हमारे|हमारी)(?![\p{L}\p{M}])"
     r"|(?<![\p{L}])(?:أنا|نحن)(?![\p{L}])"

@@ -88,3 +88,9 @@ class PatternRecognizer:
             if end > start:
                 spans.append(Span(start, end, self.label, score, self.name, self.validator))
         return spans
+
+
+# Titles other languages write before a person's name in lower case: Polish and Czech
+# "pani/pana/panią" (not "pan", an English word), Vietnamese "cô", "thầy", "ông", "bà",
+# "chị" ("cô Trần Thị Bích Ngọc").
+LOWER_CASE_TITLES = r"pani|pana|panią|panem|panu|paní|cô|thầy|ông|bà|chị"

@@ -26,7 +26,7 @@ from typing import Protocol
 from veil.rules import compounds, geography, knowledge, labels, locatives, notability, syntax
 from veil.rules import lazy_regex as regex
 from veil.rules.merge import DENY_SOURCE
-from veil.rules.pattern import CHAT_STAMP, SINCE
+from veil.rules.pattern import CHAT_STAMP, LOWER_CASE_TITLES, SINCE
 from veil.rules.recognizers import names as names_recognizer
 from veil.rules.recognizers.institutions import names_an_institution
 from veil.rules.recognizers.names import KIN_TITLES
@@ -208,7 +208,7 @@ _HONORIFIC = (
     r"(?:mr|mrs|ms|miss|mx|dr|prof|professor|herr|frau|hr|fr|mme|mlle|monsieur|madame|"
     r"mademoiselle|sr|sra|srta|se[nñ]or|se[nñ]ora|don|do[nñ]a|sig|sig\.ra|dott|dott\.ssa|"
     r"avv|ing|dhr|mevr|coach|nurse|officer|judge|pastor|father|rabbi|imam|"
-    r"mudr|mvdr|judr|phdr|rndr|mgr|dra|lic)"
+    rf"mudr|mvdr|judr|phdr|rndr|mgr|dra|lic|{LOWER_CASE_TITLES})"
 )
 _NAME_GAP = (
     r"(?:\s*[,:(–\-]\s*|\s+)(?:(?:is|was|who's|who is)\s+)?"
@@ -957,6 +957,23 @@ def _romanized(value: str) -> str | None:
     return latin if any(c.isalpha() for c in latin) else None
 
 
+# A Russian or Ukrainian patronymic as romanized ("Mikhaylovich", "Andreevna").
+_LATIN_PATRONYMIC = regex.compile(r"\b\w+(?:ovich|evich|ovna|evna|ichna|ivna)\b", _I)
+
+
+def _romanized_forms(romanized: str) -> list[str]:
+    """A romanized name as the encyclopedia may title it: as romanized, with the common
+    spelling of "-ий" ("Dostoevskiy" -> "Dostoevsky"), and without a patronymic ("Fedor
+    Mikhaylovich Dostoevsky" is titled "Fyodor Dostoyevsky", known as "Fedor Dostoevsky")."""
+    spelled = regex.sub(r"iy\b", "y", romanized)
+    forms = dict.fromkeys([romanized, spelled])
+    for form in list(forms):
+        without = regex.sub(r"\s+", " ", _LATIN_PATRONYMIC.sub("", form)).strip()
+        if len(without.split()) >= 2:
+            forms[without] = None
+    return list(forms)
+
+
 def _public_owner(value: str) -> bool:
     """A place, or an organisation the encyclopedia knows that is no person's name."""
     if compounds.place_of(value) is not None:
@@ -1183,7 +1200,10 @@ def _person(m: _Mention) -> Verdict:
         # "she loves Jay Chou": an entry that is loved or followed is a star, not a friend
         return Verdict(Subject.PUBLIC, Reason.LIKED, label)
     romanized = _romanized(value)
-    if romanized and (notability.is_public_figure(romanized) or _known_person(romanized)):
+    if romanized and any(
+        notability.is_public_figure(form) or _known_person(form)
+        for form in _romanized_forms(romanized)
+    ):
         # "Αλέξης Τσίπρας" is Alexis Tsipras: the same decision in any script
         return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
     titled_word = _HONORIFIC_INSIDE.sub("", value).strip()

@@ -12,7 +12,8 @@ marks the start, so a run is read from the parts' own grammar instead:
   capitalised word ("58 Lê Lợi", "3rd Cross"), or one after a word that numbers a unit,
   house or ward in some language ("Flat 12B", "Phường 7", "д. 31", "No:14");
 - a run holds a numbered part and ends in a town the gazetteer knows (with its postcode
-  or region), or follows a word for "address" ("Adres:", "по адресу").
+  or region), or follows a word for "address" ("Adres:", "по адресу"), or opens with a
+  town marked as one ("г. Кашира, ул. Советская, д. 21").
 
 A run's parts before its first numbered part are kept only when a marker word opens
 them ("г. Тверь, ул. Радищева, д. 31"), so the words before an address are not taken.
@@ -118,7 +119,9 @@ def _run_at(text: str, at: int) -> tuple[int, int] | None:
     if numbered[0] > 0 and not _LOCALITY.match(values[0]):
         return None  # only a town or region marked as one may come before the number
     start = parts[0][0]
-    labelled = _LABEL.search(text, max(0, start - 80), start) is not None
+    # a word for "address" before it, or a town marked as one opening it ("г. Кашира,
+    # ул. Советская, д. 21"), anchors a run as a known town at its end does
+    labelled = numbered[0] > 0 or _LABEL.search(text, max(0, start - 80), start) is not None
     end = _end_at_place(values) or (len(parts) if labelled else 0)
     if end < 2 or numbered[0] >= end:
         return None

@@ -80,7 +80,7 @@ _HEADS_LAST = (
 )
 _JOINER = (
     r"(?:de|da|do|dos|das|del|della|di|du|des|la|le|am|im|zum|zur|i|e|y|et|und|van|von|der|"
-    r"den|ter|ten|ya|wa|St\.?)"
+    r"den|ter|ten|ya|wa|cha|vya|za|St\.?)"
 )
 _HEAD_FIRST_NAME = regex.compile(
     rf"(?<![\p{{L}}\p{{N}}])(?:{_HEADS_FIRST})(?:[ \t]+(?:{_JOINER}[ \t]+)?{_WORD}){{1,4}}"

@@ -21,7 +21,7 @@ from veil.rules import gazetteer, labels, locatives, name_lists
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import CodeMap
 from veil.rules.nlp import import_spacy
-from veil.rules.pattern import CHAT_STAMP
+from veil.rules.pattern import CHAT_STAMP, LOWER_CASE_TITLES
 from veil.rules.recognizers.institutions import institution_after_particle
 from veil.rules.registry import register
 from veil.rules.spans import Span
@@ -39,7 +39,8 @@ _HONORIFIC = (
     r"Auntie|Grandma|Grandpa|Nana|Señor|Señora|Don|Doña|Monsieur|Madame|Mademoiselle|"
     # academic and professional titles written before a name in Central Europe and Latin
     # America ("MUDr. Novotná", "Mgr. Horák", "Dra. Ruiz", "Lic. Pérez")
-    r"MUDr|MVDr|JUDr|PhDr|RNDr|Mgr|Dra|Lic"
+    r"MUDr|MVDr|JUDr|PhDr|RNDr|Mgr|Dra|Lic|Pani|Panią|Paní|"
+    rf"{LOWER_CASE_TITLES}"
 )
 _TITLED_NAME = regex.compile(
     rf"(?<![\w.])(?:{_HONORIFIC})\.?[ \t]+"
@@ -299,6 +300,17 @@ _SLAVIC_RELATION_NAMED = regex.compile(
 _SLAVIC_SELF_NAMED = regex.compile(
     r"(?<![\w])(?:Я|я|Меня зовут|меня зовут|Мене звати|мене звати)[ \t]+"
     r"((?=\p{Cyrillic})\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+)?)(?![\w@])"
+)
+# East Slavic full names are read by their patronymic (the father's name with -ович,
+# -евич, -овна, -евна, -ична, Ukrainian -івна/-ївна, in any case): "Лаптев Геннадий
+# Борисович", "Геннадий Борисович Лаптев", "Валентину Петровну".
+_PATRONYMIC = (
+    r"\p{Lu}\p{Ll}+(?:ович|евич|ьич|овна|евна|ична|инична|івна|ївна)(?:а|у|ем|е|ы|ой|ою|і)?"
+)
+_CYRILLIC_NAME_WORD = r"(?=\p{Cyrillic})\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?"
+_PATRONYMIC_NAME = regex.compile(
+    rf"(?<![\w])(?:{_CYRILLIC_NAME_WORD}[ \t]+)?{_CYRILLIC_NAME_WORD}[ \t]+{_PATRONYMIC}"
+    rf"(?:[ \t]+(?!{_PATRONYMIC}){_CYRILLIC_NAME_WORD})?(?![\w@])"
 )
 # Letters of scripts that have no capitals: a run of one to four such words.
 _CASELESS_LETTER = r"[[\p{L}\p{M}]--[\p{Latin}\p{Greek}\p{Cyrillic}\p{Armenian}\p{Georgian}]]"
@@ -567,6 +579,8 @@ class _NameScan:
         for pattern in (_KIN_TITLED, _SLAVIC_RELATION_NAMED, _SLAVIC_SELF_NAMED):
             for match in pattern.finditer(self.text):
                 self.keep(*match.span(1), 0.85)
+        for match in _PATRONYMIC_NAME.finditer(self.text):
+            self.keep(*match.span(), 0.85)
 
     def caseless_script_names(self) -> None:
         """Names in scripts without capitals (Arabic, Hebrew, Han, Kana, Hangul, Devanagari,

@@ -32,6 +32,10 @@ RECOGNIZER = StreetAddressRecognizer()
             "г. Казань, ул. Баумана, д. 12, кв. 7",
         ),
         (
+            "Бухгалтер ООО «Рассвет» (г. Пушкино, ул. Лесная, д. 4). Директор в отпуске.",
+            "г. Пушкино, ул. Лесная, д. 4",
+        ),
+        (
             "Deliver to 15 Hazel Grove, Douglas, Co. Cork, T12 X3F4 by Friday.",
             "15 Hazel Grove, Douglas, Co. Cork, T12 X3F4",
         ),
@@ -47,9 +51,9 @@ RECOGNIZER = StreetAddressRecognizer()
 )
 def test_an_address_written_as_a_run_of_parts_is_found_whole(text, address):
     start = text.index(address)
-    assert any(
-        s.start <= start and start + len(address) <= s.end for s in RECOGNIZER.find(text)
-    ), [text[s.start : s.end] for s in RECOGNIZER.find(text)]
+    assert any(s.start <= start and start + len(address) <= s.end for s in RECOGNIZER.find(text)), [
+        text[s.start : s.end] for s in RECOGNIZER.find(text)
+    ]
 
 
 @pytest.mark.parametrize(

@@ -394,3 +394,48 @@ def test_names_in_other_scripts_go_through_the_same_decision():
     first, second = decide(text, spans)
     assert first.subject is not Subject.PUBLIC
     assert second.subject is Subject.PUBLIC
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (
+            "Бухгалтер — Мартынова Ольга Степановна, звоните ей после обеда.",
+            "Мартынова Ольга Степановна",
+        ),
+        ("Передай Игорю: Аркадий Петрович Сомов ждёт отчёт.", "Аркадий Петрович Сомов"),
+        ("Proszę o usprawiedliwienie dla pani Haliny Zawadzkiej z klasy 2b.", "Haliny Zawadzkiej"),
+        ("Nhắn giúp mình cho cô Lê Thị Thu Hà là con bị ốm hôm nay.", "Lê Thị Thu Hà"),
+    ],
+)
+def test_names_by_their_languages_own_marks_are_protected(analyzer, text, name):
+    """A patronymic marks an East Slavic full name; Polish and Vietnamese titles in lower
+    case mark the name after them."""
+    assert any(name in value for value in protected(analyzer, text))
+
+
+def test_a_famous_name_with_its_patronymic_is_still_the_famous_one(analyzer):
+    """Romanized, a patronymic and the spelling of "-ий" stand between the name and its
+    entry ("Фёдор Михайлович Достоевский" is titled "Fyodor Dostoyevsky")."""
+    text = "Кто такой Фёдор Михайлович Достоевский и что он написал?"
+    assert "Фёдор Михайлович Достоевский" not in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "place_name", "private"),
+    [
+        (
+            "Jina langu ni Amani, na sasa nafanya kazi Duka la Mema huko Makambako.",
+            "Makambako",
+            True,
+        ),
+        ("Tunaishi huko Songea tangu mwaka jana.", "Songea", True),
+        ("Je, ni wapi naweza kutembelea huko Zanzibar wakati wa likizo?", "Zanzibar", False),
+    ],
+)
+def test_swahili_says_where_the_writer_lives_and_works_by_the_verb(
+    analyzer, text, place_name, private
+):
+    """Swahili marks "I" and "we" with a prefix of the verb ("nafanya kazi", "tunaishi");
+    its question particle "Je," is not French's "je"."""
+    assert (place_name in protected(analyzer, text)) is private
