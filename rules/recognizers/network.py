@@ -198,6 +198,14 @@ _OWN_SITE_BEFORE = regex.compile(
     regex.IGNORECASE,
 )
 _URL_TRAILING = ".,;:!?"
+# A repository or page under an account on a code host: its owner is the account.
+_CODE_HOST_OWNER = regex.compile(
+    r"^(?:https?://)?(?:www\.)?(?:github|gitlab|bitbucket|codeberg)\.(?:com|org)/"
+    r"(?P<owner>[A-Za-z0-9_.\-]+)/",
+    regex.IGNORECASE,
+)
+_EMAIL_DOMAIN = regex.compile(r"(?<=[\w.+\-]@)(?:[A-Za-z0-9\-]+\.)+[A-Za-z]{2,24}\b")
+_HOST = regex.compile(r"^(?:https?://)?(?P<host>[^/:?#]+)", regex.IGNORECASE)
 
 
 class PersonalUrlRecognizer:
@@ -214,13 +222,44 @@ class PersonalUrlRecognizer:
                 end -= 1
             url = text[start:end]
             has_scheme = url.lower().startswith(("http://", "https://", "www."))
-            if _PROFILE.match(url):
+            if _PROFILE.match(url) or _owner_named_elsewhere(text, url, start):
                 spans.append(Span(start, end, labels.URL, 0.85, self.name))
+            elif _on_an_email_domain(text, url):
+                # "intranet.quillfern.org/api/..." beside "ana@quillfern.org": the same
+                # organisation as the address, which the text ties to someone
+                spans.append(Span(start, end, labels.URL, 0.7, self.name))
             elif (
                 has_scheme and _PERSONAL_URL_CONTEXT.search(context_before(text, start, 40))
             ) or _OWN_SITE_BEFORE.search(text, max(0, start - 60), start):
                 spans.append(Span(start, end, labels.URL, 0.7, self.name))
         return spans
+
+
+def _owner_named_elsewhere(text: str, url: str, start: int) -> bool:
+    """A repository whose owner the text names as a handle outside the URL ("my github
+    username is kestrel_dev ... github.com/kestrel_dev/tools"): the account is someone's."""
+    match = _CODE_HOST_OWNER.match(url)
+    if match is None:
+        return False
+    owner = match.group("owner")
+    pattern = regex.compile(rf"(?<![\w/@.\-]){regex.escape(owner)}(?![\w\-]|/)")
+    return any(found.start() != start + match.start("owner") for found in pattern.finditer(text))
+
+
+def _on_an_email_domain(text: str, url: str) -> bool:
+    """The URL is on the domain of an e-mail address in the text that no encyclopedia
+    knows (a small firm's, not a mail service's or a famous company's)."""
+    if "@" not in text:
+        return False
+    from veil.rules.domain_names import domain_name
+    from veil.rules.knowledge import knowledge
+
+    name = domain_name(_HOST.match(url).group("host"))
+    if name is None or not any(
+        domain_name(domain) == name for domain in _EMAIL_DOMAIN.findall(text)
+    ):
+        return False
+    return not knowledge().is_known(name)
 
 
 register("regex.url.v1")(PersonalUrlRecognizer)

@@ -194,3 +194,31 @@ def test_public_figure_tied_to_the_user_is_still_redacted(analyzer):
     assert ("PERSON", "Michael Jordan") in found(
         analyzer, "My neighbour Michael Jordan fixes bikes."
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "url", "personal"),
+    [
+        (
+            "my github handle is kestrel_dev and the bot lives at github.com/kestrel_dev/perch",
+            "github.com/kestrel_dev/perch",
+            True,
+        ),
+        ("how do I vendor github.com/psf/requests into my app?", "github.com/psf/requests", False),
+        (
+            "# owner: Ana Ruiz <ana@quillfern.org>\nurl = 'https://intranet.quillfern.org/hr/v1'",
+            "https://intranet.quillfern.org/hr/v1",
+            True,
+        ),
+        (
+            "ask press@bbc.co.uk, or read https://www.bbc.co.uk/news first",
+            "https://www.bbc.co.uk/news",
+            False,
+        ),
+    ],
+)
+def test_a_url_is_personal_when_the_text_ties_its_account_or_domain_to_someone(text, url, personal):
+    """A repository under a handle the text names elsewhere, and a page on the domain of
+    an e-mail address no encyclopedia knows, say whose they are; a famous domain does not."""
+    spans = create("regex.url.v1").find(text)
+    assert any(text[s.start : s.end] == url for s in spans) is personal
