@@ -982,6 +982,20 @@ def _public_owner(value: str) -> bool:
     return not first_name and knowledge.knowledge().is_known(value)
 
 
+def _public_subject(name: str | None) -> bool:
+    """A subject the encyclopedia makes public: a famous person by the same evidence as
+    anywhere else, or a club, firm or city that is no first name ("Barcelona are moving
+    back to ..."); never a relative ("Mum moved to ...")."""
+    if not name or _RELATION_WORD.fullmatch(name):
+        return False
+    if _name_words(name)[0]:
+        return notability.is_public_figure(name) or _known_person(name)
+    return compounds.place_of(name) is not None or knowledge.knowledge().is_known(name)
+
+
+_RELATION_WORD = regex.compile(rf"{_RELATION}", _I)
+
+
 def _known_as_no_place(value: str) -> bool:
     """The encyclopedia knows the name and the gazetteer does not: a company, a brand, a
     person ("led to Lamborghini building cars"), not a town the rules could live in."""
@@ -1274,8 +1288,10 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         _WISH.search(before)
         or _WISH_AFTER.match(after)
         or syntax.thing_is_subject(ctx.parse, span.start, span.end)
+        or _public_subject(syntax.named_subject(ctx.parse, span.start, span.end))
     ):
-        # not "I want to move to Porto someday", nor "what we know comes from Plato"
+        # not "I want to move to Porto someday", nor "what we know comes from Plato",
+        # nor "Messi, who lives in Miami"
         return private(Reason.RESIDENCE)
     if _RELATION_PLACE.search(before) and not _known_as_no_place(value):
         # not "my sister thinks Emma Stone was in La La Land": a film, not her town

@@ -453,6 +453,27 @@ def thing_is_subject(parses: Parses, start: int, end: int) -> bool:
     return subject is not None and subject.lower_ in _THING_SUBJECT
 
 
+def named_subject(parses: Parses, start: int, end: int) -> str | None:
+    """The proper name that is the subject of the clause putting ``start:end`` somewhere
+    ("Barcelona are moving back to [Camp Nou]", "Messi, who lives in [Miami]", "Taylor
+    Swift grew up in [X]"), with its compound words; None for a pronoun, a common noun
+    or no subject."""
+    span = parses.span(start, end)
+    if span is None or span.root.dep_ != "pobj":
+        return None
+    node = span.root.head  # the preposition
+    for _ in range(3):  # past particles and adverbs: "moving back to", "grew up in"
+        node = node.head
+        if node.tag_.startswith(("VB", "MD")) or node.dep_ in ("ROOT", "relcl"):
+            break
+    subject = clause_subject(node)
+    if subject is None or subject.tag_ not in ("NNP", "NNPS"):
+        return None  # (the tagger's tags: the pipeline runs without the attribute ruler)
+    words = [t for t in subject.children if t.dep_ == "compound" and t.i < subject.i]
+    first = words[0].idx if words else subject.idx
+    return subject.doc.text[first : subject.idx + len(subject.text)]
+
+
 # Dealing with someone in person: the writer's own contacts, not people talked about.
 _SOCIAL_VERBS = (
     r"meet|meets|met|meeting|call|calls|called|calling|phone|phoned|phoning|ring|rang|"

@@ -439,3 +439,21 @@ def test_swahili_says_where_the_writer_lives_and_works_by_the_verb(
     """Swahili marks "I" and "we" with a prefix of the verb ("nafanya kazi", "tunaishi");
     its question particle "Je," is not French's "je"."""
     assert (place_name in protected(analyzer, text)) is private
+
+
+@pytest.mark.parametrize(
+    ("text", "place_name", "private"),
+    [
+        ("Apple moved to Cupertino in 1976.", "Cupertino", False),
+        ("Arsenal moved to Highbury in 1913, didn't they?", "Highbury", False),
+        ("I read about Lionel Messi, who lives in Miami now.", "Miami", False),
+        ("Mum moved to Leeds last year.", "Leeds", True),
+        ("Jordan lives in Austin now, my cousin says.", "Austin", True),
+    ],
+)
+def test_where_a_public_subject_lives_is_no_residence_of_the_writers(
+    analyzer, text, place_name, private
+):
+    """A residence verb tells whose home a place is by its subject: a club, a firm or a
+    famous person the encyclopedia knows is no one of the writer's life."""
+    assert (place_name in protected(analyzer, text)) is private
