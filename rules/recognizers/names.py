@@ -312,6 +312,17 @@ _PATRONYMIC_NAME = regex.compile(
     rf"(?<![\w])(?:{_CYRILLIC_NAME_WORD}[ \t]+)?{_CYRILLIC_NAME_WORD}[ \t]+{_PATRONYMIC}"
     rf"(?:[ \t]+(?!{_PATRONYMIC}){_CYRILLIC_NAME_WORD})?(?![\w@])"
 )
+# A line that is only a name: two to four capitalised words or initials.
+_HEADER_LINE = regex.compile(
+    r"^[ \t]*(\p{Lu}[\p{L}'’\-]+(?:[ \t]+(?:\p{Lu}\.|\p{Lu}[\p{L}'’\-]+)){1,3})[ \t]*$",
+    regex.MULTILINE,
+)
+# A contact line under it: an e-mail address, a phone number, a birth date or its label.
+_CONTACT_LINE = regex.compile(
+    r"[\w.+\-]@[\w\-]+\.|\+?\d[\d \-()]{7,}\d"
+    r"|\b(?i:dob|date of birth|phone|tel|mobile|e-?mail|address|adresse|telefon|geb\.)\b"
+)
+_MAILBOX = regex.compile(r"[\w.+\-]+(?=@[\w\-]+\.)")
 # Letters of scripts that have no capitals: a run of one to four such words.
 _CASELESS_LETTER = r"[[\p{L}\p{M}]--[\p{Latin}\p{Greek}\p{Cyrillic}\p{Armenian}\p{Georgian}]]"
 _CASELESS_RUN = regex.compile(
@@ -565,6 +576,7 @@ class _NameScan:
             self.name_lists,
             self.caseless_script_names,
             self.kin_titled_names,
+            self.header_names,
         ):
             rule()
         for match in _WORD.finditer(self.text):
@@ -572,6 +584,31 @@ class _NameScan:
         for start, end in self.repeated():
             self.keep(start, end, 0.7)
         return self.spans
+
+    def header_names(self) -> None:
+        """The name a CV, a letterhead or a signature puts on a line of its own above its
+        holder's contact lines ("Ananya Raghunathan / DOB: ... / +91 ... | ...@gmail.com"):
+        two to four capitalised words, none of them an ordinary word."""
+        text = self.text
+        for match in _HEADER_LINE.finditer(text):
+            words = match.group(1).split()
+            if any(self.ordinary(w.strip(".")) for w in words if len(w.strip(".")) > 1):
+                continue
+            below = text[match.end() : match.end() + 300].split("\n")[1:4]
+            if not any(_CONTACT_LINE.search(line) for line in below):
+                continue
+            # a name by the lists, or one the holder's own address spells ("Ananya
+            # Raghunathan" above "ananya.r94@gmail.com")
+            mailboxes = " ".join(_MAILBOX.findall("\n".join(below))).casefold()
+            if (
+                words[0] in self.first_names
+                or words[-1] in self.last_names
+                or any(
+                    len(part) >= 3 and part.casefold() in mailboxes
+                    for part in regex.split(r"[\-'’ \t]", match.group(1))
+                )
+            ):
+                self.keep(*match.span(1), 0.85)
 
     def kin_titled_names(self) -> None:
         """A kinship word used as a title, as many languages do in English text: "tita

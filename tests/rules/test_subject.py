@@ -457,3 +457,24 @@ def test_where_a_public_subject_lives_is_no_residence_of_the_writers(
     """A residence verb tells whose home a place is by its subject: a club, a firm or a
     famous person the encyclopedia knows is no one of the writer's life."""
     assert (place_name in protected(analyzer, text)) is private
+
+
+def test_a_cv_header_name_and_its_education_sentence_are_the_holders(analyzer):
+    """A name alone on its line above its holder's contact lines is the holder's, when
+    the lists know it or the holder's own address spells it; an education entry holds
+    its one sentence of a line of prose."""
+    text = (
+        "Tidy my CV header please:\n\nOluwadamilare Fasanmi-Okoro\n"
+        "+234 803 555 0142 | dami.fasanmi@yahoo.com\n\n"
+        "BSc (Physics), Federal Polytechnic Ilaro, Ilaro, 2015. Since then I have worked "
+        "as a lab technician at Oyelade Diagnostics in Abeokuta and later as a data "
+        "analyst at Kuramo Logistics, mostly on Excel and SQL reporting."
+    )
+    found = protected(analyzer, text)
+    assert "Oluwadamilare Fasanmi-Okoro" in found
+    assert any("Federal Polytechnic Ilaro" in value for value in found)
+
+
+def test_a_heading_above_a_phone_number_is_no_name(analyzer):
+    text = "Meeting Notes\nDial +44 7700 900123 to join the call"
+    assert "Meeting Notes" not in protected(analyzer, text)
