@@ -30,7 +30,9 @@ _WHERE_BEFORE = (
     r"en|em|no|na|nos|nas|dans|à|au|aux|a|in|im|bei|bij|i|på|w|we|v|ve|u|pod|koło|obok|"
     r"de|desde|depuis|da|aus|von|uit|van|från|z|ze|в|во|у|под|возле|около|из|с|со|з|із|від|"
     # Indonesian and Malay, Tagalog, Vietnamese, Swahili, Greek, Romanian
-    r"di|dari|sa|taga|ở|tại|từ|katika|huko|mjini|στο|στη|στην|στον|από|în|la|din"
+    r"di|dari|sa|taga|ở|tại|từ|katika|huko|mjini|στο|στη|στην|στον|από|în|la|din|"
+    # a branch named for its town, as Indonesian and Vietnamese write it ("cabang Bogor")
+    r"cabang|chi nhánh"
 )
 _TO_BEFORE = r"para|hacia|vers|nach|naar|till|do|per|до|к|ко|ke|đến|tới|προς"
 # Chinese coverbs (before) and Japanese, Korean and Hindi postpositions (after).

@@ -1777,7 +1777,12 @@ def _consistent(
             if out[j].subject is not Subject.PUBLIC or out[j].label not in DECIDED_LABELS:
                 continue
             left, right = sorted((span, other), key=lambda s: s.start)
-            listed = _LIST_GAP.fullmatch(text, left.end, right.start) is not None
+            # (not beside a phrase public only for want of a name: "Pak Hendro Wibisono,
+            # Kepala Cabang PT ...", a role in apposition, is no list of the famous)
+            listed = (
+                _LIST_GAP.fullmatch(text, left.end, right.start) is not None
+                and out[j].reason is not Reason.NOT_A_NAME
+            )
             acted_on = (
                 out[j].label == labels.PERSON
                 and out[j].reason not in _WEAK_PUBLIC

@@ -71,7 +71,18 @@ _HEADS_FIRST = (
     r"Pâtisserie|Librairie|Crèche|Pasticceria|Macelleria|Officina|Hausverwaltung|Metzgerei|"
     r"Autohaus|Kanzlei|Steuerberatung|Zahnarztpraxis|Installatiebedrijf|Bakkerij|Slagerij|"
     r"Tandartspraktijk|Huisartsenpraktijk|Basisschool|Schronisko|Shule|Hospitali|Zahanati|"
-    r"Kanisa|Msikiti|Duka|Chuo"
+    r"Kanisa|Msikiti|Duka|Chuo|"
+    # Vietnamese: school, primary, lower and upper secondary, university, college,
+    # hospital, clinic, company, pharmacy, kindergarten
+    r"Trường|Tiểu học|Trung học cơ sở|Trung học phổ thông|THCS|THPT|Đại học|Cao đẳng|"
+    r"Bệnh viện|Phòng khám|Công ty|Nhà thuốc|Mầm non"
+)
+# What Slavic school names carry after their words: a number and a patron ("Szkoła
+# Podstawowa nr 2 im. Jana Pawła II w Łasku", "школа № 5 имени Пушкина").
+_NUMBER_AND_PATRON = (
+    r"(?:[ \t]+(?:nr|№|No\.?)[ \t]*\d{1,4})?"
+    rf"(?:[ \t]+(?:im\.|imienia|им\.|имени)(?:[ \t]+{_WORD}){{1,4}}(?:[ \t]+[IVX]{{1,4}}\b)?)?"
+    rf"(?:[ \t]+w[ \t]+{_WORD})?"
 )
 _HEADS_LAST = (
     r"Hastanesi|Polikliniği|Kliniği|Okulu|Ortaokulu|İlkokulu|Anaokulu|Lisesi|Koleji|"
@@ -84,7 +95,7 @@ _JOINER = (
 )
 _HEAD_FIRST_NAME = regex.compile(
     rf"(?<![\p{{L}}\p{{N}}])(?:{_HEADS_FIRST})(?:[ \t]+(?:{_JOINER}[ \t]+)?{_WORD}){{1,4}}"
-    r"(?![\p{L}\p{N}])"
+    rf"{_NUMBER_AND_PATRON}(?![\p{{L}}\p{{N}}])"
 )
 _HEAD_LAST_NAME = regex.compile(
     rf"(?<![\p{{L}}\p{{N}}])(?:{_WORD}[ \t]+){{1,4}}(?:{_HEADS_LAST})(?![\p{{L}}\p{{N}}])"

@@ -407,7 +407,7 @@ _KOREAN_SURNAMES = (
 # particle after it: "담임 선생님은 박은정 선생님이에요".
 _KOREAN_NAME_BEFORE_TITLE = regex.compile(
     rf"(?<!\p{{Hangul}})([{_KOREAN_SURNAMES}]\p{{Hangul}}{{1,3}})[ \t]*"
-    r"(?:선생님|교수님|사장님|부장님|과장님|팀장님|원장님|실장님|대리님|씨|님)"
+    r"(?:선생님|교수님|사장님|부장님|과장님|팀장님|원장님|실장님|대리님|여사님|여사|씨|님)"
 )
 _NAME_WORD_BEFORE = regex.compile(r"\bnamed?[ \t]*[:,]?[ \t]*$", regex.IGNORECASE)
 _TITLE_BEFORE = regex.compile(rf"\b(?:{_HONORIFIC})\.?[ \t]+$")

@@ -70,6 +70,12 @@ _HAN_BRANCH = regex.compile(
 _KOREAN_PARTICLES = regex.compile(
     r"(?:시)?(?:에서는|에서도|에서|에는|에도|에|으로|로|까지|부터|의|은|는|이|가|도)?"
 )
+# The parts of a Korean address after its city: district (구), county (군), town (읍),
+# township (면), neighbourhood (동), village (리).
+_KOREAN_PART = regex.compile(
+    r"[ \t]+(\p{Hangul}{1,4}(?:구|군|읍|면|동|리))"
+    r"(?:에서는|에서도|에서|에는|에도|에|의|은|는|이|가|도)?(?!\p{Hangul})"
+)
 # Arabic and Hebrew write "in", "to", "from", "and" as a letter before the word.
 _PROCLITICS = ("و", "ب", "ل", "ف", "ك", "ב", "ל", "מ", "ו", "ה", "ש")
 
@@ -169,7 +175,10 @@ class PlaceRecognizer:
                     if _KOREAN_PARTICLES.fullmatch(value[length:]) and (
                         _town(stem) or _town(stem + "시")
                     ):
-                        add(start, start + length)
+                        # with the district, town or neighbourhood written after it
+                        # ("춘천 효자동에", "수원시 팔달구"): the address's place
+                        part = None if length < len(value) else _KOREAN_PART.match(text, word.end())
+                        add(start, part.end(1) if part else start + length)
                         break
                 continue
             stripped = 0

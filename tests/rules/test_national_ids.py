@@ -472,6 +472,8 @@ def test_identifiers_with_a_weak_check_are_found_after_their_word_only(named):
         ("UK passport number 123456789", "123456789"),
         ("checking account 000123456789", "000123456789"),
         ("Führerschein B072RRE2I55", "B072RRE2I55"),
+        # an Indonesian NIK: district 32.73.05, born 23 Feb 1988 (a woman: day + 40), serial
+        ("Nama saya Sari, NIK 3273056302880004, mohon dibantu", "3273056302880004"),
     ],
 )
 def test_formats_without_a_check_digit_are_found_after_their_word_only(text, value):

@@ -478,3 +478,33 @@ def test_a_cv_header_name_and_its_education_sentence_are_the_holders(analyzer):
 def test_a_heading_above_a_phone_number_is_no_name(analyzer):
     text = "Meeting Notes\nDial +44 7700 900123 to join the call"
     assert "Meeting Notes" not in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "Mój syn chodzi do Szkoły Podstawowej nr 7 im. Marii Konopnickiej w Zgierzu.",
+            "Szkoły Podstawowej nr 7 im. Marii Konopnickiej w Zgierzu",
+        ),
+        (
+            "Con tôi học ở trường Tiểu học Hòa Bình, cô giáo rất nghiêm.",
+            "Tiểu học Hòa Bình",
+        ),
+        ("우리 할머니 박순자 여사님은 수원시 팔달구에 사세요.", "박순자"),
+        ("우리 할머니 박순자 여사님은 수원시 팔달구에 사세요.", "수원시 팔달구"),
+        (
+            "Saya bekerja di PT Maju Bersama cabang Tasikmalaya sejak 2019.",
+            "Tasikmalaya",
+        ),
+        (
+            "Tolong buat email untuk atasan saya, Pak Bambang Sutrisno, Kepala Bagian "
+            "Gudang PT Sentosa Jaya.",
+            "Bambang Sutrisno",
+        ),
+    ],
+)
+def test_institutions_people_and_places_by_their_languages_own_forms(analyzer, text, value):
+    """A school's number and patron, Vietnamese heads, a Korean honorific and address
+    parts, a branch named for its town, and a person beside a role in apposition."""
+    assert any(value in found for found in protected(analyzer, text))

@@ -1,4 +1,5 @@
-"""Asia and the Pacific: Australia, India, Korea, the Philippines, Singapore, Thailand."""
+"""Asia and the Pacific: Australia, India, Indonesia, Korea, the Philippines, Singapore,
+Thailand."""
 
 from __future__ import annotations
 
@@ -148,6 +149,15 @@ RULES: tuple[NationalId, ...] = (
             "driver licence",
             "driving licence",
         ),
+    ),
+    # --- Indonesia
+    # NIK: 16 digits, the issuing province, regency and district, the birth date (40 added
+    # to a woman's day), a serial; no check digit, so the word must name it.
+    NationalId(
+        "id.nik",
+        grouped(16),
+        "id.nik",
+        ("NIK", "KTP", "e-KTP", "nomor induk kependudukan", "nomor KTP", "no KTP"),
     ),
     # --- Philippines
     # TIN: nine digits and a 3-5 digit branch code; no published check digit.
