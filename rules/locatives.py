@@ -254,6 +254,8 @@ _OTHER_CLOSED = (
     r"sehr|nur|wie|wer|wo|elle|elles|ils|nous|vous|lui|leur|ce|cette|mais|très|usted|"
     r"ustedes|él|ella|ellos|ellas|pero|muy|lei|loro|voi|noi|ma|molto|você|vocês|ele|ela|"
     r"eles|mas|muito|hij|zij|wij|jullie|zich|niet|ook|maar|"
+    # Swahili: connectives, "and/with", "in/on", demonstratives, "their/our", "but", "too"
+    r"kwa|za|cha|vya|kwenye|yao|yetu|wao|huyu|hii|hiyo|kwamba|lakini|pia|sana|bado|ni|"
     rf"{_WHERE_BEFORE}|{_TO_BEFORE}|{_FIRST_PERSON_CASED}"
 )
 

@@ -508,3 +508,10 @@ def test_institutions_people_and_places_by_their_languages_own_forms(analyzer, t
     """A school's number and patron, Vietnamese heads, a Korean honorific and address
     parts, a branch named for its town, and a person beside a role in apposition."""
     assert any(value in found for found in protected(analyzer, text))
+
+
+def test_a_brand_inside_a_swahili_clause_is_not_read_with_its_neighbours(analyzer):
+    """English NER reads "kwenye Instagram yao" (on their Instagram) as one name; Swahili's
+    closed-class words mark the clause as another language, and the brand stands alone."""
+    text = "Simu yangu ni +255 754 318 927. Nimeona tangazo kwenye Instagram yao."
+    assert not any("Instagram" in value for value in protected(analyzer, text))
