@@ -38,7 +38,7 @@ INSTITUTION_HEADS = (
     r"inn|hotel|guesthouse|hostel|pizzeria|takeaway|patisserie|butchers|florists?|boutique|"
     r"deli|tearooms?|accounting|bookkeeping|primary|infants|juniors|jfc|afc|rfc|"
     r"services|systems|partners|associates|group|holdings|analytics|labs|ltd|llc|llp|inc|"
-    r"plc|gmbh|pty|jsc|sons|bros"
+    r"plc|gmbh|pty|jsc|sons|bros|bank|trust|(?<=credit\s)union"
 )
 _HEAD = regex.compile(rf"(?:{INSTITUTION_HEADS})\.?", regex.IGNORECASE)
 # a capitalised word; a full stop only after a short abbreviation ("St.", "Mt."), never

@@ -369,6 +369,9 @@ _WORD = regex.compile(r"\S+")
 _SENTENCE_EDGE = regex.compile(r"[.!?。！？\n]")
 
 
+_DASHED_TAIL = regex.compile(r"[ \t]+[-–—][ \t]+(?=\p{Ll})")
+
+
 def _split_misreadings(text: str, entities) -> Iterator[Entity]:
     """English NER reads a run of another language's words as one name ("летим в Сочи",
     "Annem Eskişehir'de"): in a sentence that is not English, an entity holding lower-case
@@ -376,6 +379,12 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
     which may still be a name, a town or a firm."""
     for entity in entities:
         start, end = entity.start_char, entity.end_char
+        dash = _DASHED_TAIL.search(text, start, end)
+        if dash is not None:
+            # "Pinecrest Community Credit Union - internal use only": a name never goes on
+            # past a spaced dash into lower-case words
+            end = dash.start()
+            entity = Entity(start, end, entity.label_)
         cut = institution_after_particle(text[start:end]) if entity.label_ == "PERSON" else None
         if cut is not None:
             # "minha chefe [Luciana da Padaria] Pão de Mel": the name ends before the firm's

@@ -515,3 +515,16 @@ def test_a_brand_inside_a_swahili_clause_is_not_read_with_its_neighbours(analyze
     closed-class words mark the clause as another language, and the brand stands alone."""
     text = "Simu yangu ni +255 754 318 927. Nimeona tangazo kwenye Instagram yao."
     assert not any("Instagram" in value for value in protected(analyzer, text))
+
+
+def test_a_credit_union_in_a_code_comment_is_a_local_institution(analyzer):
+    """A spaced dash ends a name ("... Credit Union - internal use only"), and a credit
+    union, a bank or a trust no encyclopedia knows is an institution of someone's life."""
+    text = (
+        "# Owner: Lena Varga <lvarga@tamarackfcu.org>\n"
+        "# Tamarack Valley Credit Union - do not share outside the team\n"
+        "import pandas as pd\n"
+    )
+    found = protected(analyzer, text)
+    assert "Tamarack Valley Credit Union" in found
+    assert not any("share" in value for value in found)
