@@ -725,9 +725,9 @@ class _Context:
         finish = finish if finish >= 0 else len(text)
         # a line of prose holds its entry in one sentence ("B.Tech (CSE), Government
         # Engineering College, Thrissur, 2016. 3+ yrs as ...")
-        stop = _SENTENCE_STOP.search(text, span.end, finish)
+        stop = _STOP_ANYWHERE.search(text, span.end, finish)
         finish = stop.start() + 1 if stop else finish
-        starts = list(_SENTENCE_STOP.finditer(text, begin, span.start))
+        starts = list(_STOP_ANYWHERE.finditer(text, begin, span.start))
         begin = starts[-1].end() if starts else begin
         line = text[begin:finish]
         if len(line) > 200 or not (_PERIOD.search(line) or _DEGREE_LINE.match(line)):
@@ -1543,7 +1543,6 @@ _PERIOD = regex.compile(
     r"jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\s+)?(?:19|20)\d\d\)",
     _I,
 )
-_SENTENCE_STOP = regex.compile(r"(?<!\b\p{Lu}\p{Ll}{0,3})[.!?;](?=\s)")
 _DEGREE_LINE = regex.compile(
     r"\s*[-*•]?\s*(?:(?i:education|qualifications?|degree|studies|ausbildung|formation|"
     r"formación|formação)\s*:\s*)?(?:B\.?Sc|B\.?A|M\.?Sc|M\.?A|M\.?Eng|B\.?Eng|Ph\.?D|MBA|LL\.?B|LL\.?M|"
