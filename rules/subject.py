@@ -1058,6 +1058,9 @@ LOOSE_CHANCE_LIMIT = 0.25
 PRONOUN_REACH = 300
 
 
+_POSSESSIVE_AFTER = regex.compile(r"^['’]s\b")
+
+
 def _titled_with_possessive(value: str) -> bool:
     """A work or a band whose title opens with "my"/"our" ("My Neighbor Totoro", "Our
     Town"): the possessive is the title's, not the writer's."""
@@ -1215,7 +1218,10 @@ def _person(m: _Mention) -> Verdict:
         # firms are written to and called too ("a complaint to Ryanair"): a one-word
         # entry that is no first name is decided as the organisation it is
         return _organization(m)
-    if _known_person(_HONORIFIC_INSIDE.sub("", value)):
+    if _known_person(_HONORIFIC_INSIDE.sub("", value)) or (
+        _POSSESSIVE_AFTER.match(m.after) and _known_person(f"{value}'s")
+    ):
+        # (a brand named in the possessive is its entry: "Marie Callender's")
         return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
     if knowledge.knowledge().is_known(value) and syntax.liked(ctx.parse, span.start, span.end):
         # "she loves Jay Chou": an entry that is loved or followed is a star, not a friend

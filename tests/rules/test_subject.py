@@ -528,3 +528,10 @@ def test_a_credit_union_in_a_code_comment_is_a_local_institution(analyzer):
     found = protected(analyzer, text)
     assert "Tamarack Valley Credit Union" in found
     assert not any("share" in value for value in found)
+
+
+def test_a_brand_named_in_the_possessive_is_its_entry(analyzer):
+    """ "Marie Callender's" is the entry, with its possessive: a brand, not a namesake."""
+    text = "We always got pies at Marie Callender's when I was a kid. Are they still good?"
+    assert not any("Marie Callender" in value for value in protected(analyzer, text))
+    assert "Dana Whitfield" in protected(analyzer, "Tell Dana Whitfield's landlord I called.")
