@@ -206,6 +206,7 @@ _CODE_HOST_OWNER = regex.compile(
 )
 _EMAIL_DOMAIN = regex.compile(r"(?<=[\w.+\-]@)(?:[A-Za-z0-9\-]+\.)+[A-Za-z]{2,24}\b")
 _HOST = regex.compile(r"^(?:https?://)?(?P<host>[^/:?#]+)", regex.IGNORECASE)
+_PAGE = regex.compile(r"^(?:https?://)?[^/?#]+(?::\d+)?/[^/?#\s]")
 
 
 class PersonalUrlRecognizer:
@@ -247,9 +248,11 @@ def _owner_named_elsewhere(text: str, url: str, start: int) -> bool:
 
 
 def _on_an_email_domain(text: str, url: str) -> bool:
-    """The URL is on the domain of an e-mail address in the text that no encyclopedia
-    knows (a small firm's, not a mail service's or a famous company's)."""
-    if "@" not in text:
+    """The URL is a page on the domain of an e-mail address in the text that no
+    encyclopedia knows (a small firm's, not a mail service's or a famous company's); a
+    bare host is the firm's site, as a config's allowed hosts list it, not a page of
+    someone's."""
+    if "@" not in text or not _PAGE.search(url):
         return False
     from veil.rules.domain_names import domain_name
     from veil.rules.knowledge import knowledge
