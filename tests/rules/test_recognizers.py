@@ -211,6 +211,11 @@ def test_public_figure_tied_to_the_user_is_still_redacted(analyzer):
             True,
         ),
         (
+            'ALLOWED_HOSTS = ["api.quillfern.org"]\nADMIN_EMAIL = "ops@quillfern.org"',
+            "api.quillfern.org",
+            False,
+        ),
+        (
             "ask press@bbc.co.uk, or read https://www.bbc.co.uk/news first",
             "https://www.bbc.co.uk/news",
             False,
