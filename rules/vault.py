@@ -14,17 +14,12 @@ import random
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 import phonenumbers
 
 from veil.rules import labels, surrogates
 from veil.rules import lazy_regex as regex
-
-
-class PseudonymStyle(StrEnum):
-    PLACEHOLDER = "placeholder"  # [[PERSON_1]]: survives Markdown and HTML
-    SURROGATE = "surrogate"  # realistic fake values, check digits valid
+from veil.rules.choices import PseudonymStyle
 
 
 @dataclass(frozen=True, slots=True)
