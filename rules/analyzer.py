@@ -202,8 +202,11 @@ def _echoes(text: str, protected: list[Span], kept: list[Kept]) -> list[Span]:
         if not alternatives:
             continue
         # not the first word of a longer name ("Taylor" in "Taylor Swift")
+        # this text's own names: not kept in the regex module's cache of 500 patterns
         pattern = regex.compile(
-            rf"(?<![\w@.])(?:{'|'.join(alternatives)})(?![\w@])(?![ \t]+(?-i:\p{{Lu}}))", flags
+            rf"(?<![\w@.])(?:{'|'.join(alternatives)})(?![\w@])(?![ \t]+(?-i:\p{{Lu}}))",
+            flags,
+            cache_pattern=False,
         )
         for match in pattern.finditer(text):
             start, end = match.span()

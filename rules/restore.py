@@ -84,13 +84,15 @@ class Restorer:
             )
             alternatives.append(f"(?P<p{len(self._entries)}>{pattern})")
             self._entries.append(entry)
-        self.pattern: regex.Pattern[str] | None = (
-            regex.compile("|".join(alternatives), regex.IGNORECASE) if alternatives else None
+        self.pattern: regex.Pattern[str] | None = (  # kept with the vault (``for_vault``)
+            regex.compile_now("|".join(alternatives), regex.IGNORECASE) if alternatives else None
         )
 
     @classmethod
     def for_vault(cls, vault: Vault) -> Restorer:
-        return cls(vault.entries())
+        """The vault's restorer as it is now, made once per version of the vault (a
+        restorer holds no state of its own: streams get theirs from ``stream``)."""
+        return vault.derived("restorer", cls)
 
     def replacement(self, match: regex.Match[str]) -> str:
         index = int(match.lastgroup[1:])
