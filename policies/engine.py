@@ -9,10 +9,9 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from veil.local_models.backend import LLM, LLMError
-from veil.local_models.catalog import load_catalog
-from veil.local_models.slow_stage import SlowStage, SlowStageResult
 from veil.local_models.slow_stage.cache import ResultCache
 from veil.local_models.slow_stage.limits import BY_NAME, STANDARD, Limits
 from veil.policies.quasi_stage import EvidenceGeneralizer, QuasiIdentifierStage, QuasiResult
@@ -27,6 +26,9 @@ from veil.rules.lists import AllowList, DenyList
 from veil.rules.redact import RedactedText, redact
 from veil.rules.registry import create
 from veil.rules.vault import Vault
+
+if TYPE_CHECKING:  # the loop and the model catalog load with the slow stage, on first use
+    from veil.local_models.slow_stage import SlowStage, SlowStageResult
 
 RECOGNITION_CACHE_SIZE = 4096
 log = logging.getLogger("veil")
@@ -171,6 +173,8 @@ def limits_for(settings: SlowStageSettings) -> Limits:
     standard for a path or a server (their size is not known here)."""
     if settings.limits != "auto":
         return BY_NAME[settings.limits]
+    from veil.local_models.catalog import load_catalog
+
     try:
         catalog = load_catalog()
     except (OSError, ValueError):  # a broken catalog is reported by veil doctor
@@ -203,6 +207,8 @@ class SlowStageRunner:
     def stage(self) -> SlowStage:
         with self._lock:
             if self._stage is None:
+                from veil.local_models.slow_stage import SlowStage
+
                 attacker = self._load(self.settings.attacker_model)
                 anonymizer = (
                     attacker

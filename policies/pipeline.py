@@ -17,9 +17,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from veil.local_models.slow_stage import SlowStageResult
 from veil.local_models.slow_stage.cache import ResultCache
 from veil.local_models.slow_stage.limits import Limits
 from veil.policies.engine import (
@@ -36,6 +35,9 @@ from veil.rules.operators import Operation
 from veil.rules.redact import Action
 from veil.rules.risk import Risk, estimate
 from veil.rules.vault import Vault
+
+if TYPE_CHECKING:
+    from veil.local_models.slow_stage import SlowStageResult
 
 # The role of a string no adapter field covers (proxy/adapters/residual).
 FIELD_ROLE = "field"

@@ -18,14 +18,18 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from veil.local_models.slow_stage.settings import LoopSettings
 from veil.policies import renamed
 from veil.rules import attributes
-from veil.rules.analyzer import DEFAULT_RECOGNIZERS, DEFAULT_THRESHOLD, PublicEntities
+from veil.rules.choices import (
+    DEFAULT_RECOGNIZERS,
+    DEFAULT_THRESHOLD,
+    VEIL_ONLY_ACTIONS,
+    Action,
+    PseudonymStyle,
+    PublicEntities,
+)
 from veil.rules.labels import ALL_LABELS
+from veil.rules.labels import DECIDED as DECIDED_LABELS
 from veil.rules.lists import AllowList, DenyList, ListPatternError
-from veil.rules.operators import QIOperator
-from veil.rules.operators.generalizations import MIN_POPULATION
-from veil.rules.redact import VEIL_ONLY_ACTIONS, Action
-from veil.rules.subject import DECIDED_LABELS
-from veil.rules.vault import PseudonymStyle
+from veil.rules.operators import MIN_POPULATION, QIOperator
 
 
 class OnError(StrEnum):

@@ -182,15 +182,17 @@ class FilterRequests:
         # The first user turn names an API conversation whatever the roles read.
         first = (user_side or slots)[0].text
 
-        def run() -> tuple[str, Vault, Outcome]:
+        def run() -> tuple[str, Vault, Outcome, Restorer]:
             conversation, vault = self._vault(policy, adapter, flow, body, first)
             try:
-                return conversation, vault, pipeline.run(pieces, vault)
+                outcome = pipeline.run(pieces, vault)
+                # its pattern compiled here, off the event loop (a long chat's takes long)
+                return conversation, vault, outcome, Restorer.for_vault(vault)
             finally:
                 release_after(chars)
 
         chars = sum(len(piece.text) for piece in pieces)
-        conversation, vault, outcome = await self.veil.filtering.run(
+        conversation, vault, outcome, restorer = await self.veil.filtering.run(
             run, policy, chars, pipeline, pieces
         )
         _fill_entry(entry, conversation, outcome, policy)
@@ -211,7 +213,7 @@ class FilterRequests:
         flow.request.content = adapter.serialize_body(body)
         # Answers must come back uncompressed for the stream restorer to read them.
         flow.request.headers["accept-encoding"] = "identity"
-        flow.metadata[FLOW_STATE] = FlowState(answers, Restorer.for_vault(vault), vault)
+        flow.metadata[FLOW_STATE] = FlowState(answers, restorer, vault)
 
         def bind_conversation(conversation_id: str) -> None:
             conversations = self.veil.conversations

@@ -6,11 +6,11 @@ import bisect
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 
 import regex
 
 from veil.rules import gazetteer, labels, notability
+from veil.rules.choices import DEFAULT_RECOGNIZERS, DEFAULT_THRESHOLD, PublicEntities
 from veil.rules.compounds import join_compound_names
 from veil.rules.domain_names import domain_echoes, firm_names
 from veil.rules.linking import link
@@ -20,29 +20,6 @@ from veil.rules.normalize import normalize
 from veil.rules.registry import Recognizer, create
 from veil.rules.spans import Span
 from veil.rules.subject import DECIDED_LABELS, Reason, Referee, Subject, Verdict, decide
-
-# Everything veil ships that needs no optional extra or local model.
-DEFAULT_RECOGNIZERS: tuple[str, ...] = (
-    "regex.email.v1",
-    "phonenumbers.phone.v1",
-    "regex.credit_card.v1",
-    "regex.iban.v1",
-    "regex.crypto_wallet.v1",
-    "regex.us_ssn.v1",
-    "regex.ip_address.v1",
-    "regex.mac_address.v1",
-    "regex.url.v1",
-    "regex.username.v1",
-    "regex.date_of_birth.v1",
-    "regex.street_address.v1",
-    "regex.id_number.v1",
-    "stdnum.national_id.v1",
-    "secrets.v1",
-    "spacy.ner.v1",
-    "names.v1",
-    "institutions.v1",
-    "places.v1",
-)
 
 # Statistical recognizers read language, so they see the text as typed, not normalized.
 _TEXT_AS_TYPED_ONLY = ("spacy.", "gliner.", "names.", "institutions.", "places.")
@@ -54,16 +31,8 @@ def reads_language(recognizer: str) -> bool:
     return recognizer.startswith(_TEXT_AS_TYPED_ONLY)
 
 
-DEFAULT_THRESHOLD = 0.5
 DISGUISE_BONUS = 0.2
 ECHO_SOURCE = "subject.echo"
-
-
-class PublicEntities(StrEnum):
-    """What happens to a span that names a public entity rather than a private person."""
-
-    KEEP = "keep"  # sent unchanged (the question is about it)
-    PROTECT = "protect"  # replaced like private data
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,8 +202,11 @@ def _echoes(text: str, protected: list[Span], kept: list[Kept]) -> list[Span]:
         if not alternatives:
             continue
         # not the first word of a longer name ("Taylor" in "Taylor Swift")
+        # this text's own names: not kept in the regex module's cache of 500 patterns
         pattern = regex.compile(
-            rf"(?<![\w@.])(?:{'|'.join(alternatives)})(?![\w@])(?![ \t]+(?-i:\p{{Lu}}))", flags
+            rf"(?<![\w@.])(?:{'|'.join(alternatives)})(?![\w@])(?![ \t]+(?-i:\p{{Lu}}))",
+            flags,
+            cache_pattern=False,
         )
         for match in pattern.finditer(text):
             start, end = match.span()

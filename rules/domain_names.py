@@ -51,6 +51,7 @@ def domain_echoes(text: str, names: set[str], taken: list[Span]) -> list[Span]:
     pattern = regex.compile(
         rf"(?<![\w@./-])(?:{'|'.join(map(regex.escape, sorted(names)))})(?![\w@/-])(?!\.\w)",
         regex.IGNORECASE,
+        cache_pattern=False,  # this text's own names: not kept in the regex module's cache
     )
     # the spans taken, as sorted disjoint-ish intervals: a match is checked against its
     # neighbours only, so a paste with thousands of addresses stays linear

@@ -77,6 +77,10 @@ ALL_LABELS: tuple[str, ...] = (
     NORP,
 )
 
+# What may name a public entity rather than a private person: the labels veil decides
+# public or private (rules/subject.py) and a policy's public_entities may name.
+DECIDED: frozenset[str] = frozenset({PERSON, LOCATION, ORGANIZATION, NORP})
+
 # Higher wins an overlap before score is considered. Checksummed and structured
 # identifiers first, then context-bound ones, then statistical NER labels.
 SPECIFICITY: dict[str, int] = {

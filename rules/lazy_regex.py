@@ -110,6 +110,14 @@ def compile(pattern: Any, flags: int = 0, **kwargs: Any) -> Any:
     return lazy
 
 
+def compile_now(pattern: str, flags: int = 0) -> _regex.Pattern[str]:
+    """A pattern made at run time from a message's words or a vault's values, compiled
+    now (off the event loop, where its maker runs) and kept by its maker alone: not in
+    the regex module's cache of 500 patterns, where a long chat's patterns (megabytes
+    each) would stay long after the chat moved on."""
+    return _regex.compile(pattern, flags, cache_pattern=False)
+
+
 def compile_all(save: bool = False) -> int:
     """Compile every stand-in still in use; how many there are. ``save``: write the
     table of compiled patterns anew if it lacks one of the rules' patterns."""

@@ -5,31 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 
+from veil.rules.choices import Action
 from veil.rules.spans import Span
 from veil.rules.subject import Reason
 from veil.rules.vault import PseudonymStyle, Vault
 
 
-class Action(StrEnum):
-    PSEUDONYMIZE = "pseudonymize"  # consistent, restorable stand-in
-    MASK = "mask"  # one-way, typed, fixed length
-    BLOCK = "block"  # the whole message must not be sent
-    WARN = "warn"  # sent unchanged, reported
-    ALLOW = "allow"  # sent unchanged, not reported as a risk
-    KEEP = "keep"  # veil's verdict on a public entity (a public figure, a city as topic): sent
-    GENERALIZE = "generalize"  # a quasi-identifier said less precisely
-    DECOY = "decoy"  # a quasi-identifier replaced by a plausible other value, restored
-
-
 def mask(label: str) -> str:
     # Fixed text per label: a mask that kept the original's length would leak it.
     return f"[REDACTED {label}]"
-
-
-# What only veil decides: a policy's ``actions`` cannot name these for a PII label.
-VEIL_ONLY_ACTIONS = frozenset({Action.KEEP, Action.GENERALIZE, Action.DECOY})
 
 
 @dataclass(frozen=True, slots=True)

@@ -144,7 +144,7 @@ class Referee(Protocol):
     def is_public(self, text: str, value: str, label: str, deadline: float) -> bool: ...
 
 
-DECIDED_LABELS = frozenset({labels.PERSON, labels.LOCATION, labels.ORGANIZATION, labels.NORP})
+DECIDED_LABELS = labels.DECIDED  # the labels a verdict public/private applies to
 # Identifiers of a person: beside a name they make it someone's contact entry.
 _CONTACT_LABELS = frozenset(
     {

@@ -1293,9 +1293,20 @@ class Parses:
                     docs = nlp.get_pipe(name).pipe(docs)
                 for i, doc in zip(missing, docs, strict=True):
                     doc.user_data[_SELF_IN_TEXT] = self.self_in_text
+                    _drop_tensor(doc)
                     found[i] = doc
                 _SENTENCES.put([(wanted[i], found[i]) for i in missing])
             self._parsed.update(zip(keys, found, strict=True))
+
+
+def _drop_tensor(doc) -> None:
+    """Let a kept doc go of tok2vec's output, which only the tagger and parser read, and
+    they have run: each doc's rows are a view of its whole batch's array, so one doc
+    kept from a long history's batch held all of it (megabytes) for as long as it was
+    kept. Nothing veil reads of a doc (tags, dependencies, entities) comes from it."""
+    import numpy
+
+    doc.tensor = numpy.zeros((0,), dtype="float32")  # what a new Doc holds
 
 
 def _sentence_text(sentence: str, blank: bool) -> str:

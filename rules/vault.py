@@ -14,17 +14,13 @@ import random
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from enum import StrEnum
+from typing import Any, TypeVar
 
 import phonenumbers
 
 from veil.rules import labels, surrogates
 from veil.rules import lazy_regex as regex
-
-
-class PseudonymStyle(StrEnum):
-    PLACEHOLDER = "placeholder"  # [[PERSON_1]]: survives Markdown and HTML
-    SURROGATE = "surrogate"  # realistic fake values, check digits valid
+from veil.rules.choices import PseudonymStyle
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +69,9 @@ def canonical_key(label: str, value: str) -> str:
     return regex.sub(r"(?:'s|’s)$", "", folded)
 
 
+T = TypeVar("T")
+
+
 class Vault:
     """Thread-safe; one per conversation."""
 
@@ -88,7 +87,7 @@ class Vault:
         self._counters: dict[str, int] = {}
         self._lock = threading.Lock()
         self.version = 0  # bumps on every new entry; caches built from the entries check it
-        self._known: tuple[int, regex.Pattern[str] | None, dict[str, str]] | None = None
+        self._derived: dict[str, tuple[int, Any]] = {}  # name -> (version, what was built)
         # Called under the vault's lock with each new entry, before its pseudonym is
         # handed out: a store saves the mapping before the pseudonym can leave the machine,
         # and returns the entry it saved. A store shared with other processes that finds
@@ -124,7 +123,7 @@ class Vault:
 
     def entries(self) -> list[VaultEntry]:
         with self._lock:
-            return list(self._by_pseudonym.values())
+            return self._entries()
 
     def pseudonym_for(self, value: str, label: str, style: PseudonymStyle | None = None) -> str:
         key = (label, canonical_key(label, value))
@@ -242,25 +241,21 @@ class Vault:
 
     def _known_values(self) -> tuple[regex.Pattern[str] | None, dict[str, str]]:
         # Built once per vault version, not once per message slot.
+        return self.derived("known values", _known_values)
+
+    def derived(self, name: str, build: Callable[[list[VaultEntry]], T]) -> T:
+        """``build(entries)``, made once per version of the vault and kept with it until
+        the next (one per ``name``): the patterns of a vault's values and pseudonyms,
+        which for hundreds of entries take a second and megabytes to compile, are made
+        again only when it changes, and go with the vault."""
         with self._lock:
-            if self._known is None or self._known[0] != self.version:
-                entries = sorted(
-                    self._by_pseudonym.values(), key=lambda e: len(e.value), reverse=True
-                )
-                pattern = (
-                    regex.compile(
-                        "|".join(rf"(?<!\w){regex.escape(e.value)}(?!\w)" for e in entries),
-                        regex.IGNORECASE,
-                    )
-                    if entries
-                    else None
-                )
-                self._known = (
-                    self.version,
-                    pattern,
-                    {e.value.casefold(): e.pseudonym for e in entries},
-                )
-            return self._known[1], self._known[2]
+            found = self._derived.get(name)
+            if found is None or found[0] != self.version:
+                found = self._derived[name] = (self.version, build(self._entries()))
+            return found[1]
+
+    def _entries(self) -> list[VaultEntry]:
+        return list(self._by_pseudonym.values())
 
     def value_for(self, pseudonym: str) -> str | None:
         entry = self._by_pseudonym.get(pseudonym.casefold())
@@ -295,6 +290,16 @@ class Vault:
         if folded == value.casefold() or folded in known_values:
             return False
         return not any(p.startswith(folded) or folded.startswith(p) for p in self._by_pseudonym)
+
+
+def _known_values(entries: list[VaultEntry]) -> tuple[regex.Pattern[str] | None, dict[str, str]]:
+    """A pattern of the values (longest first) and each value's pseudonym, by value."""
+    entries = sorted(entries, key=lambda e: len(e.value), reverse=True)
+    alternatives = "|".join(rf"(?<!\w){regex.escape(e.value)}(?!\w)" for e in entries)
+    if not entries:
+        return None, {}
+    pattern = regex.compile_now(alternatives, regex.IGNORECASE)
+    return pattern, {e.value.casefold(): e.pseudonym for e in entries}
 
 
 def _occurs_in(word: str, text: str) -> bool:

@@ -7,14 +7,15 @@ In one run: latency p50/p95 of a 1 KB prompt sent directly, through bare mitmpro
 (mitmdump, no addon), through veil (fast stage) and through veil without spaCy's NER
 (the configuration a latency-sensitive site can choose); time to the first answer token
 of a streamed answer the same ways; 50 concurrent clients x 20 requests through veil
-(errors, lost requests, answers restored); each proxy's peak memory (VmHWM) serving 1 KB
-prompts, and veil's resident memory before and after those 1,000 requests; the time from
-`veil start` (and from starting bare mitmproxy) to the first request through it; the
-fast stage's warm-up against the imports alone and `veil check` cold, each in a fresh
-process; bad input through veil (prose prompts up to 2 MB, histories up to 500 turns:
-time per character and per turn, and memory afterwards); and, in process, where the
-fast stage's time goes (spaCy's NER and parse, per recognizer). The issue's figures are
-printed as one table, each next to its reference and target. Writes
+(errors, lost requests, answers restored) and through bare mitmproxy (the reference);
+each proxy's peak memory (VmHWM) serving 1 KB prompts (bare mitmproxy's before its
+concurrent load), and veil's resident memory before and after those 1,000 requests;
+the time from `veil start` (and from starting bare mitmproxy) to the first request
+through it; the fast stage's warm-up against the imports alone and `veil check` cold,
+each in a fresh process; bad input through veil (prose prompts up to 2 MB, histories up
+to 500 turns: time per character and per turn, and memory afterwards); and, in process,
+where the fast stage's time goes (spaCy's NER and parse, per recognizer). The issue's
+figures are printed as one table, each next to its reference and target. Writes
 bench/proxy/results/proxy.{json,md}.
 """
 
@@ -376,6 +377,10 @@ def run_proxies(work: Path, upstream: FakeChatService, args, results: dict) -> N
             "ttft_ms": ttft,
             "peak_memory_mb": peak_mb(process.pid),
         }
+        # the concurrent load's reference: the same clients through mitmproxy alone
+        results["bare_mitmproxy"]["concurrency"] = concurrency(
+            bare_port, bare_ca, url, args.clients, args.per_client
+        )
     # Start-up, the CA made (mitmproxy writes one on a user's first start only).
     started = time.perf_counter()
     with (
@@ -509,7 +514,7 @@ def issue_table(r: dict) -> list[str]:
         (
             f"{c['clients']} clients x {c['requests'] // c['clients']} requests",
             f"{c['lost']} lost, {c['requests_per_second']:.0f} req/s",
-            "–",
+            _bare_concurrency(bare),
             "0 lost, ≥ 150 req/s",
             _met(c["lost"] == 0 and c["errors"] == 0 and c["requests_per_second"] >= 150),
         ),
@@ -533,6 +538,13 @@ def issue_table(r: dict) -> list[str]:
         "|---|---|---|---|---|",
         *("| " + " | ".join(row) + " |" for row in rows),
     ]
+
+
+def _bare_concurrency(bare: dict) -> str:
+    c = bare.get("concurrency")  # absent in results written before it was measured
+    if c is None:
+        return "–"
+    return f"bare mitmproxy {c['lost']} lost, {c['requests_per_second']:.0f} req/s"
 
 
 def bad_input_lines(b: dict) -> list[str]:

@@ -24,11 +24,16 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from veil.rules.operators import decoys, generalizations
 from veil.rules.spans import Span
-from veil.rules.vault import Vault
+
+if TYPE_CHECKING:
+    from veil.rules.vault import Vault
+
+# An area must hold this many people before a place is said by its name
+# (generalizations.py).
+MIN_POPULATION = 2_000_000
 
 
 class QIOperator(StrEnum):
@@ -67,7 +72,7 @@ def apply_operators(
     operators: Mapping[str, QIOperator],
     vault: Vault,
     default: QIOperator = QIOperator.GENERALIZE,
-    min_population: int = generalizations.MIN_POPULATION,
+    min_population: int = MIN_POPULATION,
 ) -> list[Operation]:
     """Decide each disclosure's replacement; decoys are taken from (and saved to) ``vault``
     so the same value gets the same decoy in every turn."""
@@ -87,6 +92,9 @@ def _apply(
     vault: Vault,
     min_population: int,
 ) -> tuple[QIOperator, str | None]:
+    # imported here: the policy schema reads QIOperator without the place tables
+    from veil.rules.operators import decoys, generalizations
+
     surface = text[disclosure.span.start : disclosure.span.end]
     if asked is QIOperator.DECOY:
 
@@ -106,6 +114,7 @@ def _apply(
 
 
 __all__ = [
+    "MIN_POPULATION",
     "DisclosureLike",
     "Operation",
     "QIOperator",

@@ -14,11 +14,8 @@ from functools import cache
 
 from veil.rules import geography
 from veil.rules import lazy_regex as regex
-from veil.rules.operators import life_events
+from veil.rules.operators import MIN_POPULATION, life_events
 from veil.rules.quasi import lexicon
-
-# An area must hold this many people before a place is said by its name.
-MIN_POPULATION = 2_000_000
 
 _NUMBER = regex.compile(r"\d{1,3}")
 

@@ -25,5 +25,7 @@ def test_the_proxy_benchmark_runs_and_leaks_nothing(tmp_path: Path) -> None:
     concurrency = figures["concurrency"]
     assert concurrency["errors"] == concurrency["lost"] == 0
     assert concurrency["restored_answers"] == concurrency["requests"] == 4
+    reference = figures["bare_mitmproxy"]["concurrency"]  # the same load, without veil
+    assert reference["requests"] == 4 and reference["errors"] == 0
     assert figures["veil"]["latency_ms"]["p50"] > 0
     assert "veil (fast stage)" in (tmp_path / "proxy.md").read_text()

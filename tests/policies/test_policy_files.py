@@ -4,6 +4,8 @@ line and field, the last valid version kept in force, and the site switch."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -392,3 +394,44 @@ def test_every_adapter_name_the_schema_allows_is_one_the_proxy_has():
     from veil.proxy.adapters import ADAPTERS
 
     assert set(ADAPTERS) == {str(name) for name in AdapterName}
+
+
+# Modules that act on a policy (recognizers and their name lists and place tables, the
+# slow stage's loop): reading and validating one must not import them.
+_ACTING_MODULES = (
+    "veil.rules.recognizers",
+    "veil.rules.analyzer",
+    "veil.rules.vault",
+    "veil.rules.operators.decoys",
+    "veil.local_models.slow_stage.loop",
+)
+
+
+def test_reading_a_policy_does_not_import_the_recognizers():
+    program = (
+        "import sys\n"
+        "from veil.policies.loader import load_site_policy\n"
+        "load_site_policy('openai-api')\n"
+        f"print([m for m in {_ACTING_MODULES!r} if m in sys.modules])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_policy_words_are_the_ones_the_code_acts_on():
+    """The schema reads the light copies; redact, vault, analyzer and the operators must
+    see the very same enums and defaults."""
+    from veil.local_models.slow_stage import SlowStage, StopReason
+    from veil.local_models.slow_stage.loop import SlowStage as LoopStage
+    from veil.policies import schema
+    from veil.rules import analyzer, redact, subject, vault
+    from veil.rules.operators import generalizations
+
+    assert schema.Action is redact.Action and schema.PseudonymStyle is vault.PseudonymStyle
+    assert schema.PublicEntities is analyzer.PublicEntities
+    assert schema.DEFAULT_RECOGNIZERS is analyzer.DEFAULT_RECOGNIZERS
+    assert schema.DECIDED_LABELS == subject.DECIDED_LABELS
+    assert schema.MIN_POPULATION == generalizations.MIN_POPULATION
+    assert SlowStage is LoopStage and StopReason.__module__.endswith("loop")

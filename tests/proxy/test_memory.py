@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from veil.proxy.memory import LARGE_MESSAGE_CHARS, release_after
+from veil.proxy.memory import LARGE_MESSAGE_CHARS, TRIM_AFTER_CHARS, release_after
 
 
 def test_an_ordinary_message_does_not_trim() -> None:
@@ -30,3 +30,15 @@ def test_a_large_message_drops_the_reading_of_its_long_texts() -> None:
     release_after(LARGE_MESSAGE_CHARS)
     assert (long, "model", 100_000) not in syntax._cache
     assert (short, "model", 100_000) in syntax._cache
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's malloc_trim")
+def test_a_long_history_trims_but_keeps_its_readings() -> None:
+    """A resent history of hundreds of short turns leaves as much freed heap behind as a
+    paste; its turns' readings are short and kept for the next turn."""
+    from veil.rules import syntax
+
+    turn = "Jane lives in Leeds."
+    syntax.parses(turn, "model", 100_000)
+    assert release_after(TRIM_AFTER_CHARS) is True
+    assert (turn, "model", 100_000) in syntax._cache

@@ -186,3 +186,26 @@ def test_streaming_holds_back_only_a_possible_pseudonym_prefix(placeholder_vault
     out = streaming.feed("SON_1]] and friends, how are you today?")
     assert out.startswith("Jane Doe and friends")
     assert (out + streaming.flush()).endswith("today?")
+
+
+def test_a_vaults_restorer_is_made_once_per_version_and_goes_with_the_vault():
+    """A long chat's patterns take a second and megabytes to compile: made again only
+    when the vault changes, and kept by the vault alone (not by the regex module's
+    cache, where they outlived the chat)."""
+    import gc
+    import weakref
+
+    vault = Vault()
+    for n in range(300):
+        vault.pseudonym_for(f"Person{n} Example", "PERSON")
+    restorer = Restorer.for_vault(vault)
+    assert Restorer.for_vault(vault) is restorer
+    assert vault.pseudonymize_known("Person7 Example said") == "[[PERSON_8]] said"
+    new = vault.pseudonym_for("Jane Doe", "PERSON")
+    changed = Restorer.for_vault(vault)
+    assert changed is not restorer and changed.restore(f"Hi {new}") == "Hi Jane Doe"
+    patterns = [weakref.ref(restorer.pattern), weakref.ref(changed.pattern)]
+    patterns.append(weakref.ref(vault._known_values()[0]))
+    del vault, restorer, changed
+    gc.collect()
+    assert [p() for p in patterns] == [None, None, None]

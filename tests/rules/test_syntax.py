@@ -175,3 +175,15 @@ def test_the_model_runs_on_its_own_backend_in_a_context_that_never_chose_one():
         return context_ops.get()
 
     assert contextvars.Context().run(fresh_context) is nlp.get_pipe("ner").model.ops
+
+
+def test_kept_parses_hold_no_tok2vec_output():
+    """A kept doc's tok2vec rows were a view of its whole batch's array (a long
+    history's: megabytes, held as long as one doc of it was kept); the tags and
+    dependencies veil reads stay."""
+    text = "My sister Dana Okafor moved to Ghent. My brother Ade lives in Lagos."
+    reading = syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS)
+    reading.prepare([(0, 10), (text.index("brother"), len(text))])
+    docs = list(reading._parsed.values())
+    assert docs and all(doc.tensor.size == 0 for doc in docs)
+    assert all(token.dep_ and token.tag_ for doc in docs for token in doc)
