@@ -23,8 +23,9 @@ PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
 # Prompts written for veil, one or more per kind of failure seen on text nobody tuned on,
 # with their own names and places (bench/redaction/check_own.py validates the file).
 OWN_EXAMPLES = Path(__file__).with_name("public_private_own.jsonl")
-# 800 prompts written blind to veil's code (their writers read neither code nor data), in
-# fixed parts: "dev" to "dev9" may be looked at and tuned on, "test" to "test7" only reported.
+# 860 prompts written blind to veil's code (their writers read neither code nor data), in
+# fixed parts: "dev" to "dev10" may be looked at and tuned on, "test" to "test8" only
+# reported.
 FRESH_EXAMPLES = Path(__file__).with_name("public_private_fresh.jsonl")
 FRESH_PARTS = (
     "dev",
@@ -36,6 +37,7 @@ FRESH_PARTS = (
     "dev7",
     "dev8",
     "dev9",
+    "dev10",
     "test",
     "test2",
     "test3",
@@ -43,6 +45,7 @@ FRESH_PARTS = (
     "test5",
     "test6",
     "test7",
+    "test8",
 )
 
 TUNING = "tuning half"
