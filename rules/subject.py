@@ -1363,6 +1363,15 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
     if _LANDMARK.search(value):
         return Verdict(Subject.PUBLIC, Reason.LANDMARK, label)
     romanized = _romanized(value)
+    if (
+        not relabelled
+        and romanized is not None
+        and " " not in romanized.strip()
+        and _name_words(romanized)[0]
+    ):
+        # a word in another alphabet that no gazetteer has and that reads as a first
+        # name is the person NER took for a place ("Марко завтра не прийде")
+        return _person(m)
     if knowledge.knowledge().is_known(value) or (
         romanized is not None and knowledge.knowledge().is_known(romanized)
     ):  # "Ιθάκη" is Ithaca
@@ -1612,8 +1621,11 @@ def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> 
         ):
             continue
         # an undecided (so protected) name: only "in"/"at", not a list's comma ("Britain,
-        # France and Israel")
-        undecided_owner = out[i - 1].subject is Subject.UNKNOWN and gap[0].strip() != ","
+        # France and Israel"), unless it is an institution no encyclopedia knows, whose
+        # town follows a comma as in an address ("OBS De Regenboog, Zwolle")
+        undecided_owner = out[i - 1].subject is Subject.UNKNOWN and (
+            gap[0].strip() != "," or out[i - 1].reason is Reason.LOCAL_INSTITUTION
+        )
         if out[i - 1].subject is Subject.PRIVATE or undecided_owner:
             out[i] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
 
@@ -1787,6 +1799,9 @@ def _consistent(
             listed = (
                 _LIST_GAP.fullmatch(text, left.end, right.start) is not None
                 and out[j].reason is not Reason.NOT_A_NAME
+                # (a list is of one kind: "OBS De Regenboog, Zwolle" is an institution
+                # and its town, not a list of the famous)
+                and not (out[i].reason is Reason.LOCAL_INSTITUTION and out[j].label != out[i].label)
             )
             acted_on = (
                 out[j].label == labels.PERSON

@@ -207,6 +207,16 @@ _UNIT_BEFORE = regex.compile(
 )
 
 
+# A Korean road-name address: the city, the district (구/군/시), the road (로/길, with
+# its numbered side street), the building's number, and the unit (호) or block (동):
+# "서울 마포구 망원로12길 34, 201호".
+_KOREAN_ROAD_ADDRESS = regex.compile(
+    r"(?:\p{Hangul}{2,4}(?:특별시|광역시|시|도)?[ \t]+)?\p{Hangul}{1,4}(?:구|군|시)[ \t]+"
+    r"\p{Hangul}{1,8}\d{0,3}(?:로|길)(?:\d{1,3}번?길)?[ \t]*\d{1,4}(?:-\d{1,4})?"
+    r"(?:[ \t]*,?[ \t]*(?:\d{1,4}동[ \t]*)?\d{1,5}호)?"
+)
+
+
 class StreetAddressRecognizer:
     name = "regex.street_address.v1"
     labels = (labels.STREET_ADDRESS,)
@@ -224,7 +234,8 @@ class StreetAddressRecognizer:
                 start = unit.start()  # "Flat 3, 41 Lorimer Road": the flat is the address too
             if end - start >= 6:
                 spans.append(Span(start, end, labels.STREET_ADDRESS, 0.8, self.name))
-        for start, end in (*marked_heads(text), *address_runs(text)):
+        korean = _KOREAN_ROAD_ADDRESS.finditer(text) if not text.isascii() else ()
+        for start, end in (*marked_heads(text), *address_runs(text), *(m.span() for m in korean)):
             spans.append(Span(start, end, labels.STREET_ADDRESS, 0.8, self.name))
         return _merged(spans)
 

@@ -77,6 +77,8 @@ _ID_KEYWORDS = (
     r"tessera sanitaria|group|\bNPI\b|hospital|accession|loan|mortgage|kundennummer|"
     r"versichertennummer|versicherungsnummer|mitgliedsnummer|historia clínica|expediente|"
     r"finanzamt|(?-i:\bID\b)|"
+    # the national or residence id in Arabic, a booking in Japanese and Korean
+    r"رقم الهوية|الهوية الوطنية|رقم الإقامة|予約番号|예약번호|"
     # "id" in lower case is a label only in a phrase ("my id is", "id number", "id #"); a
     # bare "id:" (YAML, logs) takes only values with letters and digits (see find).
     r"\b(?:my|your|his|her|their|the|an?|national|personal|government|state|student)\s+id\b|"
@@ -91,7 +93,7 @@ _ID_WITH_CONTEXT = regex.compile(
     r"(?:\s*\([^)\n]{1,20}\))?"
     # a few words may sit between: "Le mien c'est ...", "on file is ..."
     r"(?:[ \t]+[^\s\d:=#.,;]{1,8}){0,4}?"
-    r"(?:\s+(?:is|was|es|est|ist|è|=))?\s*[:=#\-]?\s*"
+    r"(?:\s+(?:is|was|es|est|ist|è|=))?\s*[:=#\-：]?\s*"
     # the value: groups joined by - / . and, after spaces, further groups with digits
     r"(?P<value>(?=[A-Z0-9]*(?:[\-/.][A-Z0-9]*)*\d|[A-Z]{1,4}[ ]\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*"
     r"(?:[ ](?=[A-Z0-9]*\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*){0,6}"

@@ -75,7 +75,14 @@ _HEADS_FIRST = (
     # Vietnamese: school, primary, lower and upper secondary, university, college,
     # hospital, clinic, company, pharmacy, kindergarten
     r"Trường|Tiểu học|Trung học cơ sở|Trung học phổ thông|THCS|THPT|Đại học|Cao đẳng|"
-    r"Bệnh viện|Phòng khám|Công ty|Nhà thuốc|Mầm non"
+    r"Bệnh viện|Phòng khám|Công ty|Nhà thuốc|Mầm non|"
+    # Czech schools and clinics as abbreviated and declined ("ZŠ Komenského", "na
+    # Poliklinice Třebíč"); Dutch primary schools by kind ("OBS De Regenboog")
+    r"ZŠ|SŠ|MŠ|ZUŠ|SPŠ|Gymnázium|Gymnáziu|Poliklinice|Polikliniky|Nemocnici|Nemocnice|"
+    r"OBS|CBS|PCBS|RKBS|KBS|SBO|"
+    # schools are named after a lower-case head in running text too ("à l'école
+    # Jean-Moulin", "no colégio Santa Clara")
+    r"école|collège|lycée|escuela|colegio|escola|colégio|scuola|liceo"
 )
 # What Slavic school names carry after their words: a number and a patron ("Szkoła
 # Podstawowa nr 2 im. Jana Pawła II w Łasku", "школа № 5 имени Пушкина").
@@ -103,7 +110,12 @@ _HEAD_LAST_NAME = regex.compile(
 # Company forms written before a quoted name in Russian, Ukrainian and Kazakh registers:
 # ООО «Северный Ветер», ИП «Иванов», ТОВ "Світанок".
 _QUOTED_COMPANY = regex.compile(
-    r"(?<![\p{L}\p{N}])(?:ООО|ОАО|ЗАО|ПАО|АО|НКО|ИП|ТОВ|ПП|ПрАТ|ТОО)[ \t]*"
+    r"(?<![\p{L}\p{N}])(?:ООО|ОАО|ЗАО|ПАО|АО|НКО|ИП|ТОВ|ПП|ПрАТ|ТОО"
+    # a kind of place with its name in quotes, after an adjective or not ("медичний
+    # центр «Надія»", "клиника «Здоровье»")
+    r"|(?:\p{Ll}+(?:ий|ый|ой|ий|на|ная|ний|ня)[ \t]+)?(?i:центр|клініка|клиника|компанія|компания|"
+    r"магазин|кафе|ресторан|салон|аптека|студія|студия|садок|сад|школа|ліцей|лицей|гімназія|"
+    r"гимназия))[ \t]*"
     r"(?:«[^»\n]{1,60}»|\"[^\"\n]{1,60}\"|„[^“”\n]{1,60}[“”])"
 )
 # "Ops Lead @ Quokka Parcel | ex-Amazon": the name after a spaced "@" in a bio or a
@@ -119,6 +131,17 @@ _HAN_HEADS = (
     r"有限公司|股份公司|公司|集团|小学|中学|大学|学院|学校|幼儿园|医院|诊所|银行|面馆|餐馆|"
     r"饭店|酒店|教会|会社|病院|学園|銀行|幼稚園|商店"
 )
+# East Slavic schools by number, with the adjective of their town ("Коломийського ліцею
+# №3", "гимназии № 12").
+_NUMBERED_SCHOOL = regex.compile(
+    r"(?<![\p{L}\p{N}])(?:\p{Lu}\p{Ll}+(?:ського|ської|ский|ская|ского|ской|ський|ська)[ \t]+)?"
+    r"(?i:ліцей|ліцею|ліцеї|гімназія|гімназії|школа|школи|школу|лицей|лицея|гимназия|"
+    r"гимназии|школы|школе|садок|садочок|детский сад)[ \t]*№[ \t]*\d{1,4}"
+)
+# Thai writes a school, a clinic, a hospital or a firm as its kind and then its name,
+# with no space until the name ends ("โรงเรียนอนุบาลบ้านสวน", "คลินิกหมอวิชัย").
+_THAI_HEADS = r"โรงเรียน|คลินิก|โรงพยาบาล|บริษัท|มหาวิทยาลัย|ร้าน|วิทยาลัย"
+_THAI_NAME = regex.compile(rf"(?:{_THAI_HEADS})[\p{{Thai}}\p{{M}}]{{2,24}}")
 _HAN_NAME = regex.compile(rf"(\p{{Han}}{{2,10}}?(?:{_HAN_HEADS}))")
 # what ends the words before a Chinese name: "在…的", "叫", "是", a comma
 _HAN_BEFORE_NAME = regex.compile(r"[的叫是在于、，,：:「“\s]|^")
@@ -130,12 +153,14 @@ _HANGUL_NAME = regex.compile(
     rf"(?<![\p{{L}}])(\p{{Hangul}}{{1,8}}(?:{_HANGUL_HEADS}))"
     r"(?:에서|에|의|은|는|이|가|을|를|도)?(?![\p{L}])"
 )
-_ARABIC_HEADS = r"جامعة|مستشفى|شركة|مدرسة|بنك|مصرف|عيادة|مطعم|مؤسسة|كلية"
+_ARABIC_HEADS = (
+    r"جامعة|مستشفى|شركة|مدرسة|بنك|مصرف|عيادة|عيادات|مجمع|مركز|مستوصف|صيدلية|مطعم|مؤسسة|كلية"
+)
 _ARABIC_NAME = regex.compile(
     rf"(?<![\p{{L}}])(?:{_ARABIC_HEADS})"
-    # one word, and a second one only if it has the article ("جامعة اليرموك", not
-    # "... ويريد", "and wants")
-    r"[ \t]+(?!و)\p{Arabic}+(?:[ \t]+ال\p{Arabic}+)?"
+    # one word, and more only if they have the article ("جامعة اليرموك", "مجمع عيادات
+    # الندى الطبي"; not "... ويريد", "and wants")
+    r"[ \t]+(?!و)\p{Arabic}+(?:[ \t]+ال\p{Arabic}+){0,3}"
 )
 _DEVANAGARI_HEADS = r"ट्रेडर्स|स्कूल|विद्यालय|अस्पताल|कंपनी|बैंक|स्टोर्स|एंटरप्राइजेज|क्लिनिक"
 _DEVANAGARI_NAME = regex.compile(
@@ -148,6 +173,9 @@ _HEADED = regex.compile(
     rf"|(?:{_HAN_HEADS})$|\p{{Hangul}}(?:{_HANGUL_HEADS})$|^(?:{_ARABIC_HEADS})\s"
     rf"|\s(?:{_DEVANAGARI_HEADS})$"
     r"|^(?:ООО|ОАО|ЗАО|ПАО|АО|НКО|ИП|ТОВ|ПП|ПрАТ|ТОО)[ \t]*[«\"„]"
+    # a kind of place and its quoted name, a school by its number, a Thai head
+    r"|[ \t]«[^»]+»$|№[ \t]*\d+$"
+    rf"|^(?:{_THAI_HEADS})"
 )
 
 
@@ -221,7 +249,7 @@ class InstitutionRecognizer:
                 start, words = _without_openers(text, match)
                 if len(words) > 1:
                     found.append(Span(start, match.end(), labels.ORGANIZATION, SCORE, self.name))
-        for pattern in (_QUOTED_COMPANY, _AFTER_AT_SIGN):
+        for pattern in (_QUOTED_COMPANY, _AFTER_AT_SIGN, _NUMBERED_SCHOOL):
             for match in pattern.finditer(text):
                 found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
         for match in _CV_LINE.finditer(text):
@@ -243,7 +271,7 @@ class InstitutionRecognizer:
                 continue
             if end - (start + cut) > 2:
                 found.append(Span(start + cut, end, labels.ORGANIZATION, SCORE, self.name))
-        for pattern in (_HANGUL_NAME, _ARABIC_NAME, _DEVANAGARI_NAME):
+        for pattern in (_HANGUL_NAME, _ARABIC_NAME, _DEVANAGARI_NAME, _THAI_NAME):
             for match in pattern.finditer(text):
                 span = match.span(1) if pattern is _HANGUL_NAME else match.span()
                 found.append(Span(*span, labels.ORGANIZATION, SCORE, self.name))

@@ -305,7 +305,9 @@ _SLAVIC_SELF_NAMED = regex.compile(
 # -евич, -овна, -евна, -ична, Ukrainian -івна/-ївна, in any case): "Лаптев Геннадий
 # Борисович", "Геннадий Борисович Лаптев", "Валентину Петровну".
 _PATRONYMIC = (
-    r"\p{Lu}\p{Ll}+(?:ович|евич|ьич|овна|евна|ична|инична|івна|ївна)(?:а|у|ем|е|ы|ой|ою|і)?"
+    r"\p{Lu}\p{Ll}+(?:(?:ович|евич|ьич)(?:а|у|ем|е|і)?"
+    # a daughter's, in any case and in the vocative ("Ірино Степанівно")
+    r"|(?:овн|евн|ичн|иничн|івн|ївн)(?:а|ы|е|у|ой|ою|о|і|и))"
 )
 _CYRILLIC_NAME_WORD = r"(?=\p{Cyrillic})\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?"
 _PATRONYMIC_NAME = regex.compile(
@@ -382,6 +384,20 @@ _CASELESS_SELF_NAMED = regex.compile(
     r"|([\p{Han}\p{Katakana}]{2,6})と申します",
     regex.MULTILINE,
 )
+# An Arabic family name carries the article ("القحطاني"); titles go before a name, with
+# the preposition "to" fused to them ("للدكتورة سلمى الحربي": to Dr Salma al-Harbi).
+_ARABIC_FAMILY_NAME = regex.compile(r"ال\p{Arabic}{2,}")
+_ARABIC_TITLED = regex.compile(
+    r"(?<![\p{L}])(?:لل|ل|ب|و)?(?:ال)?(?:دكتور|دكتورة|أستاذ|أستاذة|سيد|سيدة|مهندس|مهندسة|شيخ|د\.)"
+    r"[ \t]+(\p{Arabic}+(?:[ \t]+ال\p{Arabic}{2,})?)"
+)
+# Thai puts the title right before the name, with no space, and a particle or a space
+# after it ("คุณครูสมศรีค่ะ": teacher Somsri; "น้องภูมิ": little Phum); not a kin word or a
+# role after the title ("คุณแม่", mother; "คุณหมอ", the doctor).
+_THAI_TITLED = regex.compile(
+    r"(?:คุณครู|ครู|คุณ|น้อง|พี่|ลุง|ป้า|น้า|ยาย)"
+    r"(?!แม่|พ่อ|หมอ|ครู|ค่ะ|คะ|ครับ|ๆ)(\p{Thai}{2,12}?)(?=ค่ะ|คะ|ครับ|นะ|จ้ะ|[ \t\n,.]|$)"
+)
 # Greetings that open a line before a name and its honorific ("नमस्ते सुनीता जी").
 _CASELESS_GREETING = regex.compile(
     r"नमस्ते|नमस्कार|प्रणाम|你好|您好|안녕하세요|안녕|مرحبا|السلام|こんにちは|שלום"
@@ -407,7 +423,9 @@ _KOREAN_SURNAMES = (
 # particle after it: "담임 선생님은 박은정 선생님이에요".
 _KOREAN_NAME_BEFORE_TITLE = regex.compile(
     rf"(?<!\p{{Hangul}})([{_KOREAN_SURNAMES}]\p{{Hangul}}{{1,3}})[ \t]*"
-    r"(?:선생님|교수님|사장님|부장님|과장님|팀장님|원장님|실장님|대리님|여사님|여사|씨|님)"
+    # a title in 님 after a space: 선생님, 교수님, 사장님, 소장님, 기사님 ...
+    r"(?:선생님|교수님|사장님|부장님|과장님|팀장님|원장님|실장님|대리님|여사님|여사|씨|님"
+    r"|(?<=[ \t])\p{Hangul}{1,3}님)"
 )
 _NAME_WORD_BEFORE = regex.compile(r"\bnamed?[ \t]*[:,]?[ \t]*$", regex.IGNORECASE)
 _TITLE_BEFORE = regex.compile(rf"\b(?:{_HONORIFIC})\.?[ \t]+$")
@@ -641,9 +659,18 @@ class _NameScan:
                 continue  # a Latin word after the relation: the other rules read those
             if locatives.CHINESE_COVERB_AFTER_SUBJECT.match(name):
                 continue  # "我爸爸在杭州工作": the subject's verb or coverb, not a name
-            if len(name.split()) > 1 and not _CASELESS_HONORIFIC_AFTER.match(text, end):
-                end = start + len(name.split()[0])  # "रमेश जी": the honorific is no name
+            if (
+                len(name.split()) > 1
+                and not _CASELESS_HONORIFIC_AFTER.match(text, end)
+                and not _ARABIC_FAMILY_NAME.fullmatch(name.split()[1])
+            ):
+                # "रमेश जी": the honorific is no name ("عبدالله القحطاني" keeps its family
+                # name, which Arabic writes with the article)
+                end = start + len(name.split()[0])
             self.keep(start, end, 0.85)
+        for pattern in (_ARABIC_TITLED, _THAI_TITLED):
+            for match in pattern.finditer(text):
+                self.keep(*match.span(1), 0.85)
         for match in _CASELESS_SELF_NAMED.finditer(text):
             self.keep(*match.span(match.lastindex), 0.85)  # the one alternative's name
         for pattern in (_HAN_NAME_BEFORE_TITLE, _KOREAN_NAME_BEFORE_TITLE):

@@ -535,3 +535,51 @@ def test_a_brand_named_in_the_possessive_is_its_entry(analyzer):
     text = "We always got pies at Marie Callender's when I was a kid. Are they still good?"
     assert not any("Marie Callender" in value for value in protected(analyzer, text))
     assert "Dana Whitfield" in protected(analyzer, "Tell Dana Whitfield's landlord I called.")
+
+
+_DUTCH_NOTE = (
+    "Beste Juf Marloes, Daan is ziek. Groeten, moeder van Daan (CBS De Wegwijzer, Deventer)"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("اكتب رسالة للدكتور خالد العتيبي بخصوص موعد والدتي", "خالد العتيبي"),
+        ("أخي يعمل في مركز الشفاء الطبي منذ سنتين", "مركز الشفاء الطبي"),
+        ("بخصوص والدي فهد الشمري (رقم الهوية 1034567891) أرجو المساعدة", "فهد الشمري"),
+        ("بخصوص والدي فهد الشمري (رقم الهوية 1034567891) أرجو المساعدة", "1034567891"),
+        ("鈴木 花子 様\nご予約番号：KX4P2M\n", "KX4P2M"),
+        (
+            _DUTCH_NOTE,
+            "Marloes",
+        ),
+        (
+            _DUTCH_NOTE,
+            "CBS De Wegwijzer",
+        ),
+        (
+            _DUTCH_NOTE,
+            "Deventer",
+        ),
+        ("Dcera chodí do ZŠ Masarykova a byla na Poliklinice Jihlava.", "ZŠ Masarykova"),
+        ("Dcera chodí do ZŠ Masarykova a byla na Poliklinice Jihlava.", "Poliklinice Jihlava"),
+        ("Mon fils est en CM1 à l'école Victor-Hugo de Landerneau.", "école Victor-Hugo"),
+        ("Пані Олено Василівно, Тарас не прийде до Стрийського ліцею №2.", "Олено Василівно"),
+        ("Пані Олено Василівно, Тарас не прийде до Стрийського ліцею №2.", "Стрийського ліцею №2"),
+        ("Ми записані у стоматологічний центр «Усмішка» на завтра.", "центр «Усмішка»"),
+        ("เรียนคุณครูมาลีค่ะ น้องต้นไม่สบายค่ะ", "มาลี"),
+        ("เรียนคุณครูมาลีค่ะ ลูกเรียนที่โรงเรียนอนุบาลดวงแก้ว", "โรงเรียนอนุบาลดวงแก้ว"),
+        (
+            "안녕하세요, 부산 해운대구 센텀중앙로 55, 1203호 세입자입니다.",
+            "부산 해운대구 센텀중앙로 55, 1203호",
+        ),
+        ("경비실 이민수 반장님께 여쭤봤어요.", "이민수"),
+    ],
+)
+def test_names_places_and_institutions_in_more_languages(analyzer, text, value):
+    """Each by its language's own marks: Arabic titles and family names with the article,
+    institution heads and the word for an id; a Japanese booking number after a
+    full-width colon; Dutch, Czech, French, Ukrainian and Thai school and clinic names;
+    titles before and after names; a Korean road-name address."""
+    assert any(value in found for found in protected(analyzer, text)), protected(analyzer, text)
