@@ -256,6 +256,9 @@ _OTHER_CLOSED = (
     r"eles|mas|muito|hij|zij|wij|jullie|zich|niet|ook|maar|"
     # Swahili: connectives, "and/with", "in/on", demonstratives, "their/our", "but", "too"
     r"kwa|za|cha|vya|kwenye|yao|yetu|wao|huyu|hii|hiyo|kwamba|lakini|pia|sana|bado|ni|"
+    # Tagalog: markers, pronouns and particles ("ang", "ng", "mga", "po", "rin", "kasi")
+    r"ang|ng|mga|ay|ko|mo|niya|sila|siya|po|pa|rin|din|lang|kasi|kaya|yung|hindi|wala|"
+    r"naman|ba|nang|kay|nila|natin|"
     rf"{_WHERE_BEFORE}|{_TO_BEFORE}|{_FIRST_PERSON_CASED}"
 )
 

@@ -30,6 +30,7 @@ from veil.rules.pattern import CHAT_STAMP, LOWER_CASE_TITLES, SINCE
 from veil.rules.recognizers import names as names_recognizer
 from veil.rules.recognizers.institutions import names_an_institution
 from veil.rules.recognizers.names import KIN_TITLES
+from veil.rules.recognizers.places import MARKED_LOCALITY
 from veil.rules.spans import Span
 
 
@@ -1310,6 +1311,10 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         # not "my sister thinks Emma Stone was in La La Land": a film, not her town
         return private(Reason.RELATION_PLACE)
     if ctx.after_address(span) or ctx.place_line_by_contacts(span):
+        return private(Reason.ADDRESS_PART)
+    if MARKED_LOCALITY.match(value) and (ctx.parse.self_in_text or ctx.writer_in_other_language):
+        # a neighbourhood by the word for its kind ("Brgy. Malanday"), in a text where
+        # the writer speaks of themselves: where they or their people are
         return private(Reason.ADDRESS_PART)
     if _POSTCODE_OR_NUMBER.search(value):
         return private(Reason.POSTCODE)

@@ -87,6 +87,12 @@ _WORD_BEFORE = regex.compile(r"\p{Lu}[\p{L}\p{M}]*[ \t]+$")
 _STREET_BEFORE = regex.compile(
     rf"(?<![\w.])(?:(?:{_CAPITALISED}|{_ABBREVIATION})[ \t]+)*{_ABBREVIATION}[ \t]+$"
 )
+# A street named before its plot or unit, as Kenya, Nigeria and India write it ("Kamakwa
+# Road, Plot 27, Nyeri"): capitalised words ending in a street's kind, then a comma.
+_NAMED_STREET_BEFORE = regex.compile(
+    rf"(?<![\w.])(?:{_CAPITALISED}[ \t]+){{1,3}}"
+    r"(?:Road|Street|Avenue|Lane|Drive|Close|Crescent|Way|Rd|St|Ave)\.?,[ \t]*$"
+)
 # A word for "address" a run may follow in its sentence (the label is a run's anchor when
 # no town ends it): English, Romance, Germanic, Slavic, Turkish, Indonesian, Vietnamese.
 _LABEL = regex.compile(
@@ -129,7 +135,9 @@ def _run_at(text: str, at: int) -> tuple[int, int] | None:
         return None  # "12 Apples, London": two parts need a unit or a label
     if values[0][0].isdigit() and _WORD_BEFORE.search(text, max(0, start - 40), start):
         return None
-    street = _STREET_BEFORE.search(text, max(0, start - 80), start)
+    street = _STREET_BEFORE.search(text, max(0, start - 80), start) or _NAMED_STREET_BEFORE.search(
+        text, max(0, start - 80), start
+    )
     if street is not None:
         start = street.start()
     end_char = parts[end - 1][1]

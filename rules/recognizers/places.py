@@ -76,6 +76,14 @@ _KOREAN_PART = regex.compile(
     r"[ \t]+(\p{Hangul}{1,4}(?:구|군|읍|면|동|리))"
     r"(?:에서는|에서도|에서|에는|에도|에|의|은|는|이|가|도)?(?!\p{Hangul})"
 )
+# A neighbourhood or village named after the word for its kind, as addresses write them
+# (the Philippines' barangay and purok, Indonesia's kelurahan and desa, Mexico's colonia,
+# Brazil's bairro, East Africa's mtaa): the place is its name, whatever a gazetteer has.
+MARKED_LOCALITY = regex.compile(
+    r"(?<![\p{L}])(?:Brgy\.?|Barangay|Purok|Sitio|Kelurahan|Kel\.|Kecamatan|Kec\.|Desa|"
+    r"Kampung|Colonia|Col\.|Bairro|Mtaa)"
+    r"(?:[ \t]+\p{Lu}[\p{L}\p{M}'’\-]*){1,4}"
+)
 # Arabic and Hebrew write "in", "to", "from", "and" as a letter before the word.
 _PROCLITICS = ("و", "ب", "ل", "ف", "ك", "ב", "ל", "מ", "ו", "ה", "ש")
 
@@ -141,6 +149,8 @@ class PlaceRecognizer:
                 add(*match.span(1))
         if not text.isascii():
             self._caseless(text, add)
+        for match in MARKED_LOCALITY.finditer(text):
+            add(*match.span())
         return found
 
     def _caseless(self, text: str, add) -> None:

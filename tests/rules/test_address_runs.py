@@ -36,6 +36,10 @@ RECOGNIZER = StreetAddressRecognizer()
             "г. Пушкино, ул. Лесная, д. 4",
         ),
         (
+            "Nyumba yangu iko Mwenge Road, Plot 41, Nyeri. Tafadhali nisaidie.",
+            "Mwenge Road, Plot 41, Nyeri",
+        ),
+        (
             "Deliver to 15 Hazel Grove, Douglas, Co. Cork, T12 X3F4 by Friday.",
             "15 Hazel Grove, Douglas, Co. Cork, T12 X3F4",
         ),

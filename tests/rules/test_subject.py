@@ -583,3 +583,16 @@ def test_names_places_and_institutions_in_more_languages(analyzer, text, value):
     full-width colon; Dutch, Czech, French, Ukrainian and Thai school and clinic names;
     titles before and after names; a Korean road-name address."""
     assert any(value in found for found in protected(analyzer, text)), protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("baha pa rin sa Brgy. Malanday, Marikina kaya di ako makakapasok", "Brgy. Malanday"),
+        ("Vivimos en la Colonia Roma Norte desde 2019.", "Colonia Roma Norte"),
+    ],
+)
+def test_a_neighbourhood_named_after_its_kind_is_a_place(analyzer, text, value):
+    """A barangay, a colonia, a kelurahan: the word for the kind of neighbourhood marks
+    the place, whatever a gazetteer has."""
+    assert any(value in found for found in protected(analyzer, text))
