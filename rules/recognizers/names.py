@@ -295,6 +295,15 @@ _SLAVIC_RELATION_NAMED = regex.compile(
     r"(?:[ \t]+\p{Lu}\p{Ll}+(?:вна|вич|ична|ич|ова|ева|ина|ов|ев|ин|ая|ий|ски|ska|ski)"
     r"(?![\w]))?)(?![\w@])"
 )
+# Hindi typed in Latin letters: "my" and the words for family, friends and people at
+# work, then the name ("mere papa Rajesh Malviya ji", "meri didi Pooja").
+_HINGLISH_RELATION_NAMED = regex.compile(
+    r"(?<![\w])(?i:mere|meri|mera|hamare|hamari|humare)[ \t]+"
+    r"(?i:papa|pappa|mummy|mumma|mammi|maa|bhai|bhaiya|behen|bahen|didi|chacha|chachi|mama|"
+    r"mami|mausi|bua|nana|nani|dada|dadi|pati|patni|husband|wife|beta|beti|dost|boss|"
+    r"sasur|saas|jiju|bhabhi|devar)[ \t]+"
+    r"(\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+)?)(?![\w@])"
+)
 # "Я Ирина Соколова", "Меня зовут ...": Russian and Ukrainian say who they are without a
 # verb; a Cyrillic first name, and a surname if one follows.
 _SLAVIC_SELF_NAMED = regex.compile(
@@ -631,7 +640,12 @@ class _NameScan:
     def kin_titled_names(self) -> None:
         """A kinship word used as a title, as many languages do in English text: "tita
         Marites", "akka Kavitha", "nonna Pina", "bhaiya Rohit"."""
-        for pattern in (_KIN_TITLED, _SLAVIC_RELATION_NAMED, _SLAVIC_SELF_NAMED):
+        for pattern in (
+            _KIN_TITLED,
+            _SLAVIC_RELATION_NAMED,
+            _SLAVIC_SELF_NAMED,
+            _HINGLISH_RELATION_NAMED,
+        ):
             for match in pattern.finditer(self.text):
                 self.keep(*match.span(1), 0.85)
         for match in _PATRONYMIC_NAME.finditer(self.text):

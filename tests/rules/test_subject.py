@@ -596,3 +596,8 @@ def test_a_neighbourhood_named_after_its_kind_is_a_place(analyzer, text, value):
     """A barangay, a colonia, a kelurahan: the word for the kind of neighbourhood marks
     the place, whatever a gazetteer has."""
     assert any(value in found for found in protected(analyzer, text))
+
+
+def test_a_relation_in_hindi_typed_in_latin_letters_names_someone(analyzer):
+    text = "meri didi Pooja Sharma ki shaadi hai, speech likhne mein help karo"
+    assert "Pooja Sharma" in protected(analyzer, text)
