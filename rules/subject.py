@@ -29,7 +29,7 @@ from veil.rules.merge import DENY_SOURCE
 from veil.rules.pattern import CHAT_STAMP, LOWER_CASE_TITLES, SINCE
 from veil.rules.recognizers import names as names_recognizer
 from veil.rules.recognizers.institutions import names_an_institution
-from veil.rules.recognizers.names import KIN_TITLES
+from veil.rules.recognizers.names import HINGLISH_RELATION, KIN_TITLES
 from veil.rules.recognizers.places import MARKED_LOCALITY
 from veil.rules.spans import Span
 
@@ -1070,6 +1070,9 @@ def _titled_with_possessive(value: str) -> bool:
     )
 
 
+_HINGLISH_RELATION_BEFORE = regex.compile(rf"{HINGLISH_RELATION}$")
+
+
 def _tied_to_someone(m: _Mention) -> Reason | None:
     """Why the text ties a name to someone's own life, or None."""
     before, wide_before, after = m.before, m.wide_before, m.after
@@ -1077,6 +1080,7 @@ def _tied_to_someone(m: _Mention) -> Reason | None:
         _RELATION_BEFORE.search(before)
         or _KIN_TITLE_INSIDE.match(m.value)
         or _KIN_TITLE_BEFORE.search(before)
+        or _HINGLISH_RELATION_BEFORE.search(before)
         or (_RELATION_INSIDE.match(m.value) and _POSSESSIVE_END.search(before))
     ):
         return Reason.RELATION_BEFORE  # "my aunt Hilde", "Tante Hilde", "Mi [hermana Lucía]"

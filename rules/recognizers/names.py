@@ -297,12 +297,14 @@ _SLAVIC_RELATION_NAMED = regex.compile(
 )
 # Hindi typed in Latin letters: "my" and the words for family, friends and people at
 # work, then the name ("mere papa Rajesh Malviya ji", "meri didi Pooja").
-_HINGLISH_RELATION_NAMED = regex.compile(
+HINGLISH_RELATION = (
     r"(?<![\w])(?i:mere|meri|mera|hamare|hamari|humare)[ \t]+"
     r"(?i:papa|pappa|mummy|mumma|mammi|maa|bhai|bhaiya|behen|bahen|didi|chacha|chachi|mama|"
     r"mami|mausi|bua|nana|nani|dada|dadi|pati|patni|husband|wife|beta|beti|dost|boss|"
     r"sasur|saas|jiju|bhabhi|devar)[ \t]+"
-    r"(\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+)?)(?![\w@])"
+)
+_HINGLISH_RELATION_NAMED = regex.compile(
+    rf"{HINGLISH_RELATION}(\p{{Lu}}\p{{Ll}}+(?:[ \t]+\p{{Lu}}\p{{Ll}}+)?)(?![\w@])"
 )
 # "Я Ирина Соколова", "Меня зовут ...": Russian and Ukrainian say who they are without a
 # verb; a Cyrillic first name, and a surname if one follows.
