@@ -998,7 +998,7 @@ def _public_subject(name: str | None) -> bool:
         return False
     if _name_words(name)[0]:
         return notability.is_public_figure(name) or _known_person(name)
-    return compounds.place_of(name) is not None or knowledge.knowledge().is_known(name)
+    return _public_owner(name)
 
 
 _RELATION_WORD = regex.compile(rf"{_RELATION}", _I)

@@ -8,10 +8,9 @@ each country's own order of postcode, city and region (``address_formats``).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from veil.rules import labels
 from veil.rules import lazy_regex as regex
+from veil.rules.merge import union_same_label
 from veil.rules.pattern import WORD
 from veil.rules.recognizers.address_formats import marked_heads, tail_end
 from veil.rules.recognizers.address_runs import address_runs
@@ -237,18 +236,8 @@ class StreetAddressRecognizer:
         korean = _KOREAN_ROAD_ADDRESS.finditer(text) if not text.isascii() else ()
         for start, end in (*marked_heads(text), *address_runs(text), *(m.span() for m in korean)):
             spans.append(Span(start, end, labels.STREET_ADDRESS, 0.8, self.name))
-        return _merged(spans)
-
-
-def _merged(spans: list[Span]) -> list[Span]:
-    """One span for each address that street lines and runs of parts both found."""
-    out: list[Span] = []
-    for span in sorted(spans, key=lambda s: (s.start, -s.end)):
-        if out and span.start < out[-1].end:
-            out[-1] = replace(out[-1], end=max(out[-1].end, span.end))
-        else:
-            out.append(span)
-    return out
+        # one span for each address that street lines and runs of parts both found
+        return union_same_label(spans)
 
 
 def _trim_tail(text: str, start: int, end: int) -> int:
