@@ -641,6 +641,13 @@ def _tie(token, place: bool, unknown: bool = False) -> Tie | None:
         if dep == "oprd" and _NAMING_VERB.match(head.text) and head.dep_ == "acl":
             node = head.head  # "a pub called X": X names the pub
             continue
+        if dep == "oprd" and _NAMING_VERB.match(head.text) and _names_itself(token, node):
+            # "our family pizzeria is called X": X names what the passive's subject is,
+            # whoever the town of that name may be (not a name further down: "called
+            # Emma, not the Emma from Harry Potter")
+            named = next((c for c in head.children if c.dep_ == "nsubjpass"), None)
+            owner = possessor(named) if named is not None and _noun(named) else None
+            return None if owner is None else Tie(owner, "possession", named.lower_)
         if dep == "dobj" and _FOUNDING_VERB.match(head.text) and not irrealis(head):
             owner = subject_owner(head)
             return None if owner is None else Tie(owner, "clause", head.lower_)
@@ -690,6 +697,15 @@ def _tie(token, place: bool, unknown: bool = False) -> Tie | None:
             continue
         return None
     return None
+
+
+def _names_itself(token, node) -> bool:
+    """``node`` is ``token`` or what it is a compound or conjunct of: the same name."""
+    while token.i != node.i:
+        if token.dep_ not in ("compound", "flat", "conj") or token.head.i == token.i:
+            return False
+        token = token.head
+    return True
 
 
 def token_after_comma(token, verb) -> bool:

@@ -37,6 +37,8 @@ W, A = Owner.WRITER, Owner.ACQUAINTANCE
         ("My employer, Dunmore Water, is hiring.", "Dunmore Water", ORG, W, "apposition"),
         ("I'm a nurse at Mercy Ridge.", "Mercy Ridge", ORG, W, "clause"),
         ("Our kid's daycare, Little Acorns, shuts.", "Little Acorns", ORG, A, "apposition"),
+        ("Our family pizzeria is called Venezia.", "Venezia", PLACE, W, "possession"),
+        ("My sister's cafe is named Lisbon.", "Lisbon", PLACE, A, "possession"),
     ],
 )  # fmt: skip
 def test_the_writer_or_someone_they_name_is_tied(text, name, kind, owner, via):
@@ -54,10 +56,19 @@ def test_the_writer_or_someone_they_name_is_tied(text, name, kind, owner, via):
         ("Rachel Okoro lives in Leeds.", "Leeds"),  # someone else's life
         ("In Adichie's talk, what is the main argument?", "Adichie"),  # the span owns
         ("I looked at Oslo on the map.", "Oslo"),  # looking is not living
+        ("The town is called Venezia in Italian.", "Venezia"),  # no one's
+        # a name further down than what is called: not the writer's friend's
     ],
 )
 def test_trips_plans_opinions_and_other_lives_tie_nothing(text, name):
     assert _tie(text, name) is None
+
+
+def test_only_what_is_called_is_named_by_the_call():
+    """A name further down than the one called is not the called one's ("my friend is
+    called Emma, not the Emma from Harry Potter")."""
+    text = "My friend is called Emma, not the Emma from Harry Potter."
+    assert _tie(text, "Harry Potter", place=ORG) is None
 
 
 @pytest.mark.parametrize(
