@@ -23,8 +23,8 @@ PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
 # Prompts written for veil, one or more per kind of failure seen on text nobody tuned on,
 # with their own names and places (bench/redaction/check_own.py validates the file).
 OWN_EXAMPLES = Path(__file__).with_name("public_private_own.jsonl")
-# 860 prompts written blind to veil's code (their writers read neither code nor data), in
-# fixed parts: "dev" to "dev10" may be looked at and tuned on, "test" to "test8" only
+# 920 prompts written blind to veil's code (their writers read neither code nor data), in
+# fixed parts: "dev" to "dev11" may be looked at and tuned on, "test" to "test9" only
 # reported.
 FRESH_EXAMPLES = Path(__file__).with_name("public_private_fresh.jsonl")
 FRESH_PARTS = (
@@ -38,6 +38,7 @@ FRESH_PARTS = (
     "dev8",
     "dev9",
     "dev10",
+    "dev11",
     "test",
     "test2",
     "test3",
@@ -46,6 +47,7 @@ FRESH_PARTS = (
     "test6",
     "test7",
     "test8",
+    "test9",
 )
 
 TUNING = "tuning half"
