@@ -34,6 +34,13 @@ _WHERE_BEFORE = (
     # a branch named for its town, as Indonesian and Vietnamese write it ("cabang Bogor")
     r"cabang|chi nhánh"
 )
+# The other languages' words for "in" or "at" that are nothing else (not "a", "de" or
+# "la", which are "to", "of" and "the" too): "Vårdcentralen Gripen i Karlstad", "Shule ya
+# Msingi Mwangaza huko Moshi", "Panadería Lucero en Tudela".
+IN_OR_AT = (
+    r"en|em|no|na|nos|nas|dans|à|au|aux|im|bei|bij|i|på|w|we|v|ve|в|во|у|di|sa|ở|tại|"
+    r"katika|huko|στο|στη|στην|στον|în"
+)
 _TO_BEFORE = r"para|hacia|vers|nach|naar|till|do|per|до|к|ко|ke|đến|tới|προς"
 # Chinese coverbs (before) and Japanese, Korean and Hindi postpositions (after).
 _CHINESE_WHERE = r"住在|在|从|來自|来自|于|於|回"
@@ -117,6 +124,9 @@ _CASE_ENDINGS = (
     ("і", "ь"),
     ("і", "а"),
     ("ю", "ь"),
+    # Ukrainian's "і" of a closed last syllable opens again before an ending: "у Львові"
+    # is Львів, "у Харкові" Харків
+    ("ові", "ів"),
 )
 
 

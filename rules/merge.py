@@ -67,6 +67,7 @@ def _inside_an_institution(spans: list[Span]) -> list[Span]:
 
 
 PLACES_SOURCE = "places."
+NAMED_STREET = "named street"  # the places recognizer's validator for a street's name
 NER_SOURCE = "spacy."
 
 
@@ -75,26 +76,25 @@ def _towns_where_a_place_goes(spans: list[Span]) -> list[Span]:
     where the grammar puts a place ("w Słupsku", "à Remiremont", "em Pinheiros"): the small
     model's guess at a foreign word's type loses to a gazetteer and a preposition, unless
     the name rules also read it as a person."""
-    towns = [(s.start, s.end) for s in spans if PLACES_SOURCE in s.source]
+    towns = [s for s in spans if PLACES_SOURCE in s.source]
     if not towns:
         return spans
-    return [
-        s
-        for s in spans
-        if not (
-            s.label in (PERSON, ORGANIZATION)
-            and any(
-                # a piece of a longer town, whoever read it ("Campo" of "São Bernardo do
-                # Campo"), or the same words NER alone read as a person or firm
-                (start <= s.start and s.end <= end and end - start > len(s))
-                or (
-                    (start, end) == (s.start, s.end)
-                    and all(source.startswith(NER_SOURCE) for source in s.source.split("+"))
-                )
-                for start, end in towns
-            )
+
+    def loses(span: Span) -> bool:
+        if span.label not in (PERSON, ORGANIZATION):
+            return False
+        ner_only = all(source.startswith(NER_SOURCE) for source in span.source.split("+"))
+        return any(
+            # a piece of a longer town, whoever read it ("Campo" of "São Bernardo do
+            # Campo"), or the same words NER alone read as a person or firm
+            (town.contains(span) and len(town) > len(span))
+            or ((town.start, town.end) == (span.start, span.end) and ner_only)
+            # or NER's guess that runs over a street's whole name ("J'habite rue X")
+            or (ner_only and town.validator == NAMED_STREET and span.contains(town))
+            for town in towns
         )
-    ]
+
+    return [s for s in spans if not loses(s)]
 
 
 def resolve_overlaps(spans: list[Span]) -> list[Span]:

@@ -18,6 +18,14 @@ CONTEXT_WINDOW = 48
 # "Since" before a year, in the languages CV lines are read in: "(seit 2019)", "desde 2020".
 SINCE = r"since|seit|depuis|desde|dal|sinds|od"
 
+# "I work", "I worked", "I study" in the languages people write to chatbots in besides
+# English, as they stand before the workplace ("trabajo en X", "працюю в X").
+WORK_VERBS_ABROAD = (
+    r"werk|werkte|studeer|tätig|travaille|travaillais|trabajo|trabajé|trabajaba|arbeite|"
+    r"arbeitete|lavoro|lavorato|lavoravo|trabalho|trabalhei|trabalhava|працюю|працював|"
+    r"працювала|працюємо|навчаюся|навчаюсь|вчуся|работаю|работал|работала|работаем|учусь|"
+    r"учился|училась|pracuję|pracowałem|pracowałam|pracujemy|studiuję"
+)
 # Scripts written without spaces between words ("邮箱是test@test.com"): their letters are
 # the neighbouring word, never part of an identifier glued to them.
 UNSPACED_SCRIPTS = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}"

@@ -26,11 +26,11 @@ from typing import Protocol
 from veil.rules import compounds, geography, knowledge, labels, locatives, notability, syntax
 from veil.rules import lazy_regex as regex
 from veil.rules.merge import DENY_SOURCE
-from veil.rules.pattern import CHAT_STAMP, LOWER_CASE_TITLES, SINCE
+from veil.rules.pattern import CHAT_STAMP, LOWER_CASE_TITLES, SINCE, WORK_VERBS_ABROAD
 from veil.rules.recognizers import names as names_recognizer
 from veil.rules.recognizers.institutions import names_an_institution
-from veil.rules.recognizers.names import HINGLISH_RELATION, KIN_TITLES
-from veil.rules.recognizers.places import MARKED_LOCALITY
+from veil.rules.recognizers.names import HINGLISH_RELATION, KIN_TITLES, SLAVIC_RELATIONS
+from veil.rules.recognizers.places import MARKED_LOCALITY, NAMED_STREET
 from veil.rules.spans import Span
 
 
@@ -596,11 +596,11 @@ _AFFILIATION_BEFORE = regex.compile(
     r"fired|laid off|retired|retiring|career|i'm an?|i am an?|i was an?|we're an?|earn|"
     r"earns|earning|salary|paid|years|months|since|thesis|degree|msc|bsc|ba|bs|ma|phd|mba|"
     r"diploma|withdrew|met|results?|scan|surgery|colonoscopy|treatment|therapy|referral|"
-    r"waiting list|loan|mortgage|claim|subscriber|werk|studeer|tätig|travaille|trabajo|"
-    r"arbeite|arbeitete|lavoro|lavorato|trabalho|trabajé|been|pediatrician|paediatrician|"
+    rf"waiting list|loan|mortgage|claim|subscriber|{WORK_VERBS_ABROAD}|"
+    r"been|pediatrician|paediatrician|"
     r"dentist|gp|therapist|physio|vet|optician|pharmacist|surgeon|specialist|"
     r"cardiologist|dermatologist|oncologist|psychiatrist|counsell?or|midwife)\b"
-    r"[^!?\n]{0,40}?\b(?:at|for|in|from|of|with|en|bei|der|chez|presso|w|na|bij|aan|"
+    r"[^!?\n]{0,40}?\b(?:at|for|in|from|of|with|en|bei|der|chez|presso|w|na|bij|aan|в|у|"
     rf"de|da)\s+{_ARTICLE_END}|"
     r"\b(?:bank|company|employer|school|university|uni|college|clinic|practice|hospital|"
     r"insurer|insurance|provider|letting agent|agent|agency|client|carrier|lender|broker|"
@@ -1070,7 +1070,11 @@ def _titled_with_possessive(value: str) -> bool:
     )
 
 
-_HINGLISH_RELATION_BEFORE = regex.compile(rf"{HINGLISH_RELATION}$")
+# "mere papa X", "мій колега X": the relation words the name rules read, in Hindi typed
+# in Latin letters and in the Slavic languages
+_OTHER_LANGUAGE_RELATION_BEFORE = regex.compile(
+    rf"(?:{HINGLISH_RELATION}|(?<![\w])(?i:{SLAVIC_RELATIONS})[ \t]+)$"
+)
 
 
 def _tied_to_someone(m: _Mention) -> Reason | None:
@@ -1080,7 +1084,7 @@ def _tied_to_someone(m: _Mention) -> Reason | None:
         _RELATION_BEFORE.search(before)
         or _KIN_TITLE_INSIDE.match(m.value)
         or _KIN_TITLE_BEFORE.search(before)
-        or _HINGLISH_RELATION_BEFORE.search(before)
+        or _OTHER_LANGUAGE_RELATION_BEFORE.search(before)
         or (_RELATION_INSIDE.match(m.value) and _POSSESSIVE_END.search(before))
     ):
         return Reason.RELATION_BEFORE  # "my aunt Hilde", "Tante Hilde", "Mi [hermana Lucía]"
@@ -1537,10 +1541,32 @@ def decide(text: str, spans: Sequence[Span]) -> list[Verdict]:
                 label = labels.LOCATION
             elif headed and " " in value.strip() and _LANDMARK.search(value):
                 label = labels.LOCATION
-            verdicts.append(_DECIDE[label](_Mention(ctx, span, value)))
+            street = NAMED_STREET.fullmatch(value.strip()) is not None
+            if street:
+                label = labels.LOCATION  # "Larkspur Lane" is no one's name
+            mention = _Mention(ctx, span, value)
+            verdict = _DECIDE[label](mention)
+            if street and verdict.reason in _PLACE_ONLY_KNOWN and _own_street(mention):
+                verdict = Verdict(Subject.PRIVATE, Reason.LIFE_PLACE, label)
+            if street and verdict.subject is not Subject.PUBLIC:
+                # someone's street, or one no encyclopedia knows: an address's part
+                verdict = Verdict(verdict.subject, verdict.reason, labels.STREET_ADDRESS)
+            verdicts.append(verdict)
         else:
             verdicts.append(Verdict(Subject.PRIVATE, Reason.IDENTIFIER, span.label))
     return _consistent(text, spans, verdicts, ctx)
+
+
+def _own_street(m: _Mention) -> bool:
+    """A street the encyclopedia knows, named in a sentence where the writer speaks of
+    themselves and goes nowhere ("J'habite rue Sainte-Catherine"): people name streets
+    where they live and work, and famous ones as places they go to ("we walked down
+    Oxford Street")."""
+    clause = _clause_before(m.ctx.text, m.span.start, SENTENCE_REACH)
+    own = syntax.FIRST_PERSON_WORD.search(clause) or locatives.FIRST_PERSON_OTHER_LANGUAGE.search(
+        clause
+    )
+    return bool(own) and not (_TRAVEL_VERB.search(clause) or _INTENT.search(clause))
 
 
 # Public only for want of a name cue: other mentions may still decide it.
@@ -1595,7 +1621,7 @@ _PLACE_ONLY_KNOWN = frozenset(
     {Reason.KNOWN_PLACE, Reason.ENCYCLOPEDIA_ENTRY, Reason.KNOWN_PLACE_NOT_PERSON}
 )
 _FAVOURITE_OF_MINE = regex.compile(r"\b(?:my|our)\s+(?:favou?rite|fave|beloved)\b", _I)
-_PLACE_OF_GAP = regex.compile(r"\s+(?:in|at|near|outside)\s+|\s*,[ \t]*", _I)
+_PLACE_OF_GAP = regex.compile(rf"\s+(?:in|at|near|outside|{locatives.IN_OR_AT})\s+|\s*,[ \t]*", _I)
 _LIST_GAP = regex.compile(
     rf"(?:'s|’s)?{_SEPARATOR}(?:\p{{Lu}}[\p{{L}}'’\-]*(?:\s+\p{{Lu}}[\p{{L}}'’\-]*){{0,3}}"
     rf"{_SEPARATOR}){{0,2}}"
@@ -1611,20 +1637,22 @@ def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> 
         # "St Columba's Church, Kilbrannan": a lone capitalised word after an
         # organisation and a comma is its town, whatever NER called it
         town_after_firm = (
-            (
-                out[i].reason is Reason.SINGLE_NAME
-                or (
-                    out[i].label == labels.PERSON
-                    and compounds.place_of(text[span.start : span.end]) is not None
-                )
-            )
+            out[i].reason is Reason.SINGLE_NAME
             and out[i - 1].label == labels.ORGANIZATION
             and gap is not None
             and gap[0].strip() == ","
         )
+        # a town the gazetteer has after "in" or "at", whatever NER called it ("Gripen i
+        # Karlstad" taken for a firm; not a list's comma: "Morrison, Rogers and Torres")
+        named_town = (
+            out[i].label in (labels.PERSON, labels.ORGANIZATION)
+            and gap is not None
+            and gap[0].strip() != ","
+            and compounds.place_of(text[span.start : span.end]) is not None
+        )
         if (
             gap is None
-            or (out[i].label != labels.LOCATION and not town_after_firm)
+            or (out[i].label != labels.LOCATION and not (town_after_firm or named_town))
             or out[i].subject is Subject.PRIVATE
             or out[i - 1].label not in (labels.ORGANIZATION, labels.PERSON)
         ):

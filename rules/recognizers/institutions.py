@@ -11,10 +11,10 @@ name's head to tell a school from a person.
 
 from __future__ import annotations
 
-from veil.rules import labels, locatives
+from veil.rules import labels, locatives, notability
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import CodeMap
-from veil.rules.pattern import SINCE
+from veil.rules.pattern import SINCE, WORK_VERBS_ABROAD
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -80,6 +80,11 @@ _HEADS_FIRST = (
     # Poliklinice Třebíč"); Dutch primary schools by kind ("OBS De Regenboog")
     r"ZŠ|SŠ|MŠ|ZUŠ|SPŠ|Gymnázium|Gymnáziu|Poliklinice|Polikliniky|Nemocnici|Nemocnice|"
     r"OBS|CBS|PCBS|RKBS|KBS|SBO|"
+    # Swedish, Norwegian and Danish, which put the head first with its article
+    # ("Vårdcentralen Gripen", "Förskolan Solrosen", "Legesenteret Nordby")
+    r"Vårdcentralen|Vårdcentral|Förskolan|Apoteket|Folktandvården|Tandläkarna|Sjukhuset|"
+    r"Legesenteret|Legekontoret|Barnehagen|Tannlegene|Lægehuset|Børnehaven|Vuggestuen|"
+    r"Tandlægerne|Bageriet|Konditoriet|"
     # schools are named after a lower-case head in running text too ("à l'école
     # Jean-Moulin", "no colégio Santa Clara")
     r"école|collège|lycée|escuela|colegio|escola|colégio|scuola|liceo"
@@ -94,7 +99,9 @@ _NUMBER_AND_PATRON = (
 _HEADS_LAST = (
     r"Hastanesi|Polikliniği|Kliniği|Okulu|Ortaokulu|İlkokulu|Anaokulu|Lisesi|Koleji|"
     r"Üniversitesi|Eczanesi|Camii|Fırını|Bankası|Derneği|"
-    r"Grundschule|Gymnasium|Klinik|Praxis|Apotheke|Bäckerei|Kita"
+    r"Grundschule|Gymnasium|Klinik|Praxis|Apotheke|Bäckerei|Kita|"
+    # and after a name in the genitive, lower case ("Ekbackens skola", "Sagenes skole")
+    r"skola|skole|förskola|barnehage|børnehave|vårdcentral|legesenter|kyrka|kirke"
 )
 _JOINER = (
     r"(?:de|da|do|dos|das|del|della|di|du|des|la|le|am|im|zum|zur|i|e|y|et|und|van|von|der|"
@@ -166,6 +173,15 @@ _DEVANAGARI_HEADS = r"ट्रेडर्स|स्कूल|विद्य�
 _DEVANAGARI_NAME = regex.compile(
     r"(?<![\p{L}\p{M}])(?:[\p{Devanagari}\p{M}]+[ \t]+){1,3}"
     rf"(?:{_DEVANAGARI_HEADS})(?![\p{{L}}\p{{M}}])"
+)
+# Where one works or studies, in the languages whose small NER veil lacks: the name after
+# "I work at" ("працюю в SoftServe", "trabajo en Grupo Lucero", "arbeite bei Kessler"),
+# unless it is a town ("trabajo en Madrid"), which the places recognizer reads.
+_WORKPLACE_AFTER_VERB = regex.compile(
+    rf"(?<![\p{{L}}])(?i:{WORK_VERBS_ABROAD})[ \t]+"
+    r"(?i:en|bei|chez|presso|para|pour|für|voor|bij|na|no|w|we|в|у|на)[ \t]+"
+    r"(?:(?:el|la|le|l'|der|die|das|o|a)[ \t]+)?"
+    r"(\p{Lu}[\p{L}\p{M}&'’\-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}&'’\-]*){0,3})"
 )
 SCORE = 0.8
 _HEADED = regex.compile(
@@ -255,6 +271,12 @@ class InstitutionRecognizer:
         for match in _CV_LINE.finditer(text):
             start, end = match.span("employer")
             if end - start > 2 and not any((f.start, f.end) == (start, end) for f in found):
+                found.append(Span(start, end, labels.ORGANIZATION, SCORE, self.name))
+        for match in _WORKPLACE_AFTER_VERB.finditer(text):
+            start, end = match.span(1)
+            if any(f.start < end and start < f.end for f in found):
+                continue  # a name a head already closes ("trabalho na Padaria Estrela do ...")
+            if not any(notability.place(f) for f in locatives.dictionary_forms(match.group(1))):
                 found.append(Span(start, end, labels.ORGANIZATION, SCORE, self.name))
         if not text.isascii():
             found += self._caseless(text)

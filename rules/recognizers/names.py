@@ -274,13 +274,19 @@ KIN_TITLES = (
 _KIN_TITLED = regex.compile(
     rf"(?<![\w])(?:{KIN_TITLES})[ \t]+(\p{{Lu}}\p{{Ll}}+(?:[\-'’]\p{{L}}+)?)(?![\w@])"
 )
-# Russian and Polish: "my" and the words for family, friends and people at work, and the
-# kin words that stand before a name in any of their cases ("do cioci Haliny").
-_SLAVIC_RELATIONS = (
+# Russian, Ukrainian and Polish: "my" and the words for family, friends and people at
+# work, and the kin words that stand before a name in any of their cases ("do cioci
+# Haliny").
+SLAVIC_RELATIONS = (
     r"(?:мой|моя|моего|моей|мою|моему|наш|наша|нашего|нашей)\s+(?:муж|мужа|жена|жены|брат|"
     r"брата|сестра|сестры|сын|сына|дочь|дочери|мама|мамы|папа|папы|друг|друга|подруга|"
     r"подруги|бабушка|бабушки|дедушка|дедушки|тётя|тетя|тёти|тети|дядя|дяди|начальник|"
     r"начальница|коллега|сосед|соседка|парень|девушка)|"
+    r"(?:мій|моя|мого|моєї|мою|моєму|моїй|наш|наша|нашого|нашої)\s+(?:чоловік|чоловіка|"
+    r"дружина|дружини|брат|брата|сестра|сестри|син|сина|донька|доньки|дочка|дочки|мама|"
+    r"мами|тато|тата|друг|друга|подруга|подруги|бабуся|бабусі|дідусь|дідуся|тітка|тітки|"
+    r"дядько|дядька|начальник|начальниця|колега|колеги|сусід|сусіда|сусідка|хлопець|"
+    r"дівчина)|"
     r"(?:mój|moja|mojego|mojej|moją|mojemu|nasz|nasza)\s+(?:mąż|męża|żona|żony|brat|brata|"
     r"siostra|siostry|syn|syna|córka|córki|mama|mamy|tata|taty|przyjaciel|przyjaciółka|"
     r"szef|szefowa|kolega|koleżanka|sąsiad|sąsiadka|chłopak|dziewczyna)|"
@@ -290,7 +296,7 @@ _SLAVIC_RELATIONS = (
     r"мама|мамы|маме|папа|папы|папе"
 )
 _SLAVIC_RELATION_NAMED = regex.compile(
-    rf"(?<![\w])(?i:{_SLAVIC_RELATIONS})[ \t]+(\p{{Lu}}\p{{Ll}}+(?:[\-'’]\p{{L}}+)?"
+    rf"(?<![\w])(?i:{SLAVIC_RELATIONS})[ \t]+(\p{{Lu}}\p{{Ll}}+(?:[\-'’]\p{{L}}+)?"
     # a patronymic or a surname after the first name ("Валентина Петровна")
     r"(?:[ \t]+\p{Lu}\p{Ll}+(?:вна|вич|ична|ич|ова|ева|ина|ов|ев|ин|ая|ий|ски|ska|ski)"
     r"(?![\w]))?)(?![\w@])"

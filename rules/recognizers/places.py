@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import calendar
 
-from veil.rules import labels, locatives, places_table
+from veil.rules import labels, locatives, merge, places_table
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import CodeMap
 from veil.rules.notability import fold
@@ -84,6 +84,34 @@ MARKED_LOCALITY = regex.compile(
     r"Kampung|Colonia|Col\.|Bairro|Mtaa)"
     r"(?:[ \t]+\p{Lu}[\p{L}\p{M}'’\-]*){1,4}"
 )
+# A street named without a house number, as people say where they live ("rue
+# Sainte-Catherine", "на вулиці Городоцькій", "Larkspur Lane", "in via Garibaldi",
+# "Hauptstraße"): its type before the name in the Romance and Slavic languages and in
+# Indonesian and Vietnamese, after it in English and Turkish, fused to it in the Germanic
+# languages. With a number it is a street address, which the address recognizer takes.
+# Whether the street is someone's is the decision's to say, as for a town.
+_STREET_BEFORE = (
+    r"rue|avenue|boulevard|allée|impasse|quai|calle|avenida|paseo|carrer|rua|travessa|"
+    r"viale|corso|vicolo|ulica|ulicy|ulicę|ul\.|улица|улице|улицу|"
+    r"улицы|ул\.|вулиця|вулиці|вулицю|вул\.|проспект|проспекте|переулок|переулке|strada|"
+    r"Jalan|Jl\.|đường|phố"
+)
+_STREET_AFTER = (
+    r"Street|Road|Lane|Avenue|Boulevard|Drive|Close|Crescent|Terrace|Caddesi|Sokak|Sokağı"
+)
+_FUSED_STREET = r"straße|strasse|gasse|allee|straat|laan|gracht|gatan|vägen|gata|gate|gade|vej"
+_NOT_A_STREET_NAME = r"(?:The|This|That|Our|My|Your|His|Her|Their|A|An|Every|Any|No)"
+_STREET_WORD = r"\p{Lu}[\p{L}\p{M}'’]*(?:-\p{Lu}?[\p{L}\p{M}'’]+)*"
+NAMED_STREET = regex.compile(
+    rf"(?<![\p{{L}}\p{{N}}])(?<!\p{{N}}[ \t,]{{1,3}})(?:"
+    # (Italian's "via" only as Italian writes it, "in via Roma": English goes via Dubai)
+    rf"(?:(?:(?i:{_STREET_BEFORE})|(?<=\b[Ii]n[ \t])via|Via)[ \t]+"
+    rf"(?:(?:{_PARTICLES}|de la|van|von)[ \t]+)?"
+    rf"{_STREET_WORD}(?:[ \t]+{_STREET_WORD}){{0,2}})"
+    rf"|(?!{_NOT_A_STREET_NAME}[ \t])(?:{_STREET_WORD}[ \t]+){{1,3}}(?:{_STREET_AFTER})"
+    rf"|\p{{Lu}}\p{{Ll}}+(?:{_FUSED_STREET}))"
+    r"(?![\p{L}\p{N}])(?![ \t]*,?[ \t]*(?:n[º°o]\.?[ \t]*)?\d)"
+)
 # Arabic and Hebrew write "in", "to", "from", "and" as a letter before the word.
 _PROCLITICS = ("و", "ب", "ل", "ف", "ك", "ב", "ל", "מ", "ו", "ה", "ש")
 
@@ -123,9 +151,9 @@ class PlaceRecognizer:
         found: list[Span] = []
         code = CodeMap(text)
 
-        def add(start: int, end: int) -> None:
+        def add(start: int, end: int, validator: str | None = None) -> None:
             if not code.in_code(start, end):  # code is sent as written, but its strings
-                found.append(Span(start, end, labels.LOCATION, SCORE, self.name))
+                found.append(Span(start, end, labels.LOCATION, SCORE, self.name, validator))
 
         for match in _WORDS.finditer(text):
             before = text[max(0, match.start() - 24) : match.start()]
@@ -151,6 +179,8 @@ class PlaceRecognizer:
             self._caseless(text, add)
         for match in MARKED_LOCALITY.finditer(text):
             add(*match.span())
+        for match in NAMED_STREET.finditer(text):
+            add(*match.span(), merge.NAMED_STREET)
         return found
 
     def _caseless(self, text: str, add) -> None:

@@ -236,3 +236,18 @@ def test_a_name_ends_where_an_institution_named_head_first_begins(analyzer):
 )
 def test_clubs_schools_and_shelters_by_their_heads(text, expected):
     assert expected in names(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Mamma fick Waran av Vårdcentralen Gripen.", ["Vårdcentralen Gripen"]),
+        ("Dottern går på Ekbackens skola.", ["Ekbackens skola"]),
+        ("Я живу у Львові і працюю в SoftServe.", ["SoftServe"]),  # after "I work at"
+        ("Я работаю в Яндексе три года.", ["Яндексе"]),
+        ("Trabajo en Seguros Almena desde 2019.", ["Seguros Almena"]),
+        ("Trabajo en Madrid desde 2019.", []),  # a town: the places recognizer's
+    ],
+)
+def test_scandinavian_heads_and_workplaces_after_another_languages_verb(text, expected):
+    assert names(text) == expected

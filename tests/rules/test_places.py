@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from veil.rules import locatives
 from veil.rules.labels import LOCATION, ORGANIZATION, PERSON
 from veil.rules.merge import resolve_overlaps
-from veil.rules.recognizers.places import PlaceRecognizer
+from veil.rules.recognizers.places import NAMED_STREET, PlaceRecognizer
 from veil.rules.spans import Span
 
 
@@ -317,3 +317,51 @@ def test_a_pronoun_near_a_public_figure_may_be_the_figures(analyzer):
         "Ulm but her teacher said Munich."
     )
     assert not protected(analyzer, text)
+
+
+def streets(text: str) -> list[str]:
+    return [m.group() for m in NAMED_STREET.finditer(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("J'habite rue Sainte-Catherine à Bordeaux.", ["rue Sainte-Catherine"]),
+        ("Я живу на вулиці Городоцькій", ["вулиці Городоцькій"]),  # its type declined
+        ("We live on Larkspur Lane now.", ["Larkspur Lane"]),  # the type after it
+        ("abito in via Garibaldi da anni", ["via Garibaldi"]),
+        ("Ich wohne in der Hauptstraße.", ["Hauptstraße"]),  # fused to the name
+        ("12 rue de la Paix", []),  # with a number: a street address
+        ("Calle Mayor 5, Tudela", []),
+        ("we flew via Dubai", []),  # English goes "via" a place
+        ("Our Street Team won", []),  # a determiner is no street's name
+    ],
+)
+def test_a_street_named_without_a_number(text, expected):
+    assert streets(text) == expected
+
+
+def test_a_street_is_the_writers_where_they_speak_of_themselves(analyzer):
+    """A street someone lives on is an address's part, labelled as one; a famous street
+    as a topic or a plan is left alone."""
+    lives = "We live on Larkspur Lane in Tempe."
+    assert next((s.label, lives[s.start : s.end]) for s in analyzer.analyze(lives)) == (
+        "STREET_ADDRESS",
+        "Larkspur Lane",
+    )
+    assert "rue Sainte-Catherine" in protected(analyzer, "J'habite rue Sainte-Catherine.")
+    assert protected(analyzer, "Why is Oxford Street so busy at Christmas?") == set()
+    assert protected(analyzer, "I want to go shopping on Oxford Street.") == set()
+
+
+def test_a_ukrainian_locative_reopens_its_vowel():
+    assert towns("Я живу у Львові") == ["Львові"]
+    assert "Харків" in locatives.dictionary_forms("Харкові")
+
+
+def test_the_town_of_a_private_place_after_another_languages_in(analyzer):
+    """ "X huko Moshi", "X i Karlstad": where the private place is, by that language's
+    word for "in", whatever NER called the town."""
+    text = "Mwanangu anasoma Shule ya Msingi Mwangaza huko Moshi."
+    assert "Moshi" in protected(analyzer, text)
+    assert covered(analyzer, "Pappa går till Vårdcentralen Norrby i Borås varje vecka.", "Borås")

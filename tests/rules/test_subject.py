@@ -601,3 +601,10 @@ def test_a_neighbourhood_named_after_its_kind_is_a_place(analyzer, text, value):
 def test_a_relation_in_hindi_typed_in_latin_letters_names_someone(analyzer):
     text = "mere papa Vinod Kulkarni ji 58 ke hai, unka BP high rehta hai"
     assert "Vinod Kulkarni" in protected(analyzer, text)
+
+
+def test_a_ukrainian_relation_before_a_famous_namesake(analyzer):
+    """ "Мій колега Андрій Шевченко (ні, не футболіст)": the writer's colleague, as "my
+    colleague" says in English."""
+    text = "Мій колега Андрій Шевченко (ні, не футболіст) сперечається зі мною."
+    assert "Андрій Шевченко" in protected(analyzer, text)
