@@ -98,6 +98,15 @@ class PatternRecognizer:
         return spans
 
 
+# Titles written before a person's name, as written in running text: courtesy and
+# professional ones in English and the European languages ("Sra.", "prof.ssa", "Mevr."),
+# and academic ones of Central Europe and Latin America ("MUDr. Novotná", "Lic. Pérez").
+TITLES = (
+    r"Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Herr|Frau|Hr|Fr|Mme|Mlle|Monsieur|Madame|"
+    r"Mademoiselle|Sr|Sra|Srta|Señor|Señora|Senor|Senora|Don|Doña|Dona|Sig|Sig\.ra|Sig\.na|"
+    r"Dott|Dott\.ssa|Prof\.ssa|Avv|Ing|Dhr|Mevr|Coach|Nurse|Officer|Judge|Pastor|Father|"
+    r"Rabbi|Imam|MUDr|MVDr|JUDr|PhDr|RNDr|Mgr|Dra|Lic"
+)
 # Titles other languages write before a person's name in lower case: Polish and Czech
 # "pani/pana/panią" (not "pan", an English word), Vietnamese "cô", "thầy", "ông", "bà",
 # "chị" ("cô Trần Thị Bích Ngọc").

@@ -26,7 +26,13 @@ from typing import Protocol
 from veil.rules import compounds, geography, knowledge, labels, locatives, notability, syntax
 from veil.rules import lazy_regex as regex
 from veil.rules.merge import DENY_SOURCE
-from veil.rules.pattern import CHAT_STAMP, LOWER_CASE_TITLES, SINCE, WORK_VERBS_ABROAD
+from veil.rules.pattern import (
+    CHAT_STAMP,
+    LOWER_CASE_TITLES,
+    SINCE,
+    TITLES,
+    WORK_VERBS_ABROAD,
+)
 from veil.rules.recognizers import names as names_recognizer
 from veil.rules.recognizers.institutions import names_an_institution
 from veil.rules.recognizers.names import HINGLISH_RELATION, KIN_TITLES, SLAVIC_RELATIONS
@@ -205,12 +211,7 @@ _RELATION = (
 POSSESSIVE = _POSSESSIVE
 RELATION = _RELATION
 
-_HONORIFIC = (
-    r"(?:mr|mrs|ms|miss|mx|dr|prof|professor|herr|frau|hr|fr|mme|mlle|monsieur|madame|"
-    r"mademoiselle|sr|sra|srta|se[nñ]or|se[nñ]ora|don|do[nñ]a|sig|sig\.ra|dott|dott\.ssa|"
-    r"avv|ing|dhr|mevr|coach|nurse|officer|judge|pastor|father|rabbi|imam|"
-    rf"mudr|mvdr|judr|phdr|rndr|mgr|dra|lic|{LOWER_CASE_TITLES})"
-)
+_HONORIFIC = rf"(?:{TITLES}|{LOWER_CASE_TITLES})"  # (read ignoring case)
 _NAME_GAP = (
     r"(?:\s*[,:(–\-]\s*|\s+)(?:(?:is|was|who's|who is)\s+)?"
     r"(?:(?:literally|also|actually|just|simply)\s+)?(?:(?:called|named)\s+)?"
@@ -618,7 +619,9 @@ _AFFILIATION_BEFORE = regex.compile(
     r"temple|team|club|charity|dentist|pediatrician|paediatrician|nursery|daycare|"
     r"kindergarten|band|choir|orchestra|podcast|channel)(?:'s|’s)?\s*,?\s+"
     r"(?:(?:is|was|called|named)\s+)?(?:the\s+)?$|"
-    r"\b(?:called|named)\s+$)",
+    # (and as other languages say "is called": "ma voisine s'appelle X")
+    r"\b(?:called|named|s'appelle|s’appelle|se llama|se chama|chama-se|si chiama|heißt|"
+    r"heisst|heet|nazywa się|ma na imię|зовут|звати)\s+$)",
     _I,
 )
 _RELATION_NEXT = regex.compile(rf"^\s+(?:[\w\-]+\s+)?{_RELATION}\b", _I)

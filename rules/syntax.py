@@ -646,7 +646,9 @@ def _tie(token, place: bool, unknown: bool = False) -> Tie | None:
             # whoever the town of that name may be (not a name further down: "called
             # Emma, not the Emma from Harry Potter")
             named = next((c for c in head.children if c.dep_ == "nsubjpass"), None)
-            owner = possessor(named) if named is not None and _noun(named) else None
+            if named is None or not _noun(named) or _topic(named):
+                return None  # not "my favourite band is called X"
+            owner = possessor(named)
             return None if owner is None else Tie(owner, "possession", named.lower_)
         if dep == "dobj" and _FOUNDING_VERB.match(head.text) and not irrealis(head):
             owner = subject_owner(head)

@@ -21,7 +21,7 @@ from veil.rules import gazetteer, labels, locatives, name_lists
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import CodeMap
 from veil.rules.nlp import import_spacy
-from veil.rules.pattern import CHAT_STAMP, LOWER_CASE_TITLES
+from veil.rules.pattern import CHAT_STAMP, LOWER_CASE_TITLES, TITLES
 from veil.rules.recognizers.institutions import institution_after_particle
 from veil.rules.registry import register
 from veil.rules.spans import Span
@@ -33,13 +33,8 @@ _PARTICLE = (
 )
 _HONORIFIC_WORDS = r"(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame)"
 _HONORIFIC = (
-    r"Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Sir|Dame|Lady|Lord|Rev|Revd|Fr|Sr|Sra|Srta|Sig|"
-    r"Sig\.ra|Dott|Dott\.ssa|dott|dott\.ssa|sig|sig\.ra|Avv|Ing|Mme|Mlle|M|Herr|Frau|Hr|Fr|"
-    r"Dhr|Mevr|Mw|Coach|Nurse|Officer|Judge|Rabbi|Imam|Pastor|Father|Sister|Brother|Uncle|Aunt|"
-    r"Auntie|Grandma|Grandpa|Nana|Señor|Señora|Don|Doña|Monsieur|Madame|Mademoiselle|"
-    # academic and professional titles written before a name in Central Europe and Latin
-    # America ("MUDr. Novotná", "Mgr. Horák", "Dra. Ruiz", "Lic. Pérez")
-    r"MUDr|MVDr|JUDr|PhDr|RNDr|Mgr|Dra|Lic|Pani|Panią|Paní|"
+    rf"{TITLES}|Sir|Dame|Lady|Lord|Rev|Revd|M|Mw|Sister|Brother|Uncle|Aunt|Auntie|Grandma|"
+    r"Grandpa|Nana|Pani|Panią|Paní|dott|dott\.ssa|sig|sig\.ra|sig\.na|prof\.ssa|"
     rf"{LOWER_CASE_TITLES}"
 )
 _TITLED_NAME = regex.compile(

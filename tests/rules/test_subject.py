@@ -608,3 +608,21 @@ def test_a_ukrainian_relation_before_a_famous_namesake(analyzer):
     colleague" says in English."""
     text = "Мій колега Андрій Шевченко (ні, не футболіст) сперечається зі мною."
     assert "Андрій Шевченко" in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Ma voisine s'appelle Jeanne Moreau, elle a 80 ans.", "Jeanne Moreau"),
+        ("Mi vecina se llama Penélope Cruz y tiene 70 años.", "Penélope Cruz"),
+        ("Мою соседку зовут Алла Пугачёва.", "Алла Пугачёва"),
+    ],
+)
+def test_a_namesake_someone_is_called_in_another_language(analyzer, text, name):
+    """ "is called" in another language names someone the writer knows, famous namesake
+    or not, as "called" does in English."""
+    assert name in protected(analyzer, text)
+
+
+def test_titles_are_read_as_the_languages_abbreviate_them(analyzer):
+    assert "prof.ssa Bellini" in protected(analyzer, "La prof.ssa Bellini vuole cinque pagine.")
