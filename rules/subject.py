@@ -34,7 +34,7 @@ from veil.rules.pattern import (
     WORK_VERBS_ABROAD,
 )
 from veil.rules.recognizers import names as names_recognizer
-from veil.rules.recognizers.institutions import names_an_institution
+from veil.rules.recognizers.institutions import HAN_WORK_VERB, names_an_institution
 from veil.rules.recognizers.names import HINGLISH_RELATION, KIN_TITLES, SLAVIC_RELATIONS
 from veil.rules.recognizers.places import MARKED_LOCALITY, NAMED_STREET
 from veil.rules.spans import Span
@@ -237,6 +237,7 @@ _SELF = regex.compile(
     r"\bme llamo|\bmi nombre es|\bich heiße|\bmi chiamo|\bik heet|\bjmenuji se|"
     r"\bmeu nome é|\bme chamo|\bmein name ist|\bmijn naam is|\bmam na imię|\bbenim adım|"
     r"\bmera naa?m|\bnama saya|\bako si|\bjina langu ni|\btên tôi là|\bje m’appelle|"
+    r"\btên mình là|\btên em là|\bmình là|\btôi là|\bem là|"
     r"\bsign(?:ed)?(?: it| off)?(?: as| from)?|(?:^|\n)[ \t>]*from|"
     # "I am" / "we are" in other languages: "Sou a Fernanda", "Wij zijn Sanne en Joost"
     r"\bsoy|\bsomos|\bsou(?:\s+[ao])?|\bje suis|\bnous sommes|\bich bin|\bwir sind|"
@@ -1436,6 +1437,9 @@ def _own_in_other_language(text: str) -> bool:
     )
 
 
+_HAN_WORKPLACE_AFTER = regex.compile(rf"(?:{HAN_WORK_VERB})")
+
+
 def _organization(m: _Mention) -> Verdict:
     ctx, span, value, before, after = m.ctx, m.span, m.value, m.before, m.after
     label = labels.ORGANIZATION
@@ -1449,6 +1453,12 @@ def _organization(m: _Mention) -> Verdict:
         or _ROLE_AT_SIGN.search(before)
     ) and not syntax.hypothetical(ctx.parse, span.start, span.end):
         return private(Reason.AFFILIATION)
+    if (
+        _HAN_WORKPLACE_AFTER.match(after)
+        and before.endswith("在")
+        and _own_in_other_language(_clause_before(ctx.text, span.start, SENTENCE_REACH))
+    ):
+        return private(Reason.AFFILIATION)  # "我老公在华为工作": where the writer's people work
     if _RELATION_AFTER.match(after) or _RELATION_AT.search(before):
         return private(Reason.AFFILIATION)
     if ctx.in_email(value):

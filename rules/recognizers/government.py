@@ -79,6 +79,9 @@ _ID_KEYWORDS = (
     r"finanzamt|(?-i:\bID\b)|"
     # the national or residence id in Arabic, a booking in Japanese and Korean
     r"رقم الهوية|الهوية الوطنية|رقم الإقامة|予約番号|예약번호|"
+    # staff, student, member, passport and identity numbers in Chinese, Japanese, Korean
+    r"工号|员工号|员工编号|学号|学籍号|会员号|身份证号码|身份证号|护照号码|护照号|社保号|医保号|"
+    r"病历号|社員番号|学籍番号|会員番号|パスポート番号|マイナンバー|사번|학번|회원번호|여권번호|"
     # "id" in lower case is a label only in a phrase ("my id is", "id number", "id #"); a
     # bare "id:" (YAML, logs) takes only values with letters and digits (see find).
     r"\b(?:my|your|his|her|their|the|an?|national|personal|government|state|student)\s+id\b|"
@@ -93,7 +96,8 @@ _ID_WITH_CONTEXT = regex.compile(
     r"(?:\s*\([^)\n]{1,20}\))?"
     # a few words may sit between: "Le mien c'est ...", "on file is ..."
     r"(?:[ \t]+[^\s\d:=#.,;]{1,8}){0,4}?"
-    r"(?:\s+(?:is|was|es|est|ist|è|=))?\s*[:=#\-：]?\s*"
+    # ("is" also as Chinese, Japanese and Korean write it, after the word: "工号是 ...")
+    r"(?:\s+(?:is|was|es|est|ist|è|=)|\s*(?:是|为|為|は|는|은))?\s*[:=#\-：]?\s*"
     # the value: groups joined by - / . and, after spaces, further groups with digits
     r"(?P<value>(?=[A-Z0-9]*(?:[\-/.][A-Z0-9]*)*\d|[A-Z]{1,4}[ ]\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*"
     r"(?:[ ](?=[A-Z0-9]*\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*){0,6}"

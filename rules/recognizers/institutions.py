@@ -11,10 +11,11 @@ name's head to tell a school from a person.
 
 from __future__ import annotations
 
-from veil.rules import labels, locatives, notability
+from veil.rules import labels, locatives
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import CodeMap
 from veil.rules.pattern import SINCE, WORK_VERBS_ABROAD
+from veil.rules.recognizers.places import is_town
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -183,6 +184,10 @@ _WORKPLACE_AFTER_VERB = regex.compile(
     r"(?:(?:el|la|le|l'|der|die|das|o|a)[ \t]+)?"
     r"(\p{Lu}[\p{L}\p{M}&'’\-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}&'’\-]*){0,3})"
 )
+# Chinese puts where one works or studies between 在 and the verb: "我在腾讯上班" (I at
+# Tencent work), "她在华山医院实习" (a town there is the places recognizer's).
+HAN_WORK_VERB = r"上班|工作|实习|任职|打工|读书|上学|念书|读研|读博"
+_HAN_WORKPLACE = regex.compile(rf"在(\p{{Han}}{{2,8}}?)(?:{HAN_WORK_VERB})")
 SCORE = 0.8
 _HEADED = regex.compile(
     rf"(?:^|\s)(?i:{INSTITUTION_HEADS})\.?$|(?:^|\s)(?:{_HEADS_LAST})$|^(?:{_HEADS_FIRST})\s"
@@ -276,7 +281,7 @@ class InstitutionRecognizer:
             start, end = match.span(1)
             if any(f.start < end and start < f.end for f in found):
                 continue  # a name a head already closes ("trabalho na Padaria Estrela do ...")
-            if not any(notability.place(f) for f in locatives.dictionary_forms(match.group(1))):
+            if not any(is_town(form) for form in locatives.dictionary_forms(match.group(1))):
                 found.append(Span(start, end, labels.ORGANIZATION, SCORE, self.name))
         if not text.isascii():
             found += self._caseless(text)
@@ -284,6 +289,10 @@ class InstitutionRecognizer:
 
     def _caseless(self, text: str) -> list[Span]:
         found = []
+        for match in _HAN_WORKPLACE.finditer(text):
+            value = match.group(1)
+            if not any(is_town(value[:end]) for end in range(2, len(value) + 1)):
+                found.append(Span(*match.span(1), labels.ORGANIZATION, SCORE, self.name))
         for match in _HAN_NAME.finditer(text):
             # the name starts after the last word that cannot be in it
             start, end = match.span(1)

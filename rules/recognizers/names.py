@@ -356,10 +356,12 @@ _HINDI_RELATIONS = (
     r"दोस्त|सहेली|दादा|दादी|नाना|नानी|बॉस|सहकर्मी|पड़ोसी|भैया|दीदी|मौसी|बुआ|फूफा|ताऊ|ताई"
 )
 _CASELESS_RELATION = (
-    # Chinese: 我(的)/我们(的) + relation
-    r"(?:我们?的?|咱们?的?)(?:妈妈|爸爸|妈|爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|老公|老婆|丈夫|"
-    r"妻子|儿子|女儿|朋友|好朋友|同事|老板|老师|奶奶|爷爷|外婆|外公|姥姥|姥爷|阿姨|叔叔|"
-    r"舅舅|姑姑|表哥|表姐|表妹|表弟|堂哥|堂姐|男朋友|女朋友|室友|邻居|医生|房东|同学|上司)"
+    # Chinese: 我(的)/我们(的) + relation, or a role at one's department, firm or school
+    # ("我们部门经理")
+    r"(?:我们?的?|咱们?的?)(?:(?:部门|公司|学校|班|单位|团队)的?)?(?:妈妈|爸爸|妈|爸|母亲|父亲|"
+    r"哥哥|姐姐|弟弟|妹妹|老公|老婆|丈夫|妻子|儿子|女儿|朋友|好朋友|同事|老板|老师|奶奶|爷爷|"
+    r"外婆|外公|姥姥|姥爷|阿姨|叔叔|舅舅|姑姑|表哥|表姐|表妹|表弟|堂哥|堂姐|男朋友|女朋友|"
+    r"室友|邻居|医生|房东|同学|上司|经理|主管|领导|组长|总监|班主任|教练|律师)"
     # Korean: 제/내/우리 + relation
     rf"|(?:제|내|우리)[ \t]?(?:{_KOREAN_RELATIONS})"
     # Arabic: relation + the first person's suffix
@@ -425,6 +427,20 @@ _CASELESS_HONORIFIC_AFTER = regex.compile(
 _HAN_NAME_BEFORE_TITLE = regex.compile(
     r"(?<![\p{Han}々\p{Katakana}ー])([\p{Han}々]{1,4}?)(?:部長|課長|社長|係長|店長|主任|教授|先生|さん|様|"
     r"さま|くん|ちゃん|氏|先輩|老师|经理|医生|女士|小姐|阿姨|叔叔)"
+)
+# A Vietnamese name is a surname of a closed class (these cover about nine in ten
+# people), then a middle and a given name, every syllable capitalised: "Nguyễn Thị Thu Hà",
+# "Trần Văn Nam". Written with its diacritics, which no other language's name has.
+_VIETNAMESE_SURNAMES = (
+    r"Nguyễn|Trần|Lê|Phạm|Hoàng|Huỳnh|Phan|Vũ|Võ|Đặng|Bùi|Đỗ|Hồ|Ngô|Dương|Lý|Đinh|Đoàn|"
+    r"Lâm|Trương|Đào|Lưu|Vương|Tạ|Trịnh|Lương|Quách|Châu|Kiều|Tăng|Mai|Cao|Hà|Tô|Thái|La"
+)
+_VIETNAMESE_NAME = regex.compile(
+    rf"(?<![\p{{L}}\p{{M}}])(?:{_VIETNAMESE_SURNAMES})(?:[ \t]+\p{{Lu}}[\p{{Ll}}\p{{M}}]*){{1,3}}"
+    r"(?![\p{L}\p{M}])"
+)
+_VIETNAMESE_LETTER = regex.compile(
+    r"[ăâđêôơưĂÂĐÊÔƠƯàảãáạằẳẵắặầẩẫấậèẻẽéẹềểễếệìỉĩíịòỏõóọồổỗốộờởỡớợùủũúụừửữứựỳỷỹýỵ]"
 )
 # Korean surnames are a closed class (under 300); the commonest fifty cover most people.
 _KOREAN_SURNAMES = (
@@ -688,6 +704,9 @@ class _NameScan:
         for pattern in (_ARABIC_TITLED, _THAI_TITLED):
             for match in pattern.finditer(text):
                 self.keep(*match.span(1), 0.85)
+        for match in _VIETNAMESE_NAME.finditer(text):
+            if _VIETNAMESE_LETTER.search(match.group()):  # not "La Liga", "Mai Tai"
+                self.keep(*match.span(), 0.85)
         for match in _CASELESS_SELF_NAMED.finditer(text):
             self.keep(*match.span(match.lastindex), 0.85)  # the one alternative's name
         for pattern in (_HAN_NAME_BEFORE_TITLE, _KOREAN_NAME_BEFORE_TITLE):

@@ -61,6 +61,8 @@ _CASELESS_WORD = regex.compile(
     r"\p{Kannada}\p{Malayalam}\p{Arabic}\p{Hebrew}\p{Thai}\p{M}]+"
 )
 _LONGEST_HAN = 6
+# A Chinese town's district, county, township or street after it: "深圳南山区", "杭州西湖区".
+_HAN_DISTRICT = regex.compile(r"\p{Han}{1,4}?(?:区|县|镇|乡|街道)")
 # A branch or office named for its town: "高槻支店" (the Takatsuki branch), "浜松の工場" (the
 # Hamamatsu plant), "深圳分公司".
 _HAN_BRANCH = regex.compile(
@@ -121,7 +123,7 @@ _PROCLITICS = ("و", "ب", "ل", "ف", "ك", "ב", "ל", "מ", "ו", "ה", "ש")
 _CALENDAR = frozenset(fold(name) for name in (*calendar.month_name, *calendar.day_name) if name)
 
 
-def _town(name: str) -> bool:
+def is_town(name: str) -> bool:
     key = fold(name)
     return (
         len(key) >= 2
@@ -138,7 +140,7 @@ def _town_words(words: str) -> int:
     for count in range(len(parts), 0, -1):
         end = parts[count - 1].end()
         head, last = words[: parts[count - 1].start()], parts[count - 1].group()
-        if any(_town(head + form) for form in locatives.dictionary_forms(last)):
+        if any(is_town(head + form) for form in locatives.dictionary_forms(last)):
             return end
     return 0
 
@@ -169,11 +171,11 @@ class PlaceRecognizer:
                 # "Indore में", "Annem İzmir'de": the town is the words the postposition
                 # closes, the last ones
                 for word in regex.finditer(r"\S+", match.group()):
-                    if _town(match.group()[word.start() :]):
+                    if is_town(match.group()[word.start() :]):
                         add(match.start() + word.start(), match.end())
                         break
         for match in _LAST_AFTER_COMMA.finditer(text):
-            if _town(match.group(1)):
+            if is_town(match.group(1)):
                 add(*match.span(1))
         if not text.isascii():
             self._caseless(text, add)
@@ -191,8 +193,9 @@ class PlaceRecognizer:
                 if not locatives.CHINESE_COVERB.search(before):
                     continue
                 for length in range(min(_LONGEST_HAN, len(value) - i), 1, -1):
-                    if _town(value[i : i + length]):
-                        add(offset + i, offset + i + length)
+                    if is_town(value[i : i + length]):
+                        district = _HAN_DISTRICT.match(text, offset + i + length, run.end())
+                        add(offset + i, district.end() if district else offset + i + length)
                         break
             # where a postposition follows, once per position (not once per candidate)
             closed = {
@@ -203,7 +206,7 @@ class PlaceRecognizer:
             for i in range(len(value)):
                 for length in range(min(_LONGEST_HAN, len(value) - i), 1, -1):
                     end = offset + i + length
-                    if end in closed and _town(value[i : i + length]):
+                    if end in closed and is_town(value[i : i + length]):
                         add(offset + i, end)
                         break
         for word in _CASELESS_WORD.finditer(text):
@@ -213,7 +216,7 @@ class PlaceRecognizer:
                     # a city's name said without its "시" ("원주에 살고": 원주시)
                     stem = value[:length]
                     if _KOREAN_PARTICLES.fullmatch(value[length:]) and (
-                        _town(stem) or _town(stem + "시")
+                        is_town(stem) or is_town(stem + "시")
                     ):
                         # with the district, town or neighbourhood written after it
                         # ("춘천 효자동에", "수원시 팔달구"): the address's place
@@ -222,8 +225,8 @@ class PlaceRecognizer:
                         break
                 continue
             stripped = 0
-            if not _town(value):
-                if value[:1] not in _PROCLITICS or not _town(value[1:]):
+            if not is_town(value):
+                if value[:1] not in _PROCLITICS or not is_town(value[1:]):
                     continue
                 stripped = 1
             before = text[max(0, start - 8) : start]

@@ -936,3 +936,27 @@ def test_a_speaker_of_meeting_notes_after_a_bullet_is_a_person(analyzer):
 def test_russian_says_who_it_is_without_a_verb_and_mum_without_my(analyzer):
     text = "Я Ирина Соколова, живу в Твери. Лифт не работает, а у меня мама Валентина Петровна."
     assert {"Ирина Соколова", "Валентина Петровна"} <= protected(analyzer, text)
+
+
+def test_chinese_says_where_one_works_between_zai_and_the_verb(analyzer):
+    """ "我在X上班": X is where the writer works; a town there is where, the district
+    after a town is part of it, and a role at one's department names the person after it."""
+    text = "帮我写邮件给我们部门经理李国强。我在字节跳动上班，办公室在杭州西湖区，工号是B7730121。"
+    assert protected(analyzer, text) >= {"李国强", "字节跳动", "杭州西湖区", "B7730121"}
+    assert protected(analyzer, "我老公在华为工作。") == {"华为"}
+    assert protected(analyzer, "我爸爸在杭州工作。") == {"杭州"}
+    assert protected(analyzer, "华为在深圳的总部有多大？") == set()  # a firm as a topic
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("私の社員番号は A-88213 です。", "A-88213"), ("제 사번은 K220931입니다.", "K220931")],
+)
+def test_staff_numbers_named_in_japanese_and_korean(analyzer, text, value):
+    assert value in protected(analyzer, text)
+
+
+def test_a_vietnamese_name_by_its_surname_and_diacritics(analyzer):
+    assert "Nguyễn Thị Thu Hà" in protected(analyzer, "Chào bạn, mình là Nguyễn Thị Thu Hà.")
+    assert protected(analyzer, "Real Madrid won La Liga again.") == set()
+    assert "Hồ Chí Minh" not in protected(analyzer, "Hồ Chí Minh sinh năm nào?")
