@@ -1744,6 +1744,11 @@ def _entries_in_public_text(
     return sorted(chosen)
 
 
+def _prominent_place(value: str) -> bool:
+    found = compounds.place_of(value)
+    return found is not None and found.prominent
+
+
 def _consistent(
     text: str, spans: Sequence[Span], verdicts: list[Verdict], ctx: _Context
 ) -> list[Verdict]:
@@ -1784,6 +1789,15 @@ def _consistent(
             # "Lerato Mokoena ... Lerato chasing legal": NER took the first name for a firm
             if notability.fold(text[span.start : span.end]) in private_names:
                 out[i] = Verdict(Subject.PRIVATE, Reason.NAMED_PRIVATELY, labels.PERSON)
+            continue
+        if (
+            out[i].reason is Reason.KNOWN_PLACE_NOT_PERSON
+            and notability.fold(text[span.start : span.end]) in private_names
+            and not _prominent_place(text[span.start : span.end])
+        ):
+            # "our son Leo ... in Maricopa County and Leo and I": read as a town the second
+            # time (not "my daughter Florence ... a trip to Florence")
+            out[i] = Verdict(Subject.PRIVATE, Reason.NAMED_PRIVATELY, labels.PERSON)
             continue
         if (
             out[i].label == labels.PERSON

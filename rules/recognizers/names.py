@@ -489,6 +489,10 @@ _TWO_WORDS = regex.compile(
 # A comma list of lower-case words: "silvana, adam, christopher and caleb".
 _LOWER_LIST = regex.compile(
     r"(?<![\w@.])\p{Ll}{3,}(?:,[ \t]+\p{Ll}{3,}){2,},?[ \t]+(?:and|&)[ \t]+\p{Ll}{3,}(?![\w@])"
+    # shorter where the writer is one of them: "(me, kayla and marcus)", "jo, sam and me"
+    r"|(?<![\w@.])(?:me|i),[ \t]+(?:\p{Ll}{3,},[ \t]+){0,3}\p{Ll}{3,},?[ \t]+(?:and|&)[ \t]+"
+    r"\p{Ll}{3,}(?![\w@])"
+    r"|(?<![\w@.])(?:\p{Ll}{3,},[ \t]+){1,3}\p{Ll}{3,},?[ \t]+(?:and|&)[ \t]+(?:me|i)(?![\w@])"
 )
 
 
@@ -756,6 +760,19 @@ class _NameScan:
             index = bisect.bisect_right(starts, match.start()) - 1
             if index < 0 or furthest[index] < match.end():
                 found.append(match.span())
+        # a name written in lower case recurs in lower case: "(me, kayla and marcus) and
+        # marcus says"
+        lower = {
+            text[span.start : span.end]
+            for span in spans
+            if span.score >= 0.5 and regex.fullmatch(r"\p{Ll}{3,}", text[span.start : span.end])
+        }
+        lower -= {word for word in lower if self.ordinary(word)}
+        for word in lower:
+            for match in regex.finditer(rf"(?<![\w@.]){regex.escape(word)}(?![\w@])", text):
+                index = bisect.bisect_right(starts, match.start()) - 1
+                if index < 0 or furthest[index] < match.end():
+                    found.append(match.span())
         return found
 
     def ordinary(self, word: str) -> bool:
@@ -881,12 +898,12 @@ class _NameScan:
     def lower_case_lists(self) -> None:
         for match in _LOWER_LIST.finditer(self.text):
             items = regex.findall(r"\p{Ll}{3,}", match.group(0))
-            items = [item for item in items if item != "and"]
+            items = [item for item in items if item not in ("and", "me")]
             if all(
                 self.given_like(item) or item.title() in self.first_names for item in items
             ) and (sum(item in self.common for item in items) <= 1):
                 for item in regex.finditer(r"\p{Ll}{3,}", match.group(0)):
-                    if item.group(0) != "and":
+                    if item.group(0) not in ("and", "me"):
                         self.keep(match.start() + item.start(), match.start() + item.end(), 0.7)
 
     def with_initial(self) -> None:

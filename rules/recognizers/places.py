@@ -83,7 +83,11 @@ _KOREAN_PART = regex.compile(
 # Brazil's bairro, East Africa's mtaa): the place is its name, whatever a gazetteer has.
 MARKED_LOCALITY = regex.compile(
     r"(?<![\p{L}])(?:Brgy\.?|Barangay|Purok|Sitio|Kelurahan|Kel\.|Kecamatan|Kec\.|Desa|"
-    r"Kampung|Colonia|Col\.|Bairro|Mtaa)"
+    r"Kampung|Colonia|Col\.|Bairro|Mtaa"
+    # and the municipality whose offices deal with someone ("de gemeente Zwolle heeft mijn
+    # aanvraag", "il comune di Lecce", "la prefeitura de Campinas"), in either case
+    r"|(?i:gemeente|gemeinde|comune|municipio|município|prefeitura|ayuntamiento|kommune|"
+    r"kommun|gmina|obec)(?:[ \t]+(?:de|di|van|von))?)"
     r"(?:[ \t]+\p{Lu}[\p{L}\p{M}'’\-]*){1,4}"
 )
 # A street named without a house number, as people say where they live ("rue

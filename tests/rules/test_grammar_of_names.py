@@ -960,3 +960,19 @@ def test_a_vietnamese_name_by_its_surname_and_diacritics(analyzer):
     assert "Nguyễn Thị Thu Hà" in protected(analyzer, "Chào bạn, mình là Nguyễn Thị Thu Hà.")
     assert protected(analyzer, "Real Madrid won La Liga again.") == set()
     assert "Hồ Chí Minh" not in protected(analyzer, "Hồ Chí Minh sinh năm nào?")
+
+
+def test_a_lower_case_list_with_the_writer_names_people_and_they_recur(analyzer):
+    """ "(me, priya and jonah) and jonah says": names in lower case, listed with the
+    writer, and the same name again."""
+    text = "we're doing a group project (me, priya and jonah) and jonah says it's fine"
+    spans = [text[s.start : s.end] for s in analyzer.analyze(text)]
+    assert sorted(spans) == ["jonah", "jonah", "priya"]
+    assert analyzer.analyze("bring snacks, drinks and me") == []
+
+
+def test_a_municipality_dealing_with_the_writer_is_where_they_live(analyzer):
+    assert "gemeente Deventer" in protected(
+        analyzer, "De gemeente Deventer heeft mijn aanvraag afgewezen."
+    )
+    assert "comune di Lecce" in protected(analyzer, "Il comune di Lecce mi ha mandato una multa.")

@@ -626,3 +626,14 @@ def test_a_namesake_someone_is_called_in_another_language(analyzer, text, name):
 
 def test_titles_are_read_as_the_languages_abbreviate_them(analyzer):
     assert "prof.ssa Bellini" in protected(analyzer, "La prof.ssa Bellini vuole cinque pagine.")
+
+
+def test_a_private_name_read_as_a_town_elsewhere_is_still_the_person(analyzer):
+    """ "our son Leo ... in Maricopa County and Leo and I": the second "Leo", which a
+    list after "in" reads as a town, is the son named before."""
+    text = (
+        "Our son Leo is 6. The divorce was final in Maricopa County and Leo and I now live "
+        "in Tempe."
+    )
+    spans = [s for s in analyzer.analyze(text) if text[s.start : s.end] == "Leo"]
+    assert len(spans) == 2
