@@ -178,7 +178,11 @@ _CAPITALISED_WORD = regex.compile(r"(?<![\w@./#\-])\p{Lu}\p{Ll}{2,}(?:-\p{L}+)?(
 _IN_FIRM_NAME = regex.compile(
     r"[ \t]+(?:\p{Lu}\p{Ll}|(?:LLP|LLC|PLC|LTD|INC|GMBH|AG|SA|SAS|BV|NV|PTY|JSC|CO)\b)"
 )
-_PREPOSITION_PARTICLE = regex.compile(r"\S+[ \t]+(?:von|vom|zu|van)[ \t]+\p{Lu}")
+# ("von der" too, German capitalising its nouns: "Post von der Porsche AG"; Dutch does
+# not, so "van de" after a capitalised word is a name's: "Maika van de Noort")
+_PREPOSITION_PARTICLE = regex.compile(
+    r"\S+[ \t]+(?:von|vom|zu|van|von[ \t]+(?:der|den|dem))[ \t]+\p{Lu}"
+)
 # Dutch and German particles join a given name to a surname: "Willemine ten Pas".
 _GERMANIC_PARTICLE_NAME = regex.compile(
     r"(?<![\w@.])(\p{Lu}\p{Ll}+)[ \t]+(?:van|von|ten|ter|van de|van der|van den|von der|vom|zu)"

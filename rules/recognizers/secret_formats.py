@@ -879,6 +879,14 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
         anchors=("sk_live_", "sk_test_", "sk_prod_", "rk_live_", "rk_test_", "rk_prod_"),
     ),
     _p(
+        # a connected account's id: not a credential, but it names the business that owns
+        # the account to anyone who reads the config it sits in
+        "stripe.account_id",
+        r"acct_[A-Za-z0-9]{16}",
+        "acct_{A16}",
+        "https://docs.stripe.com/api/accounts/object",
+    ),
+    _p(
         "stripe.webhook_secret",
         r"whsec_[A-Za-z0-9+/=]{24,64}",
         "whsec_{A32}",

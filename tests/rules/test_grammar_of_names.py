@@ -976,3 +976,13 @@ def test_a_municipality_dealing_with_the_writer_is_where_they_live(analyzer):
         analyzer, "De gemeente Deventer heeft mijn aanvraag afgewezen."
     )
     assert "comune di Lecce" in protected(analyzer, "Il comune di Lecce mi ha mandato una multa.")
+
+
+def test_german_von_der_after_a_noun_is_a_preposition(analyzer):
+    """German capitalises its nouns: "Post von der Porsche AG" is mail from the firm; a
+    known first name before "von der" is a name ("Ursula von der Leyen"), and Dutch "van
+    de" after any capitalised word is one ("Maika van de Noort")."""
+    assert "Post von der Porsche" not in protected(
+        analyzer, "Jetzt hat er Post von der Porsche AG bekommen."
+    )
+    assert "Maika van de Noort" in protected(analyzer, "Maika van de Noort\nEmployment manager")
