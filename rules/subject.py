@@ -281,7 +281,8 @@ _PLACE_NOUN_BEFORE = regex.compile(
 _MEDIUM_BEFORE = regex.compile(r"\b(?:through|via|on|using|over)\s+$", _I)
 # A scheme's name right before its number: "NHS number", "Aadhaar (", "PAN: ".
 _SCHEME_NUMBER_AFTER = regex.compile(
-    r"^\s*(?:(?P<word>number|no\.?|nr\.?|num|#|card(?:\s+number)?|id)\b\s*(?:is\s+)?[:#]?\s*"
+    r"^\s*(?:(?P<word>number|no\.?|nr\.?|num|#|card(?:\s+number)?|id|ending\s+in|"
+    r"ends\s+in|ending\s+with)\b\s*(?:is\s+)?[:#]?\s*"
     r"|[:(]\s*)\d",
     _I,
 )

@@ -153,6 +153,22 @@ _UK_NINO = regex.compile(
 _ES_DNI = regex.compile(rf"(?<!{WORD}|-)(?:([XYZ])[\- ]?)?(\d{{7,8}})[\- ]?([A-Z])(?!{WORD}|-)")
 
 
+# The last digits of a card, account or identity number, as people give them to be
+# recognised by: "my Visa ending in 4821", "his SSN ends in 4471", "last four of my SSN
+# are 0912" (not "the film ends in 1945": no number's word before).
+_NUMBER_WORD = (
+    r"card|visa|mastercard|amex|debit|credit|account|acct|ssn|social security|iban|passport|"
+    r"licen[cs]e|policy|phone|number"
+)
+_LAST_DIGITS = regex.compile(
+    rf"(?i:\b(?:{_NUMBER_WORD})\b[^.!?\n\d]{{0,30}}?\b(?:(?:ending|ends)[ \t]+(?:in|with)"
+    r"|last[ \t]+(?:4|four|3|three|2|two)(?:[ \t]+digits)?(?:[ \t]+(?:are|is))?)"
+    rf"|\blast[ \t]+(?:4|four|3|three|2|two)(?:[ \t]+digits)?[ \t]+(?:of|on)[ \t]+"
+    rf"[^.!?\n\d]{{0,20}}?\b(?:{_NUMBER_WORD})\b(?:[ \t]+(?:are|is))?)"
+    rf"[ \t:#]*(?P<value>\d{{2,4}})(?!{WORD}|[\-/.]\d)"
+)
+
+
 class IdNumberRecognizer:
     """Identity, licence, medical, employee and tax numbers: by context, or by format."""
 
@@ -176,6 +192,8 @@ class IdNumberRecognizer:
             if _looks_like_id(value):
                 start = match.start("value")
                 spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
+        for match in _LAST_DIGITS.finditer(text):
+            spans.append(Span(*match.span("value"), labels.ID_NUMBER, 0.8, self.name))
         for match in _UK_NINO.finditer(text):
             spans.append(Span(match.start(), match.end(), labels.ID_NUMBER, 0.85, self.name))
         for match in _ES_DNI.finditer(text):

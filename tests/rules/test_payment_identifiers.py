@@ -150,3 +150,20 @@ def test_test_numbers_in_a_paragraph_about_testing_stay_samples():
         "I know 4242 4242 4242 4242 is the generic success one."
     )
     assert _values(CARDS, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I was charged twice on my Visa ending in 4821.", "4821"),
+        ("I only know his SSN ends in 4471.", "4471"),
+        ("last four of my SSN are 0912", "0912"),
+    ],
+)
+def test_the_last_digits_a_number_is_known_by(analyzer, text, value):
+    """The last digits of a card or an identity number identify it to whoever holds the
+    rest; the card's scheme stays a brand, and a year after "ends in" is no number's."""
+    protected = {text[s.start : s.end] for s in analyzer.analyze(text)}
+    assert value in protected
+    assert "Visa" not in protected
+    assert analyzer.analyze("The film ends in 1945.") == []
