@@ -36,7 +36,7 @@ from veil.rules.pattern import (
 from veil.rules.recognizers import names as names_recognizer
 from veil.rules.recognizers.institutions import HAN_WORK_VERB, names_an_institution
 from veil.rules.recognizers.names import HINGLISH_RELATION, KIN_TITLES, SLAVIC_RELATIONS
-from veil.rules.recognizers.places import MARKED_LOCALITY, NAMED_STREET
+from veil.rules.recognizers.places import HAN_BRANCH, MARKED_LOCALITY, NAMED_STREET
 from veil.rules.spans import Span
 
 
@@ -1296,6 +1296,9 @@ def _person(m: _Mention) -> Verdict:
     return Verdict(Subject.UNKNOWN, Reason.UNDECIDED_NAME, label)
 
 
+_BRANCH_BEFORE = regex.compile(r"(?<![\p{L}])(?:cabang|chi nhánh|filial|sucursal)[ \t]+$", _I)
+
+
 def _location(m: _Mention, relabelled: bool = False) -> Verdict:
     ctx, span, value, before, after = m.ctx, m.span, m.value, m.before, m.after
     label = labels.LOCATION
@@ -1374,6 +1377,10 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
             ),
             None,
         )
+    if HAN_BRANCH.match(ctx.text, span.end) or _BRANCH_BEFORE.search(before):
+        # a firm's branch, office or plant named for its town ("高槻支店", "cabang
+        # Purwokerto"): where someone works, whoever's firm it is
+        return private(Reason.LIFE_PLACE)
     if found is not None or (not notability.latin(value) and geography.city(value)):
         # a town GeoNames has in any script ("新加坡", "Дубай")
         known = Reason.KNOWN_PLACE_NOT_PERSON if relabelled else Reason.KNOWN_PLACE

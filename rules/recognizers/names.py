@@ -402,6 +402,16 @@ _CASELESS_SELF_NAMED = regex.compile(
     r"|([\p{Han}\p{Katakana}]{2,6})と申します",
     regex.MULTILINE,
 )
+# A form's or a letter's field for a person in Chinese, Japanese and Korean, then the
+# name: "姓名：王建国", "联系人是李娜", "差出人は高槻支店の中村彩です" (after "の", the
+# branch it belongs to), "담당자는 박지훈입니다".
+_CJK_NAME_FIELD = regex.compile(
+    r"(?:氏名|名前|差出人|送信者|担当者|担当|姓名|名字|联系人|联络人|发件人|收件人|申请人|负责人|"
+    r"이름|성명|담당자|보내는[ \t]사람)[ \t]*(?:は|是|为|為|은|는|:|：)[ \t]*"
+    r"(?:[^。\n:：]{0,12}?の)?"
+    r"([\p{Han}\p{Katakana}]{2,4}|\p{Hangul}{2,4}?)"
+    r"(?=です|と申します|입니다|이에요|예요|[。、，,.\s]|$)"
+)
 # An Arabic family name carries the article ("القحطاني"); titles go before a name, with
 # the preposition "to" fused to them ("للدكتورة سلمى الحربي": to Dr Salma al-Harbi).
 _ARABIC_FAMILY_NAME = regex.compile(r"ال\p{Arabic}{2,}")
@@ -717,6 +727,8 @@ class _NameScan:
                 self.keep(*match.span(), 0.85)
         for match in _CASELESS_SELF_NAMED.finditer(text):
             self.keep(*match.span(match.lastindex), 0.85)  # the one alternative's name
+        for match in _CJK_NAME_FIELD.finditer(text):
+            self.keep(*match.span(1), 0.85)
         for pattern in (_HAN_NAME_BEFORE_TITLE, _KOREAN_NAME_BEFORE_TITLE):
             for match in pattern.finditer(text):
                 name = match.group(1)

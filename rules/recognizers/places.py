@@ -65,9 +65,7 @@ _LONGEST_HAN = 6
 _HAN_DISTRICT = regex.compile(r"\p{Han}{1,4}?(?:区|县|镇|乡|街道)")
 # A branch or office named for its town: "高槻支店" (the Takatsuki branch), "浜松の工場" (the
 # Hamamatsu plant), "深圳分公司".
-_HAN_BRANCH = regex.compile(
-    r"の?(?:支店|支社|営業所|本社|本店|工場|事務所)|分公司|办事处|分店|工厂"
-)
+HAN_BRANCH = regex.compile(r"の?(?:支店|支社|営業所|本社|本店|工場|事務所)|分公司|办事处|分店|工厂")
 # A Korean word is a noun and its particles: "서울에서" is Seoul and "in".
 _KOREAN_PARTICLES = regex.compile(
     r"(?:시)?(?:에서는|에서도|에서|에는|에도|에|으로|로|까지|부터|의|은|는|이|가|도)?"
@@ -205,7 +203,7 @@ class PlaceRecognizer:
             closed = {
                 end
                 for end in range(offset + 2, run.end() + 1)
-                if locatives.POSTPOSITION_AFTER.match(text, end) or _HAN_BRANCH.match(text, end)
+                if locatives.POSTPOSITION_AFTER.match(text, end) or HAN_BRANCH.match(text, end)
             }
             for i in range(len(value)):
                 for length in range(min(_LONGEST_HAN, len(value) - i), 1, -1):

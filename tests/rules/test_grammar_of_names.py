@@ -986,3 +986,22 @@ def test_german_von_der_after_a_noun_is_a_preposition(analyzer):
         analyzer, "Jetzt hat er Post von der Porsche AG bekommen."
     )
     assert "Maika van de Noort" in protected(analyzer, "Maika van de Noort\nEmployment manager")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("来週お礼のメールを送ります。差出人は大津支店の山口恵です。", "山口恵"),
+        ("姓名：王建国，电话：13800138000", "王建国"),
+        ("담당자는 박지훈입니다.", "박지훈"),
+    ],
+)
+def test_a_cjk_field_for_a_person_names_one(analyzer, text, name):
+    assert name in protected(analyzer, text)
+
+
+def test_a_branch_named_for_its_town_is_where_someone_works(analyzer):
+    assert "大津" in protected(
+        analyzer, "来週お礼のメールを送ります。差出人は大津支店の山口恵です。"
+    )
+    assert "Purwokerto" in protected(analyzer, "Saya kerja di BRI cabang Purwokerto sejak 2019.")
