@@ -412,6 +412,13 @@ _CJK_NAME_FIELD = regex.compile(
     r"([\p{Han}\p{Katakana}]{2,4}|\p{Hangul}{2,4}?)"
     r"(?=です|と申します|입니다|이에요|예요|[。、，,.\s]|$)"
 )
+# What Arabic says of a relative right after naming the relation, the commonest verbs and
+# predicates ("أخي يعمل في ...", "أمي مريضة"): no name.
+_ARABIC_VERB = regex.compile(
+    r"(?:يعمل|تعمل|يسكن|تسكن|يعيش|تعيش|يدرس|تدرس|يريد|تريد|يحب|تحب|يقول|تقول|قال|قالت|كان|"
+    r"كانت|ذهب|ذهبت|سافر|سافرت|اشترى|اشترت|عنده|عندها|لديه|لديها|مريض|مريضة|صار|صارت|"
+    r"أصبح|أصبحت|يشتغل|تشتغل|ساكن|ساكنة)(?![\p{L}\p{M}])"
+)
 # An Arabic family name carries the article ("القحطاني"); titles go before a name, with
 # the preposition "to" fused to them ("للدكتورة سلمى الحربي": to Dr Salma al-Harbi).
 _ARABIC_FAMILY_NAME = regex.compile(r"ال\p{Arabic}{2,}")
@@ -708,8 +715,8 @@ class _NameScan:
             name = text[start:end]
             if any(ch.isupper() for ch in name):
                 continue  # a Latin word after the relation: the other rules read those
-            if locatives.CHINESE_COVERB_AFTER_SUBJECT.match(name):
-                continue  # "我爸爸在杭州工作": the subject's verb or coverb, not a name
+            if locatives.CHINESE_COVERB_AFTER_SUBJECT.match(name) or _ARABIC_VERB.match(name):
+                continue  # "我爸爸在杭州工作", "أخي يعمل": the subject's verb, not a name
             if (
                 len(name.split()) > 1
                 and not _CASELESS_HONORIFIC_AFTER.match(text, end)

@@ -226,6 +226,11 @@ class PlaceRecognizer:
                         add(start, part.end(1) if part else start + length)
                         break
                 continue
+            # a town of two words first ("خميس مشيط", "नई दिल्ली"), then of one
+            end = word.end()
+            second = _CASELESS_WORD.match(text, end + 1) if text[end : end + 1] == " " else None
+            if second is not None and is_town(f"{value} {second.group()}"):
+                value, end = f"{value} {second.group()}", second.end()
             stripped = 0
             if not is_town(value):
                 if value[:1] not in _PROCLITICS or not is_town(value[1:]):
@@ -235,9 +240,9 @@ class PlaceRecognizer:
             if (
                 stripped
                 or locatives.ARABIC_PREPOSITION.search(before)
-                or locatives.POSTPOSITION_AFTER.match(text, word.end())
+                or locatives.POSTPOSITION_AFTER.match(text, end)
             ):
-                add(start + stripped, word.end())
+                add(start + stripped, end)
 
 
 register("places.v1")(PlaceRecognizer)

@@ -365,3 +365,11 @@ def test_the_town_of_a_private_place_after_another_languages_in(analyzer):
     text = "Mwanangu anasoma Shule ya Msingi Mwangaza huko Moshi."
     assert "Moshi" in protected(analyzer, text)
     assert covered(analyzer, "Pappa går till Vårdcentralen Norrby i Borås varje vecka.", "Borås")
+
+
+def test_a_caseless_town_of_two_words_and_a_pronoun_with_its_proclitic(analyzer):
+    """ "ونحن الآن في خميس مشيط": a two-word town in Arabic script, where "we" (with "and"
+    fused before it) are; "أخي يعمل": the relation's verb is no name."""
+    assert towns("نحن الآن في خميس مشيط") == ["خميس مشيط"]
+    assert protected(analyzer, "ونحن الآن في خميس مشيط عند عمي.") == {"خميس مشيط"}
+    assert protected(analyzer, "أخي يعمل في خميس مشيط منذ سنتين") == {"خميس مشيط"}
