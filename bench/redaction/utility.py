@@ -23,8 +23,8 @@ PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
 # Prompts written for veil, one or more per kind of failure seen on text nobody tuned on,
 # with their own names and places (bench/redaction/check_own.py validates the file).
 OWN_EXAMPLES = Path(__file__).with_name("public_private_own.jsonl")
-# 920 prompts written blind to veil's code (their writers read neither code nor data), in
-# fixed parts: "dev" to "dev11" may be looked at and tuned on, "test" to "test9" only
+# 980 prompts written blind to veil's code (their writers read neither code nor data), in
+# fixed parts: "dev" to "dev12" may be looked at and tuned on, "test" to "test10" only
 # reported.
 FRESH_EXAMPLES = Path(__file__).with_name("public_private_fresh.jsonl")
 FRESH_PARTS = (
@@ -39,6 +39,7 @@ FRESH_PARTS = (
     "dev9",
     "dev10",
     "dev11",
+    "dev12",
     "test",
     "test2",
     "test3",
@@ -48,6 +49,7 @@ FRESH_PARTS = (
     "test7",
     "test8",
     "test9",
+    "test10",
 )
 
 TUNING = "tuning half"
