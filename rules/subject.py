@@ -506,8 +506,10 @@ _RESIDENCE_BEFORE = regex.compile(
 )
 _RESIDENCE_AFTER = regex.compile(
     r"^\s*,?\s*(?:where|(?:which|since that|as that|that)(?: is|'s|’s) where)\s+"
-    r"(?:i|we|they|he|she|my|our)\b[^.!?\n]{0,20}"
-    r"\b(?:live|lives|living|grew up|work|works|stay|stays|am from|are from)\b"
+    r"(?:i|we|they|he|she|my|our|mum|mom|dad|grandpa|grandma|granny|grandad|granddad|nan|"
+    r"nana)\b[^.!?\n]{0,20}"
+    r"\b(?:live|lives|lived|living|grew up|work|works|worked|stay|stays|am from|are from|"
+    r"was born|were born)\b"
     # Turkish puts the case ending and the verb after the place: "İzmir'de yaşıyor"
     r"|^['’](?:de|da|te|ta)\s+(?:yaşıyor|yaşıyorum|yaşıyoruz|oturuyor|oturuyorum|çalışıyor|"
     r"çalışıyorum)",
@@ -1297,6 +1299,11 @@ def _person(m: _Mention) -> Verdict:
 
 
 _BRANCH_BEFORE = regex.compile(r"(?<![\p{L}])(?:cabang|chi nhánh|filial|sucursal)[ \t]+$", _I)
+# "the Ikeja office", "our Leeds branch": a firm's site named for its town
+_BRANCH_AFTER = regex.compile(
+    r"^[ \t]+(?:office|branch|plant|site|campus|depot|warehouse|factory|HQ|headquarters)\b", _I
+)
+_DEFINITE_OR_OWN_BEFORE = regex.compile(r"\b(?:the|our|my)[ \t]+$", _I)
 
 
 def _location(m: _Mention, relabelled: bool = False) -> Verdict:
@@ -1377,7 +1384,11 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
             ),
             None,
         )
-    if HAN_BRANCH.match(ctx.text, span.end) or _BRANCH_BEFORE.search(before):
+    if (
+        HAN_BRANCH.match(ctx.text, span.end)
+        or _BRANCH_BEFORE.search(before)
+        or (_BRANCH_AFTER.match(m.after) and _DEFINITE_OR_OWN_BEFORE.search(before))
+    ):
         # a firm's branch, office or plant named for its town ("高槻支店", "cabang
         # Purwokerto"): where someone works, whoever's firm it is
         return private(Reason.LIFE_PLACE)
@@ -1446,6 +1457,14 @@ def _own_in_other_language(text: str) -> bool:
 
 
 _HAN_WORKPLACE_AFTER = regex.compile(rf"(?:{HAN_WORK_VERB})")
+_HAN_MEMBER_AFTER = regex.compile(
+    r"\p{Han}{0,4}?的?(?:学生|员工|职员|老师|教师|医生|护士|研究生|博士生|硕士生)"
+)
+_JAPANESE_WORK_AFTER = regex.compile(r"(?:で働|に勤め|に勤務|で勤務|に通|の社員|の学生)")
+# Who a Japanese clause is about: the writer, a pronoun or a relative, marked by は or が.
+_JAPANESE_PERSON_TOPIC = regex.compile(
+    r"(?:私|僕|俺|彼女|彼|妻|夫|主人|母|父|兄|姉|弟|妹|息子|娘|友人|同級生)(?:は|が)"
+)
 
 
 def _organization(m: _Mention) -> Verdict:
@@ -1461,12 +1480,15 @@ def _organization(m: _Mention) -> Verdict:
         or _ROLE_AT_SIGN.search(before)
     ) and not syntax.hypothetical(ctx.parse, span.start, span.end):
         return private(Reason.AFFILIATION)
+    clause = _clause_before(ctx.text, span.start, SENTENCE_REACH)
     if (
-        _HAN_WORKPLACE_AFTER.match(after)
-        and before.endswith("在")
-        and _own_in_other_language(_clause_before(ctx.text, span.start, SENTENCE_REACH))
-    ):
-        return private(Reason.AFFILIATION)  # "我老公在华为工作": where the writer's people work
+        (_HAN_WORKPLACE_AFTER.match(after) and before.endswith("在"))
+        or _HAN_MEMBER_AFTER.match(after)
+        or _JAPANESE_WORK_AFTER.match(after)
+    ) and (_own_in_other_language(clause) or _JAPANESE_PERSON_TOPIC.search(clause)):
+        # "我老公在华为工作", "我是复旦大学中文系大三的学生", "彼は株式会社Xで働いて":
+        # where the writer or their people work or study
+        return private(Reason.AFFILIATION)
     if _RELATION_AFTER.match(after) or _RELATION_AT.search(before):
         return private(Reason.AFFILIATION)
     if ctx.in_email(value):

@@ -254,7 +254,16 @@ def _trim_tail(text: str, start: int, end: int) -> int:
         break
     while end > start and text[end - 1] in " \t\n,>.":
         end -= 1
+    if _ABBREVIATION_END.search(text, start, end) and text[end : end + 1] == ".":
+        end += 1  # "2.º Esq.", "Apt.": the abbreviation's full stop is its own
     return end
+
+
+_ABBREVIATION_END = regex.compile(
+    # (a unit's or a floor's, not a street type's: "12 Elm St." may end the sentence)
+    r"(?<![\p{L}])(?:Esq|Dto|Dta|Drt|Izq|Izda|Dcha|Drcha|Fte|Apt|Ste|Bldg|Fl|Rm|Dept|Whg|"
+    r"Appt|Bl)$"
+)
 
 
 register("regex.street_address.v1")(StreetAddressRecognizer)

@@ -91,7 +91,7 @@ _ID_KEYWORDS = (
 # and this grammar joins keyword and value with spaces, which CJK text does not use.)
 _ID_WITH_CONTEXT = regex.compile(
     rf"(?:{_ID_KEYWORDS})"
-    r"(?:[\s\-]*(?P<numbered>number|num|no\.?|nr\.?|n°|nº|#|id|code|numéro|nummer|número|"
+    r"(?:[\s\-]*(?P<numbered>number|num|no\.?|nr\.?|n°|nº|n\.º|n\.°|#|id|code|numéro|nummer|número|"
     r"numero))?"
     r"(?:\s*\([^)\n]{1,20}\))?"
     # a few words may sit between: "Le mien c'est ...", "on file is ..."
@@ -169,6 +169,15 @@ _LAST_DIGITS = regex.compile(
 )
 
 
+# "Número" abbreviated as Portuguese, Spanish and Italian write it, then a reference with
+# letters or a long number ("o contrato é o n.º LX-2021-08832"); a house's "n.º 27" is no id.
+_NUMERO = regex.compile(
+    r"(?<![\p{L}\p{N}])(?:n\.º|n\.°|nº|n°|núm\.|nro\.)[ \t]*"
+    r"(?P<value>(?=[A-Z0-9\-/.]*\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*)",
+    regex.IGNORECASE,
+)
+
+
 class IdNumberRecognizer:
     """Identity, licence, medical, employee and tax numbers: by context, or by format."""
 
@@ -188,6 +197,11 @@ class IdNumberRecognizer:
                 continue  # "id: 4821" in YAML or a log is a record's key
             spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
         for match in _ACRONYM_NUMBER.finditer(text):
+            value = match.group("value").rstrip(" .-/")
+            if _looks_like_id(value):
+                start = match.start("value")
+                spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
+        for match in _NUMERO.finditer(text):
             value = match.group("value").rstrip(" .-/")
             if _looks_like_id(value):
                 start = match.start("value")

@@ -15,7 +15,6 @@ from veil.rules import labels, locatives
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import CodeMap
 from veil.rules.pattern import SINCE, WORK_VERBS_ABROAD
-from veil.rules.recognizers.places import is_town
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -39,7 +38,9 @@ INSTITUTION_HEADS = (
     r"inn|hotel|guesthouse|hostel|pizzeria|takeaway|patisserie|butchers|florists?|boutique|"
     r"deli|tearooms?|accounting|bookkeeping|primary|infants|juniors|jfc|afc|rfc|"
     r"services|systems|partners|associates|group|holdings|analytics|labs|ltd|llc|llp|inc|"
-    r"plc|gmbh|pty|jsc|sons|bros|bank|trust|(?<=credit\s)union"
+    r"plc|gmbh|pty|jsc|sons|bros|bank|trust|(?<=credit\s)union|(?-i:Co)|"
+    # company forms of other countries, written after the name as in English
+    r"oy|oyj|ab|aps|kft|zrt|bv|nv|srl|sarl|sas|spa|ltda|sp\.[ \t]z[ \t]o\.o|s\.r\.o|a\.s"
 )
 _HEAD = regex.compile(rf"(?:{INSTITUTION_HEADS})\.?", regex.IGNORECASE)
 # a capitalised word; a full stop only after a short abbreviation ("St.", "Mt."), never
@@ -48,7 +49,7 @@ _WORD = r"(?:\p{Lu}[\p{L}\p{M}]{0,2}\.|\p{Lu}[\p{L}\p{M}'’\-]*)"
 _NAME = regex.compile(
     rf"(?<![\p{{L}}\p{{N}}@./])(?:{_WORD}[ \t]+){{1,4}}(?i:{INSTITUTION_HEADS})"
     # a full stop only closes an abbreviation ("Ltd."), not the sentence ("Hospital.")
-    r"(?:(?<=(?i:ltd|inc|co|bros|llc|llp|plc|pty|jsc))\.)?"
+    r"(?:(?<=(?i:ltd|inc|co|bros|llc|llp|plc|pty|jsc|sp\.[ \t]z[ \t]o\.o|s\.r\.o|a\.s))\.)?"
     # not "University of Toronto": there the head opens the name, which NER reads well
     r"(?![\p{L}\p{N}])(?![ \t]+of[ \t]+\p{Lu})"
 )
@@ -187,6 +188,12 @@ _WORKPLACE_AFTER_VERB = regex.compile(
 # Chinese puts where one works or studies between 在 and the verb: "我在腾讯上班" (I at
 # Tencent work), "她在华山医院实习" (a town there is the places recognizer's).
 HAN_WORK_VERB = r"上班|工作|实习|任职|打工|读书|上学|念书|读研|读博"
+# Japanese writes the company form before the name as often as after it ("株式会社ミナト
+# デザイン"); a university's department follows its name ("复旦大学中文系").
+_COMPANY_FORM_FIRST = regex.compile(
+    r"(?:株式会社|有限会社|合同会社)[\p{Katakana}\p{Han}ー・]{2,12}"
+)
+_DEPARTMENT_AFTER = regex.compile(r"\p{Han}{1,6}?(?:系|学院|研究所|研究生院)")
 _HAN_WORKPLACE = regex.compile(rf"在(\p{{Han}}{{2,8}}?)(?:{HAN_WORK_VERB})")
 SCORE = 0.8
 _HEADED = regex.compile(
@@ -277,6 +284,8 @@ class InstitutionRecognizer:
             start, end = match.span("employer")
             if end - start > 2 and not any((f.start, f.end) == (start, end) for f in found):
                 found.append(Span(start, end, labels.ORGANIZATION, SCORE, self.name))
+        from veil.rules.recognizers.places import is_town  # (places reads this module's heads)
+
         for match in _WORKPLACE_AFTER_VERB.finditer(text):
             start, end = match.span(1)
             if any(f.start < end and start < f.end for f in found):
@@ -288,7 +297,11 @@ class InstitutionRecognizer:
         return found
 
     def _caseless(self, text: str) -> list[Span]:
+        from veil.rules.recognizers.places import is_town
+
         found = []
+        for match in _COMPANY_FORM_FIRST.finditer(text):
+            found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
         for match in _HAN_WORKPLACE.finditer(text):
             value = match.group(1)
             if not any(is_town(value[:end]) for end in range(2, len(value) + 1)):
@@ -301,6 +314,8 @@ class InstitutionRecognizer:
             if _HAN_DESCRIPTION.search(value[cut:]):
                 continue
             if end - (start + cut) > 2:
+                if value.endswith("大学") and (department := _DEPARTMENT_AFTER.match(text, end)):
+                    end = department.end()
                 found.append(Span(start + cut, end, labels.ORGANIZATION, SCORE, self.name))
         for pattern in (_HANGUL_NAME, _ARABIC_NAME, _DEVANAGARI_NAME, _THAI_NAME):
             for match in pattern.finditer(text):

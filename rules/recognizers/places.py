@@ -20,6 +20,7 @@ from veil.rules import lazy_regex as regex
 from veil.rules.code_context import CodeMap
 from veil.rules.notability import fold
 from veil.rules.pattern import SINCE
+from veil.rules.recognizers.institutions import INSTITUTION_HEADS
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -85,7 +86,9 @@ MARKED_LOCALITY = regex.compile(
     # and the municipality whose offices deal with someone ("de gemeente Zwolle heeft mijn
     # aanvraag", "il comune di Lecce", "la prefeitura de Campinas"), in either case
     r"|(?i:gemeente|gemeinde|comune|municipio|município|prefeitura|ayuntamiento|kommune|"
-    r"kommun|gmina|obec)(?:[ \t]+(?:de|di|van|von))?)"
+    r"kommun|gmina|obec)(?:[ \t]+(?:de|di|van|von))?"
+    # Vietnam's urban and rural districts, wards and communes ("quận Bình Thạnh")
+    r"|(?i:quận|huyện|phường|xã))"
     r"(?:[ \t]+\p{Lu}[\p{L}\p{M}'’\-]*){1,4}"
 )
 # A street named without a house number, as people say where they live ("rue
@@ -115,6 +118,12 @@ NAMED_STREET = regex.compile(
     rf"|(?!{_NOT_A_STREET_NAME}[ \t])(?:{_STREET_WORD}[ \t]+){{1,3}}(?:{_STREET_AFTER})"
     rf"|\p{{Lu}}\p{{Ll}}+(?:{_FUSED_STREET}))"
     r"(?![\p{L}\p{N}])(?![ \t]*,?[ \t]*(?:n[º°o]\.?[ \t]*)?\d)"
+)
+# Where an institution is, named after its head and "in", whether or not a gazetteer has
+# it: "St. Ives Specialist Clinic in Ogba", "Harbourview Physio in Kilbirnie".
+_AFTER_INSTITUTION = regex.compile(
+    rf"\p{{Lu}}[\p{{L}}'’]*[ \t]+(?i:{INSTITUTION_HEADS})[ \t]+in[ \t]+"
+    rf"({_WORD}(?:[ \t]+{_WORD})?)(?![\p{{L}}\p{{N}}])"
 )
 # Arabic and Hebrew write "in", "to", "from", "and" as a letter before the word.
 _PROCLITICS = ("و", "ب", "ل", "ف", "ك", "ב", "ל", "מ", "ו", "ה", "ש")
@@ -183,6 +192,8 @@ class PlaceRecognizer:
             self._caseless(text, add)
         for match in MARKED_LOCALITY.finditer(text):
             add(*match.span())
+        for match in _AFTER_INSTITUTION.finditer(text):
+            add(*match.span(1))
         for match in NAMED_STREET.finditer(text):
             add(*match.span(), merge.NAMED_STREET)
         return found

@@ -1005,3 +1005,35 @@ def test_a_branch_named_for_its_town_is_where_someone_works(analyzer):
         analyzer, "来週お礼のメールを送ります。差出人は大津支店の山口恵です。"
     )
     assert "Purwokerto" in protected(analyzer, "Saya kerja di BRI cabang Purwokerto sejak 2019.")
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        # Chinese: a teacher before the name, the writer's name in brackets after "I", a
+        # university's department, and "I am a student of"
+        (
+            "给我的导师张立华教授写邮件，说明我（陈雨欣，学号2022310457）要请假。我是南开大学历史系的学生。",
+            {"张立华", "陈雨欣", "2022310457", "南开大学历史系"},
+        ),
+        # Japanese: the company form before the name, and "he works at"
+        ("友人の結婚式です。彼は株式会社サクラリンクで働いています。", {"株式会社サクラリンク"}),
+        # Vietnamese districts, Finnish and English company forms
+        ("Mình làm kế toán tại quận Tân Bình.", {"quận Tân Bình"}),
+        ("Olen töissä firmassa Putkiliike Laine Oy.", {"Putkiliike Laine Oy"}),
+        ("I'm part-time at Larchmont Coffee Co. these days.", {"Larchmont Coffee Co."}),
+        # an office named for its town, and a clinic's town no gazetteer has
+        ("I won't make it to the Ikeja office tomorrow.", {"Ikeja"}),
+        ("my mum is at St. Ives Specialist Clinic in Ogba tonight", {"Ogba"}),
+        # "número" abbreviated before a reference, a floor's abbreviation
+        ("O contrato é o n.º LX-2021-08832.", {"LX-2021-08832"}),
+        ("Moro na Rua do Sol 27, 2.º Esq., em Lisboa.", {"Rua do Sol 27, 2.º Esq."}),
+    ],
+)
+def test_rules_of_other_languages_and_forms(analyzer, text, values):
+    assert values <= protected(analyzer, text)
+
+
+def test_a_famous_office_town_as_a_topic_and_a_house_number_stay(analyzer):
+    assert protected(analyzer, "Google's London office is huge.") == set()
+    assert "27" not in protected(analyzer, "A casa fica na Rua do Sol, n.º 27.")
