@@ -671,6 +671,7 @@ _CORRESPONDENT = regex.compile(
     _I,
 )
 _LINE_REACH = 200
+_FIELD_MARKS = ("\n", "|", "•", "·")
 # "12 Elm St, Leeds", "ул. Лермонтова, д. 14 in Вологда"
 _AFTER_ADDRESS_GAP = regex.compile(r"\s{0,3}|,\s{0,2}|\s+in\s+", regex.IGNORECASE)
 # A line of place names only: "Croydon, London", "Leeds, UK", "Berlin | Germany".
@@ -728,14 +729,18 @@ class _Context:
         # a CV line is short: look no further than 200 characters either way
         begin = text.rfind("\n", max(0, span.start - 200), span.start) + 1
         finish = text.find("\n", span.end, span.end + 200)
-        if (begin == 0 and span.start > 200) or (finish < 0 and len(text) > span.end + 200):
-            return False
-        finish = finish if finish >= 0 else len(text)
+        # a long line of prose is read by its sentence alone, which must end in reach
+        cut_before = begin == 0 and span.start > 200
+        cut_after = finish < 0 and len(text) > span.end + 200
+        begin = span.start - 200 if cut_before else begin
+        finish = span.end + 200 if cut_after else (finish if finish >= 0 else len(text))
         # a line of prose holds its entry in one sentence ("B.Tech (CSE), Government
         # Engineering College, Thrissur, 2016. 3+ yrs as ...")
         stop = _STOP_ANYWHERE.search(text, span.end, finish)
         finish = stop.start() + 1 if stop else finish
         starts = list(_STOP_ANYWHERE.finditer(text, begin, span.start))
+        if (cut_before and not starts) or (cut_after and not stop):
+            return False
         begin = starts[-1].end() if starts else begin
         line = text[begin:finish]
         if len(line) > 200 or not (_PERIOD.search(line) or _DEGREE_LINE.match(line)):
@@ -836,8 +841,14 @@ class _Context:
         with an e-mail address or a phone number: the header of a CV, a signature or a
         letter, where the place is where its person lives."""
         text, reach = self.text, _LINE_REACH  # a place line is short: look no further
-        line_start = text.rfind("\n", max(0, span.start - reach), span.start) + 1
-        line_end = text.find("\n", span.end, span.end + reach)
+        # (a field of a header written on one line counts as a line: "Priya R | priya@...
+        # | +44 ... | Leeds")
+        line_start = (
+            max(text.rfind(mark, max(0, span.start - reach), span.start) for mark in _FIELD_MARKS)
+            + 1
+        )
+        ends = [text.find(mark, span.end, span.end + reach) for mark in _FIELD_MARKS]
+        line_end = min((end for end in ends if end >= 0), default=-1)
         no_line_start = line_start == 0 and span.start > reach
         no_line_end = line_end < 0 and len(text) > span.end + reach
         if no_line_start or no_line_end:
@@ -981,7 +992,8 @@ def _romanized_forms(romanized: str) -> list[str]:
     spelling of "-ий" ("Dostoevskiy" -> "Dostoevsky"), and without a patronymic ("Fedor
     Mikhaylovich Dostoevsky" is titled "Fyodor Dostoyevsky", known as "Fedor Dostoevsky")."""
     spelled = regex.sub(r"iy\b", "y", romanized)
-    forms = dict.fromkeys([romanized, spelled])
+    # ("кс" is written "x" in names that English took over: "Яндекс" is Yandex)
+    forms = dict.fromkeys([romanized, spelled, regex.sub(r"ks", "x", spelled)])
     for form in list(forms):
         without = regex.sub(r"\s+", " ", _LATIN_PATRONYMIC.sub("", form)).strip()
         if len(without.split()) >= 2:
@@ -1009,6 +1021,7 @@ def _public_subject(name: str | None) -> bool:
 
 
 _RELATION_WORD = regex.compile(rf"{_RELATION}", _I)
+_RELATION_ONLY = regex.compile(rf"{_POSSESSIVE}\s+{_RELATION}", _I)
 
 
 def _known_as_no_place(value: str) -> bool:
@@ -1182,6 +1195,9 @@ def _asked_of_the_model(m: _Mention) -> bool:
 def _person(m: _Mention) -> Verdict:
     ctx, span, value, before = m.ctx, m.span, m.value, m.before
     label = labels.PERSON
+    if _RELATION_ONLY.fullmatch(value.strip()):
+        # "Mein Vater" alone, which NER took for a name (and an encyclopedia for a film)
+        return Verdict(Subject.PUBLIC, Reason.NOT_A_NAME, label)
     tied = _tied_to_someone(m)
     if tied:
         return Verdict(Subject.PRIVATE, tied, label)
@@ -1409,8 +1425,9 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         # name is the person NER took for a place ("Марко завтра не прийде")
         return _person(m)
     if knowledge.knowledge().is_known(value) or (
-        romanized is not None and knowledge.knowledge().is_known(romanized)
-    ):  # "Ιθάκη" is Ithaca
+        romanized is not None
+        and any(knowledge.knowledge().is_known(form) for form in _romanized_forms(romanized))
+    ):  # "Ιθάκη" is Ithaca, "Яндекс" Yandex
         return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
     talked = _talked_about(m)
     if talked:

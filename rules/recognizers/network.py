@@ -194,7 +194,11 @@ _OWN_SITE_BEFORE = regex.compile(
     r"(?:(?!(?:favou?rite|fave|preferred|go-to|usual|beloved|regular)\b)[\w\-]+\s+){0,2}?"
     r"(?:blog|site|website|web\s?site|home\s?page|portfolio|shop|store|newsletter|podcast|"
     r"page|domain|substack|channel)"
-    r"\s*(?:[,:(\-–—]|\s(?:is|at|on|=))?\s*$",
+    r"\s*(?:[,:(\-–—]|\s(?:is|at|on|=))?\s*$"
+    # or a CV's or a signature's field, opening its sentence or line: "Portfolio is X",
+    # "Website: X"
+    r"|(?:^|[.!?\n|][ \t]*)(?:portfolio|website|web\s?site|blog|home\s?page)"
+    r"[ \t]*(?::|is|=|-|–)[ \t]*$",
     regex.IGNORECASE,
 )
 _URL_TRAILING = ".,;:!?"

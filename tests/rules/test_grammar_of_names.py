@@ -1037,3 +1037,28 @@ def test_rules_of_other_languages_and_forms(analyzer, text, values):
 def test_a_famous_office_town_as_a_topic_and_a_house_number_stay(analyzer):
     assert protected(analyzer, "Google's London office is huge.") == set()
     assert "27" not in protected(analyzer, "A casa fica na Rua do Sol, n.º 27.")
+
+
+def test_a_header_on_one_line_and_a_degree_closing_a_long_paragraph(analyzer):
+    text = (
+        "Rewrite my CV summary:\n\nAmara Osei | amara.osei@gmail.com | +44 7700 900123 | "
+        "Sheffield\nData analyst at Kelham Mutual since 2021; before that an intern at "
+        "Norfolk Street Analytics, building dashboards in Tableau and Power BI and automating "
+        "reports with Python and SQL every week for the finance team. MSc Data Science, "
+        "University of Leeds.\nPortfolio is amaraosei.design"
+    )
+    spans = analyzer.analyze(text)
+    for value in ("Sheffield", "University of Leeds", "amaraosei.design"):
+        start = text.index(value)
+        assert any(s.start <= start and start + len(value) <= s.end for s in spans), value
+
+
+def test_a_possessive_and_a_relation_alone_are_no_name(analyzer):
+    """ "Mein Vater" is no film beside whom the writer's father's surgery turns public."""
+    text = "Mein Vater (Klaus Brenner, 67) ist Patient in der Praxis Dr. Hübner in Bochum."
+    assert {"Klaus Brenner", "Praxis Dr. Hübner"} <= protected(analyzer, text)
+    assert "Mein Vater" not in protected(analyzer, text)
+
+
+def test_a_cyrillic_brand_is_its_english_entry(analyzer):
+    assert "Яндекс" not in protected(analyzer, "Меня зовут Олег. Хочу работать в Яндекс, как?")
