@@ -125,6 +125,18 @@ _AFTER_INSTITUTION = regex.compile(
     rf"\p{{Lu}}[\p{{L}}'’]*[ \t]+(?i:{INSTITUTION_HEADS})[ \t]+in[ \t]+"
     rf"({_WORD}(?:[ \t]+{_WORD})?)(?![\p{{L}}\p{{N}}])"
 )
+# A big city written in lower case, as chat is typed ("i live in pune", "pune mein"):
+# after a preposition of place, or before Hindi's postposition typed in Latin letters.
+# Lower case takes away the capital that says "name", so only a city of half a million
+# people or more counts, not an ordinary word that names a town too ("in reading").
+_LOWER_CITY_AFTER = regex.compile(
+    r"(?<![\p{L}])(?:in|near|from|outside|around|to|at)[ \t]+"
+    r"(\p{Ll}{3,}(?:[ \t]+\p{Ll}{3,})?)(?![\p{L}])"
+)
+_LOWER_CITY_BEFORE = regex.compile(
+    r"(?<![\p{L}])(\p{Ll}{4,})(?=[ \t]+(?:mein|mei|mai|me|se|ke)(?![\p{L}]))"
+)
+LOWER_CASE_CITY = 500_000
 # Arabic and Hebrew write "in", "to", "from", "and" as a letter before the word.
 _PROCLITICS = ("و", "ب", "ل", "ف", "ك", "ב", "ל", "מ", "ו", "ה", "ש")
 
@@ -142,6 +154,13 @@ def is_town(name: str) -> bool:
         and not locatives.closed_class(name)  # "The", "Die", "La": towns, and words first
         and places_table.city_named(key) is not None
     )
+
+
+def _big_city(words: str) -> bool:
+    if locatives.closed_class(words.split()[0]):
+        return False  # "the" is an alternate name of Teresina
+    row = places_table.city_named(fold(words))
+    return row is not None and row.population >= LOWER_CASE_CITY
 
 
 def _town_words(words: str) -> int:
@@ -192,6 +211,13 @@ class PlaceRecognizer:
             self._caseless(text, add)
         for match in MARKED_LOCALITY.finditer(text):
             add(*match.span())
+        for pattern in (_LOWER_CITY_AFTER, _LOWER_CITY_BEFORE):
+            for match in pattern.finditer(text):
+                words, start = match.group(1), match.start(1)
+                for candidate in (words, words.split()[0]):
+                    if len(candidate) >= 4 and _big_city(candidate):
+                        add(start, start + len(candidate))
+                        break
         for match in _AFTER_INSTITUTION.finditer(text):
             add(*match.span(1))
         for match in NAMED_STREET.finditer(text):

@@ -373,3 +373,16 @@ def test_a_caseless_town_of_two_words_and_a_pronoun_with_its_proclitic(analyzer)
     assert towns("نحن الآن في خميس مشيط") == ["خميس مشيط"]
     assert protected(analyzer, "ونحن الآن في خميس مشيط عند عمي.") == {"خميس مشيط"}
     assert protected(analyzer, "أخي يعمل في خميس مشيط منذ سنتين") == {"خميس مشيط"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("i live in phoenix now and my sister lives in new delhi", ["phoenix", "new delhi"]),
+        ("main pune mein hoon 3 saal se", ["pune"]),
+        ("we got there in time and ate in the car", []),  # ordinary words
+        ("my flat in reading is damp", []),  # a town, but also a word: too small to tell
+    ],
+)
+def test_a_big_city_in_lower_case(text, expected):
+    assert towns(text) == expected
