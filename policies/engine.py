@@ -142,7 +142,8 @@ class FastStage:
     def warm_up(self) -> None:
         """Load models now rather than on the first message."""
         if self.policy.fast_stage.enabled:
-            self.analyzer.analyze("warm up: my friend Jane Doe lives in Paris.")
+            # an address too: its domain rule loads the public-suffix list
+            self.analyzer.analyze("warm up: my friend Jane Doe (jane@northwind.io) lives in Paris.")
             if self.quasi is not None:
                 self.quasi.warm_up()
 
