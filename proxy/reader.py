@@ -30,7 +30,7 @@ import os
 import signal
 import sys
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, Pipe
 from typing import TYPE_CHECKING
@@ -48,6 +48,9 @@ DEADLINE_S = 30.0
 DEADLINE_S_PER_CHAR = 1e-4
 # Readings the reader keeps itself: the proxy keeps each one it is handed.
 READER_CACHE_SIZE = 32
+# Fast stages (one per policy version) a reader keeps: both sides forget the one given
+# first, so the proxy knows which it must give again (after hot reloads).
+STAGES_KEPT = 16
 
 
 class ReaderStopped(Exception):
@@ -76,7 +79,8 @@ class Reader:
         self._conn: Connection | None = None
         self._generation = 0
         self._tokens = itertools.count()
-        self._sent: set[int] = set()  # the stages the current child has been given
+        # the stages the current child has been given, first given first
+        self._sent: OrderedDict[int, None] = OrderedDict()
         self._deaths: deque[float] = deque(maxlen=MAX_RESTARTS)
 
     @property
@@ -104,7 +108,7 @@ class Reader:
             parent.close()
             _serve(child)
         child.close()
-        self.pid, self._conn, self._sent = pid, parent, set()
+        self.pid, self._conn, self._sent = pid, parent, OrderedDict()
         self._generation += 1
         return True
 
@@ -184,7 +188,8 @@ class Reader:
             conn.send((token, policy, ticket.texts))
         except OSError as error:
             raise self._broken(error) from None
-        self._sent.add(token)
+        if policy is not None:
+            _given(self._sent, token)
         ticket.generation = self._generation
 
     def _receive(self, ticket: Ticket) -> list[TextReading | ReaderStopped | None]:
@@ -264,6 +269,14 @@ def _how(pid: int | None) -> str:
     return ""
 
 
+def _given(stages: OrderedDict, token: int, stage: object = None) -> None:
+    """Note a stage given to the reader, forgetting the first given beyond STAGES_KEPT
+    (the same on both sides: the child is given them in the order the proxy notes them)."""
+    stages[token] = stage
+    while len(stages) > STAGES_KEPT:
+        stages.popitem(last=False)
+
+
 # -- the child ----------------------------------------------------------------------
 
 
@@ -274,14 +287,14 @@ def _serve(conn: Connection) -> None:  # pragma: no cover  (runs in the child)
         _detach()
         from veil.policies.engine import FastStage
 
-        stages: dict[int, FastStage] = {}
+        stages: OrderedDict[int, FastStage] = OrderedDict()
         while True:
             try:
                 token, policy, texts = conn.recv()
             except EOFError:
                 break
             if policy is not None:
-                stages[token] = FastStage(policy, cache_size=READER_CACHE_SIZE)
+                _given(stages, token, FastStage(policy, cache_size=READER_CACHE_SIZE))
             stage = stages[token]
             with contextlib.suppress(Exception):  # only time is lost: each is read below
                 stage.read_ahead(texts)

@@ -192,3 +192,13 @@ def test_a_message_that_stops_the_reader_gets_the_sites_on_error(on_error) -> No
         assert flow.response is not None and "reader process" in flow.response.text
     else:  # the user's own choice: forwarded unchanged, and said so loudly
         assert flow.response is None
+
+
+def test_a_reader_forgets_old_policies_and_is_given_them_again(reader, monkeypatch) -> None:
+    monkeypatch.setattr(reader_module, "STAGES_KEPT", 2)
+    stages = [FastStage(_policy()) for _ in range(3)]
+    assert reader.start()
+    for stage in [*stages, stages[0], stages[2], stages[1]]:  # each reload a new stage
+        [reading] = reader.read(stage, [TEXTS[1]])
+        assert isinstance(reading, TextReading)
+    assert reader.restarts == 0
