@@ -8,12 +8,12 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from veil.local_models.backend import LLM, LLMError
 from veil.local_models.slow_stage.cache import ResultCache
 from veil.local_models.slow_stage.limits import BY_NAME, STANDARD, Limits
+from veil.policies.memo import Memo
 from veil.policies.quasi_stage import EvidenceGeneralizer, QuasiIdentifierStage, QuasiResult
 from veil.policies.schema import (
     BudgetFallback,
@@ -34,6 +34,19 @@ RECOGNITION_CACHE_SIZE = 4096
 log = logging.getLogger("veil")
 
 
+@dataclass(frozen=True, slots=True)
+class TextReading:
+    """What the fast stage makes of a text whatever the conversation: its analysis and,
+    where quasi-identifiers are on, the disclosures outside the analysis's protected
+    spans (``QuasiIdentifierStage.key``). Made where ``FastStage.read`` runs (the reader
+    process), kept where ``FastStage.learn`` puts it."""
+
+    text: str
+    analysis: Analysis
+    quasi_key: tuple | None = None
+    disclosures: tuple | None = None
+
+
 @dataclass
 class StageResult:
     redacted: RedactedText
@@ -46,7 +59,14 @@ class StageResult:
 class FastStage:
     """Built once per policy (models load once); ``run`` is safe to call from threads."""
 
-    def __init__(self, policy: SitePolicy, load_llm: LLMLoader | None = None) -> None:
+    def __init__(
+        self,
+        policy: SitePolicy,
+        load_llm: LLMLoader | None = None,
+        cache_size: int = RECOGNITION_CACHE_SIZE,
+    ) -> None:
+        """``cache_size``: the texts whose readings are kept (the reader process hands
+        each to the proxy, which keeps it: the reader needs few)."""
         self.policy = policy
         public = policy.public_entities
         referee = None
@@ -72,11 +92,11 @@ class FastStage:
         )
         # Chat clients resend the whole history every turn: recognizing a text once is
         # enough (the spans depend on the text and the policy only, not on the vault).
-        self._recognize = lru_cache(maxsize=RECOGNITION_CACHE_SIZE)(self._recognize_uncached)
+        self._recognize = Memo(self._recognize_uncached, cache_size)
         settings = policy.quasi_identifiers
         # None when quasi-identifiers are off, or the whole fast stage is
         self.quasi = (
-            QuasiIdentifierStage(settings)
+            QuasiIdentifierStage(settings, cache_size)
             if settings.enabled and policy.fast_stage.enabled
             else None
         )
@@ -90,10 +110,40 @@ class FastStage:
     def _recognize_uncached(self, text: str) -> Analysis:
         return self.analyzer.analyze_subjects(text)
 
+    def unread(self, texts: Iterable[str]) -> list[str]:
+        """Those of ``texts`` (once each) that ``run`` would have to read."""
+        if not self.policy.fast_stage.enabled:
+            return []
+        return [t for t in dict.fromkeys(texts) if (t,) not in self._recognize]
+
+    def read_ahead(self, texts: list[str]) -> None:
+        """NER over several texts in one batch (``syntax.read_ahead``), where ``run`` and
+        ``read`` will find it: the same entities, less time than one by one."""
+        ner = self.ner_recognizer()
+        if ner is not None:
+            from veil.rules import syntax
+
+            syntax.read_ahead(texts, ner.model, ner.piece_chars)
+
+    def read(self, text: str) -> TextReading:
+        """What ``run`` reads of ``text`` before the conversation's vault has a say."""
+        analysis = self._recognize(text)
+        if self.quasi is None:
+            return TextReading(text, analysis)
+        key = self.quasi.key(text, analysis.protected)
+        return TextReading(text, analysis, key, self.quasi.find(text, analysis.protected))
+
+    def learn(self, reading: TextReading) -> None:
+        """Keep a reading made elsewhere, for ``run`` to find."""
+        self._recognize.put((reading.text,), reading.analysis)
+        if self.quasi is not None and reading.quasi_key is not None:
+            self.quasi.learn(reading.quasi_key, reading.disclosures)
+
     def warm_up(self) -> None:
         """Load models now rather than on the first message."""
         if self.policy.fast_stage.enabled:
-            self.analyzer.analyze("warm up: my friend Jane Doe lives in Paris.")
+            # an address too: its domain rule loads the public-suffix list
+            self.analyzer.analyze("warm up: my friend Jane Doe (jane@northwind.io) lives in Paris.")
             if self.quasi is not None:
                 self.quasi.warm_up()
 

@@ -124,18 +124,18 @@ class Pipeline:
         """Read the new texts of several messages (that arrived together) with spaCy's NER
         in one batch, where the fast stage will read them: the same entities, less time
         than one by one. Each message's ``run`` then finds its text read."""
-        ner = self.fast.ner_recognizer()
-        if ner is None:
-            return
         texts = [
             piece.text
             for pieces in messages
             for piece in pieces
             if piece.new and piece.text.strip() and self.reading(piece) is not Reading.FORMATS
         ]
-        from veil.rules import syntax
+        self.fast.read_ahead(list(dict.fromkeys(texts)))
 
-        syntax.read_ahead(list(dict.fromkeys(texts)), ner.model, ner.piece_chars)
+    def unread(self, pieces: Sequence[Piece]) -> list[str]:
+        """The texts of ``pieces`` the fast stage (not the formats-only one) has yet to
+        read: those another process may read for it (``FastStage.read`` / ``learn``)."""
+        return self.fast.unread(p.text for p in pieces if self.reading(p) is not Reading.FORMATS)
 
     def reading(self, piece: Piece) -> Reading:
         if piece.role == FIELD_ROLE:

@@ -13,8 +13,8 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
+from veil.policies.memo import Memo
 from veil.policies.schema import QuasiIdentifierSettings
 from veil.rules import geography, labels
 from veil.rules import lazy_regex as regex
@@ -37,14 +37,29 @@ class QuasiResult:
 
 
 class QuasiIdentifierStage:
-    def __init__(self, settings: QuasiIdentifierSettings) -> None:
+    def __init__(self, settings: QuasiIdentifierSettings, cache_size: int = CACHE_SIZE) -> None:
         self.settings = settings
-        self._find = lru_cache(maxsize=CACHE_SIZE)(self._find_uncached)
+        self._find = Memo(self._find_uncached, cache_size)
 
     def _find_uncached(self, text: str, protected: tuple[Span, ...], year: int) -> tuple:
         from veil.rules.quasi import find_disclosures
 
         return tuple(find_disclosures(text, protected, year=year))
+
+    def find(self, text: str, protected: Sequence[Span]) -> tuple:
+        """The disclosures of ``text`` outside ``protected`` (the PII side's spans): what
+        depends on the text alone, kept by text and spans (``key``)."""
+        return self._find(*self.key(text, protected))
+
+    @staticmethod
+    def key(text: str, protected: Sequence[Span]) -> tuple[str, tuple[Span, ...], int]:
+        # A nationality or religion is claimed by a disclosure, not excluded from them.
+        firm = tuple(s for s in protected if s.label != labels.NORP)
+        return text, firm, datetime.date.today().year
+
+    def learn(self, key: tuple[str, tuple[Span, ...], int], found: tuple) -> None:
+        """``find``'s answer for ``key``, made elsewhere (the reader process)."""
+        self._find.put(key, found)
 
     def warm_up(self) -> None:
         geography.warm_up()
@@ -59,8 +74,7 @@ class QuasiIdentifierStage:
         # A nationality or religion the PII side protects ("I'm a Buddhist") is the
         # writer's disclosure when the recognizers read it as one: its operator decides.
         claimable = [s for s in protected if s.label == labels.NORP]
-        firm = tuple(s for s in protected if s.label != labels.NORP)
-        found = self._find(text, firm, datetime.date.today().year)
+        found = self.find(text, protected)
         claimed = [s for s in claimable if any(d.span.overlaps(s) for d in found)]
         protected = tuple(s for s in protected if s not in claimed)
         protected, taken = _taken_over(text, protected, operators, self.settings.min_population)

@@ -36,6 +36,7 @@ from veil.proxy.conversations import ConversationStore
 from veil.proxy.filter_requests import FilterRequests
 from veil.proxy.handoff import FollowHandoffs
 from veil.proxy.memory import LARGE_MESSAGE_CHARS
+from veil.proxy.reader import Reader, ReaderStopped, Ticket
 from veil.proxy.restore_answers import RestoreAnswers
 from veil.proxy.site_policies import SitePolicies
 from veil.proxy.storage.redaction_log import LogEntry, RedactionLog
@@ -84,11 +85,16 @@ class Filtering:
     its parse), so threads running it side by side only take turns, and pay for the
     turns. A message that may take long neither waits behind the others nor holds them
     up: a large paste, and a policy that asks a local model (the slow stage, the
-    public-entity referee)."""
+    public-entity referee).
+
+    With a ``Reader`` (proxy/reader.py), the thread has a process of its own read each
+    batch's new texts, and only applies the conversations' vaults here: the event loop
+    and the reading then run on both cores."""
 
     BATCH = READ_AHEAD_TEXTS  # messages taken at once
 
-    def __init__(self) -> None:
+    def __init__(self, reader: Reader | None = None) -> None:
+        self.reader = reader
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="veil-filter")
         self._lock = threading.Lock()
         self._waiting: list[_Job] = []
@@ -126,24 +132,49 @@ class Filtering:
 
     def _drain(self) -> None:
         """On the thread: the waiting messages, a batch at a time, until none wait."""
+        if self.reader is not None:
+            self._drain_with_reader(self.reader)
+            return
         while True:
-            with self._lock:
-                batch, self._waiting = self._waiting[: self.BATCH], self._waiting[self.BATCH :]
-                if not batch:
-                    self._draining = False
-                    return
+            batch = self._take()
+            if not batch:
+                return
             if len(batch) > 1:
                 _read_ahead(batch)
-            for job in batch:
-                try:
-                    outcome = (job.work(), None)
-                except BaseException as error:  # the message's own failure, raised in its task
-                    outcome = (None, error)
-                with contextlib.suppress(RuntimeError):  # its loop closed: nobody waits
-                    job.loop.call_soon_threadsafe(_settle, job.done, *outcome)
+            _work(batch, {})
+
+    def _drain_with_reader(self, reader: Reader) -> None:
+        """The same, each batch's texts read by the reader process; the next batch is
+        handed to it before this one's vaults are applied, so both keep busy."""
+        pending: _Sent | None = None
+        while True:
+            batch = self._take(stop=pending is None)
+            sent = _send(batch, reader) if batch else None
+            if pending is not None:
+                _work(pending.batch, _receive(pending, reader))
+            if sent is None and pending is None:
+                return
+            pending = sent
+
+    def _take(self, stop: bool = True) -> list[_Job]:
+        """The next batch of waiting messages; when none wait and ``stop``, the thread
+        is done (a message that comes now starts it again)."""
+        with self._lock:
+            batch, self._waiting = self._waiting[: self.BATCH], self._waiting[self.BATCH :]
+            if not batch and stop:
+                self._draining = False
+            return batch
+
+    async def start_reader(self) -> None:
+        """Start the reader process (after the warm-up: it shares what was loaded), on
+        the filter thread, between messages."""
+        if self.reader is not None:
+            await asyncio.wrap_future(self._thread.submit(self.reader.start))
 
     def close(self) -> None:
         self._thread.shutdown(wait=False, cancel_futures=True)
+        if self.reader is not None:
+            self.reader.close()
 
 
 def _read_ahead(batch: list[_Job]) -> None:
@@ -155,6 +186,63 @@ def _read_ahead(batch: list[_Job]) -> None:
             jobs[0].pipeline.read_ahead([job.pieces for job in jobs])
         except Exception:  # only time is lost: each message then reads its own text
             log.exception("veil: reading messages ahead failed")
+
+
+def _work(batch: list[_Job], failed: dict[int, ReaderStopped]) -> None:
+    """Run each message's work (``failed``: those whose text stopped the reader, by their
+    place in the batch), its outcome settled in its own loop."""
+    for i, job in enumerate(batch):
+        try:
+            if i in failed:
+                raise failed[i]
+            outcome = (job.work(), None)
+        except BaseException as error:  # the message's own failure, raised in its task
+            outcome = (None, error)
+        with contextlib.suppress(RuntimeError):  # its loop closed: nobody waits
+            job.loop.call_soon_threadsafe(_settle, job.done, *outcome)
+
+
+@dataclass
+class _Sent:
+    """A batch whose unread texts were handed to the reader, per pipeline."""
+
+    batch: list[_Job]
+    tickets: list[tuple[Pipeline, list[int], Ticket]]
+
+
+def _send(batch: list[_Job], reader: Reader) -> _Sent:
+    by_pipeline: dict[int, list[int]] = {}
+    for i, job in enumerate(batch):
+        by_pipeline.setdefault(id(job.pipeline), []).append(i)
+    sent = _Sent(batch, [])
+    for indexes in by_pipeline.values():
+        pipeline = batch[indexes[0]].pipeline
+        try:
+            texts = pipeline.unread([piece for i in indexes for piece in batch[i].pieces])
+            sent.tickets.append((pipeline, indexes, reader.submit(pipeline.fast, texts)))
+        except Exception:  # only time is lost: each message then reads its own texts
+            log.exception("veil: could not hand messages to the reader process")
+    return sent
+
+
+def _receive(sent: _Sent, reader: Reader) -> dict[int, ReaderStopped]:
+    """The readings of a batch, kept in their fast stages' caches; the messages whose
+    text stopped the reader, by their place in the batch."""
+    failed: dict[int, ReaderStopped] = {}
+    for pipeline, indexes, ticket in sent.tickets:
+        try:
+            readings = reader.collect(ticket)
+        except Exception:  # only time is lost: each message then reads its own texts
+            log.exception("veil: the reader process could not read messages")
+            continue
+        for text, reading in zip(ticket.texts, readings, strict=True):
+            if isinstance(reading, ReaderStopped):
+                for i in indexes:
+                    if any(piece.text == text for piece in sent.batch[i].pieces):
+                        failed[i] = reading
+            elif reading is not None:
+                pipeline.fast.learn(reading)
+    return failed
 
 
 def _settle(done: asyncio.Future, result: Any, error: BaseException | None) -> None:
@@ -171,7 +259,8 @@ class VeilAddon:
     decision is recorded. ``reload_interval``: how often (seconds) the user's policy files
     are checked for changes (None: never). ``manage_allow_hosts``: keep mitmproxy's
     ``allow_hosts`` in step with the policies' hosts (``veil start``). ``load_llm``: how
-    the slow stage loads a model spec (None: the model catalog's)."""
+    the slow stage loads a model spec (None: the model catalog's). ``reader_process``:
+    read messages in a process of its own once warm (proxy/reader.py)."""
 
     def __init__(
         self,
@@ -181,6 +270,7 @@ class VeilAddon:
         reload_interval: float | None = 1.0,
         manage_allow_hosts: bool = False,
         load_llm: LLMLoader | None = None,
+        reader_process: bool = False,
     ) -> None:
         self.policies = policies
         self.conversations = ConversationStore(store=vault_store)
@@ -195,7 +285,7 @@ class VeilAddon:
         self._slow_cache: ResultCache[SlowStageResult] = ResultCache()
         self._pipelines: dict[str, Pipeline] = {}
         self._pipelines_lock = threading.Lock()
-        self.filtering = Filtering()
+        self.filtering = Filtering(Reader() if reader_process else None)
         self.filter = FilterRequests(self)
         self.restore = RestoreAnswers(self)
         self.handoffs = FollowHandoffs(self)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from pathlib import Path
 
 from mitmproxy import options
@@ -31,11 +32,13 @@ def build_master(
     gateway: tuple[str, int] | None = None,
     vault: str | None = None,
     key_file: Path | None = None,
+    reader_process: bool = False,
 ) -> tuple[DumpMaster, VeilAddon]:
     """Without ``data_dir`` vaults live in memory only and nothing is logged. With
     ``gateway`` (host, port) a second listener serves the base-URL routes. ``vault``:
     a postgresql:// URL for records shared with other veil processes, sealed with the
-    key in ``key_file`` (else the data directory's key)."""
+    key in ``key_file`` (else the data directory's key). ``reader_process``: messages are
+    read in a second process (proxy/reader.py)."""
     directory.mkdir(parents=True, exist_ok=True)
     policies = SitePolicies.load(directory)
     opts = options.Options(
@@ -47,7 +50,7 @@ def build_master(
         opts.update(mode=["regular", gateway_mode(*gateway)])
     master = DumpMaster(opts, with_termlog=False, with_dumper=False)
     records = open_records(data_dir, vault, key_file)
-    addon = VeilAddon(policies, *records, manage_allow_hosts=True)
+    addon = VeilAddon(policies, *records, manage_allow_hosts=True, reader_process=reader_process)
     if gateway is not None:  # first: it points a route's requests upstream for veil's addon
         master.addons.add(Gateway(policies, *gateway))
     master.addons.add(addon, ServePac(policies), Dashboard(addon))
@@ -114,10 +117,14 @@ def run(
 ) -> None:
     """Run until interrupted (the `veil start` command)."""
 
+    # $VEIL_READER_PROCESS=0: read messages in the proxy's own process
+    reader = os.environ.get("VEIL_READER_PROCESS", "1") != "0"
+
     async def main() -> None:
         master, addon = build_master(
-            listen_host, listen_port, directory, upstream_ca, data_dir, gateway, vault, key_file
-        )
+            listen_host, listen_port, directory, upstream_ca, data_dir, gateway, vault, key_file,
+            reader_process=reader,
+        )  # fmt: skip
         try:
             await master.run()
         finally:

@@ -6,6 +6,7 @@ import bisect
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 import regex
 
@@ -175,6 +176,32 @@ _ECHO_SKIP = frozenset({"mr", "mrs", "ms", "dr"})
 MAX_ECHO_NAMES = 200  # distinct private names followed through one text
 
 
+# Echo patterns kept, of a few names each: a conversation's turns name the same people,
+# and the regex module compiles in Python (about 0.7 ms a pattern). Longer lists are one
+# text's own (a roster): compiled for it alone, not kept.
+_ECHO_PATTERNS_KEPT = 128
+_ECHO_NAMES_KEPT = 8
+
+
+def _echo_pattern(alternatives: tuple[str, ...], flags: int) -> regex.Pattern[str]:
+    if len(alternatives) > _ECHO_NAMES_KEPT:
+        return _compile_echo_pattern(alternatives, flags)
+    return _kept_echo_pattern(alternatives, flags)
+
+
+def _compile_echo_pattern(alternatives: tuple[str, ...], flags: int) -> regex.Pattern[str]:
+    # not the first word of a longer name ("Taylor" in "Taylor Swift"); not kept in the
+    # regex module's cache of 500 patterns
+    return regex.compile(
+        rf"(?<![\w@.])(?:{'|'.join(alternatives)})(?![\w@])(?![ \t]+(?-i:\p{{Lu}}))",
+        flags,
+        cache_pattern=False,
+    )
+
+
+_kept_echo_pattern = lru_cache(maxsize=_ECHO_PATTERNS_KEPT)(_compile_echo_pattern)
+
+
 def _echoes(text: str, protected: list[Span], kept: list[Kept]) -> list[Span]:
     """Other mentions of a private person's name that no recognizer saw ("taylor is 8"
     after "my daughter Taylor"). Names that are also words, well-known places or
@@ -201,14 +228,7 @@ def _echoes(text: str, protected: list[Span], kept: list[Kept]) -> list[Span]:
     for alternatives, flags in ((exact, 0), (folded, regex.IGNORECASE)):
         if not alternatives:
             continue
-        # not the first word of a longer name ("Taylor" in "Taylor Swift")
-        # this text's own names: not kept in the regex module's cache of 500 patterns
-        pattern = regex.compile(
-            rf"(?<![\w@.])(?:{'|'.join(alternatives)})(?![\w@])(?![ \t]+(?-i:\p{{Lu}}))",
-            flags,
-            cache_pattern=False,
-        )
-        for match in pattern.finditer(text):
+        for match in _echo_pattern(tuple(alternatives), flags).finditer(text):
             start, end = match.span()
             index = bisect.bisect_right(starts, start)
             if any(s.start < end and start < s.end for s in taken[max(0, index - 1) : index + 1]):

@@ -68,6 +68,14 @@ def _connection() -> sqlite3.Connection:
     return connection
 
 
+def reopen() -> None:
+    """Let go of the connection: a forked process (proxy/reader.py) opens its own, since
+    an SQLite connection must not be used on both sides of a fork."""
+    global _lock
+    _lock = threading.Lock()
+    _connection.cache_clear()
+
+
 def _query(sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     connection = _connection()
     try:

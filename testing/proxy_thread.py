@@ -29,12 +29,14 @@ class ProxyThread:
         gateway_port: int | None = None,
         vault: str | None = None,
         key_file: Path | None = None,
+        reader_process: bool = False,
     ) -> None:
         """``extra_addons`` run beside veil's (a test's own name resolution, say);
         ``gateway_port``: also serve the gateway's routes there."""
         self.directory, self.port, self.upstream_ca = directory, port, upstream_ca
         self.gateway_port = gateway_port
         self.data_dir, self.vault, self.key_file = data_dir, vault, key_file
+        self.reader_process = reader_process
         self.extra_addons = extra_addons or []
         self.addon: VeilAddon | None = None
         self._ready = threading.Event()
@@ -55,6 +57,7 @@ class ProxyThread:
                 gateway,
                 self.vault,
                 self.key_file,
+                reader_process=self.reader_process,
             )
             self.master.addons.add(*self.extra_addons)
             # Ready once the models are loaded, so a slow machine's first request does not

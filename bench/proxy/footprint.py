@@ -8,6 +8,7 @@ import json
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -37,11 +38,77 @@ print(json.dumps({"imports_s": imports, "imports_mb": imports_mb,
 
 
 def rss_mb(pid: int) -> float:
-    return _status_mb(pid, "VmRSS:")
+    """The process's resident memory, plus its children's own (``children_uss_mb``)."""
+    return _status_mb(pid, "VmRSS:") + children_uss_mb(pid)
 
 
 def peak_mb(pid: int) -> float:
+    """The process's own peak resident memory (VmHWM; without its children)."""
     return _status_mb(pid, "VmHWM:")
+
+
+def children(pid: int) -> list[int]:
+    """The process's children and theirs (veil's reader process, model workers)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:  # the thread ended meanwhile
+            continue
+    return [c for child in found for c in (child, *children(child))]
+
+
+def uss_mb(pid: int) -> float:
+    """Memory only this process holds (its private pages: USS). A child forked from the
+    proxy shares the pages neither has written since; those are counted once, in the
+    proxy's own resident memory."""
+    try:
+        rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+    except OSError:  # it exited meanwhile
+        return 0.0
+    kb = sum(int(line.split()[1]) for line in rollup.splitlines() if line.startswith("Private_"))
+    return kb / 1024
+
+
+def children_uss_mb(pid: int) -> float:
+    return sum(uss_mb(child) for child in children(pid))
+
+
+class FamilyPeak:
+    """The peak memory of a process and its children (veil's reader process): the most,
+    sampled every ``interval`` seconds while in use, of the process's resident memory
+    plus its children's own (USS), or the process's own peak (VmHWM) if higher (before
+    the sampling, or between samples, when it had no children to add)."""
+
+    def __init__(self, pid: int, interval: float = 0.1) -> None:
+        self.pid, self.interval = pid, interval
+        self.sampled_mb = 0.0
+        self.children_mb = 0.0  # the children's own memory at the sampled peak
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def __enter__(self) -> FamilyPeak:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self._take()
+
+    @property
+    def peak_mb(self) -> float:
+        return max(self.sampled_mb, peak_mb(self.pid))
+
+    def _take(self) -> None:
+        children = children_uss_mb(self.pid)
+        total = _status_mb(self.pid, "VmRSS:") + children
+        if total > self.sampled_mb:
+            self.sampled_mb, self.children_mb = total, children
+
+    def _sample(self) -> None:
+        while not self._stop.wait(self.interval):
+            self._take()
 
 
 def _status_mb(pid: int, field: str) -> float:
