@@ -21,6 +21,7 @@ import contextvars
 import functools
 import logging
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -36,7 +37,7 @@ from veil.proxy.conversations import ConversationStore
 from veil.proxy.filter_requests import FilterRequests
 from veil.proxy.handoff import FollowHandoffs
 from veil.proxy.memory import LARGE_MESSAGE_CHARS
-from veil.proxy.reader import Reader, ReaderStopped, Ticket
+from veil.proxy.reader import IDLE_S, Reader, ReaderStopped, Ticket
 from veil.proxy.restore_answers import RestoreAnswers
 from veil.proxy.site_policies import SitePolicies
 from veil.proxy.storage.redaction_log import LogEntry, RedactionLog
@@ -89,16 +90,23 @@ class Filtering:
 
     With a ``Reader`` (proxy/reader.py), the thread has a process of its own read each
     batch's new texts, and only applies the conversations' vaults here: the event loop
-    and the reading then run on both cores."""
+    and the reading then run on both cores. Once armed (after the warm-up), the reader is
+    forked when messages queue up behind one another, and stopped after ``IDLE_S`` without
+    work: one person's chat, a message at a time, costs no second process's memory."""
 
     BATCH = READ_AHEAD_TEXTS  # messages taken at once
 
-    def __init__(self, reader: Reader | None = None) -> None:
+    def __init__(self, reader: Reader | None = None, idle_s: float = IDLE_S) -> None:
         self.reader = reader
+        self.idle_s = idle_s
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="veil-filter")
         self._lock = threading.Lock()
         self._waiting: list[_Job] = []
         self._draining = False  # the thread has been asked to take the waiting messages
+        self._armed = False  # the reader may be forked (the recognizers are warm)
+        self._queued = False  # a message came while the thread was busy: fork the reader
+        self._last_read = 0.0  # when the reader last read (time.monotonic())
+        self._idle_timer: threading.Timer | None = None
 
     @staticmethod
     def queued(policy: SitePolicy, chars: int) -> bool:
@@ -126,22 +134,66 @@ class Filtering:
         with self._lock:
             self._waiting.append(job)
             start, self._draining = not self._draining, True
+            # two waiting untaken: they queue (one that comes while the thread finishes
+            # the last is no queue)
+            self._queued = self._queued or len(self._waiting) > 1
         if start:
             self._thread.submit(self._drain)
         return await job.done
 
     def _drain(self) -> None:
         """On the thread: the waiting messages, a batch at a time, until none wait."""
-        if self.reader is not None:
-            self._drain_with_reader(self.reader)
-            return
         while True:
+            if self._use_reader():
+                assert self.reader is not None
+                self._drain_with_reader(self.reader)
+                self._last_read = time.monotonic()
+                self._retire_when_idle()
+                return
             batch = self._take()
             if not batch:
                 return
             if len(batch) > 1:
                 _read_ahead(batch)
             _work(batch, {})
+
+    def _use_reader(self) -> bool:
+        """Whether this batch goes through the reader: it runs, or messages queue up and
+        it may start (forked here, on the filter thread, between messages)."""
+        reader = self.reader
+        if reader is None or not self._armed or not reader.available:
+            return False
+        if reader.running:
+            return True
+        with self._lock:
+            wanted, self._queued = self._queued, False
+        return wanted and reader.start()
+
+    def _retire_when_idle(self) -> None:
+        """Stop the reader once it has had nothing to read for ``idle_s``."""
+        if self._idle_timer is not None and self._idle_timer.is_alive():
+            return  # the one timer looks again when it fires
+
+        def check() -> None:
+            idle = time.monotonic() - self._last_read
+            if idle < self.idle_s:
+                self._idle_timer = None
+                self._retire_when_idle()
+                return
+            with contextlib.suppress(RuntimeError):  # the thread has been shut down
+                self._thread.submit(self._retire)
+
+        self._idle_timer = threading.Timer(max(0.0, self.idle_s), check)
+        self._idle_timer.daemon = True
+        self._idle_timer.start()
+
+    def _retire(self) -> None:
+        """On the filter thread: stop an idle reader (a message since then keeps it)."""
+        with self._lock:
+            busy = self._draining
+        reader = self.reader
+        if reader is not None and not busy and time.monotonic() - self._last_read >= self.idle_s:
+            reader.retire()
 
     def _drain_with_reader(self, reader: Reader) -> None:
         """The same, each batch's texts read by the reader process; the next batch is
@@ -165,13 +217,20 @@ class Filtering:
                 self._draining = False
             return batch
 
+    def arm_reader(self) -> None:
+        """Let the reader be forked when messages queue up (after the warm-up: it shares
+        what was loaded)."""
+        self._armed = True
+
     async def start_reader(self) -> None:
-        """Start the reader process (after the warm-up: it shares what was loaded), on
-        the filter thread, between messages."""
+        """Arm the reader and fork it now, on the filter thread, between messages."""
+        self.arm_reader()
         if self.reader is not None:
             await asyncio.wrap_future(self._thread.submit(self.reader.start))
 
     def close(self) -> None:
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
         self._thread.shutdown(wait=False, cancel_futures=True)
         if self.reader is not None:
             self.reader.close()

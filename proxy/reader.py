@@ -51,6 +51,8 @@ READER_CACHE_SIZE = 32
 # Fast stages (one per policy version) a reader keeps: both sides forget the one given
 # first, so the proxy knows which it must give again (after hot reloads).
 STAGES_KEPT = 16
+# A reader idle this long is stopped, its memory given back; the next queue forks one again.
+IDLE_S = 60.0
 
 
 class ReaderStopped(Exception):
@@ -161,6 +163,14 @@ class Reader:
                 how = self._died(str(died), died.reaped)
                 readings.append(ReaderStopped(f"veil's reader process stopped reading it ({how})"))
         return readings
+
+    @property
+    def running(self) -> bool:
+        return self.pid is not None
+
+    def retire(self) -> None:
+        """Stop the reader while it is idle (no death: a later ``start`` forks again)."""
+        self._stop()
 
     def close(self) -> None:
         """Stop the reader for good (it also stops by itself when the proxy's end

@@ -84,8 +84,8 @@ class Upkeep:
             await asyncio.to_thread(self.veil.pipeline(policy).warm_up)
             # The patterns the warm-up text did not reach, so no message waits for them.
             await asyncio.to_thread(lazy_regex.compile_all, True)
-            # forked warm: the reader shares what was just loaded
-            await self.veil.filtering.start_reader()
+            # forked warm when messages queue up: the reader shares what was just loaded
+            self.veil.filtering.arm_reader()
         except Exception:  # the first message will meet the same error and on_error decides
             log.exception("veil could not load its recognizers")
         try:

@@ -42,6 +42,28 @@ def rss_mb(pid: int) -> float:
     return _status_mb(pid, "VmRSS:") + children_uss_mb(pid)
 
 
+def own_rss_mb(pid: int) -> float:
+    """The process's own resident memory, without its children."""
+    return _status_mb(pid, "VmRSS:")
+
+
+def reader_stops(pid: int, idle_s: float) -> dict:
+    """How long after the load the process's children (veil's reader) stop, waiting up
+    to ``idle_s`` and 15 seconds more, and the family's memory then."""
+    started = time.monotonic()
+    stopped = None
+    while time.monotonic() - started < idle_s + 15:
+        if not children(pid):
+            stopped = time.monotonic() - started
+            break
+        time.sleep(0.5)
+    return {
+        "stopped_after_s": stopped,
+        "waited_s": time.monotonic() - started,
+        "family_mb": rss_mb(pid),
+    }
+
+
 def peak_mb(pid: int) -> float:
     """The process's own peak resident memory (VmHWM; without its children)."""
     return _status_mb(pid, "VmHWM:")

@@ -202,3 +202,55 @@ def test_a_reader_forgets_old_policies_and_is_given_them_again(reader, monkeypat
         [reading] = reader.read(stage, [TEXTS[1]])
         assert isinstance(reading, TextReading)
     assert reader.restarts == 0
+
+
+def test_the_reader_is_forked_when_messages_queue_and_stopped_when_idle() -> None:
+    """One message at a time is read in the proxy (no second process's memory); messages
+    that queue up behind one another fork the reader, which stops once idle and is forked
+    again by the next queue."""
+    policy = _policy()
+    pipeline, filtering = Pipeline(policy), Filtering(Reader(), idle_s=0.5)
+    filtering.arm_reader()
+
+    def work(text: str):
+        return lambda: pipeline.run([Piece(text, "user")], Vault()).texts[0]
+
+    async def one_at_a_time() -> list[str]:
+        return [
+            await filtering.run(work(t), policy, len(t), pipeline, [Piece(t, "user")])
+            for t in TEXTS[:3]
+        ]
+
+    async def together() -> list[str]:
+        return await asyncio.gather(
+            *(
+                filtering.run(work(t), policy, len(t), pipeline, [Piece(t, "user")])
+                for t in TEXTS[:3] * 4
+            )
+        )
+
+    assert filtering.reader is not None
+    try:
+        alone = asyncio.run(one_at_a_time())
+        assert filtering.reader.pid is None
+        queued = asyncio.run(together())
+        first = filtering.reader.pid
+        assert first is not None
+        assert queued == alone * 4  # the same readings, wherever made
+        deadline = time.monotonic() + 10
+        while (filtering.reader.pid is not None or _alive(first)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert filtering.reader.pid is None and filtering.reader.restarts == 0
+        assert not _alive(first)  # stopped and reaped
+        asyncio.run(together())
+        assert filtering.reader.pid not in (None, first)
+    finally:
+        filtering.close()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
