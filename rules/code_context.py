@@ -7,6 +7,7 @@ is trusted only in string literals and comments, where people's names really occ
 from __future__ import annotations
 
 import bisect
+import functools
 
 from veil.rules import lazy_regex as regex
 
@@ -45,6 +46,20 @@ def line_bounds(text: str, position: int, radius: int | None = None) -> tuple[in
     high = len(text) if radius is None else min(len(text), position + radius)
     start, end = text.rfind("\n", low, position), text.find("\n", position, high)
     return low if start == -1 else start + 1, high if end == -1 else end
+
+
+# The recognizers that read language each ask for the same text's map: made once.
+_SHARED_MAP_CHARS = 100_000  # a map of a longer text is not kept after its use
+
+
+def code_map(text: str) -> CodeMap:
+    """``CodeMap(text)``, the same one for the same text asked again (the last few)."""
+    return _kept_map(text) if len(text) <= _SHARED_MAP_CHARS else CodeMap(text)
+
+
+@functools.lru_cache(maxsize=4)
+def _kept_map(text: str) -> CodeMap:
+    return CodeMap(text)
 
 
 class CodeMap:

@@ -90,7 +90,8 @@ _ID_KEYWORDS = (
 # (Keywords keep plain \b: an edge check that knows about unspaced scripts costs ~6x here,
 # and this grammar joins keyword and value with spaces, which CJK text does not use.)
 _ID_WITH_CONTEXT = regex.compile(
-    rf"(?:{_ID_KEYWORDS})"
+    # (no keyword starts inside a Latin word: the test is cheap where most tries fail)
+    rf"(?<![A-Za-z0-9])(?:{_ID_KEYWORDS})"
     r"(?:[\s\-]*(?P<numbered>number|num|no\.?|nr\.?|n°|nº|n\.º|n\.°|#|id|code|numéro|nummer|número|"
     r"numero))?"
     r"(?:\s*\([^)\n]{1,20}\))?"

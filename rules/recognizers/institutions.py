@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from veil.rules import labels, locatives
 from veil.rules import lazy_regex as regex
-from veil.rules.code_context import CodeMap
+from veil.rules.code_context import code_map
 from veil.rules.pattern import SINCE, WORK_VERBS_ABROAD
 from veil.rules.registry import register
 from veil.rules.spans import Span
@@ -255,7 +255,7 @@ class InstitutionRecognizer:
     labels = (labels.ORGANIZATION,)
 
     def find(self, text: str) -> list[Span]:
-        code = CodeMap(text)
+        code = code_map(text)
         return [s for s in self._names(text) if not code.in_code(s.start, s.end)]
 
     def _names(self, text: str) -> list[Span]:

@@ -19,7 +19,7 @@ from functools import cache
 
 from veil.rules import gazetteer, labels, locatives, name_lists
 from veil.rules import lazy_regex as regex
-from veil.rules.code_context import CodeMap
+from veil.rules.code_context import code_map
 from veil.rules.nlp import import_spacy
 from veil.rules.pattern import CHAT_STAMP, LOWER_CASE_TITLES, TITLES
 from veil.rules.recognizers.institutions import institution_after_particle
@@ -635,7 +635,7 @@ class _NameScan:
         self.tech = gazetteer.load("tech_terms")
         self.figures = gazetteer.load("public_figures")
         self.not_surnames = gazetteer.load("surname_shape_exceptions")
-        self.code = CodeMap(text)
+        self.code = code_map(text)
         self.spans: list[Span] = []
 
     def run(self) -> list[Span]:
@@ -995,13 +995,22 @@ class _NameScan:
         any name that a relation or a personal predicate marks."""
         text, word = self.text, match.group(1)
         start, end = match.span(1)
+        if word.isupper():
+            return
+        shape = bool(_SURNAME_SHAPE.fullmatch(shaped)) and self.surname_like(shaped)
+        lower = word.islower()
+        if lower and not (len(word) > 2 and (shape or shaped in self.last_names)):
+            return  # most words of a text: no surname in lower case (checked first: cheap)
         before = text[max(0, start - 30) : start]
-        if word.isupper() or self.ordinary(word) or _PLACE_BEFORE.search(before):
+        if self.ordinary(word) or _PLACE_BEFORE.search(before):
             return
         if word.lower() in _FUNCTION_WORDS or _CONTRACTION.match(word):
             return  # "Hi, I'm ..."
-        shape = bool(_SURNAME_SHAPE.fullmatch(shaped)) and self.surname_like(shaped)
         predicate = bool(_PERSONAL_PREDICATE.match(text, end) or _DOES_TO_WRITER.match(text, end))
+        if lower:
+            if predicate:
+                self.keep(start, end, 0.6)
+            return
         wide_before = text[max(0, start - 40) : start]
         # after a possessed noun only a full name or one in another script: "my team
         # beat Arsenal" has a possessed noun before a club
@@ -1009,10 +1018,7 @@ class _NameScan:
             _POSSESSED_NOUN_BEFORE.search(wide_before)
             and (not _latin(word) or _SURNAME_AFTER.match(text, end))
         )
-        if word.islower():
-            if len(word) > 2 and (shape or shaped in self.last_names) and predicate:
-                self.keep(start, end, 0.6)
-        elif (shape and not _STREET_OR_LONGER.match(text, end)) or (
+        if (shape and not _STREET_OR_LONGER.match(text, end)) or (
             predicate or named or _RELATION_BEFORE.search(before)
         ):
             # with the surname after it: "my aunt Siobhán Kearney" is one name

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from veil.rules import gazetteer, labels, locatives, notability, syntax
 from veil.rules import lazy_regex as regex
-from veil.rules.code_context import CodeMap, looks_like_identifier
+from veil.rules.code_context import code_map, looks_like_identifier
 from veil.rules.recognizers.institutions import institution_after_particle
 from veil.rules.registry import register
 from veil.rules.spans import Span
@@ -280,7 +280,7 @@ class SpacyNerRecognizer:
         return tie is not None and tie.head not in syntax.COPULA
 
     def filter(self, text: str, entities) -> list[Span]:
-        code = CodeMap(text)
+        code = code_map(text)
         tech = gazetteer.load("tech_terms")
         spans = []
         for entity in _without_case_endings(text, _split_misreadings(text, entities)):

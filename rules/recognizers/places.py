@@ -17,7 +17,7 @@ import calendar
 
 from veil.rules import labels, locatives, merge, places_table
 from veil.rules import lazy_regex as regex
-from veil.rules.code_context import CodeMap
+from veil.rules.code_context import code_map
 from veil.rules.notability import fold
 from veil.rules.pattern import SINCE
 from veil.rules.recognizers.institutions import INSTITUTION_HEADS
@@ -181,7 +181,7 @@ class PlaceRecognizer:
 
     def find(self, text: str) -> list[Span]:
         found: list[Span] = []
-        code = CodeMap(text)
+        code = code_map(text)
 
         def add(start: int, end: int, validator: str | None = None) -> None:
             if not code.in_code(start, end):  # code is sent as written, but its strings
