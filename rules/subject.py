@@ -670,6 +670,11 @@ _CORRESPONDENT = regex.compile(
     r"voicemails?|calls?|memos?|cards?)\b[^.!?\n]{0,20}?\b(?:from|to|by|for|with)\s+$",
     _I,
 )
+_REFERENCE_WORD = regex.compile(
+    r"\b(?:booking|reservation|confirmation|PNR|record locator|ticket|order|transaction|"
+    r"muamala)\b",
+    _I,
+)
 _LINE_REACH = 200
 _FIELD_MARKS = ("\n", "|", "•", "·")
 # "12 Elm St, Leeds", "ул. Лермонтова, д. 14 in Вологда"
@@ -822,7 +827,9 @@ class _Context:
             after = self.text[span.end : contact.start] if contact.start >= span.end else None
             before = self.text[contact.end : span.start] if contact.end <= span.start else None
             if after is not None and len(after) <= ACCOUNT_REACH and "\n" not in after:
-                return True
+                # not a booking's or a payment's reference: "Delta flight (confirmation
+                # HXQ7LM)", "M-Pesa (namba ya muamala ...)" name a trip or a payment
+                return _REFERENCE_WORD.search(after) is None
             if before is not None and regex.fullmatch(r"\s*\(\s*|[ \t]*,[ \t]*", before):
                 return True  # "(policy 1234) Aviva", "student no. 2104477, Dunmore College"
         return False

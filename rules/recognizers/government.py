@@ -70,7 +70,9 @@ _ID_KEYWORDS = (
     r"social\s+insurance|personnummer|henkilötunnus|\bPESEL\b|\bCPF\b|aadhaar|\bPAN\b|"
     r"account|customer|claim|reference|\bref\b|membership|loyalty|"
     # bookings name their traveller: an airline's record locator, a hotel's confirmation
-    r"booking|reservation|confirmation|\bPNR\b|record\s+locator|"
+    r"(?P<booking>booking|reservation|confirmation|\bPNR\b|record\s+locator)|"
+    # a transaction, account or identity number in Swahili; a bank account in Indonesian
+    r"namba\s+ya\s+(?:muamala|akaunti|kitambulisho)|kitambulisho|rekening|no\.?\s*rek\b|"
     r"carte vitale|vitale|sécurité sociale|securite sociale|\bNIR\b|\bSIRET\b|\bSIREN\b|"
     r"allocataire|numéro fiscal|steuernummer|sozialversicherungsnummer|\bAHV\b|"
     r"burgerservicenummer|\bPPSN?\b|\bCNPJ\b|\bCURP\b|\bRFC\b|matrícula|matricola|"
@@ -170,6 +172,10 @@ _LAST_DIGITS = regex.compile(
 )
 
 
+_LOCATOR = regex.compile(r"[A-Z0-9]{5,8}")
+# An Indonesian transfer's account: the number, then "a.n." (atas nama, "in the name of")
+# and its holder ("BCA 8730129456 a.n. Siti Rahmawati").
+_ACCOUNT_IN_THE_NAME_OF = regex.compile(r"(?<![\p{N}])(\d{6,16})[ \t]+a\.[ \t]?n\.[ \t]")
 # "Número" abbreviated as Portuguese, Spanish and Italian write it, then a reference with
 # letters or a long number ("o contrato é o n.º LX-2021-08832"); a house's "n.º 27" is no id.
 _NUMERO = regex.compile(
@@ -192,7 +198,9 @@ class IdNumberRecognizer:
             start = match.start("value")
             # "my employee number is 55123", "badge #7781": a number the text calls one
             numbered = match.group("numbered") is not None and value.isdigit() and len(value) >= 4
-            if not (_looks_like_id(value) or numbered):
+            # an airline's record locator: six letters and digits ("confirmation HXQ7LM")
+            locator = match.group("booking") is not None and bool(_LOCATOR.fullmatch(value))
+            if not (_looks_like_id(value) or numbered or locator):
                 continue
             if match.group("bare_id") and not regex.search(r"[A-Za-z]", value):
                 continue  # "id: 4821" in YAML or a log is a record's key
@@ -202,6 +210,8 @@ class IdNumberRecognizer:
             if _looks_like_id(value):
                 start = match.start("value")
                 spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
+        for match in _ACCOUNT_IN_THE_NAME_OF.finditer(text):
+            spans.append(Span(*match.span(1), labels.ID_NUMBER, 0.8, self.name))
         for match in _NUMERO.finditer(text):
             value = match.group("value").rstrip(" .-/")
             if _looks_like_id(value):

@@ -138,7 +138,9 @@ _AFTER_AT_SIGN = regex.compile(
 # them first ("جامعة اليرموك") and as Hindi writes them last ("श्री गणेश ट्रेडर्स").
 _HAN_HEADS = (
     r"有限公司|股份公司|公司|集团|小学|中学|大学|学院|学校|幼儿园|医院|诊所|银行|面馆|餐馆|"
-    r"饭店|酒店|教会|会社|病院|学園|銀行|幼稚園|商店"
+    r"饭店|酒店|教会|会社|病院|学園|銀行|幼稚園|商店|"
+    # the words Japanese firms' names end in, in the forms only Japanese writes
+    r"精工|工業|商事|電機|製作所|産業|物産|商会|技研|建設|不動産"
 )
 # East Slavic schools by number, with the adjective of their town ("Коломийського ліцею
 # №3", "гимназии № 12").
@@ -151,7 +153,7 @@ _NUMBERED_SCHOOL = regex.compile(
 # with no space until the name ends ("โรงเรียนอนุบาลบ้านสวน", "คลินิกหมอวิชัย").
 _THAI_HEADS = r"โรงเรียน|คลินิก|โรงพยาบาล|บริษัท|มหาวิทยาลัย|ร้าน|วิทยาลัย"
 _THAI_NAME = regex.compile(rf"(?:{_THAI_HEADS})[\p{{Thai}}\p{{M}}]{{2,24}}")
-_HAN_NAME = regex.compile(rf"(\p{{Han}}{{2,10}}?(?:{_HAN_HEADS}))")
+_HAN_NAME = regex.compile(rf"([\p{{Han}}\p{{Katakana}}ー]{{2,10}}?(?:{_HAN_HEADS}))")
 # what ends the words before a Chinese name: "在…的", "叫", "是", a comma
 _HAN_BEFORE_NAME = regex.compile(r"[的叫是在于、，,：:「“\s]|^")
 # a numeral or demonstrative and a measure word make a description: "一家小面馆" is "a
@@ -198,6 +200,7 @@ _HAN_WORKPLACE = regex.compile(rf"在(\p{{Han}}{{2,8}}?)(?:{HAN_WORK_VERB})")
 SCORE = 0.8
 _HEADED = regex.compile(
     rf"(?:^|\s)(?i:{INSTITUTION_HEADS})\.?$|(?:^|\s)(?:{_HEADS_LAST})$|^(?:{_HEADS_FIRST})\s"
+    r"|^(?:株式会社|有限会社|合同会社)"
     rf"|(?:{_HAN_HEADS})$|\p{{Hangul}}(?:{_HANGUL_HEADS})$|^(?:{_ARABIC_HEADS})\s"
     rf"|\s(?:{_DEVANAGARI_HEADS})$"
     r"|^(?:ООО|ОАО|ЗАО|ПАО|АО|НКО|ИП|ТОВ|ПП|ПрАТ|ТОО)[ \t]*[«\"„]"

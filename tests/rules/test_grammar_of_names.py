@@ -1062,3 +1062,22 @@ def test_a_possessive_and_a_relation_alone_are_no_name(analyzer):
 
 def test_a_cyrillic_brand_is_its_english_entry(analyzer):
     assert "Яндекс" not in protected(analyzer, "Меня зовут Олег. Хочу работать в Яндекс, как?")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("charged twice for the same Delta flight (confirmation KQ7PLM) on 9/14", "KQ7PLM"),
+        ("bisa transfer ke BCA 5521098734 a.n. Dewi Lestari", "5521098734"),
+        ("nimelipa kupitia M-Pesa (namba ya muamala QWE4R7TY2U).", "QWE4R7TY2U"),
+        ("来週、株式会社ナガセ精工の田中部長にメールします。", "株式会社ナガセ精工"),
+        ("明日のヤマト電機さんとの打ち合わせです。", "ヤマト電機"),
+    ],
+)
+def test_references_and_firms_by_their_forms(analyzer, text, value):
+    assert value in protected(analyzer, text)
+
+
+def test_an_airline_beside_a_booking_reference_stays_a_brand(analyzer):
+    text = "charged twice for the same Delta flight (confirmation KQ7PLM) on 9/14"
+    assert "Delta" not in protected(analyzer, text)
