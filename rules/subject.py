@@ -1608,20 +1608,25 @@ def decide(text: str, spans: Sequence[Span]) -> list[Verdict]:
                 label = labels.LOCATION
             elif headed and " " in value.strip() and _LANDMARK.search(value):
                 label = labels.LOCATION
-            street = NAMED_STREET.fullmatch(value.strip()) is not None
-            if street:
-                label = labels.LOCATION  # "Larkspur Lane" is no one's name
             mention = _Mention(ctx, span, value)
-            verdict = _DECIDE[label](mention)
-            if street and verdict.reason in _PLACE_ONLY_KNOWN and _own_street(mention):
-                verdict = Verdict(Subject.PRIVATE, Reason.LIFE_PLACE, label)
-            if street and verdict.subject is not Subject.PUBLIC:
-                # someone's street, or one no encyclopedia knows: an address's part
-                verdict = Verdict(verdict.subject, verdict.reason, labels.STREET_ADDRESS)
-            verdicts.append(verdict)
+            if NAMED_STREET.fullmatch(value.strip()):
+                verdicts.append(_street(mention))  # "Larkspur Lane" is no one's name
+            else:
+                verdicts.append(_DECIDE[label](mention))
         else:
             verdicts.append(Verdict(Subject.PRIVATE, Reason.IDENTIFIER, span.label))
     return _consistent(text, spans, verdicts, ctx)
+
+
+def _street(m: _Mention) -> Verdict:
+    """A street named without a number, judged as a place: someone's, or one no
+    encyclopedia knows, is an address's part."""
+    verdict = _location(m)
+    if verdict.reason in _PLACE_ONLY_KNOWN and _own_street(m):
+        verdict = Verdict(Subject.PRIVATE, Reason.LIFE_PLACE, labels.LOCATION)
+    if verdict.subject is Subject.PUBLIC:
+        return verdict
+    return Verdict(verdict.subject, verdict.reason, labels.STREET_ADDRESS)
 
 
 def _own_street(m: _Mention) -> bool:

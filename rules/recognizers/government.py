@@ -205,18 +205,14 @@ class IdNumberRecognizer:
             if match.group("bare_id") and not regex.search(r"[A-Za-z]", value):
                 continue  # "id: 4821" in YAML or a log is a record's key
             spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
-        for match in _ACRONYM_NUMBER.finditer(text):
+        # a value after a word that calls it a number: an acronym's, "n.º"
+        for match in (*_ACRONYM_NUMBER.finditer(text), *_NUMERO.finditer(text)):
             value = match.group("value").rstrip(" .-/")
             if _looks_like_id(value):
                 start = match.start("value")
                 spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
         for match in _ACCOUNT_IN_THE_NAME_OF.finditer(text):
             spans.append(Span(*match.span(1), labels.ID_NUMBER, 0.8, self.name))
-        for match in _NUMERO.finditer(text):
-            value = match.group("value").rstrip(" .-/")
-            if _looks_like_id(value):
-                start = match.start("value")
-                spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
         for match in _LAST_DIGITS.finditer(text):
             spans.append(Span(*match.span("value"), labels.ID_NUMBER, 0.8, self.name))
         for match in _UK_NINO.finditer(text):
