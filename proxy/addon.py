@@ -169,21 +169,21 @@ class Filtering:
             wanted, self._queued = self._queued, False
         return wanted and reader.start()
 
-    def _retire_when_idle(self) -> None:
+    def _retire_when_idle(self, wait: float | None = None) -> None:
         """Stop the reader once it has had nothing to read for ``idle_s``."""
         if self._idle_timer is not None and self._idle_timer.is_alive():
             return  # the one timer looks again when it fires
 
         def check() -> None:
             idle = time.monotonic() - self._last_read
+            self._idle_timer = None
             if idle < self.idle_s:
-                self._idle_timer = None
-                self._retire_when_idle()
+                self._retire_when_idle(self.idle_s - idle)  # read since: wait the rest
                 return
             with contextlib.suppress(RuntimeError):  # the thread has been shut down
                 self._thread.submit(self._retire)
 
-        self._idle_timer = threading.Timer(max(0.0, self.idle_s), check)
+        self._idle_timer = threading.Timer(max(0.0, self.idle_s if wait is None else wait), check)
         self._idle_timer.daemon = True
         self._idle_timer.start()
 

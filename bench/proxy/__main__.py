@@ -465,6 +465,8 @@ def bad_input(http: httpx.Client, url: str, pid: int, args) -> dict:
         _bad_input(http, url, pid, args, out)
     out["rss_after_mb"] = rss_mb(pid)
     out["peak_memory_mb"] = children.peak_mb
+    # a history's turns queue up and fork the reader: memory once it has stopped, idle
+    out["reader_idle"] = footprint.reader_stops(pid, READER_IDLE_S)
     return out
 
 
@@ -618,6 +620,12 @@ def bad_input_lines(b: dict) -> list[str]:
         f"ordinary requests {b['rss_after_mb']:.0f} MB "
         f"({b['rss_after_mb'] / b['rss_before_mb'] - 1:+.1%}); peak {b['peak_memory_mb']:.0f} MB"
     )
+    idle = b.get("reader_idle")
+    if idle and idle["stopped_after_s"] is not None:
+        lines.append(
+            f"\nonce the reader process had stopped ({idle['stopped_after_s']:.0f} s later, idle): "
+            f"{idle['family_mb']:.0f} MB ({idle['family_mb'] / b['rss_before_mb'] - 1:+.1%})"
+        )
     if b["large"]:
         sent = ", ".join(b.get("names_sent", [])) or "none"
         lines.append(f"\nnames of the prose prompts that reached the service unchanged: {sent}")
