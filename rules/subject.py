@@ -1630,15 +1630,17 @@ def _street(m: _Mention) -> Verdict:
 
 
 def _own_street(m: _Mention) -> bool:
-    """A street the encyclopedia knows, named in a sentence where the writer speaks of
-    themselves and goes nowhere ("J'habite rue Sainte-Catherine"): people name streets
-    where they live and work, and famous ones as places they go to ("we walked down
-    Oxford Street")."""
+    """A street the encyclopedia knows, named in another language's clause where the
+    writer speaks of themselves and goes nowhere ("J'habite rue Sainte-Catherine"), which
+    the English parse cannot tie: people name streets where they live and work, and
+    famous ones as places they go to. In English the parse and the residence cues say
+    whose it is ("my flat is on X"; not "my favourite song is Penny Lane")."""
     clause = _clause_before(m.ctx.text, m.span.start, SENTENCE_REACH)
-    own = syntax.FIRST_PERSON_WORD.search(clause) or locatives.FIRST_PERSON_OTHER_LANGUAGE.search(
-        clause
+    return (
+        locatives.FIRST_PERSON_OTHER_LANGUAGE.search(clause) is not None
+        and not locatives.english(f"{clause} {m.value}")
+        and not (_TRAVEL_VERB.search(clause) or _INTENT.search(clause))
     )
-    return bool(own) and not (_TRAVEL_VERB.search(clause) or _INTENT.search(clause))
 
 
 # Public only for want of a name cue: other mentions may still decide it.

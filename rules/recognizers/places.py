@@ -156,6 +156,15 @@ def is_town(name: str) -> bool:
     )
 
 
+def _without_closed_words(text: str, start: int, end: int) -> tuple[int, int]:
+    """A street's name without the capitalised closed-class words before it that open a
+    sentence ("Is Brick Lane good?"); nothing left if the name was only those."""
+    for word in regex.finditer(r"\S+", text[start:end]):
+        if not locatives.closed_class(word.group()):
+            return start + word.start(), end
+    return end, end
+
+
 def _big_city(words: str) -> bool:
     if locatives.closed_class(words.split()[0]):
         return False  # "the" is an alternate name of Teresina
@@ -221,7 +230,9 @@ class PlaceRecognizer:
         for match in _AFTER_INSTITUTION.finditer(text):
             add(*match.span(1))
         for match in NAMED_STREET.finditer(text):
-            add(*match.span(), merge.NAMED_STREET)
+            start, end = _without_closed_words(text, *match.span())
+            if start < end:
+                add(start, end, merge.NAMED_STREET)
         return found
 
     def _caseless(self, text: str, add) -> None:
