@@ -36,7 +36,12 @@ from veil.rules.pattern import (
 from veil.rules.recognizers import names as names_recognizer
 from veil.rules.recognizers.institutions import HAN_WORK_VERB, names_an_institution
 from veil.rules.recognizers.names import HINGLISH_RELATION, KIN_TITLES, SLAVIC_RELATIONS
-from veil.rules.recognizers.places import HAN_BRANCH, MARKED_LOCALITY, NAMED_STREET
+from veil.rules.recognizers.places import (
+    HAN_BRANCH,
+    MARKED_LOCALITY,
+    MUNICIPALITY_BEFORE,
+    NAMED_STREET,
+)
 from veil.rules.spans import Span
 
 
@@ -1358,7 +1363,9 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         return private(Reason.RELATION_PLACE)
     if ctx.after_address(span) or ctx.place_line_by_contacts(span):
         return private(Reason.ADDRESS_PART)
-    if MARKED_LOCALITY.match(value) and (ctx.parse.self_in_text or ctx.writer_in_other_language):
+    if (MARKED_LOCALITY.match(value) or MUNICIPALITY_BEFORE.search(before)) and (
+        ctx.parse.self_in_text or ctx.writer_in_other_language
+    ):
         # a neighbourhood by the word for its kind ("Brgy. Malanday"), in a text where
         # the writer speaks of themselves: where they or their people are
         return private(Reason.ADDRESS_PART)
@@ -1410,7 +1417,11 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
     if (
         HAN_BRANCH.match(ctx.text, span.end)
         or _BRANCH_BEFORE.search(before)
-        or (_BRANCH_AFTER.match(m.after) and _DEFINITE_OR_OWN_BEFORE.search(before))
+        or (
+            _BRANCH_AFTER.match(m.after)
+            and _DEFINITE_OR_OWN_BEFORE.search(before)
+            and ctx.parse.self_in_text  # (not "how big is the Tesla Berlin plant?")
+        )
     ):
         # a firm's branch, office or plant named for its town ("高槻支店", "cabang
         # Purwokerto"): where someone works, whoever's firm it is

@@ -83,13 +83,21 @@ _KOREAN_PART = regex.compile(
 MARKED_LOCALITY = regex.compile(
     r"(?<![\p{L}])(?:Brgy\.?|Barangay|Purok|Sitio|Kelurahan|Kel\.|Kecamatan|Kec\.|Desa|"
     r"Kampung|Colonia|Col\.|Bairro|Mtaa"
-    # and the municipality whose offices deal with someone ("de gemeente Zwolle heeft mijn
-    # aanvraag", "il comune di Lecce", "la prefeitura de Campinas"), in either case
-    r"|(?i:gemeente|gemeinde|comune|municipio|município|prefeitura|ayuntamiento|kommune|"
-    r"kommun|gmina|obec)(?:[ \t]+(?:de|di|van|von))?"
     # Vietnam's urban and rural districts, wards and communes ("quận Bình Thạnh")
     r"|(?i:quận|huyện|phường|xã))"
     r"(?:[ \t]+\p{Lu}[\p{L}\p{M}'’\-]*){1,4}"
+)
+# The town a municipality is named for, after the word for it ("de gemeente Zwolle heeft
+# mijn aanvraag", "il comune di Lecce", "la prefeitura de Campinas"): a town like any
+# other, which the decision makes the writer's where the writer deals with it.
+MUNICIPALITY_BEFORE = regex.compile(
+    r"(?<![\p{L}])(?i:gemeente|gemeinde|comune|municipio|município|prefeitura|ayuntamiento|"
+    r"kommune|kommun|gmina|obec)(?:[ \t]+(?:de|di|van|von))?[ \t]+$"
+)
+_AFTER_MUNICIPALITY = regex.compile(
+    r"(?<![\p{L}])(?i:gemeente|gemeinde|comune|municipio|município|prefeitura|ayuntamiento|"
+    r"kommune|kommun|gmina|obec)(?:[ \t]+(?:de|di|van|von))?[ \t]+"
+    r"(\p{Lu}[\p{L}\p{M}'’\-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}'’\-]*){0,2})"
 )
 # A street named without a house number, as people say where they live ("rue
 # Sainte-Catherine", "на вулиці Городоцькій", "Larkspur Lane", "in via Garibaldi",
@@ -220,6 +228,8 @@ class PlaceRecognizer:
             self._caseless(text, add)
         for match in MARKED_LOCALITY.finditer(text):
             add(*match.span())
+        for match in _AFTER_MUNICIPALITY.finditer(text):
+            add(*match.span(1))
         for pattern in (_LOWER_CITY_AFTER, _LOWER_CITY_BEFORE):
             for match in pattern.finditer(text):
                 words, start = match.group(1), match.start(1)

@@ -972,10 +972,11 @@ def test_a_lower_case_list_with_the_writer_names_people_and_they_recur(analyzer)
 
 
 def test_a_municipality_dealing_with_the_writer_is_where_they_live(analyzer):
-    assert "gemeente Deventer" in protected(
-        analyzer, "De gemeente Deventer heeft mijn aanvraag afgewezen."
-    )
-    assert "comune di Lecce" in protected(analyzer, "Il comune di Lecce mi ha mandato una multa.")
+    """The town a municipality is named for is the writer's where it deals with them, a
+    town like any other where it is a topic."""
+    assert "Deventer" in protected(analyzer, "De gemeente Deventer heeft mijn aanvraag afgewezen.")
+    assert "Lecce" in protected(analyzer, "Il comune di Lecce mi ha mandato una multa.")
+    assert protected(analyzer, "Il comune di Roma è il più grande d'Italia?") == set()
 
 
 def test_german_von_der_after_a_noun_is_a_preposition(analyzer):
@@ -1081,3 +1082,7 @@ def test_references_and_firms_by_their_forms(analyzer, text, value):
 def test_an_airline_beside_a_booking_reference_stays_a_brand(analyzer):
     text = "charged twice for the same Delta flight (confirmation KQ7PLM) on 9/14"
     assert "Delta" not in protected(analyzer, text)
+
+
+def test_a_famous_firms_plant_as_a_topic_is_no_ones_office(analyzer):
+    assert protected(analyzer, "How big is the Tesla Berlin plant?") == set()
