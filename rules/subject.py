@@ -628,9 +628,25 @@ _AFFILIATION_BEFORE = regex.compile(
     r"temple|team|club|charity|dentist|pediatrician|paediatrician|nursery|daycare|"
     r"kindergarten|band|choir|orchestra|podcast|channel)(?:'s|’s)?\s*,?\s+"
     r"(?:(?:is|was|called|named)\s+)?(?:the\s+)?$|"
-    # (and as other languages say "is called": "ma voisine s'appelle X")
-    r"\b(?:called|named|s'appelle|s’appelle|se llama|se chama|chama-se|si chiama|heißt|"
-    r"heisst|heet|nazywa się|ma na imię|зовут|звати)\s+$)",
+    r"\b(?:called|named)\s+$)",
+    _I,
+)
+# "Is called" as other languages say it, after something of the writer's: "ma voisine
+# s'appelle X", "мою соседку зовут X" (not "er heißt Olaf Scholz", nor "mi película
+# favorita se llama Coco").
+_CALLED_ABROAD = regex.compile(
+    r"(?:s'appelle|s’appelle|se llama|se chama|chama-se|si chiama|heißt|heisst|heet|"
+    r"nazywa się|ma na imię|зовут|звати)\s+$",
+    _I,
+)
+_OWN_ABROAD = regex.compile(
+    r"(?<![\p{L}])(?:mi|mis|ma|mon|mes|mein|meine|meinen|mijn|mia|mio|minha|meu|moja|mój|"
+    r"mojego|moją|мой|моя|мою|моего|мій|моя|мою|мого|наш|нашу|нашего)(?![\p{L}])",
+    _I,
+)
+_FAVOURITE_ABROAD = regex.compile(
+    r"(?<![\p{L}])(?:favorit\w*|preferid\w*|préféré\w*|prefer\w*|lieblings\w*|"
+    r"ulubion\w*|любим\w*|улюблен\w*)",
     _I,
 )
 _RELATION_NEXT = regex.compile(rf"^\s+(?:[\w\-]+\s+)?{_RELATION}\b", _I)
@@ -1224,7 +1240,7 @@ def _person(m: _Mention) -> Verdict:
         return Verdict(Subject.PRIVATE, Reason.GRAMMAR_TIE, label)
     if (ctx.contact_near(span) and _reads_as_a_name(value, span)) or ctx.in_email(value):
         return Verdict(Subject.PRIVATE, Reason.CONTACT_BESIDE, label)
-    if _AFFILIATION_BEFORE.search(before):
+    if _AFFILIATION_BEFORE.search(before) or _called_by_the_writer(m):
         return Verdict(Subject.PRIVATE, Reason.AFFILIATION, label)
     # Type checks: a language, a people or a place is not a person without a name cue.
     # A word that is also a first name ("Jackson", "Linda") needs a place's preposition,
@@ -1489,6 +1505,14 @@ def _own_in_other_language(text: str) -> bool:
         locatives.FIRST_PERSON_OTHER_LANGUAGE.search(text)
         or names_recognizer.CASELESS_RELATION_WORD.search(text)
     )
+
+
+def _called_by_the_writer(m: _Mention) -> bool:
+    """Another language's "is called" after something of the writer's (see _CALLED_ABROAD)."""
+    if not _CALLED_ABROAD.search(m.before):
+        return False
+    clause = _clause_before(m.ctx.text, m.span.start, SENTENCE_REACH)
+    return bool(_OWN_ABROAD.search(clause)) and not _FAVOURITE_ABROAD.search(clause)
 
 
 _HAN_WORKPLACE_AFTER = regex.compile(rf"(?:{HAN_WORK_VERB})")

@@ -619,9 +619,20 @@ def test_a_ukrainian_relation_before_a_famous_namesake(analyzer):
     ],
 )
 def test_a_namesake_someone_is_called_in_another_language(analyzer, text, name):
-    """ "is called" in another language names someone the writer knows, famous namesake
-    or not, as "called" does in English."""
+    """ "is called" in another language, after someone of the writer's, names someone the
+    writer knows, famous namesake or not."""
     assert name in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wie heißt der Kanzler? Er heißt Olaf Scholz.",  # no one of the writer's
+        "Mi película favorita se llama Coco, ¿de qué trata?",  # a favourite: a topic
+    ],
+)
+def test_what_a_public_figure_or_a_favourite_is_called_stays(analyzer, text):
+    assert protected(analyzer, text) == set()
 
 
 def test_titles_are_read_as_the_languages_abbreviate_them(analyzer):
