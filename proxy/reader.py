@@ -77,7 +77,7 @@ class Reader:
         self.pid: int | None = None
         self.restarts = 0
         self.disabled = False
-        self._armed = False  # started once, after the warm-up: a restart forks warm too
+        self._started_once = False  # after the warm-up: a restart, when one dies, forks warm too
         self._conn: Connection | None = None
         self._generation = 0
         self._tokens = itertools.count()
@@ -96,7 +96,7 @@ class Reader:
             return False
         if self.pid is not None:
             return True
-        self._armed = True
+        self._started_once = True
         parent, child = Pipe(duplex=True)
         gc.freeze()  # the child's collections then leave the shared pages alone
         try:
@@ -183,7 +183,7 @@ class Reader:
     def _running(self) -> bool:
         if self.pid is not None and _exited(self.pid) is not None:
             self._died("it was no longer running", reaped=True)
-        return self.pid is not None or (self._armed and self.start())
+        return self.pid is not None or (self._started_once and self.start())
 
     def _send(self, ticket: Ticket) -> None:
         conn = self._conn

@@ -1526,6 +1526,21 @@ _JAPANESE_PERSON_TOPIC = regex.compile(
 )
 
 
+def _works_or_studies_there_in_cjk(m: _Mention) -> bool:
+    """ "我老公在华为工作", "我是复旦大学中文系大三的学生", "彼は株式会社Xで働いて": where
+    the writer or their people work or study, as Chinese and Japanese say it (the
+    sentence is read only where such a verb follows)."""
+    after = m.after
+    if not (
+        (_HAN_WORKPLACE_AFTER.match(after) and m.before.endswith("在"))
+        or _HAN_MEMBER_AFTER.match(after)
+        or _JAPANESE_WORK_AFTER.match(after)
+    ):
+        return False
+    clause = _clause_before(m.ctx.text, m.span.start, SENTENCE_REACH)
+    return _own_in_other_language(clause) or bool(_JAPANESE_PERSON_TOPIC.search(clause))
+
+
 def _organization(m: _Mention) -> Verdict:
     ctx, span, value, before, after = m.ctx, m.span, m.value, m.before, m.after
     label = labels.ORGANIZATION
@@ -1539,14 +1554,7 @@ def _organization(m: _Mention) -> Verdict:
         or _ROLE_AT_SIGN.search(before)
     ) and not syntax.hypothetical(ctx.parse, span.start, span.end):
         return private(Reason.AFFILIATION)
-    clause = _clause_before(ctx.text, span.start, SENTENCE_REACH)
-    if (
-        (_HAN_WORKPLACE_AFTER.match(after) and before.endswith("在"))
-        or _HAN_MEMBER_AFTER.match(after)
-        or _JAPANESE_WORK_AFTER.match(after)
-    ) and (_own_in_other_language(clause) or _JAPANESE_PERSON_TOPIC.search(clause)):
-        # "我老公在华为工作", "我是复旦大学中文系大三的学生", "彼は株式会社Xで働いて":
-        # where the writer or their people work or study
+    if _works_or_studies_there_in_cjk(m):
         return private(Reason.AFFILIATION)
     if _RELATION_AFTER.match(after) or _RELATION_AT.search(before):
         return private(Reason.AFFILIATION)

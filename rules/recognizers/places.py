@@ -90,14 +90,13 @@ MARKED_LOCALITY = regex.compile(
 # The town a municipality is named for, after the word for it ("de gemeente Zwolle heeft
 # mijn aanvraag", "il comune di Lecce", "la prefeitura de Campinas"): a town like any
 # other, which the decision makes the writer's where the writer deals with it.
-MUNICIPALITY_BEFORE = regex.compile(
-    r"(?<![\p{L}])(?i:gemeente|gemeinde|comune|municipio|município|prefeitura|ayuntamiento|"
-    r"kommune|kommun|gmina|obec)(?:[ \t]+(?:de|di|van|von))?[ \t]+$"
-)
-_AFTER_MUNICIPALITY = regex.compile(
+_MUNICIPALITY = (
     r"(?<![\p{L}])(?i:gemeente|gemeinde|comune|municipio|município|prefeitura|ayuntamiento|"
     r"kommune|kommun|gmina|obec)(?:[ \t]+(?:de|di|van|von))?[ \t]+"
-    r"(\p{Lu}[\p{L}\p{M}'’\-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}'’\-]*){0,2})"
+)
+MUNICIPALITY_BEFORE = regex.compile(rf"{_MUNICIPALITY}$")
+_AFTER_MUNICIPALITY = regex.compile(
+    rf"{_MUNICIPALITY}(\p{{Lu}}[\p{{L}}\p{{M}}'’\-]*(?:[ \t]+\p{{Lu}}[\p{{L}}\p{{M}}'’\-]*){{0,2}})"
 )
 # A street named without a house number, as people say where they live ("rue
 # Sainte-Catherine", "на вулиці Городоцькій", "Larkspur Lane", "in via Garibaldi",
