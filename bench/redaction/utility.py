@@ -40,6 +40,9 @@ FRESH_PARTS = (
     "dev10",
     "dev11",
     "dev12",
+    "dev13",
+    "dev14",
+    "dev15",
     "test",
     "test2",
     "test3",
@@ -50,6 +53,9 @@ FRESH_PARTS = (
     "test8",
     "test9",
     "test10",
+    "test11",
+    "test12",
+    "test13",
 )
 
 TUNING = "tuning half"
