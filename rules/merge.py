@@ -44,7 +44,7 @@ def union_same_label(spans: list[Span]) -> list[Span]:
     return merged
 
 
-def _inside_an_institution(spans: list[Span]) -> list[Span]:
+def _inside_an_institution(text: str, spans: list[Span]) -> list[Span]:
     """Drop the names an institution's name holds ("Wróbel" in "Biuro Rachunkowe Wróbel i
     Syn", "Brigid" in "St. Brigid's Parish"): the head noun says the whole is the school,
     the church or the firm, though a person's name outranks an organisation's otherwise."""
@@ -62,6 +62,18 @@ def _inside_an_institution(spans: list[Span]) -> list[Span]:
             holder = institutions[index] if index >= 0 else None
             if holder is not None and span.end <= holder.end and len(span) <= len(holder):
                 continue
+            # NER's person running into an institution's opening words ("Kepala Cabang PT"
+            # of "... Kepala Cabang PT Sinar Lestari Abadi"): the head is the firm's
+            following = institutions[index + 1] if index + 1 < len(institutions) else None
+            if (
+                following is not None
+                and span.start < following.start < span.end <= following.end
+                and all(source.startswith(NER_SOURCE) for source in span.source.split("+"))
+            ):
+                end = len(text[: following.start].rstrip())
+                if end <= span.start:
+                    continue
+                span = Span(span.start, end, span.label, span.score, span.source)
         kept.append(span)
     return kept
 
@@ -97,11 +109,11 @@ def _towns_where_a_place_goes(spans: list[Span]) -> list[Span]:
     return [s for s in spans if not loses(s)]
 
 
-def resolve_overlaps(spans: list[Span]) -> list[Span]:
+def resolve_overlaps(text: str, spans: list[Span]) -> list[Span]:
     """Non-overlapping spans, sorted by start."""
     accepted: list[Span] = []  # disjoint and sorted by start: only neighbours can overlap
     starts: list[int] = []
-    merged = _inside_an_institution(_towns_where_a_place_goes(union_same_label(spans)))
+    merged = _inside_an_institution(text, _towns_where_a_place_goes(union_same_label(spans)))
     for span in sorted(merged, key=_priority, reverse=True):
         index = bisect.bisect_left(starts, span.start)
         neighbours = accepted[max(0, index - 1) : index + 1]

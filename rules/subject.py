@@ -17,6 +17,7 @@ way stays protected.
 from __future__ import annotations
 
 import bisect
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -443,6 +444,7 @@ _THING_AFTER = regex.compile(
 )
 # Names take no article: "the Ramayana", "the Moon", "The Prophet" are things or works.
 _ARTICLE_BEFORE = regex.compile(r"\b(?:the|an?)\s+$", _I)
+_TITLE_FIRST = regex.compile(rf"(?:{LOWER_CASE_TITLES})[ \t]+\p{{Lu}}")
 # The holder of a document or an account: "ID card for X", "name on the booking X".
 _HOLDER = regex.compile(
     r"(?:\b(?:card|id|passport|licen[cs]e|document|account|booking|reservation|ticket|"
@@ -855,6 +857,29 @@ class _Context:
                 return True  # "(policy 1234) Aviva", "student no. 2104477, Dunmore College"
         return False
 
+    @cached_property
+    def address_words(self) -> frozenset[str]:
+        """The words of the text's street addresses, without accents ("ul. Kościuszki 41/6,
+        05-800 Pruszków": "pruszkow", ...)."""
+        return frozenset(
+            word
+            for c in self.contacts
+            if c.label == labels.STREET_ADDRESS
+            for word in regex.findall(r"\p{L}+", _unaccented(self.text[c.start : c.end]))
+        )
+
+    def town_of_an_address(self, span: Span) -> bool:
+        """The place is the town of a street address elsewhere in the text, in any case
+        ("do Urzędu Skarbowego w Pruszkowie ... ul. Kościuszki 41/6, 05-800 Pruszków"):
+        kept in one place and replaced in the other, it would give the address's town away."""
+        words = self.address_words
+        if not words:
+            return False
+        value = self.text[span.start : span.end]
+        if " " in value.strip():
+            return all(w in words for w in regex.findall(r"\p{L}+", _unaccented(value)))
+        return any(_unaccented(form) in words for form in locatives.dictionary_forms(value.strip()))
+
     def after_address(self, span: Span) -> bool:
         """The place follows a street address ("12 Elm St, Leeds")."""
         return any(
@@ -1182,7 +1207,8 @@ def _talked_about(m: _Mention) -> Reason | None:
         return Reason.QUIZ_ANSWER
     if _FICTION_FROM.match(after) and _COMPARISON_BEFORE.search(before):
         return Reason.COMPARED_CHARACTER
-    if _ARTICLE_BEFORE.search(before):
+    if _ARTICLE_BEFORE.search(before) and not _TITLE_FIRST.match(m.value):
+        # (not "..., a pani Halina Rutkowska": Polish "a" is "and", and a title a person's)
         return Reason.TITLE_OR_THING
     if _WORK_CONTEXT.search(before) or _in_a_work(before):
         return Reason.CHARACTER_IN_WORK
@@ -1350,6 +1376,12 @@ _BRANCH_AFTER = regex.compile(
 _DEFINITE_OR_OWN_BEFORE = regex.compile(r"\b(?:the|our|my)[ \t]+$", _I)
 
 
+def _unaccented(text: str) -> str:
+    """Lower case without accents: the same town in an address's spelling and a case's."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def _location(m: _Mention, relabelled: bool = False) -> Verdict:
     ctx, span, value, before, after = m.ctx, m.span, m.value, m.before, m.after
     label = labels.LOCATION
@@ -1357,6 +1389,8 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
     def private(reason: Reason) -> Verdict:
         return Verdict(Subject.PRIVATE, reason, label)
 
+    if ctx.town_of_an_address(span):
+        return private(Reason.ADDRESS_PART)
     if (
         _STAY_AFTER.match(after)
         and not _HOSTED_BEFORE.search(before)

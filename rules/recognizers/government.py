@@ -5,6 +5,8 @@ stdnum.national_id.v1's."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from stdnum.es import dni
 
 from veil.rules import labels
@@ -184,6 +186,150 @@ _NUMERO = regex.compile(
     regex.IGNORECASE,
 )
 
+# A value a language's word for "number" names, whatever kind of number it is: German,
+# Dutch, Scandinavian and Finnish compounds ("Personalnummer 4471-B", "asiakasnumero"),
+# Korean, Japanese and Chinese ones ("계좌번호", "会員番号", "合同编号"), the word with its
+# noun in other languages ("numer umowy", "номер договора", "numéro de client", "nomor
+# pelanggan", "müşteri numarası", "αριθμός μητρώου"), an account in Slavic, Nordic and
+# Romance languages ("лицевой счёт 7203318845", "konto 1234 56 78901"), and an English
+# noun with "number" or "no." ("order number 112-33", "invoice no. INV-209"; not "#", which
+# tags and colours take: "like #f5f5f7"). Catalogue
+# and place numbers are not someone's (see _THING_NUMBERS).
+_NUMBER_NAMED = regex.compile(
+    r"(?<![\p{L}\p{N}])(?P<word>"
+    r"(?P<compound>\p{L}{3,}?)(?:nummer|numret|nummeret|numero|numer)"
+    r"|\p{Hangul}{1,6}번호|\p{Han}{1,6}(?:番号|號碼|号码|编号|編號)"
+    r"|(?:numer|nr|номер|№|nomor|αριθμός|αριθμό|αριθμού|αρ\.|رقم)\.?(?:[ \t]+\p{L}+){1,2}?"
+    r"|(?:número|numéro|numero)[ \t]+(?:de|di|do|da|du|del|della|dell|d)[ \t']*\p{L}+"
+    r"|\p{L}{3,}[ \t]+(?:numarası|numaram|numaranız|numarasi)"
+    r"|(?:(?:лицевой|лицевого|особовий|особового)[ \t]+)?(?:сч[её]т|сч[её]та|рахун(?:ок|ку))"
+    r"|(?:konto|kontonummer|conto|cuenta|compte|conta|hesap)"
+    r"|(?P<noun>\p{L}{3,})[ \t]+(?:number|no\.|nr\.)"
+    r")"
+    r"(?:[ \t]+(?:is|was|es|est|ist|è|to|jest|є|είναι|är|er|on|adalah))?"
+    r"(?:[ \t]+(?:μου|σου|my|mój|moje|мой|мій|mi|mon|ma|mein|meine|min|mitt))?"
+    r"[ \t]*[:=\#\-：]?[ \t]*(?:是|为|為|は|는|은|:)?[ \t]*"
+    r"(?P<value>(?=[A-Z0-9]*(?:[\-/.][A-Z0-9]*)*\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*"
+    r"(?:[ ](?=[A-Z0-9]*\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*){0,4})",
+    regex.IGNORECASE,
+)
+# Numbers of things and places, not of a person or their dealings: a product's, a page's,
+# a house's, a phone's (the phone recognizer has those).
+_PHONE_WORD = regex.compile(r"電話|电话|手机|手機|携帯|ケータイ|전화|휴대|핸드폰|телефон", regex.I)
+_THING_NUMBERS = frozenset(
+    [
+        "artikel",
+        "produkt",
+        "product",
+        "modell",
+        "model",
+        "teile",
+        "teil",
+        "part",
+        "isbn",
+        "issn",
+        "ean",
+        "version",
+        "typ",
+        "type",
+        "haus",
+        "huis",
+        "hus",
+        "house",
+        "zimmer",
+        "room",
+        "kamer",
+        "seiten",
+        "page",
+        "kapitel",
+        "chapter",
+        "linien",
+        "line",
+        "bus",
+        "gleis",
+        "platform",
+        "track",
+        "flight",
+        "serie",
+        "series",
+        "episode",
+        "issue",
+        "item",
+        "catalog",
+        "catalogue",
+        "sku",
+        "build",
+        "telefon",
+        "telefoon",
+        "telephone",
+        "phone",
+        "handy",
+        "mobil",
+        "mobile",
+        "fax",
+        "whatsapp",
+        "tel",
+        "street",
+        "road",
+        "size",
+        "lot",
+        "batch",
+        "frame",
+        "step",
+        "figure",
+        "table",
+    ]
+)
+
+
+# An acronym in any script, then a long number ("NIP: 527-104-88-31", "ΑΦΜ μου 128445903",
+# "ИНН 7707083893"): a tax or identity number by the way countries write them. Not a
+# currency's amount ("PLN 12 500 000"), nor a book's or a standard's number.
+_ACRONYM_VALUE = regex.compile(
+    r"(?<![\p{L}\p{N}])(?P<acronym>\p{Lu}{3,6})"
+    r"(?:[ \t]+(?:μου|σου|my|mój|moj|мой|мій|mi|mon|ma|mein|meine|min|mitt))?[ \t]*[:#]?[ \t]*"
+    r"(?P<value>\d(?:[\d\-./]|[ ](?=\d)){6,16}\d)(?![\p{L}\p{N}]|[\-/.]\d)"
+)
+# a book's, a product's or a standard's number; a postcode (an address's, not an id); a
+# time zone's timestamp
+_NOT_A_PERSONS = frozenset(
+    [
+        "ISBN",
+        "ISSN",
+        "EAN",
+        "DOI",
+        "ISO",
+        "DIN",
+        "EN",
+        "UPC",
+        "GTIN",
+        "ZIP",
+        "PLZ",
+        "CEP",
+        "CAP",
+        "NPA",
+        "UTC",
+        "GMT",
+    ]
+)
+_THOUSANDS = regex.compile(r"\d{1,3}(?:([., ])\d{3})(?:\1\d{3})*(?:[.,]\d{1,2})?")
+
+
+def _acronym_id(match: regex.Match[str]) -> bool:
+    acronym, value = match.group("acronym"), match.group("value")
+    if acronym in _NOT_A_PERSONS or _currency(acronym) or _THOUSANDS.fullmatch(value):
+        return False
+    if not _looks_like_id(value):  # a date: "DOB 04/17/1968"
+        return False
+    return sum(c.isdigit() for c in value) >= 8
+
+
+@cache
+def _currency(code: str) -> bool:
+    import pycountry  # loaded on the first acronym before a long number
+
+    return len(code) == 3 and code.isascii() and pycountry.currencies.get(alpha_3=code) is not None
+
 
 class IdNumberRecognizer:
     """Identity, licence, medical, employee and tax numbers: by context, or by format."""
@@ -209,6 +355,21 @@ class IdNumberRecognizer:
         for match in (*_ACRONYM_NUMBER.finditer(text), *_NUMERO.finditer(text)):
             value = match.group("value").rstrip(" .-/")
             if _looks_like_id(value):
+                start = match.start("value")
+                spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
+        for match in _NUMBER_NAMED.finditer(text):
+            kind = (match.group("compound") or match.group("noun") or "").lower()
+            value = match.group("value").rstrip(" .-/")
+            if kind in _THING_NUMBERS or not _looks_like_id(value):
+                continue
+            if _PHONE_WORD.search(match.group("word")):
+                continue  # "電話番号は 090-...": the phone recognizer's
+
+            start = match.start("value")
+            spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
+        for match in _ACRONYM_VALUE.finditer(text):
+            if _acronym_id(match):
+                value = match.group("value").rstrip(" .-/")
                 start = match.start("value")
                 spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
         for match in _ACCOUNT_IN_THE_NAME_OF.finditer(text):

@@ -40,16 +40,29 @@ INSTITUTION_HEADS = (
     r"services|systems|partners|associates|group|holdings|analytics|labs|ltd|llc|llp|inc|"
     r"plc|gmbh|pty|jsc|sons|bros|bank|trust|(?<=credit\s)union|(?-i:Co)|"
     # company forms of other countries, written after the name as in English
-    r"oy|oyj|ab|aps|kft|zrt|bv|nv|srl|sarl|sas|spa|ltda|sp\.[ \t]z[ \t]o\.o|s\.r\.o|a\.s"
+    r"oy|oyj|ab|aps|kft|zrt|bv|nv|srl|sarl|sas|spa|ltda|sp\.[ \t]z[ \t]o\.o|s\.r\.o|a\.s|"
+    # Polish civil and general partnerships, Italian, Spanish, Portuguese, French, German,
+    # Dutch, Turkish and Greek forms ("Bilans-Plus s.c.", "Zanetti snc", "Kläbe KG")
+    r"s\.c|sp\.[ \t]?j|sp\.[ \t]?k|snc|s\.n\.c|s\.a\.s|sapa|s\.l|slu|lda|sasu|eurl|"
+    r"(?-i:SA|SL|SCI|KG|UG|OHG|GbR|VOF)|e\.k|e\.v|a\.ş|şti|ike|ε\.π\.ε|ο\.ε|α\.ε|tnhh|"
+    # trades named last in southern African and Indian English ("Ikhwezi General Dealer")
+    r"dealers?|traders|trading|enterprises|stores|hardware|spares|supplies"
 )
 _HEAD = regex.compile(rf"(?:{INSTITUTION_HEADS})\.?", regex.IGNORECASE)
+# company forms, which are written in lower case as often ("Bilans-Plus s.c.", "Rossi snc")
+_FORM_END = regex.compile(
+    r"[ \t](?:s\.c|sp\.[ \t]?[jk]|snc|s\.n\.c|s\.a\.s|s\.l|sp\.[ \t]z[ \t]o\.o|s\.r\.o|a\.s|e\.k|"
+    # (not "ab", "inc", "spa": "Oslo ab initio", "the Hilton spa")
+    r"e\.v|ltd|llc|gmbh|srl|sarl|lda|ltda)\.?$"
+)
 # a capitalised word; a full stop only after a short abbreviation ("St.", "Mt."), never
 # across a sentence's end ("in Toronto. Compare ...")
 _WORD = r"(?:\p{Lu}[\p{L}\p{M}]{0,2}\.|\p{Lu}[\p{L}\p{M}'’\-]*)"
 _NAME = regex.compile(
     rf"(?<![\p{{L}}\p{{N}}@./])(?:{_WORD}[ \t]+){{1,4}}(?i:{INSTITUTION_HEADS})"
     # a full stop only closes an abbreviation ("Ltd."), not the sentence ("Hospital.")
-    r"(?:(?<=(?i:ltd|inc|co|bros|llc|llp|plc|pty|jsc|sp\.[ \t]z[ \t]o\.o|s\.r\.o|a\.s))\.)?"
+    r"(?:(?<=(?i:ltd|inc|co|bros|llc|llp|plc|pty|jsc|sp\.[ \t]z[ \t]o\.o|s\.r\.o|a\.s|s\.c|"
+    r"s\.n\.c|s\.a\.s|s\.l|sp\.[ \t]?j|sp\.[ \t]?k|e\.k|e\.v|a\.ş|ε\.π\.ε|ο\.ε|α\.ε))\.)?"
     # not "University of Toronto": there the head opens the name, which NER reads well
     r"(?![\p{L}\p{N}])(?![ \t]+of[ \t]+\p{Lu})"
 )
@@ -74,6 +87,15 @@ _HEADS_FIRST = (
     r"Autohaus|Kanzlei|Steuerberatung|Zahnarztpraxis|Installatiebedrijf|Bakkerij|Slagerij|"
     r"Tandartspraktijk|Huisartsenpraktijk|Basisschool|Schronisko|Shule|Hospitali|Zahanati|"
     r"Kanisa|Msikiti|Duka|Chuo|"
+    # Indonesian: a limited company, shop, workshop, pharmacy, schools, hospital, clinic,
+    # foundation, cooperative ("PT Sinar Abadi Kemasan", "Toko Bangunan Jaya")
+    r"(?-i:PT)|Toko|Warung|Bengkel|Apotek|Sekolah|Rumah Sakit|Puskesmas|"
+    r"Universitas|Yayasan|Koperasi|"
+    # Italian, Swedish and Polish trades and offices, Polish with its cases ("w Drukarni
+    # Orzeł", "do Urzędu Skarbowego w Pruszkowie")
+    r"Ferramenta|Tabaccheria|Trattoria|Osteria|Alimentari|Ambulatorio|Bageri|Konditori|"
+    r"Drukarnia|Drukarni|Hurtownia|Hurtowni|Sklep|Sklepu|Warsztat|Warsztacie|Kancelaria|"
+    r"Kancelarii|Gabinet|Gabinecie|Urząd|Urzędu|Urzędzie|Piekarni|Apteki|Przychodni|"
     # Vietnamese: school, primary, lower and upper secondary, university, college,
     # hospital, clinic, company, pharmacy, kindergarten
     r"Trường|Tiểu học|Trung học cơ sở|Trung học phổ thông|THCS|THPT|Đại học|Cao đẳng|"
@@ -117,14 +139,19 @@ _HEAD_LAST_NAME = regex.compile(
     rf"(?<![\p{{L}}\p{{N}}])(?:{_WORD}[ \t]+){{1,4}}(?:{_HEADS_LAST})(?![\p{{L}}\p{{N}}])"
 )
 # Company forms written before a quoted name in Russian, Ukrainian and Kazakh registers:
-# ООО «Северный Ветер», ИП «Иванов», ТОВ "Світанок".
+# ООО «Северный Ветер», ИП «Иванов», ТОВ "Світанок"; and the owners' and tenants'
+# associations and housing offices of blocks of flats ("ОСББ «Липки-7»").
+_CYRILLIC_FORMS = r"ООО|ОАО|ЗАО|ПАО|АО|НКО|ИП|ТОВ|ПП|ПрАТ|ТОО|ОСББ|ОСМД|ЖЭУ|ЖЭК|ЖКХ|ТСЖ|ТСН|ЖСК|УК"
 _QUOTED_COMPANY = regex.compile(
     r"(?<![\p{L}\p{N}])(?:ООО|ОАО|ЗАО|ПАО|АО|НКО|ИП|ТОВ|ПП|ПрАТ|ТОО"
     # a kind of place with its name in quotes, after an adjective or not ("медичний
     # центр «Надія»", "клиника «Здоровье»")
-    r"|(?:\p{Ll}+(?:ий|ый|ой|ий|на|ная|ний|ня)[ \t]+)?(?i:центр|клініка|клиника|компанія|компания|"
-    r"магазин|кафе|ресторан|салон|аптека|студія|студия|садок|сад|школа|ліцей|лицей|гімназія|"
-    r"гимназия))[ \t]*"
+    # the owners' and tenants' associations and housing offices of flats ("ОСББ «Липки-7»")
+    r"|ОСББ|ОСМД|ЖЭУ|ЖЭК|ЖКХ|ТСЖ|ТСН|ЖСК|УК"
+    r"|(?:\p{Ll}+(?:ий|ый|ой|ий|на|ная|ний|ня|ую|ой|ей)[ \t]+)?(?i:центр|клініка|клиника|клинику|"
+    r"клинике|клініку|компанія|компания|компанию|компании|компанії|компанію|магазин|кафе|"
+    r"ресторан|салон|аптека|аптеку|студія|студия|садок|сад|школа|школу|школе|ліцей|лицей|"
+    r"гімназія|гимназия))[ \t]*"
     r"(?:«[^»\n]{1,60}»|\"[^\"\n]{1,60}\"|„[^“”\n]{1,60}[“”])"
 )
 # "Ops Lead @ Quokka Parcel | ex-Amazon": the name after a spaced "@" in a bio or a
@@ -203,7 +230,7 @@ _HEADED = regex.compile(
     r"|^(?:株式会社|有限会社|合同会社)"
     rf"|(?:{_HAN_HEADS})$|\p{{Hangul}}(?:{_HANGUL_HEADS})$|^(?:{_ARABIC_HEADS})\s"
     rf"|\s(?:{_DEVANAGARI_HEADS})$"
-    r"|^(?:ООО|ОАО|ЗАО|ПАО|АО|НКО|ИП|ТОВ|ПП|ПрАТ|ТОО)[ \t]*[«\"„]"
+    rf"|^(?:{_CYRILLIC_FORMS})[ \t]*[«\"„]"
     # a kind of place and its quoted name, a school by its number, a Thai head
     r"|[ \t]«[^»]+»$|№[ \t]*\d+$"
     rf"|^(?:{_THAI_HEADS})"
@@ -269,7 +296,7 @@ class InstitutionRecognizer:
         for match in _NAME.finditer(text):
             # the head must be written as a name's word: "Sunnyside Elementary", not
             # "Sunnyside elementary" (a description), unless it is a company form ("Ltd")
-            if not match.group().split()[-1][:1].isupper():
+            if not match.group().split()[-1][:1].isupper() and not _FORM_END.search(match.group()):
                 continue
             start, words = _without_openers(text, match)
             if len(words) < 2 or _HEAD.fullmatch(words[0]):

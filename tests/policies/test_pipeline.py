@@ -79,14 +79,16 @@ def test_more_specific_label_wins_an_overlap():
     ]
     # The card beats the phone and the address it overlaps; the city, freed from the
     # losing address, no longer overlaps anything that was kept.
-    assert [(s.label, s.start, s.end) for s in resolve_overlaps(spans)] == [
+    assert [(s.label, s.start, s.end) for s in resolve_overlaps(" " * 40, spans)] == [
         ("CREDIT_CARD", 0, 19),
         ("LOCATION", 20, 30),
     ]
 
 
 def test_same_label_overlaps_become_one_entity():
-    merged = resolve_overlaps([Span(0, 4, "PERSON", 0.7, "a"), Span(2, 10, "PERSON", 0.9, "b")])
+    merged = resolve_overlaps(
+        " " * 10, [Span(0, 4, "PERSON", 0.7, "a"), Span(2, 10, "PERSON", 0.9, "b")]
+    )
     assert [(s.start, s.end, s.score, s.source) for s in merged] == [(0, 10, 0.9, "a+b")]
 
 

@@ -251,3 +251,41 @@ def test_clubs_schools_and_shelters_by_their_heads(text, expected):
 )
 def test_scandinavian_heads_and_workplaces_after_another_languages_verb(text, expected):
     assert names(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # company forms after the name: Polish, Italian, German
+        ("księgowa w Biurze Kasprzak i Wspólnicy s.c. od 2019", "Wspólnicy s.c."),
+        ("fatture della Idraulica Bernasconi snc di marzo", "Idraulica Bernasconi snc"),
+        ("ich arbeite bei Holzbau Trettner KG seit Mai", "Holzbau Trettner KG"),
+        # a trade named last, as southern African English writes a shop
+        ("my uncle ran Sizwe General Dealer for years", "Sizwe General Dealer"),
+        # heads written first: Indonesian, Swedish, Italian, Polish in its cases
+        ("bagian gudang di PT Cahaya Mulia Plastik, Bekasi", "PT Cahaya Mulia Plastik"),
+        ("jag jobbar på Bageri Vetekornet", "Bageri Vetekornet"),
+        ("ho comprato da Ferramenta Gualtieri", "Ferramenta Gualtieri"),
+        ("pracuję w Drukarni Sokół od roku", "Drukarni Sokół"),
+        # the associations and housing offices of blocks of flats, with quoted names
+        ("чат нашого ОСББ «Каштан-3» про прибирання", "ОСББ «Каштан-3»"),
+    ],
+)
+def test_company_forms_and_trade_heads_of_other_languages(text, expected):
+    assert any(expected in name for name in names(text)), names(text)
+
+
+def test_ners_person_running_into_an_institutions_opening_words_stops_before_it():
+    from veil.rules.labels import ORGANIZATION, PERSON
+    from veil.rules.merge import resolve_overlaps
+    from veil.rules.spans import Span
+
+    text = "atasan saya, Kepala Cabang PT Cahaya Mulia Plastik cabang Bekasi"
+    person_end = text.index("PT") + 2
+    firm = (text.index("PT"), text.index(" cabang Bekasi"))
+    spans = [
+        Span(text.index("Kepala"), person_end, PERSON, 0.85, "spacy.ner.v1"),
+        Span(*firm, ORGANIZATION, 0.8, "institutions.v1"),
+    ]
+    kept = {(text[s.start : s.end], s.label) for s in resolve_overlaps(text, spans)}
+    assert kept == {("Kepala Cabang", PERSON), ("PT Cahaya Mulia Plastik", ORGANIZATION)}

@@ -134,7 +134,7 @@ def test_a_person_the_same_as_an_institution_is_the_institution():
         Span(0, len(name), PERSON, 0.9, "names.v1"),
         Span(0, len(name), ORGANIZATION, 0.8, "institutions.v1"),
     ]
-    assert [s.label for s in resolve_overlaps(spans)] == [ORGANIZATION]
+    assert [s.label for s in resolve_overlaps(name, spans)] == [ORGANIZATION]
 
 
 def test_the_language_is_read_on_the_markers_side_of_the_place(analyzer):

@@ -648,3 +648,19 @@ def test_a_private_name_read_as_a_town_elsewhere_is_still_the_person(analyzer):
     )
     spans = [s for s in analyzer.analyze(text) if text[s.start : s.end] == "Leo"]
     assert len(spans) == 2
+
+
+def test_a_town_named_in_an_address_of_the_text_is_private_in_any_case(analyzer):
+    # Polish locative "w Żyrardowie" of the address's "Żyrardów": kept, it would give the
+    # address's town away
+    text = (
+        "Napisz pismo do spółdzielni w Żyrardowie o wymianę okien. "
+        "Adres: ul. Lipowa 12/4, 96-300 Żyrardów."
+    )
+    assert any("Żyrardowie" in value for value in protected(analyzer, text))
+
+
+def test_a_title_after_another_languages_a_is_a_persons(analyzer):
+    # Polish "a" is "and": "a pani X" is a person, not "a thing"
+    text = "Pracuję w piekarni, a pani Bożena Kulesza z kadr mówi, że urlop przepadł."
+    assert any("Bożena Kulesza" in value for value in protected(analyzer, text))

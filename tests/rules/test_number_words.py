@@ -1,0 +1,63 @@
+"""A value that a language's word for "number" (or an account, or an acronym before a long
+number) names is someone's identifier; catalogue, place, phone and standard numbers,
+dates, amounts and timestamps are not."""
+
+from __future__ import annotations
+
+import pytest
+
+from veil.rules import labels
+from veil.rules.recognizers.government import IdNumberRecognizer
+
+RECOGNIZER = IdNumberRecognizer()
+
+
+def ids(text: str) -> list[str]:
+    return [text[s.start : s.end] for s in RECOGNIZER.find(text) if s.label == labels.ID_NUMBER]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Bitte die Mitgliedsnummer 20931-K eintragen", "20931-K"),  # German compound
+        ("mijn klantnummer is 5501-7723", "5501-7723"),  # Dutch compound, a copula
+        ("asiakasnumero 88012345", "88012345"),  # Finnish compound
+        ("numer umowy: KR/2022/0917", "KR/2022/0917"),  # Polish: the word and its noun
+        ("номер договора 17-3302/21", "17-3302/21"),  # Russian
+        ("Мой лицевой счёт 4409172236.", "4409172236"),  # an account, no number word
+        ("numéro de client : BX-40117", "BX-40117"),  # French: "de" and the noun
+        ("nomor pelanggan 5520193344", "5520193344"),  # Indonesian
+        ("müşteri numarası 66210934", "66210934"),  # Turkish: the noun first
+        ("고객번호 B90817723", "B90817723"),  # Korean compound
+        ("会員番号は K-448812", "K-448812"),  # Japanese compound and topic particle
+        ("the order number 204-8812093-5571 never arrived", "204-8812093-5571"),
+        ("invoice no. RT-77120 is overdue", "RT-77120"),
+        # an acronym in any script before a long number: a tax or identity number
+        ("ΑΦΜ μου 049217765", "049217765"),
+        ("Mój NIP: 731-220-19-04.", "731-220-19-04"),
+        ("ИНН 5031244870", "5031244870"),
+    ],
+)
+def test_a_value_a_number_word_names_is_an_id(text, value):
+    assert set(ids(text)) == {value}  # (an id word the older rule knows finds it twice)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the model number SM-A5560 is the cheaper one",  # a product's
+        "Artikelnummer 4711-2233 ist ausverkauft",  # a catalogue's
+        "room number 1204, then page number 88",  # a place's, a page's
+        "ISBN 9780262046305",  # a book's
+        "it costs PLN 12 500 000",  # an amount in a currency
+        "UTC: 1717407711",  # a timestamp
+        "ZIP: 75534-030",  # a postcode (an address's part)
+        "DOB 04/17/1968",  # a date
+        "pick a colour like #f5f5f7",  # "#" alone names no number
+        "IBAN DE89 3704 0044 0532 0130 01",  # an invalid IBAN's country code is no acronym
+        "電話番号は090-1234-5678です",  # a phone number: the phone recognizer's
+        "the number 42 and Seitennummer 7",  # too short to be anyone's
+    ],
+)
+def test_numbers_of_things_are_not_ids(text):
+    assert ids(text) == []
