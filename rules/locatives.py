@@ -74,6 +74,9 @@ POSTPOSITION_AFTER = regex.compile(
     rf"|(?:{_JAPANESE_WHERE}|{_JAPANESE_TO})|(?:{_KOREAN_WHERE}|{_KOREAN_TO})"
     rf"|{_TURKISH_WHERE}|{_TURKISH_TO})"
 )
+# Japanese "one's family home / home town / where one lives is" before a town: the
+# writer's own ("実家が富良野なんですが"), the word says whose
+HOME_IS_BEFORE = regex.compile(r"(?:実家|地元|故郷|ふるさと|出身地|住まい|自宅)(?:が|は|も)[ \t]*$")
 ARABIC_PREPOSITION = regex.compile(rf"(?<![\p{{L}}])(?:{_ARABIC_WHERE}|{_ARABIC_TO})[ \t]*$")
 
 _ROLE_BEFORE = (

@@ -1391,6 +1391,8 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
 
     if ctx.town_of_an_address(span):
         return private(Reason.ADDRESS_PART)
+    if locatives.HOME_IS_BEFORE.search(before):
+        return private(Reason.RESIDENCE)
     if (
         _STAY_AFTER.match(after)
         and not _HOSTED_BEFORE.search(before)

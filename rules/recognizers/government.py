@@ -331,6 +331,22 @@ def _currency(code: str) -> bool:
     return len(code) == 3 and code.isascii() and pycountry.currencies.get(alpha_3=code) is not None
 
 
+# An Italian codice fiscale by its shape alone, its check letter typed wrong or not: six
+# letters of the name, the year, the month's letter, the day (+40 for women), the
+# birthplace's letter and three digits, a check letter; digits may be swapped for letters
+# (omocodia, L-V). Sixteen characters in this order are no word and no other code.
+_OMOCODIA = str.maketrans("LMNPQRSTUV", "0123456789")
+_IT_FISCAL_CODE = regex.compile(
+    r"(?<![A-Za-z0-9])[A-Z]{6}[0-9L-V]{2}[ABCDEHLMPRST](?P<day>[0-9L-V]{2})[A-Z][0-9L-V]{3}[A-Z]"
+    r"(?![A-Za-z0-9])"
+)
+
+
+def _fiscal_code_day(match: regex.Match[str]) -> bool:
+    day = int(match.group("day").translate(_OMOCODIA))
+    return 1 <= day <= 31 or 41 <= day <= 71
+
+
 class IdNumberRecognizer:
     """Identity, licence, medical, employee and tax numbers: by context, or by format."""
 
@@ -372,6 +388,9 @@ class IdNumberRecognizer:
                 value = match.group("value").rstrip(" .-/")
                 start = match.start("value")
                 spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
+        for match in _IT_FISCAL_CODE.finditer(text):
+            if _fiscal_code_day(match):
+                spans.append(Span(*match.span(), labels.ID_NUMBER, 0.8, self.name))
         for match in _ACCOUNT_IN_THE_NAME_OF.finditer(text):
             spans.append(Span(*match.span(1), labels.ID_NUMBER, 0.8, self.name))
         for match in _LAST_DIGITS.finditer(text):

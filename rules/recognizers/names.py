@@ -359,14 +359,19 @@ _HINDI_RELATIONS = (
     r"चाचा|चाची|मामा|मामी|भाई|बहन|माँ|मां|मम्मी|पापा|पिता|पिताजी|माता|पति|पत्नी|बेटा|बेटी|"
     r"दोस्त|सहेली|दादा|दादी|नाना|नानी|बॉस|सहकर्मी|पड़ोसी|भैया|दीदी|मौसी|बुआ|फूफा|ताऊ|ताई"
 )
+# Chinese roles at work and school, which a name may follow with no "my" ("组长王海涛",
+# "班主任王丽娟老师")
+_HAN_ROLES = (
+    r"室友|邻居|医生|房东|同学|上司|经理|主管|领导|组长|总监|班主任|教练|律师|导师|教授|辅导员|"
+    r"校长|院长|主任"
+)
 _CASELESS_RELATION = (
     # Chinese: 我(的)/我们(的) + relation, or a role at one's department, firm or school
     # ("我们部门经理")
     r"(?:我们?的?|咱们?的?)(?:(?:部门|公司|学校|班|单位|团队)的?)?(?:妈妈|爸爸|妈|爸|母亲|父亲|"
     r"哥哥|姐姐|弟弟|妹妹|老公|老婆|丈夫|妻子|儿子|女儿|朋友|好朋友|同事|老板|老师|奶奶|爷爷|"
     r"外婆|外公|姥姥|姥爷|阿姨|叔叔|舅舅|姑姑|表哥|表姐|表妹|表弟|堂哥|堂姐|男朋友|女朋友|"
-    r"室友|邻居|医生|房东|同学|上司|经理|主管|领导|组长|总监|班主任|教练|律师|导师|教授|辅导员|"
-    r"校长|院长|主任)"
+    rf"{_HAN_ROLES})"
     # Korean: 제/내/우리 + relation
     rf"|(?:제|내|우리)[ \t]?(?:{_KOREAN_RELATIONS})"
     # Arabic: relation + the first person's suffix
@@ -452,6 +457,63 @@ _HAN_NAME_BEFORE_TITLE = regex.compile(
     r"(?<![\p{Han}々\p{Katakana}ー])([\p{Han}々]{1,4}?)(?:部長|課長|社長|係長|店長|主任|教授|先生|さん|様|"
     r"さま|くん|ちゃん|氏|先輩|老师|经理|医生|女士|小姐|阿姨|叔叔)"
 )
+# A Chinese name by its surname: a role right before it ("组长王海涛") or a title right
+# after it ("王丽娟老师"). Titles a public figure takes as often ("先生", "教授", "主席")
+# are left out. After a role the name is the surname and two characters, unless the
+# second is a function word or a common verb ("经理李明说": 李明).
+_HAN_ROLE_BEFORE = regex.compile(rf"(?:{_HAN_ROLES})$")
+_HAN_ROLE = regex.compile(_HAN_ROLES)
+_HAN_TITLE_AFTER = regex.compile(r"老师|女士|小姐|医生|大夫|经理|主任|阿姨|叔叔|同学|师傅|老板")
+_HAN_NOT_IN_A_NAME = frozenset("说让叫是在和的也都给要会把被对跟就还又很")
+_HAN_RUN = regex.compile(r"\p{Han}{2,}")
+
+
+@cache
+def han_surnames() -> frozenset[str]:
+    """The Chinese surnames of 95% of people, simplified and traditional (Faker's zh_CN
+    and zh_TW tables and their frequencies): rarer ones are ordinary characters as often."""
+    from faker.providers.person.zh_CN import Provider as Simplified
+    from faker.providers.person.zh_TW import Provider as Traditional
+
+    common: set[str] = set()
+    for table in (Simplified.last_names, Traditional.last_names):
+        weights = sorted(dict(table).items(), key=lambda item: -item[1])
+        total, running = sum(w for _, w in weights), 0.0
+        for surname, weight in weights:
+            if running >= 0.95 * total:
+                break
+            common.add(surname)
+            running += weight
+    return frozenset(common)
+
+
+def han_names_by_surname(text: str) -> list[tuple[int, int]]:
+    """Where a Chinese name stands by its surname and a role or title beside it."""
+    surnames = han_surnames()
+    found = []
+    for run in _HAN_RUN.finditer(text):
+        value, offset = run.group(), run.start()
+        for i in range(len(value) - 1):
+            length = 2 if value[i : i + 2] in surnames else 1 if value[i] in surnames else 0
+            if not length:
+                continue
+            end = next(
+                (
+                    i + length + given
+                    for given in (2, 1)
+                    if _HAN_TITLE_AFTER.match(value, i + length + given)
+                ),
+                None,
+            )
+            if end is None and _HAN_ROLE_BEFORE.search(value, 0, i):
+                end = min(len(value), i + length + 2)
+                if end - i - length == 2 and value[end - 1] in _HAN_NOT_IN_A_NAME:
+                    end -= 1
+            if end is not None and end - i > length:
+                found.append((offset + i, offset + end))
+    return found
+
+
 # A Vietnamese name is a surname of a closed class (these cover about nine in ten
 # people), then a middle and a given name, every syllable capitalised: "Nguyễn Thị Thu Hà",
 # "Trần Văn Nam". Written with its diacritics, which no other language's name has.
@@ -739,10 +801,16 @@ class _NameScan:
             self.keep(*match.span(match.lastindex), 0.85)  # the one alternative's name
         for match in _CJK_NAME_FIELD.finditer(text):
             self.keep(*match.span(1), 0.85)
+        if _HAN_RUN.search(text):
+            for start, end in han_names_by_surname(text):
+                self.keep(start, end, 0.85)
         for pattern in (_HAN_NAME_BEFORE_TITLE, _KOREAN_NAME_BEFORE_TITLE):
             for match in pattern.finditer(text):
                 name = match.group(1)
-                if not CASELESS_RELATION_WORD.fullmatch(name):
+                # (not a role whose last word is a title: "班主任", head teacher)
+                if not CASELESS_RELATION_WORD.fullmatch(name) and not _HAN_ROLE.fullmatch(
+                    match.group()
+                ):
                     self.keep(*match.span(1), 0.85)
         for match in _CASELESS_RUN.finditer(text):
             # "山田 恵子さん", "김서연 씨": a name its honorific follows

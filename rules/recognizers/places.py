@@ -63,7 +63,9 @@ _CASELESS_WORD = regex.compile(
 )
 _LONGEST_HAN = 6
 # A Chinese town's district, county, township or street after it: "深圳南山区", "杭州西湖区".
-_HAN_DISTRICT = regex.compile(r"\p{Han}{1,4}?(?:区|县|镇|乡|街道)")
+# a Chinese or Japanese town's ward, county, township or village, written after it
+_HAN_DISTRICT = regex.compile(r"(?![的之和与及在是の])\p{Han}{1,4}(?:区|县|镇|乡|街道|町|村|郡)")
+
 # A branch or office named for its town: "高槻支店" (the Takatsuki branch), "浜松の工場" (the
 # Hamamatsu plant), "深圳分公司".
 HAN_BRANCH = regex.compile(r"の?(?:支店|支社|営業所|本社|本店|工場|事務所)|分公司|办事处|分店|工厂")
@@ -248,8 +250,19 @@ class PlaceRecognizer:
         for run in _HAN_RUN.finditer(text):
             value, offset = run.group(), run.start()
             for i in range(len(value)):
-                before = text[max(0, offset + i - 3) : offset + i]
-                if not locatives.CHINESE_COVERB.search(before):
+                before = text[max(0, offset + i - 4) : offset + i]
+                if not (
+                    locatives.CHINESE_COVERB.search(before)
+                    or locatives.HOME_IS_BEFORE.search(before)
+                ):
+                    # a town with its ward or village after it is an address's part:
+                    # "横浜市港北区の", "绍兴越城区"
+                    for length in range(min(_LONGEST_HAN, len(value) - i), 1, -1):
+                        if is_town(value[i : i + length]):
+                            district = _HAN_DISTRICT.match(text, offset + i + length, run.end())
+                            if district is not None:
+                                add(offset + i, district.end())
+                            break
                     continue
                 for length in range(min(_LONGEST_HAN, len(value) - i), 1, -1):
                     if is_town(value[i : i + length]):

@@ -1,0 +1,107 @@
+"""Addresses, names, places and ids by the rules of a script, a format or a language's
+administrative units: East Slavic and Greek street lines, Chinese names by their surname,
+a Chinese or Japanese town with its ward, a Japanese home town, an Italian fiscal code's
+shape."""
+
+from __future__ import annotations
+
+import pytest
+
+from veil.rules import labels
+from veil.rules.recognizers.address import StreetAddressRecognizer
+from veil.rules.recognizers.government import IdNumberRecognizer
+from veil.rules.recognizers.names import han_names_by_surname, han_surnames
+
+
+def streets(text: str) -> list[str]:
+    return [text[s.start : s.end] for s in StreetAddressRecognizer().find(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "street"),
+    [
+        # the house's word ("д.", "буд.") left out, after a comma or a space
+        ("Адреса: вул. Квітнева, 9, Житомир.", "вул. Квітнева, 9"),
+        ("живу на ул. Рябиновой, 23", "ул. Рябиновой, 23"),
+        ("Адреса: вул. Франка 40/2, Тернопіль", "вул. Франка 40/2"),
+        ("Адрес: ул. Мира, д. 1207, Курск", "ул. Мира, д. 1207"),
+        # Greek street types before the name
+        ("μένω στην οδό Κανάρη 18 στο Χαλάνδρι", "οδό Κανάρη 18"),
+        ("Λεωφ. Αλεξάνδρας 71, Αθήνα", "Λεωφ. Αλεξάνδρας 71"),
+    ],
+)
+def test_east_slavic_and_greek_street_lines(text, street):
+    assert any(street in found for found in streets(text)), streets(text)
+
+
+def test_a_year_after_a_street_is_no_house():
+    # without the house's word a number of four digits is a year, not a house
+    assert streets("на ул. Ленина, 1917 год был другим") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("班主任陈晓燕老师让我们写作文", "陈晓燕"),  # a title after it
+        ("组长赵立军总让我们周末加班", "赵立军"),  # a role before it
+        ("经理刘强说明天开会", "刘强"),  # "说" (says) is no part of the name
+        ("请黄佳怡医生再看一下", "黄佳怡"),
+    ],
+)
+def test_a_chinese_name_by_its_surname_and_a_role_or_title(text, name):
+    assert name in [text[s:e] for s, e in han_names_by_surname(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "请问毛泽东主席写过哪些诗词",  # "主席" is no title of the rule
+        "我想去王府井大街逛逛",  # a surname's character in a street's name
+        "班主任说明天考试",  # a role with no name after it
+    ],
+)
+def test_no_chinese_name_without_its_surname_and_a_role_or_title(text):
+    assert han_names_by_surname(text) == []
+
+
+def test_the_surnames_are_the_common_ones():
+    surnames = han_surnames()
+    assert {"王", "李", "張", "陈", "欧阳"} <= surnames
+    assert "班" not in surnames  # a rare surname, an ordinary character ("class")
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("前職は名古屋市中村区の運送会社でした", "名古屋市中村区"),  # a town and its ward
+        ("我们家在杭州西湖区", "杭州西湖区"),
+    ],
+)
+def test_a_town_with_its_ward_is_an_address_part(analyzer, text, place):
+    assert place in {text[s.start : s.end] for s in analyzer.analyze(text)}
+
+
+def test_a_japanese_home_town_is_the_writers(analyzer):
+    text = "実家が函館なんですが、おすすめの温泉を教えてください"
+    assert "函館" in {text[s.start : s.end] for s in analyzer.analyze(text)}
+
+
+def test_a_town_and_an_ordinary_word_for_area_is_no_ward(analyzer):
+    text = "东京的地区很多，哪个适合旅游？"
+    assert not any("地区" in text[s.start : s.end] for s in analyzer.analyze(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # an Italian fiscal code by its shape, the check letter typed wrong
+        ("il codice di mia madre Carla è BNCCRL62M48F205Q.", True),
+        # omocodia: digits replaced by letters
+        ("CF: RSSMRA80A01H5L1X", True),
+        # the day out of range (32): no fiscal code
+        ("la sigla RSSMRA80A32H501X", False),
+    ],
+)
+def test_an_italian_fiscal_codes_shape(text, found):
+    ids = [s for s in IdNumberRecognizer().find(text) if s.label == labels.ID_NUMBER]
+    assert bool(ids) is found
