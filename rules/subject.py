@@ -596,22 +596,31 @@ _LOCATIVE = regex.compile(
 _ROLE_AT_SIGN = regex.compile(r"[\p{L}\p{N}.)][ \t]+@[ \t]+$")
 # An article before the name, in English or the languages whose cues are read too.
 _ARTICLE_END = r"(?:(?:the|el|la|los|las|le|les|il|lo|o|os|der|die|das|dem|den)\s+)?$"
-_AFFILIATION_BEFORE = regex.compile(
-    r"(?:\b(?:work|works|worked|working|job|employed|employee|intern|interning|internship|"
+# Words of work, study and care that tie a following name to someone (read in lower case,
+# or opening a sentence: "The Left Hand of Darkness ... for X" has no cue in "Left").
+_WORK_CUES = (
+    r"work|works|worked|working|job|employed|employee|intern|interning|internship|"
     r"position|shift|team|colleagues?|co-?workers?|boss|manager|student|studying|study|"
     r"studies|studied|graduated|graduate|alumn[ia]|enrolled|attend|attends|attended|"
     r"teacher|teaches|taught|professor|lecturer|member|volunteer|volunteering|partner|"
     r"contractor|consultant|analyst|engineer|designer|developer|nurse|doctor|officer|"
     r"director|accountant|lawyer|clerk|cashier|barista|driver|account|"
     r"membership|appointment|sees|seeing|treated|patient|hired|promoted|"
-    r"interview(?:ed|ing)?|offer|placement|residency|cita|reserva|termin|rendez-vous|joined|joining|leaving|left|quit|"
-    r"fired|laid off|retired|retiring|career|i'm an?|i am an?|i was an?|we're an?|earn|"
-    r"earns|earning|salary|paid|years|months|since|thesis|degree|msc|bsc|ba|bs|ma|phd|mba|"
+    r"interview(?:ed|ing)?|offer|placement|residency|cita|reserva|rendez-vous|joined|joining|"
+    r"leaving|left|quit|"
+    r"fired|laid off|retired|retiring|career|earn|"
+    r"earns|earning|salary|paid|years|months|since|thesis|degree|"
     r"diploma|withdrew|met|results?|scan|surgery|colonoscopy|treatment|therapy|referral|"
     rf"waiting list|loan|mortgage|claim|subscriber|{WORK_VERBS_ABROAD}|"
     r"been|pediatrician|paediatrician|"
-    r"dentist|gp|therapist|physio|vet|optician|pharmacist|surgeon|specialist|"
-    r"cardiologist|dermatologist|oncologist|psychiatrist|counsell?or|midwife)\b"
+    r"dentist|therapist|physio|vet|optician|pharmacist|surgeon|specialist|"
+    r"cardiologist|dermatologist|oncologist|psychiatrist|counsell?or|midwife"
+)
+# (and in any case: abbreviations, and German's capitalised nouns)
+_WORK_CUES_ANY_CASE = r"msc|bsc|ba|bs|ma|phd|mba|gp|termin|i'm an?|i am an?|i was an?|we're an?"
+_AFFILIATION_BEFORE = regex.compile(
+    rf"(?:(?:(?-i:\b(?:{_WORK_CUES}))|(?<=^[\s'“(]*|[.!?:\n]\s*)(?:{_WORK_CUES})"
+    rf"|\b(?:{_WORK_CUES_ANY_CASE}))\b"
     r"[^!?\n]{0,40}?\b(?:at|for|in|from|of|with|en|bei|der|chez|presso|w|na|bij|aan|в|у|"
     rf"de|da)\s+{_ARTICLE_END}|"
     r"\b(?:bank|company|employer|school|university|uni|college|clinic|practice|hospital|"

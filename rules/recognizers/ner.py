@@ -44,6 +44,13 @@ _LEADING_IMPERATIVE = regex.compile(
     r"check|analy[sz]e|help)\s+",
     regex.IGNORECASE,
 )
+# A lower-case word before a capitalised one at an entity's start (not a particle that
+# names carry: "van Gogh", "de la Cruz", "al-Assad"), or an Arabic preposition.
+_LEADING_FUNCTION_WORD = regex.compile(
+    r"^(?!(?:van|von|de|da|di|del|della|der|den|du|la|le|al|el|bin|ibn|ben|ter|ten|dos|das|"
+    r"mac|st|san|santa|du|des|zu|af|av)[ \t])"
+    r"(?:(\p{Ll}+)|(في|على|من|إلى|عن|مع|لدى|عند))[ \t]+(?=\p{Lu})"
+)
 _LANGUAGE_CUE = regex.compile(r"\b(?:into|in|to|from|speak|speaks|learn|learning)\s+$", regex.I)
 _PLACEHOLDER_NAME = regex.compile(r"^[X\-\s().#]+$|^(?:N/A|TBD|TODO|NULL|None)$", regex.I)
 
@@ -299,6 +306,11 @@ class SpacyNerRecognizer:
             end = start + len(value)
             if value[:4].lower() == "the ":  # "the Acme Corp": the article is not the name
                 start, value = start + 4, value[4:]
+            lead = _LEADING_FUNCTION_WORD.match(value)
+            if lead and (lead.group(2) or locatives.closed_class(lead.group(1))):
+                # "على Google Classroom", "w Drukarni X": NER took another language's
+                # preposition or article along (not a name's particle: "van Gogh")
+                start, value = start + lead.end(), value[lead.end() :]
             if _LEADING_IMPERATIVE.match(value + " ") and " " not in value:
                 continue  # a lone "Convert" opening the prompt
             verb = _LEADING_IMPERATIVE.match(value)

@@ -105,3 +105,21 @@ def test_a_town_and_an_ordinary_word_for_area_is_no_ward(analyzer):
 def test_an_italian_fiscal_codes_shape(text, found):
     ids = [s for s in IdNumberRecognizer().find(text) if s.label == labels.ID_NUMBER]
     assert bool(ids) is found
+
+
+@pytest.mark.parametrize(
+    ("text", "entity", "kept"),
+    [
+        # another language's preposition NER took along is no part of the name
+        ("ترسلها على Google Classroom كل يوم", "على Google Classroom", "Google Classroom"),
+        ("fuimos con los niños al Retiro y luego", "los niños al Retiro", "Retiro"),
+        # a name's own particle stays
+        ("a print of van Gogh on the wall", "van Gogh", "van Gogh"),
+    ],
+)
+def test_ner_leaves_a_leading_function_word_out(text, entity, kept):
+    from veil.rules.recognizers.ner import Entity, SpacyNerRecognizer
+
+    start = text.index(entity)
+    spans = SpacyNerRecognizer().filter(text, [Entity(start, start + len(entity), "ORG")])
+    assert [text[s.start : s.end] for s in spans] == [kept]

@@ -664,3 +664,31 @@ def test_a_title_after_another_languages_a_is_a_persons(analyzer):
     # Polish "a" is "and": "a pani X" is a person, not "a thing"
     text = "Pracuję w piekarni, a pani Bożena Kulesza z kadr mówi, że urlop przepadł."
     assert any("Bożena Kulesza" in value for value in protected(analyzer, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "is_protected"),
+    [
+        # a work word capitalised inside a title is no cue: "Left" of a novel's name
+        (
+            "is The Left Hand of Darkness a good starting point for Ursula K. Le Guin",
+            "Ursula K. Le Guin",
+            False,
+        ),
+        # in lower case, or opening a sentence, it is
+        (
+            "I left a job at Brightwater Pallets last year, should I mention it?",
+            "Brightwater Pallets",
+            True,
+        ),
+        (
+            "Worked for Brightwater Pallets since 2019. Is that long enough?",
+            "Brightwater Pallets",
+            True,
+        ),
+        # abbreviations in any case
+        ("my GP at Ferncliffe Surgery says it is nothing", "Ferncliffe Surgery", True),
+    ],
+)
+def test_work_cues_are_words_of_the_sentence_not_of_a_title(analyzer, text, name, is_protected):
+    assert any(name in value for value in protected(analyzer, text)) is is_protected
