@@ -19,8 +19,8 @@ LINKED_LABELS = frozenset({labels.PERSON, labels.LOCATION, labels.ORGANIZATION})
 MAX_EXTRA_WORDS = 2  # entries hold at most three words
 # A capitalised word as names are written: "Ste.", "O'Neill", "Jean-Michel", "Lloyd",
 # with the lower-case words that join the words of titles and names ("Game of Thrones",
-# "Rogier van der Weyden", "Pride and Prejudice").
-_JOINER = r"(?:of|the|of the|and|de|du|des|la|le|van|von|der|den|da|di|del|y|al|bin|el)"
+# "Rogier van der Weyden", "Pride and Prejudice", "Ben & Jerry's").
+_JOINER = r"(?:of|the|of the|and|&|de|du|des|la|le|van|von|der|den|da|di|del|y|al|bin|el)"
 _WORD_AFTER = regex.compile(rf"(?:[ \t]|\.[ \t]?)(?:{_JOINER}[ \t]+)?(\p{{Lu}}[\p{{L}}'’\-]*\.?)")
 _WORD_BEFORE = regex.compile(rf"(\p{{Lu}}[\p{{L}}'’\-]*\.?)[ \t](?:{_JOINER}[ \t])?$")
 

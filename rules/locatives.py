@@ -240,6 +240,29 @@ def english_closed_words() -> frozenset[str]:
     return frozenset(STOP_WORDS)
 
 
+@cache
+def stop_words_of_any_language() -> frozenset[str]:
+    """The closed-class words of the 75 languages spaCy lists them for, read from its
+    files (not imported: a language's package loads its whole tokenizer)."""
+    import importlib.util
+    from pathlib import Path
+
+    import spacy
+
+    words: set[str] = set()
+    for file in sorted((Path(spacy.__file__).parent / "lang").glob("*/stop_words.py")):
+        spec = importlib.util.spec_from_file_location(f"_stop_words_{file.parent.name}", file)
+        if spec is None or spec.loader is None:
+            continue
+        module = importlib.util.module_from_spec(spec)
+        try:
+            spec.loader.exec_module(module)
+        except Exception:  # a language whose list needs its package: left out
+            continue
+        words.update(word.casefold() for word in getattr(module, "STOP_WORDS", ()))
+    return frozenset(words)
+
+
 def english(clause: str) -> bool:
     """Whether a clause is written in English, by its closed-class words: at least two of
     them and a quarter of its words that are not names ("Мой муж Павел работает в ..." has

@@ -111,3 +111,27 @@ TITLES = (
 # "pani/pana/panią" (not "pan", an English word), Vietnamese "cô", "thầy", "ông", "bà",
 # "chị" ("cô Trần Thị Bích Ngọc").
 LOWER_CASE_TITLES = r"pani|pana|panią|panem|panu|paní|cô|thầy|ông|bà|chị"
+
+
+# Kinship words that title a name in Filipino, South Asian, Spanish, Italian, German,
+# Polish, Yoruba, Swahili and Arabic families' English ("tita Marites", "akka Kavitha").
+# (Not those that are English words too: "ate", "mama", "nana", "dada", "baba".)
+KIN_TITLES = (
+    r"tita|tito|lola|lolo|kuya|manang|manong|akka|amma|appa|thatha|paati|didi|"
+    r"bhaiya|dadi|nani|chacha|chachi|mausi|tía|tío|"
+    r"abuela|abuelo|nonna|nonno|zia|zio|oma|opa|tante|onkel|ciocia|wujek|babcia|dziadek|"
+    r"mzee|shangazi|khala|khalto|ammo|teta|sido|jiddo|"
+    # Portuguese, Spanish, French, Dutch family words and the titles Portuguese puts
+    # before a neighbour's or a doorman's first name ("seu Valdir", "dona Cida")
+    r"tia|tio|vó|vô|avó|avô|vovó|vovô|madrinha|padrinho|madrina|padrino|seu|dona|"
+    r"tata|tatie|tonton|mamie|papi|papy|mémé|pépé|oom|tante|opa|oma"
+)
+
+
+# "Thanks" as a message's last words before its writer's name, in the languages veil
+# reads ("Salamat po - Jessa", "Asante, Baraka", "Dziękuję, Marta").
+THANKS = (
+    r"thanks|thank you|salamat(?:[ \t]+po)?|terima kasih|makasih|asante(?:[ \t]+sana)?|"
+    r"gracias|obrigad[oa]|merci|danke|grazie|dziękuję|dzięki|спасибо|дякую|teşekkürler|"
+    r"cảm ơn|tack|kiitos|ευχαριστώ|shukran|dhanyavaad|arigato"
+)

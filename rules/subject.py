@@ -29,14 +29,16 @@ from veil.rules import lazy_regex as regex
 from veil.rules.merge import DENY_SOURCE
 from veil.rules.pattern import (
     CHAT_STAMP,
+    KIN_TITLES,
     LOWER_CASE_TITLES,
     SINCE,
+    THANKS,
     TITLES,
     WORK_VERBS_ABROAD,
 )
 from veil.rules.recognizers import names as names_recognizer
 from veil.rules.recognizers.institutions import HAN_WORK_VERB, names_an_institution
-from veil.rules.recognizers.names import HINGLISH_RELATION, KIN_TITLES, SLAVIC_RELATIONS
+from veil.rules.recognizers.names import HINGLISH_RELATION, SLAVIC_RELATIONS
 from veil.rules.recognizers.places import (
     HAN_BRANCH,
     MARKED_LOCALITY,
@@ -254,9 +256,9 @@ _SELF = regex.compile(
     _I,
 )
 _GREETING = regex.compile(
-    r"(?:^|\n|[.!?]\s+|[,;(]\s*|\"|“)\s*(?:(?:hi|hiya|hello|hey|dear|dearest|thanks|"
-    r"thank you|cheers|estimad[oa]|querid[oa]|hola|bonjour|ch[eè]re?|salut|hallo|liebe[r]?|"
-    r"ciao|car[oa]|gentile|hej|hoi|olá|oi)\s*[,:!\-]?\s*"
+    r"(?:^|\n|[.!?]\s+|[,;(]\s*|\"|“)\s*(?:(?:hi|hiya|hello|hey|dear|dearest|"
+    r"cheers|estimad[oa]|querid[oa]|hola|bonjour|ch[eè]re?|salut|hallo|liebe[r]?|"
+    rf"ciao|car[oa]|gentile|hej|hoi|olá|oi|{THANKS})\s*[,:!\-–—]?\s*"
     # a sign-off is set apart from the name ("Best,\nAnna"): "best Kishore Kumar songs"
     # and "love Wes Anderson films" are no sign-offs
     r"|(?:regards|best|best wishes|kind regards|warm regards|love|xo|xx|sincerely|yours|"
@@ -1051,11 +1053,15 @@ _LATIN_PATRONYMIC = regex.compile(r"\b\w+(?:ovich|evich|ovna|evna|ichna|ivna)\b"
 
 def _romanized_forms(romanized: str) -> list[str]:
     """A romanized name as the encyclopedia may title it: as romanized, with the common
-    spelling of "-ий" ("Dostoevskiy" -> "Dostoevsky"), and without a patronymic ("Fedor
-    Mikhaylovich Dostoevsky" is titled "Fyodor Dostoyevsky", known as "Fedor Dostoevsky")."""
+    spellings of "-ий" ("Dostoevskiy" -> "Dostoevsky", "Grigoriy" -> "Grigori"), and
+    without a patronymic ("Fedor Mikhaylovich Dostoevsky" is titled "Fyodor Dostoyevsky",
+    known as "Fedor Dostoevsky")."""
     spelled = regex.sub(r"iy\b", "y", romanized)
-    # ("кс" is written "x" in names that English took over: "Яндекс" is Yandex)
-    forms = dict.fromkeys([romanized, spelled, regex.sub(r"ks", "x", spelled)])
+    # ("кс" is written "x" in names that English took over: "Яндекс" is Yandex; a first
+    # name's "-ий" is "-i" as often: "Grigori Perelman", "Yuri Gagarin")
+    forms = dict.fromkeys(
+        [romanized, spelled, regex.sub(r"ks", "x", spelled), regex.sub(r"iy\b", "i", romanized)]
+    )
     for form in list(forms):
         without = regex.sub(r"\s+", " ", _LATIN_PATRONYMIC.sub("", form)).strip()
         if len(without.split()) >= 2:

@@ -21,7 +21,7 @@ from veil.rules import gazetteer, labels, locatives, name_lists
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map
 from veil.rules.nlp import import_spacy
-from veil.rules.pattern import CHAT_STAMP, LOWER_CASE_TITLES, TITLES
+from veil.rules.pattern import CHAT_STAMP, KIN_TITLES, LOWER_CASE_TITLES, THANKS, TITLES
 from veil.rules.recognizers.institutions import institution_after_particle
 from veil.rules.registry import register
 from veil.rules.spans import Span
@@ -257,19 +257,6 @@ _DOES_TO_WRITER = regex.compile(
     regex.IGNORECASE,
 )
 _CONTRACTION = regex.compile(r"(?i)(?:i|you|we|they|he|she|it|that|there)['’]")
-# Kinship words that title a name in Filipino, South Asian, Spanish, Italian, German,
-# Polish, Yoruba, Swahili and Arabic families' English ("tita Marites", "akka Kavitha").
-# (Not those that are English words too: "ate", "mama", "nana", "dada", "baba".)
-KIN_TITLES = (
-    r"tita|tito|lola|lolo|kuya|manang|manong|akka|amma|appa|thatha|paati|didi|"
-    r"bhaiya|dadi|nani|chacha|chachi|mausi|tía|tío|"
-    r"abuela|abuelo|nonna|nonno|zia|zio|oma|opa|tante|onkel|ciocia|wujek|babcia|dziadek|"
-    r"mzee|shangazi|khala|khalto|ammo|teta|sido|jiddo|"
-    # Portuguese, Spanish, French, Dutch family words and the titles Portuguese puts
-    # before a neighbour's or a doorman's first name ("seu Valdir", "dona Cida")
-    r"tia|tio|vó|vô|avó|avô|vovó|vovô|madrinha|padrinho|madrina|padrino|seu|dona|"
-    r"tata|tatie|tonton|mamie|papi|papy|mémé|pépé|oom|tante|opa|oma"
-)
 _KIN_TITLED = regex.compile(
     rf"(?<![\w])(?:{KIN_TITLES})[ \t]+(\p{{Lu}}\p{{Ll}}+(?:[\-'’]\p{{L}}+)?)(?![\w@])"
 )
@@ -551,8 +538,8 @@ _WITH_WRITER_AFTER = regex.compile(
 )
 # Greetings and sign-offs put a name after them, whatever name it is: "hey Priyanka".
 _GREETING_BEFORE = regex.compile(
-    r"(?:^|[\s'\"“‘(])(?:hi|hello|hey|hiya|dear|dearest|thanks|thank you|cheers|bye|"
-    r"regards|love|xoxo|xo)[,!]?[ \t]+$",
+    r"(?:^|[\s'\"“‘(])(?:hi|hello|hey|hiya|dear|dearest|cheers|bye|"
+    rf"regards|love|xoxo|xo|{THANKS})[,!]?[ \t]+(?:[-–—]+[ \t]*)?$",
     regex.IGNORECASE,
 )
 # "What's your last name? Boyle": the answer to a question about a name.

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from veil.rules import gazetteer, labels, locatives, notability, syntax
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map, looks_like_identifier
+from veil.rules.pattern import KIN_TITLES, LOWER_CASE_TITLES, TITLES
 from veil.rules.recognizers.institutions import institution_after_particle
 from veil.rules.registry import register
 from veil.rules.spans import Span
@@ -51,6 +52,52 @@ _LEADING_FUNCTION_WORD = regex.compile(
     r"mac|st|san|santa|du|des|zu|af|av)[ \t])"
     r"(?:(\p{Ll}+)|(في|على|من|إلى|عن|مع|لدى|عند))[ \t]+(?=\p{Lu})"
 )
+_FIRST_WORD = regex.compile(r"(\p{Lu}\p{Ll}+)[ \t]+(?=\p{Lu})")
+_SENTENCE_OPENS = regex.compile(r"(?:^|[.!?¿¡:;\n\"“«(]|[.!?][\"”»)])\s*$")
+
+
+# Lower-case words ending a name's capitalised ones that no name's particle is ("Angela
+# Merkel das gesagt"; not "Ludwig van Beethoven", "Rogier van der Weyden")
+_LOWER_CASE_TAIL = regex.compile(
+    r"[ \t]+(?!(?:van|von|de|da|di|del|della|der|den|du|la|le|al|el|bin|ibn|ben|ter|ten|dos|"
+    r"das|do|y|e|zu|af|av|og|och|und|and)[ \t]+\p{Lu})\p{Ll}"
+)
+
+
+def _without_lower_case_tail(value: str) -> str:
+    if not value[:1].isupper():
+        return value
+    tail = _LOWER_CASE_TAIL.search(value)
+    if tail is None or regex.search(r"[ \t]\p{Lu}", value, pos=tail.start()):
+        return value  # a lower-case word inside a title: "Yo soy Betty"
+    return value[: tail.start()]
+
+
+# Titles and kinship words before a name are part of how it is written ("Mas Yudi",
+# "Ate Lorna", "Don Quijote"), though some are closed-class words elsewhere.
+_TITLE_WORD = regex.compile(
+    rf"(?i:{TITLES}|{LOWER_CASE_TITLES}|{KIN_TITLES}|"
+    r"mas|mbak|pak|bu|bapak|ibu|pakde|bude|kak|abang|ate|sir|madam|dame|lord|lady|saint)"
+)
+
+
+def _without_opening_word(text: str, start: int, value: str) -> tuple[int, str]:
+    """A person NER read with the sentence's opening word ("Почему Григорий Перельман ...",
+    "Warum Angela Merkel ..."): a closed-class word of any language that is no first name
+    is left out ("Will Smith" keeps "Will")."""
+    first = _FIRST_WORD.match(value)
+    if first is None or not _SENTENCE_OPENS.search(text, max(0, start - 3), start):
+        return start, value
+    word = first.group(1)
+    if word.casefold() not in locatives.stop_words_of_any_language() or _TITLE_WORD.fullmatch(word):
+        return start, value
+    from veil.rules.recognizers.names import known_name_words
+
+    if word in known_name_words()[0]:
+        return start, value
+    return start + first.end(), value[first.end() :]
+
+
 _LANGUAGE_CUE = regex.compile(r"\b(?:into|in|to|from|speak|speaks|learn|learning)\s+$", regex.I)
 _PLACEHOLDER_NAME = regex.compile(r"^[X\-\s().#]+$|^(?:N/A|TBD|TODO|NULL|None)$", regex.I)
 
@@ -311,6 +358,10 @@ class SpacyNerRecognizer:
                 # "على Google Classroom", "w Drukarni X": NER took another language's
                 # preposition or article along (not a name's particle: "van Gogh")
                 start, value = start + lead.end(), value[lead.end() :]
+            if label == labels.PERSON:
+                start, value = _without_opening_word(text, start, value)
+                value = _without_lower_case_tail(value)
+                end = start + len(value)
             if _LEADING_IMPERATIVE.match(value + " ") and " " not in value:
                 continue  # a lone "Convert" opening the prompt
             verb = _LEADING_IMPERATIVE.match(value)

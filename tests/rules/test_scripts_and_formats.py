@@ -123,3 +123,46 @@ def test_ner_leaves_a_leading_function_word_out(text, entity, kept):
     start = text.index(entity)
     spans = SpacyNerRecognizer().filter(text, [Entity(start, start + len(entity), "ORG")])
     assert [text[s.start : s.end] for s in spans] == [kept]
+
+
+@pytest.mark.parametrize(
+    ("text", "entity", "kept"),
+    [
+        # a sentence's opening closed-class word of any language is no part of a name
+        ("Почему Григорий Перельман отказался?", "Почему Григорий Перельман", "Григорий Перельман"),
+        ("Warum Angela Merkel? Das weiß ich nicht.", "Warum Angela Merkel", "Angela Merkel"),
+        # a first name or a title stays ("Will" is both a word and a name)
+        ("Will Smith won an Oscar.", "Will Smith", "Will Smith"),
+        ("Info: 0812-2760 (Mas Yudi)", "Mas Yudi", "Mas Yudi"),
+        # lower-case words ending the entity are left out, not those inside a title
+        ("Hat Angela Merkel das gesagt?", "Angela Merkel das gesagt", "Angela Merkel"),
+        ("she watched Yo soy Betty every night", "Yo soy Betty", "Yo soy Betty"),
+    ],
+)
+def test_ner_persons_without_a_sentences_words(text, entity, kept):
+    from veil.rules.recognizers.ner import Entity, SpacyNerRecognizer
+
+    start = text.index(entity)
+    spans = SpacyNerRecognizer().filter(text, [Entity(start, start + len(entity), "PERSON")])
+    assert [text[s.start : s.end] for s in spans] == [kept]
+
+
+def test_a_split_brand_is_linked_across_an_ampersand(analyzer):
+    text = "is Ben & Jerry's still owned by Unilever?"
+    analysis = analyzer.analyze_subjects(text)
+    assert not analysis.protected
+    assert "Ben & Jerry's" in {text[k.span.start : k.span.end] for k in analysis.kept}
+
+
+def test_a_russian_first_names_ending_is_romanized_both_ways(analyzer):
+    # "Григорий" is titled "Grigori" in the encyclopedia, not "Grigoriy" or "Grigory"
+    text = "Почему Григорий Перельман отказался от премии?"
+    assert not any("Перельман" in text[s.start : s.end] for s in analyzer.analyze(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ambag para sa party. Salamat po - Jessa", "can you fix my rota? Thanks - Jessa"],
+)
+def test_a_name_after_thanks_ending_a_message_is_its_writers(analyzer, text):
+    assert any("Jessa" in text[s.start : s.end] for s in analyzer.analyze(text))
