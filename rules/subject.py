@@ -491,6 +491,7 @@ _WORK_FRAME = regex.compile(
 _COMPARISON_BEFORE = regex.compile(r"\b(?:basically|literally|like|as|channel|channeling)\s+$", _I)
 
 # Places: where someone lives or comes from, against a topic or a trip.
+_HERE_IN = regex.compile(r"\b(?:out |over |right |down |up )?here in\s+$", _I)
 _RESIDENCE_BEFORE = regex.compile(
     r"\b(?:(?:live|lives|living|lived|reside|resides|residing|based|moved|moving|move|"
     r"relocat\w+|settled|grew up|i was born|i was raised)"
@@ -1416,6 +1417,10 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         # "I'm staying in Hoi An for 3 nights", "in Lisbon for a conference": a stay with
         # an end is a trip, and where it goes is a destination
         return Verdict(Subject.PUBLIC, Reason.KNOWN_PLACE, label)
+    if _HERE_IN.search(before):
+        # where the writer is as they write, whatever they wish for ("she wants a summer
+        # job at X here in Council Bluffs")
+        return private(Reason.RESIDENCE)
     if (_RESIDENCE_BEFORE.search(before) or _RESIDENCE_AFTER.match(after)) and not (
         _WISH.search(before)
         or _WISH_AFTER.match(after)

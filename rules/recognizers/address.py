@@ -64,7 +64,9 @@ _UNIT = (
     r"Rm\.?|Bldg\.?|"
     r"Building|Flat|Wohnung|Whg\.?|App\.?|Appt\.?|Piso|Étage|Bus|Box|Dept\.?|Top|Stiege|"
     # the same in the languages whose street lines are matched, as written after a comma
-    r"(?i:apto|apt[oº°]?\.|ap\.|apart\.|depto\.?|dpto\.?|sala|bloco|bl\.|conj\.|casa|andar|"
+    # (and the English ones in lower case, as typed: "9 Thorpe Mews, flat 2, Norwich")
+    r"(?i:flat|unit|suite|apartment|floor|"
+    r"apto|apt[oº°]?\.|ap\.|apart\.|depto\.?|dpto\.?|sala|bloco|bl\.|conj\.|casa|andar|"
     r"lote|puerta|pta\.|esc\.|escalera|int\.|interno|scala|sc\.|appartement|bât\.|bâtiment|"
     r"escalier|porte|lgh))[ \t]*[A-Z0-9\-]{1,6}(?!\w)"
     # Iberian floor and side: "3º Esq", "2.º Dto.", "4º A"
@@ -115,7 +117,8 @@ _STREET_LINE = (
 
 _UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?[ \t]*\d[A-Z]{2}"
 _ZIP = r"\d{4,5}(?:-\d{3,4})?|\d{3}[ \t]\d{2}|[A-Z]\d[A-Z][ \t]?\d[A-Z]\d"
-_PLACE_WORD = r"[A-ZÀ-Þ][\w'’\-]{0,40}"
+# (any alphabet's capital: "вул. Липова, 7, Вінниця", "Ερμού 25, Αθήνα")
+_PLACE_WORD = r"\p{Lu}[\w'’\-]{0,40}"
 _PLACE = rf"{_PLACE_WORD}(?:[ \t]+(?:{_PLACE_WORD}|de|del|la|le|upon|on|am|an|der|sur|en)){{0,3}}"
 _TAIL_PART = (
     rf"(?:(?:APO|FPO|DPO)[ \t]+A[AEP][ \t]+\d{{5}}"
@@ -131,7 +134,7 @@ _SAME_LINE = r"[ \t]*(?:,|[ \t]-)[ \t]*"
 _NEXT_LINE = r"[ \t]*,?[ \t]*\n[ \t]*,?[ \t]*>?[ \t]*"
 # A part ends its line, or is followed by a comma or a sentence end; on the street's own
 # line it may also run into the rest of the sentence ("..., IL 62704 please").
-_LINE_END = r"(?=[ \t]*(?:[,\n]|$|[.;!?)](?:\s|$)))"
+_LINE_END = r"(?=[ \t]*(?:[,\n]|$|[.;!?)](?:\s|$))|[ \t]+[-–—][ \t])"  # (or a dash's aside)
 _PART = (
     rf"(?:{_SAME_LINE}{_TAIL_PART}{_UNIT}*(?:{_LINE_END}|(?=[ \t]+[a-z(]))"
     rf"|{_NEXT_LINE}{_TAIL_PART}{_UNIT}*{_LINE_END})"

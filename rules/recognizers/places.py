@@ -134,6 +134,14 @@ _AFTER_INSTITUTION = regex.compile(
     rf"\p{{Lu}}[\p{{L}}'’]*[ \t]+(?i:{INSTITUTION_HEADS})[ \t]+in[ \t]+"
     rf"({_WORD}(?:[ \t]+{_WORD})?)(?![\p{{L}}\p{{N}}])"
 )
+# The town after an institution's name and a comma, as an address or a CV line writes it
+# ("Biuro Rachunkowe Bilans-Plus s.c., Katowice", "Kestrel Fit-Out Ltd, Tamworth"): only a
+# town the gazetteer has (a comma also lists firms).
+_HEAD_WORD = regex.compile(rf"(?i:{INSTITUTION_HEADS})\.?")
+_TOWN_AFTER_INSTITUTION = regex.compile(
+    rf"\p{{Lu}}[\p{{L}}'’\-]*[ \t]+(?i:{INSTITUTION_HEADS})\.?,[ \t]*"
+    rf"({_WORD}(?:[ \t]+{_WORD})?)(?![\p{{L}}\p{{N}}])"
+)
 # A big city written in lower case, as chat is typed ("i live in pune", "pune mein"):
 # after a preposition of place, or before Hindi's postposition typed in Latin letters.
 # Lower case takes away the capital that says "name", so only a city of half a million
@@ -202,7 +210,10 @@ class PlaceRecognizer:
         code = code_map(text)
 
         def add(start: int, end: int, validator: str | None = None) -> None:
-            if not code.in_code(start, end):  # code is sent as written, but its strings
+            if code.in_code(start, end):  # code is sent as written (its strings are read)
+                return
+            # (one town once, though two rules read it: "..., Bean There Cafe, Swindon")
+            if not any((f.start, f.end) == (start, end) for f in found):
                 found.append(Span(start, end, labels.LOCATION, SCORE, self.name, validator))
 
         for match in _WORDS.finditer(text):
@@ -240,6 +251,16 @@ class PlaceRecognizer:
                         break
         for match in _AFTER_INSTITUTION.finditer(text):
             add(*match.span(1))
+        for match in _TOWN_AFTER_INSTITUTION.finditer(text):
+            town = match.group(1)
+            if is_town(town):
+                add(*match.span(1))
+            elif (
+                " " in town
+                and is_town(town.split()[0])
+                and not _HEAD_WORD.fullmatch(town.split()[1])  # "Acme Ltd, Paris Inc"
+            ):
+                add(match.start(1), match.start(1) + len(town.split()[0]))
         for match in NAMED_STREET.finditer(text):
             start, end = _without_closed_words(text, *match.span())
             if start < end:

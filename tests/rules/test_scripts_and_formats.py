@@ -166,3 +166,39 @@ def test_a_russian_first_names_ending_is_romanized_both_ways(analyzer):
 )
 def test_a_name_after_thanks_ending_a_message_is_its_writers(analyzer, text):
     assert any("Jessa" in text[s.start : s.end] for s in analyzer.analyze(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        # a town in any alphabet after the street line
+        ("Адреса: вул. Квітнева, 9, Житомир.", "вул. Квітнева, 9, Житомир"),
+        ("Διεύθυνση: οδός Κανάρη 18, Χαλάνδρι", "οδός Κανάρη 18, Χαλάνδρι"),
+        # a unit in lower case, and a dash's aside after the town
+        (
+            "fix the boiler at 14 Larch Mews, flat 3, Ipswich - it leaks",
+            "14 Larch Mews, flat 3, Ipswich",
+        ),
+    ],
+)
+def test_an_address_reaches_its_town(text, address):
+    assert address in streets(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        # the town after an institution's name and a comma, as a CV line writes it
+        ("2019-2023: księgowa w Biuro Kasprzak s.c., Katowice. Obsługa kadr", "Katowice"),
+        # "here in" is where the writer is, whatever they wish for
+        ("my son wants a summer job here in Council Bluffs, is 15 too young?", "Council Bluffs"),
+    ],
+)
+def test_the_writers_town_by_its_place_in_the_sentence(analyzer, text, town):
+    assert town in {text[s.start : s.end] for s in analyzer.analyze(text)}
+
+
+def test_a_firm_listed_after_a_firm_is_no_town(analyzer):
+    # "Paris" is a town the gazetteer has, but here the first word of a firm's name
+    text = "we compared Acme Ltd, Paris Inc and others for the tender"
+    assert not any(s.label == labels.LOCATION for s in analyzer.analyze(text))
