@@ -24,7 +24,10 @@ WORK_VERBS_ABROAD = (
     r"werk|werkte|studeer|tätig|travaille|travaillais|trabajo|trabajé|trabajaba|arbeite|"
     r"arbeitete|lavoro|lavorato|lavoravo|trabalho|trabalhei|trabalhava|працюю|працював|"
     r"працювала|працюємо|навчаюся|навчаюсь|вчуся|работаю|работал|работала|работаем|учусь|"
-    r"учился|училась|pracuję|pracowałem|pracowałam|pracujemy|studiuję"
+    r"учился|училась|pracuję|pracowałem|pracowałam|pracujemy|studiuję|"
+    # Swedish, Norwegian, Danish, Finnish, Indonesian, Vietnamese
+    r"jobbar|jobbade|arbetar|arbetade|jobber|jobbet|arbeider|arbejder|arbejdede|"
+    r"työskentelen|työskentelee|bekerja|kerja|làm việc"
 )
 # Scripts written without spaces between words ("邮箱是test@test.com"): their letters are
 # the neighbouring word, never part of an identifier glued to them.

@@ -38,7 +38,7 @@ from veil.rules.pattern import (
 )
 from veil.rules.recognizers import names as names_recognizer
 from veil.rules.recognizers.institutions import HAN_WORK_VERB, names_an_institution
-from veil.rules.recognizers.names import HINGLISH_RELATION, SLAVIC_RELATIONS
+from veil.rules.recognizers.names import HINGLISH_RELATION, OTHER_LANGUAGE_RELATIONS
 from veil.rules.recognizers.places import (
     HAN_BRANCH,
     MARKED_LOCALITY,
@@ -625,7 +625,7 @@ _AFFILIATION_BEFORE = regex.compile(
     rf"(?:(?:(?-i:\b(?:{_WORK_CUES}))|(?<=^[\s'“(]*|[.!?:\n]\s*)(?:{_WORK_CUES})"
     rf"|\b(?:{_WORK_CUES_ANY_CASE}))\b"
     r"[^!?\n]{0,40}?\b(?:at|for|in|from|of|with|en|bei|der|chez|presso|w|na|bij|aan|в|у|"
-    rf"de|da)\s+{_ARTICLE_END}|"
+    rf"de|da|på|hos|ved|di|ở|tại)\s+{_ARTICLE_END}|"
     r"\b(?:bank|company|employer|school|university|uni|college|clinic|practice|hospital|"
     r"insurer|insurance|provider|letting agent|agent|agency|client|carrier|lender|broker|"
     rf"gp|surgery|dentist|pharmacy|landlord)\s*(?:is|was|:|=|-)?\s*{_ARTICLE_END}|"
@@ -1162,7 +1162,7 @@ def _titled_with_possessive(value: str) -> bool:
 # "mere papa X", "мій колега X": the relation words the name rules read, in Hindi typed
 # in Latin letters and in the Slavic languages
 _OTHER_LANGUAGE_RELATION_BEFORE = regex.compile(
-    rf"(?:{HINGLISH_RELATION}|(?<![\w])(?i:{SLAVIC_RELATIONS})[ \t]+)$"
+    rf"(?:{HINGLISH_RELATION}|(?<![\w])(?i:{OTHER_LANGUAGE_RELATIONS})[ \t]+)$"
 )
 
 

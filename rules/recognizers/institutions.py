@@ -210,7 +210,7 @@ _DEVANAGARI_NAME = regex.compile(
 # unless it is a town ("trabajo en Madrid"), which the places recognizer reads.
 _WORKPLACE_AFTER_VERB = regex.compile(
     rf"(?<![\p{{L}}])(?i:{WORK_VERBS_ABROAD})[ \t]+"
-    r"(?i:en|bei|chez|presso|para|pour|für|voor|bij|na|no|w|we|в|у|на)[ \t]+"
+    r"(?i:en|bei|chez|presso|para|pour|für|voor|bij|na|no|w|we|в|у|на|på|hos|ved|di|ở|tại)[ \t]+"
     r"(?:(?:el|la|le|l'|der|die|das|o|a)[ \t]+)?"
     r"(\p{Lu}[\p{L}\p{M}&'’\-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}&'’\-]*){0,3})"
 )

@@ -281,8 +281,19 @@ SLAVIC_RELATIONS = (
     # bare "mum" and "dad" are the writer's in Russian as in English ("у меня мама ...")
     r"мама|мамы|маме|папа|папы|папе"
 )
-_SLAVIC_RELATION_NAMED = regex.compile(
-    rf"(?<![\w])(?i:{SLAVIC_RELATIONS})[ \t]+(\p{{Lu}}\p{{Ll}}+(?:[\-'’]\p{{L}}+)?"
+# Swedish, Norwegian and Danish: "my" and the relation, or the relation in its definite
+# form, which says whose as well ("min sambo Johan", "för dottern Saga").
+NORDIC_RELATIONS = (
+    r"(?:min|mitt|mina|vår|vårt|våra|mit|mine|vor|vort|vore)\s+(?:dotter|son|fru|man|sambo|"
+    r"syster|bror|mamma|pappa|mor|far|farmor|mormor|farfar|morfar|kollega|chef|granne|vän|"
+    r"väninna|pojkvän|flickvän|datter|sønn|søn|kone|mann|mand|søster|venn|ven|veninde|nabo|"
+    r"sjef|kjæreste|kæreste)|"
+    r"dottern|sonen|frun|mannen|sambon|systern|brodern|dattera|datteren|sønnen|kona|konen|"
+    r"søsteren|broren"
+)
+OTHER_LANGUAGE_RELATIONS = rf"{SLAVIC_RELATIONS}|{NORDIC_RELATIONS}"
+_RELATION_ABROAD_NAMED = regex.compile(
+    rf"(?<![\w])(?i:{OTHER_LANGUAGE_RELATIONS})[ \t]+(\p{{Lu}}\p{{Ll}}+(?:[\-'’]\p{{L}}+)?"
     # a patronymic or a surname after the first name ("Валентина Петровна")
     r"(?:[ \t]+\p{Lu}\p{Ll}+(?:вна|вич|ична|ич|ова|ева|ина|ов|ев|ин|ая|ий|ски|ska|ski)"
     r"(?![\w]))?)(?![\w@])"
@@ -738,7 +749,7 @@ class _NameScan:
         Marites", "akka Kavitha", "nonna Pina", "bhaiya Rohit"."""
         for pattern in (
             _KIN_TITLED,
-            _SLAVIC_RELATION_NAMED,
+            _RELATION_ABROAD_NAMED,
             _SLAVIC_SELF_NAMED,
             _HINGLISH_RELATION_NAMED,
         ):

@@ -202,3 +202,20 @@ def test_a_firm_listed_after_a_firm_is_no_town(analyzer):
     # "Paris" is a town the gazetteer has, but here the first word of a firm's name
     text = "we compared Acme Ltd, Paris Inc and others for the tender"
     assert not any(s.label == labels.LOCATION for s in analyzer.analyze(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a Nordic relation, with "my" or in its definite form, before a name
+        ("min sambo Henrik har fått jobb", "Henrik"),
+        ("föräldrapenningen för dottern Ebba kom inte", "Ebba"),
+        ("datteren Ingrid begynner på skolen", "Ingrid"),
+        # where one works, after Nordic, Indonesian and Vietnamese verbs and prepositions
+        ("jag jobbar på Norrvik Kraft sedan maj", "Norrvik Kraft"),
+        ("saya bekerja di PT Maju Sentosa sejak 2020", "PT Maju Sentosa"),
+        ("Tôi làm việc tại Công ty Hòa Phong", "Công ty Hòa Phong"),
+    ],
+)
+def test_relations_and_workplaces_in_other_languages(analyzer, text, value):
+    assert any(value in text[s.start : s.end] for s in analyzer.analyze(text))
