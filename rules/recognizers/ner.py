@@ -45,10 +45,11 @@ _LEADING_IMPERATIVE = regex.compile(
     r"check|analy[sz]e|help)\s+",
     regex.IGNORECASE,
 )
-# A lower-case word before a capitalised one at an entity's start (not a particle that
-# names carry: "van Gogh", "de la Cruz", "al-Assad"), or an Arabic preposition.
+# A lower-case word before a capitalised one at an entity's start, a closed-class word of
+# any language ("al Museo del Prado", "w Drukarni"; not a particle that names carry: "van
+# Gogh", "de la Cruz"), or an Arabic preposition.
 _LEADING_FUNCTION_WORD = regex.compile(
-    r"^(?!(?:van|von|de|da|di|del|della|der|den|du|la|le|al|el|bin|ibn|ben|ter|ten|dos|das|"
+    r"^(?!(?:van|von|de|da|di|del|della|der|den|du|la|le|el|bin|ibn|ben|ter|ten|dos|das|"
     r"mac|st|san|santa|du|des|zu|af|av)[ \t])"
     r"(?:(\p{Ll}+)|(في|على|من|إلى|عن|مع|لدى|عند))[ \t]+(?=\p{Lu})"
 )
@@ -354,7 +355,7 @@ class SpacyNerRecognizer:
             if value[:4].lower() == "the ":  # "the Acme Corp": the article is not the name
                 start, value = start + 4, value[4:]
             lead = _LEADING_FUNCTION_WORD.match(value)
-            if lead and (lead.group(2) or locatives.closed_class(lead.group(1))):
+            if lead and (lead.group(2) or lead.group(1) in locatives.stop_words_of_any_language()):
                 # "على Google Classroom", "w Drukarni X": NER took another language's
                 # preposition or article along (not a name's particle: "van Gogh")
                 start, value = start + lead.end(), value[lead.end() :]

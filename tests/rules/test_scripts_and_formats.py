@@ -113,6 +113,7 @@ def test_an_italian_fiscal_codes_shape(text, found):
         # another language's preposition NER took along is no part of the name
         ("ترسلها على Google Classroom كل يوم", "على Google Classroom", "Google Classroom"),
         ("fuimos con los niños al Retiro y luego", "los niños al Retiro", "Retiro"),
+        ("la excursión al Museo del Prado del jueves", "al Museo del Prado", "Museo del Prado"),
         # a name's own particle stays
         ("a print of van Gogh on the wall", "van Gogh", "van Gogh"),
     ],
