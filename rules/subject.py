@@ -1135,7 +1135,14 @@ _TITLE_BY_AUTHOR = regex.compile(
     r"(?P<author>\p{Lu}[\p{L}.'’\-]+(?:[ \t]+\p{Lu}[\p{L}'’\-]+){1,2})"
 )
 # "the real X", "the actual X": the famous bearer of a name someone in the text shares.
-_THE_REAL_ONE = regex.compile(r"\bthe\s+(?:real|actual|famous|original)\s+$", _I)
+# "the real X" in English and as other languages say it ("del verdadero Neruda", "le vrai
+# Zidane", "der echte Müller", "настоящего Пушкина")
+_THE_REAL_ONE = regex.compile(
+    r"(?:\bthe\s+(?:real|actual|famous|original)"
+    r"|(?<![\p{L}])(?:verdader[oa]|vrai|véritable|echten?|wahren?|ver[oa]|prawdziw\w+|"
+    r"настоящ\w+|справжн\w+|verdadeir[oa]|echte)|famos[oa]|célèbre|berühmten?)\s+$",
+    _I,
+)
 _PRONOUN_FOR_SOMEONE = regex.compile(r"\b(?:he|she|his|her|him)\b", _I)
 # Names joined as one list: "X and Y", "X, Y", "X or Y".
 _COORDINATED = regex.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&|nor)\s+)", _I)
@@ -1840,6 +1847,17 @@ def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> 
             out[i] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
 
 
+def _public_surname_after_a_word(value: str, public_names: set[str]) -> bool:
+    """A public person's surname, named before in full, that NER read with the word
+    opening its sentence ("Wisława Szymborska ... Podobno Szymborska dostała"): the words
+    before the surname are no first name."""
+    words = value.split()
+    if len(words) < 2 or words[-1] not in public_names:
+        return False
+    first_names = names_recognizer.known_name_words()[0]
+    return not any(word.title() in first_names for word in words[:-1])
+
+
 def _chance_of_entry(value: str) -> float | None:
     """How likely a private person of this full name (no title) has an encyclopedia entry
     by chance (``chance_entries``, at most 1), or None if it has no entry or is one word."""
@@ -1973,7 +1991,9 @@ def _consistent(
         if value in private_names:
             out[i] = Verdict(Subject.PRIVATE, Reason.NAMED_PRIVATELY, labels.PERSON)
         elif out[i].subject is Subject.UNKNOWN and (
-            value in public_names or public_first_names.get(value, len(text)) <= span.start
+            value in public_names
+            or public_first_names.get(value, len(text)) <= span.start
+            or _public_surname_after_a_word(value, public_names)
         ):
             out[i] = Verdict(Subject.PUBLIC, Reason.NAMED_PUBLICLY, labels.PERSON)
     # "李白 (Li Bai)": a name glossed in brackets is the name before it.

@@ -692,3 +692,23 @@ def test_a_title_after_another_languages_a_is_a_persons(analyzer):
 )
 def test_work_cues_are_words_of_the_sentence_not_of_a_title(analyzer, text, name, is_protected):
     assert any(name in value for value in protected(analyzer, text)) is is_protected
+
+
+def test_a_public_surname_read_with_its_sentences_opening_word_stays_public(analyzer):
+    text = (
+        "Kim była Wisława Szymborska i od którego wiersza zacząć? "
+        "Podobno Szymborska dostała Nobla w 1996 r."
+    )
+    assert not any("Szymborska" in value for value in protected(analyzer, text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mi jefe se llama Pablo Neruda Gómez, y quiero regalarle poemas del verdadero Neruda",
+        "my boss is called Pablo Neruda Gómez and I want to gift him poems by the real Neruda",
+    ],
+)
+def test_the_real_one_is_the_public_figure_in_other_languages_too(analyzer, text):
+    last = text.rindex("Neruda")
+    assert not any(s.start <= last < s.end for s in analyzer.analyze(text))
