@@ -1355,6 +1355,12 @@ def _person(m: _Mention) -> Verdict:
         return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
     if _HONORIFIC_BEFORE.search(before) or _HONORIFIC_INSIDE.match(value):
         return Verdict(Subject.PRIVATE, Reason.TITLED, label)
+    if (
+        names_recognizer.VOCATIVE.match(ctx.text, span.start)
+        and not names_recognizer.is_interjection(value)
+        and _reads_as_a_name(value, span)
+    ):
+        return Verdict(Subject.PRIVATE, Reason.ADDRESSEE, label)  # "Ciarán, can you ..."
     if _ADDRESSEE.search(before) and _reads_as_a_name(value, span):
         # not "not coming for Easter": a one-word entry that is no first name
         return Verdict(Subject.PRIVATE, Reason.ADDRESSEE, label)

@@ -60,6 +60,7 @@ _STRONG_CUES = (
     r"roommate|flatmate|client|patient|doctor|nurse|therapist|lawyer|accountant|assistant|"
     r"hallo|liebe|lieber|bonjour|cher|chère|hola|querido|querida|ciao|caro|cara|beste|"
     r"mia figlia|mio figlio|ma fille|mon fils|mi hija|mi hijo|mijn|ik ben|je suis|soy|sono|"
+    r"wij zijn|we zijn|wir sind|nous sommes|somos|siamo|jesteśmy|"
     r"i'm|i am|it's|this is|calls? me|shouted at|yelled at|said to|maiden name is|"
     r"(?:first|last|middle|sur|given|nick)\s?name is|starring|directed by|written by|by"
 )
@@ -292,6 +293,17 @@ NORDIC_RELATIONS = (
     r"søsteren|broren"
 )
 OTHER_LANGUAGE_RELATIONS = rf"{SLAVIC_RELATIONS}|{NORDIC_RELATIONS}"
+# Tagalog's personal articles, which stand before people's names only ("bibisita kami ni
+# Jomar", "kay Ate Lorna", "si Marites"), read in a text that Tagalog's markers show.
+_TAGALOG_PERSONAL = regex.compile(
+    r"(?<![\p{L}'’\-])(?i:si|ni|kay|sina|nina|kina)[ \t]+"
+    r"((?:(?i:ate|kuya|tita|tito|lola|lolo|sir|ma'?am|mam|dr\.|engr\.|atty\.)[ \t]+)?"
+    r"\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+){0,2})(?![\w@])"
+)
+_TAGALOG_MARKER = regex.compile(
+    r"(?<![\p{L}])(?i:ang|ng|mga|po|naman|yung|kasi|kami|tayo|natin|namin|siya|sila|hindi)"
+    r"(?![\p{L}])"
+)
 _RELATION_ABROAD_NAMED = regex.compile(
     rf"(?<![\w])(?i:{OTHER_LANGUAGE_RELATIONS})[ \t]+(\p{{Lu}}\p{{Ll}}+(?:[\-'’]\p{{L}}+)?"
     # a patronymic or a surname after the first name ("Валентина Петровна")
@@ -554,6 +566,20 @@ _GREETING_BEFORE = regex.compile(
     regex.IGNORECASE,
 )
 # "What's your last name? Boyle": the answer to a question about a name.
+# A name a sentence opens with and turns to, asking something of it: "Ciarán, can you
+# make sure ...", "Meg, please send ...".
+VOCATIVE = regex.compile(
+    r"(?:^|(?<=[.!?\n]\s*))(\p{Lu}\p{Ll}+(?:[\-'’]\p{L}+)?)[ \t]*,[ \t]*"
+    r"(?i:(?:can|could|would|will)[ \t]+you\b|please\b|pls\b|plz\b)"
+)
+
+
+def is_interjection(word: str) -> bool:
+    """An interjection or a word for a group, which opens a sentence the way a name does
+    ("Hey, can you ...", "Guys, please ...")."""
+    return word.casefold() in gazetteer.load("interjections")
+
+
 _NAME_QUESTION = regex.compile(
     r"\bname\?[ \t]+(\p{Lu}\p{Ll}+(?:[\-'’]\p{L}+)?(?:[ \t]+\p{Lu}\p{Ll}+)?)(?![\w@])"
 )
@@ -757,6 +783,9 @@ class _NameScan:
                 self.keep(*match.span(1), 0.85)
         for match in _PATRONYMIC_NAME.finditer(self.text):
             self.keep(*match.span(), 0.85)
+        if _TAGALOG_MARKER.search(self.text):
+            for match in _TAGALOG_PERSONAL.finditer(self.text):
+                self.keep(*match.span(1), 0.85)
 
     def caseless_script_names(self) -> None:
         """Names in scripts without capitals (Arabic, Hebrew, Han, Kana, Hangul, Devanagari,
@@ -947,6 +976,11 @@ class _NameScan:
             self.keep(match.start(1), match.start(1) + len(name), 0.85)
         for match in _NAME_QUESTION.finditer(self.text):
             if not any(self.ordinary(word) for word in match.group(1).split()):
+                self.keep(*match.span(1), 0.85)
+        for match in VOCATIVE.finditer(self.text):
+            # "Ciarán, can you make sure ...": the one a sentence turns to and asks
+            word = match.group(1)
+            if not self.ordinary(word) and not is_interjection(word):
                 self.keep(*match.span(1), 0.85)
 
     def lower_case_names(self) -> None:

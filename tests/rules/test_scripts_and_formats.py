@@ -220,3 +220,24 @@ def test_a_firm_listed_after_a_firm_is_no_town(analyzer):
 )
 def test_relations_and_workplaces_in_other_languages(analyzer, text, value):
     assert any(value in text[s.start : s.end] for s in analyzer.analyze(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # Tagalog's personal articles stand before people's names only
+        ("bibisita kami ni Jomar sa Pasko, sabi niya", "Jomar"),
+        ("na-GCash ko na po kay Ate Lorna yung ambag", "Ate Lorna"),
+        # the one a sentence turns to and asks something
+        ("The inspector comes Thursday. Ciarán, can you check the logs?", "Ciarán"),
+        # "we are" in other languages, before the writers' names
+        ("Welkom in de straat! Wij zijn Sanne en Joost de Vries.", "Sanne"),
+    ],
+)
+def test_people_named_by_grammar(analyzer, text, name):
+    assert any(name in text[s.start : s.end] for s in analyzer.analyze(text))
+
+
+def test_an_interjection_opening_a_request_is_no_name(analyzer):
+    text = "Hey, can you write a short note for the school trip?"
+    assert not any(s.label == labels.PERSON for s in analyzer.analyze(text))
