@@ -613,7 +613,9 @@ class UsernameRecognizer:
                 continue
             start, end = match.span(1)
             spans.append(Span(start, end, labels.USERNAME, 0.75, self.name))
-        for match in _FORMATTED_HANDLE.finditer(text):
+        # ("u/" or a tag's "#" in every match: most texts have neither)
+        handles = _FORMATTED_HANDLE.finditer(text) if "u/" in text or "#" in text else ()
+        for match in handles:
             group = 1 if match.group(1) else 2
             if group == 2 and not _DISCORD_CONTEXT.search(context_before(text, match.start())):
                 continue  # "ticket#1234" is a ticket: a tag needs its platform named

@@ -703,6 +703,8 @@ class _NameScan:
         Thai...) inside a text: nothing marks them as names but what comes before them, a
         greeting, a relation, "name", an honorific. "my colleague's name يوسف الحربي"."""
         text = self.text
+        if text.isascii():
+            return  # every pattern here needs a letter of those scripts (Vietnamese: a mark)
         for match in _CASELESS_RUN.finditer(text):
             before = text[max(0, match.start() - 40) : match.start()]
             if (
