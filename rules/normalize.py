@@ -30,10 +30,11 @@ _TLD = (
 )
 # Parts and their number are bounded, and an address starts a word: "a dot a dot a …" or
 # "1-1-1-…" would otherwise be tried from every word, each try running to the end of the
-# run (quadratic on a pasted blob).
+# run (quadratic on a pasted blob). A part is taken whole (possessive): what follows one,
+# a dot or an "at", starts with a character no part has, so a shorter part never matched.
 _OBFUSCATED_EMAIL = regex.compile(
-    rf"(?<![\w.+\-])([\w+\-]{{1,64}}(?:{_DOT}[\w+\-]{{1,64}}){{0,10}}){_AT}"
-    rf"([\w\-]{{1,63}}(?:{_DOT}[\w\-]{{1,63}}){{0,10}}{_DOT}(?:{_TLD}))(?![\w])",
+    rf"(?<![\w.+\-])([\w+\-]{{1,64}}+(?:{_DOT}[\w+\-]{{1,64}}+){{0,10}}){_AT}"
+    rf"([\w\-]{{1,63}}+(?:{_DOT}[\w\-]{{1,63}}+){{0,10}}{_DOT}(?:{_TLD}))(?![\w])",
     regex.IGNORECASE,
 )
 # With the words shouted (" AT ", " DOT ") any top-level domain goes: ".studio".
