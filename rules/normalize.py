@@ -61,6 +61,10 @@ _SPACED_CHARACTERS = regex.compile(
     r"(?:\+?\d{1,4}(?:[ \t]+\d){6,}|[\w.@+](?:[ \t][\w.@+]){7,})"
     r"(?![^\s\"')\]>,;.!?:])"
 )
+# Every spaced-out run has a single character between spaces before another one: its
+# second digit or character, with the spaces around it ("4 1 1", "m i r"). Most texts
+# have no such place, and this search finds that faster than the run's pattern.
+_SPACED_INSIDE = regex.compile(r"[ \t][\w.@+][ \t]+[\w.@+][ \t]")
 # The letter O typed for a zero inside a number: "4O33 5586 O821 44O9".
 _LETTER_O_NUMBER = regex.compile(r"(?<![\w])(?=[\dOo]*\d[\dOo]*\d)[\dOo]{3,}(?![\w])")
 # A line break inside a grouped number: "4111 1111\n1111 1111". The part before the
@@ -137,7 +141,8 @@ def normalize(text: str) -> Normalized:
         digits = _spell_out(match)
         if digits:
             edits.append((match.start(), match.end(), digits))
-    for match in _SPACED_CHARACTERS.finditer(text):
+    spaced = _SPACED_CHARACTERS.finditer(text) if _SPACED_INSIDE.search(text) else ()
+    for match in spaced:
         joined = regex.sub(r"[ \t]+", "", match.group(0))
         if sum(c.isdigit() for c in joined) >= 4 or "@" in joined:
             edits.append((match.start(), match.end(), joined))
