@@ -162,12 +162,36 @@ _SENTENCE_START = regex.compile(r"(?:^|[.!?:]\s+|\n\s*)$")
 # Endings that mark a surname in many languages whatever the name list knows:
 # Slavic (-ova, -ski, -ić, -enko, -ovich), Nordic (-sson, -dóttir, -sen), Finnish (-nen),
 # Greek (-opoulos, -idis), Turkish (-oğlu), Romanian (-escu), Armenian (-yan), Georgian.
-_SURNAME_SHAPE = regex.compile(
-    r"\p{Lu}\p{Ll}{2,}(?:ov|ova|ová|ev|eva|yev|yeva|ovich|evich|ovna|evna|ski|ska|sky|skiy|skyi|"
+_SURNAME_SUFFIXES = (
+    r"ov|ova|ová|ev|eva|yev|yeva|ovich|evich|ovna|evna|ski|ska|sky|skiy|skyi|"
     r"skaya|ský|ská|cki|cka|wicz|ić|ič|enko|chuk|czuk|czyk|sson|dóttir|dottir|[nlrdkt]sen|"
     r"[aeiouäö]nen|opoulos|opoulou|idis|idou|akis|oğlu|oglu|escu|eanu|yan|shvili|dze|"
-    r"auskas|aitis|ienė)"
+    r"auskas|aitis|ienė"
 )
+_SURNAME_SHAPE = regex.compile(rf"\p{{Lu}}\p{{Ll}}{{2,}}(?:{_SURNAME_SUFFIXES})")
+
+
+def _endings(alternatives: str) -> tuple[str, ...]:
+    """The strings an alternation of words (a class of letters may open one) ends with."""
+    found: list[str] = []
+    for alternative in alternatives.split("|"):
+        if (letters := regex.fullmatch(r"\[(\w+)\](\w+)", alternative)) is not None:
+            found += [letter + letters[2] for letter in letters[1]]
+        else:
+            assert regex.fullmatch(r"\w+", alternative), alternative
+            found.append(alternative)
+    return tuple(found)
+
+
+# A word the surname shape matches ends with one of these: ``str.endswith`` first spares
+# the pattern for the hundred-odd other words of a text.
+_SURNAME_ENDINGS = _endings(_SURNAME_SUFFIXES)
+
+
+def _surname_shaped(word: str) -> bool:
+    return word.endswith(_SURNAME_ENDINGS) and _SURNAME_SHAPE.fullmatch(word) is not None
+
+
 # "German, French and Spanish": languages and nationalities, not a list of surnames.
 _NATIONALITY_SHAPE = regex.compile(r"(?:ish|ese|ian|ic|an|i)$")
 # "Dalmatinova 68", "Medvedev Islands": a street or a place named after someone.
@@ -814,7 +838,7 @@ class _NameScan:
             return False
         if word in self.last_names:
             return True
-        return bool(_SURNAME_SHAPE.fullmatch(word)) and word.casefold() not in self.not_surnames
+        return _surname_shaped(word) and word.casefold() not in self.not_surnames
 
     def given_like(self, word: str) -> bool:
         word = word.title() if word.islower() else word
@@ -894,7 +918,7 @@ class _NameScan:
                 self.keep(match.start(), match.start(1) + len(" ".join(words)), 0.85)
         for match in _LOWER_WITH_INITIAL.finditer(self.text):
             first, last = match.group(1), match.group(2)
-            by_ending = bool(_SURNAME_SHAPE.fullmatch(last.title())) and self.surname_like(last)
+            by_ending = _surname_shaped(last.title()) and self.surname_like(last)
             if (self.given_like(first) and not self.ordinary(last)) or by_ending:
                 self.keep(match.start(), match.end(), 0.75)
 
@@ -919,7 +943,7 @@ class _NameScan:
                 _SURNAME_SHAPE.fullmatch(last)
             ):
                 continue
-            by_ending = bool(_SURNAME_SHAPE.fullmatch(last)) and self.surname_like(last)
+            by_ending = _surname_shaped(last) and self.surname_like(last)
             if by_ending or _PERSONAL_PREDICATE.match(text, match.end()):
                 self.keep(match.start(), match.end(), 0.7)
 
@@ -999,10 +1023,17 @@ class _NameScan:
         start, end = match.span(1)
         if word.isupper():
             return
-        shape = bool(_SURNAME_SHAPE.fullmatch(shaped)) and self.surname_like(shaped)
         lower = word.islower()
-        if lower and not (len(word) > 2 and (shape or shaped in self.last_names)):
-            return  # most words of a text: no surname in lower case (checked first: cheap)
+        if lower:
+            # most words of a text: no surname in lower case (checked first: cheap, the
+            # list before the shape)
+            if len(word) <= 2 or not (
+                shaped in self.last_names or (_surname_shaped(shaped) and self.surname_like(shaped))
+            ):
+                return
+            shape = False  # (read below only for a capitalised word)
+        else:
+            shape = _surname_shaped(shaped) and self.surname_like(shaped)
         before = text[max(0, start - 30) : start]
         if self.ordinary(word) or _PLACE_BEFORE.search(before):
             return

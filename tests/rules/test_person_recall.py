@@ -156,3 +156,20 @@ def test_a_first_name_and_a_surname_found_apart_are_one_protected_name():
     analysis = Analyzer.from_names().analyze_subjects(text)
     assert [text[s.start : s.end] for s in analysis.protected] == ["Olumide McAllister"]
     assert analysis.kept == ()
+
+
+def test_the_surname_endings_are_those_the_shape_ends_with():
+    # the name rules test str.endswith before the shape's pattern: every string the
+    # pattern's endings match must be in the list, and nothing else
+    import regex
+
+    from veil.rules.recognizers import names as module
+
+    suffixes = regex.compile(rf"(?:{module._SURNAME_SUFFIXES})")
+    assert all(suffixes.fullmatch(ending) for ending in module._SURNAME_ENDINGS)
+    classes = regex.findall(r"\[(\w+)\]", module._SURNAME_SUFFIXES)
+    plain = [a for a in module._SURNAME_SUFFIXES.split("|") if "[" not in a]
+    assert len(set(module._SURNAME_ENDINGS)) == len(plain) + sum(map(len, classes))
+    for word in ("Yefremova", "Kowalski", "Virtanen", "Kristiansen", "Petrović", "Papadopoulos"):
+        assert module._surname_shaped(word)
+    assert not module._surname_shaped("Smith") and not module._surname_shaped("hansen")
