@@ -116,15 +116,27 @@ _STREET_AFTER = (
 _FUSED_STREET = r"straße|strasse|gasse|allee|straat|laan|gracht|gatan|vägen|gata|gate|gade|vej"
 _NOT_A_STREET_NAME = r"(?:The|This|That|Our|My|Your|His|Her|Their|A|An|Every|Any|No)"
 _STREET_WORD = r"\p{Lu}[\p{L}\p{M}'’]*(?:-\p{Lu}?[\p{L}\p{M}'’]+)*"
-NAMED_STREET = regex.compile(
-    rf"(?<![\p{{L}}\p{{N}}])(?<!\p{{N}}[ \t,]{{1,3}})(?:"
+_STREET_TYPE_FIRST = (
     # (Italian's "via" only as Italian writes it, "in via Roma": English goes via Dubai)
     rf"(?:(?:(?i:{_STREET_BEFORE})|(?<=\b[Ii]n[ \t])via|Via)[ \t]+"
     rf"(?:(?:{_PARTICLES}|de la|van|von)[ \t]+)?"
     rf"{_STREET_WORD}(?:[ \t]+{_STREET_WORD}){{0,2}})"
-    rf"|(?!{_NOT_A_STREET_NAME}[ \t])(?:{_STREET_WORD}[ \t]+){{1,3}}(?:{_STREET_AFTER})"
-    rf"|\p{{Lu}}\p{{Ll}}+(?:{_FUSED_STREET}))"
-    r"(?![\p{L}\p{N}])(?![ \t]*,?[ \t]*(?:n[º°o]\.?[ \t]*)?\d)"
+)
+_STREET_TYPE_AFTER = (
+    rf"(?!{_NOT_A_STREET_NAME}[ \t])(?:{_STREET_WORD}[ \t]+){{1,3}}(?:{_STREET_AFTER})"
+    rf"|\p{{Lu}}\p{{Ll}}+(?:{_FUSED_STREET})"
+)
+_STREET_BEFORE_AROUND = r"(?<![\p{L}\p{N}])(?<!\p{N}[ \t,]{1,3})(?:"
+_STREET_AFTER_AROUND = r")(?![\p{L}\p{N}])(?![ \t]*,?[ \t]*(?:n[º°o]\.?[ \t]*)?\d)"
+NAMED_STREET = regex.compile(
+    rf"{_STREET_BEFORE_AROUND}{_STREET_TYPE_FIRST}|{_STREET_TYPE_AFTER}{_STREET_AFTER_AROUND}"
+)
+# The form with the type first, the costly one, needs its type word and a space after it:
+# where the text has none (found from the spaces back), the other forms alone find the
+# same streets.
+_STREET_TYPE_WORD_NEED = regex.compile(rf"(?<=(?:(?i:{_STREET_BEFORE})|via|Via))[ \t]")
+_NAMED_STREET_TYPE_AFTER = regex.compile(
+    rf"{_STREET_BEFORE_AROUND}{_STREET_TYPE_AFTER}{_STREET_AFTER_AROUND}"
 )
 # Where an institution is, named after its head and "in", whether or not a gazetteer has
 # it: "St. Ives Specialist Clinic in Ogba", "Harbourview Physio in Kilbirnie".
@@ -238,7 +250,8 @@ class PlaceRecognizer:
                         break
         for match in _AFTER_INSTITUTION.finditer(text):
             add(*match.span(1))
-        for match in NAMED_STREET.finditer(text):
+        streets = NAMED_STREET if _STREET_TYPE_WORD_NEED.search(text) else _NAMED_STREET_TYPE_AFTER
+        for match in streets.finditer(text):
             start, end = _without_closed_words(text, *match.span())
             if start < end:
                 add(start, end, merge.NAMED_STREET)
