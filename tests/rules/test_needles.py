@@ -1,0 +1,102 @@
+"""Needles: the literal words a pattern cannot match without, tested in a text folded
+(rules.pattern.may_contain) before the pattern runs. Skipping the pattern where none is
+present must never lose a match."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re._parser as parser
+import sys
+from functools import cache
+
+import pytest
+import regex
+
+import veil.rules
+from veil.rules import pattern
+
+
+@cache
+def _all_needle_letters() -> frozenset[str]:
+    for module in pkgutil.walk_packages(veil.rules.__path__, "veil.rules."):
+        importlib.import_module(module.name)
+    return frozenset("".join("".join(words) for words in pattern.NEEDLE_SETS))
+
+
+@cache
+def _cased() -> tuple[str, ...]:
+    """Every character with a case mapping or a fold of its own (the only ones that can
+    match another character ignoring case)."""
+    return tuple(
+        ch
+        for ch in map(chr, range(sys.maxunicode + 1))
+        if ch.lower() != ch or ch.upper() != ch or ch.casefold() != ch
+    )
+
+
+def _fold(text: str) -> str:
+    return text.casefold().replace("\u0307", "")
+
+
+def test_every_character_matching_a_needle_letter_ignoring_case_folds_to_it():
+    letters = _all_needle_letters()
+    assert letters
+    for letter in letters:
+        same = regex.compile(regex.escape(letter), regex.IGNORECASE)
+        for ch in (*_cased(), letter):
+            if same.fullmatch(ch):
+                assert _fold(ch) == letter, (letter, ch)
+
+
+def _shortest(items) -> list[str]:
+    """The strings a simple pattern's parse matches taking each repeat's minimum and, at
+    its top level, each alternative (nested ones: the first)."""
+    out = [""]
+    for op, arg in items:
+        name = str(op)
+        if name == "LITERAL":
+            out = [s + chr(arg) for s in out]
+        elif name == "IN":
+            kind, first = arg[0]
+            if str(kind) == "CATEGORY":
+                char = {"CATEGORY_SPACE": " ", "CATEGORY_DIGIT": "0"}[str(first)]
+            else:
+                char = chr(first if str(kind) == "LITERAL" else first[0])
+            out = [s + char for s in out]
+        elif name in ("MAX_REPEAT", "MIN_REPEAT"):
+            low, _, sub = arg
+            out = [s + _shortest(sub)[0] * low for s in out]
+        elif name == "SUBPATTERN":
+            out = [s + _shortest(arg[-1])[0] for s in out]
+        elif name == "BRANCH":
+            out = [s + _shortest(b)[0] for s in out for b in arg[1]]
+        else:
+            raise AssertionError(name)
+    return out
+
+
+def _each_alternative(source: str) -> list[str]:
+    tree = list(parser.parse(source))
+    if len(tree) == 1 and str(tree[0][0]) == "BRANCH":
+        return [_shortest(branch)[0] for branch in tree[0][1][1]]
+    return _shortest(tree)
+
+
+@pytest.mark.parametrize(
+    ("module", "words", "needles"),
+    [("veil.rules.recognizers.dates", "_BIRTH_WORDS", "_BIRTH_NEEDLES")],
+)
+def test_each_alternative_of_a_gated_pattern_holds_a_needle(module, words, needles):
+    found = importlib.import_module(module)
+    source, wanted = getattr(found, words), getattr(found, needles)
+    alternatives = _each_alternative(source)
+    depth, top = 0, 1  # the top-level alternatives, counted in the source
+    for ch in source.replace("\\(", "").replace("\\)", ""):
+        depth += (ch == "(") - (ch == ")")
+        top += ch == "|" and depth == 0
+    assert len(alternatives) == top
+    for text in alternatives:
+        assert regex.fullmatch(source, text, regex.IGNORECASE), text
+        assert pattern.may_contain(text, wanted), text
+        assert pattern.may_contain(text.upper(), wanted), text
