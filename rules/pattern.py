@@ -38,8 +38,9 @@ WORD_EDGE = rf"(?:\b|(?<=[{UNSPACED_SCRIPTS}])|(?=[{UNSPACED_SCRIPTS}]))"
 
 # --- needles: words a pattern cannot match without ------------------------------------
 
-# Every needle set made, for the test that checks the folding argument for their letters.
-NEEDLE_SETS: list[tuple[str, ...]] = []
+# Every needle set made (as written, and whether its pattern ignores case), for the test
+# that checks the folding argument for their letters.
+NEEDLE_SETS: list[tuple[tuple[str, ...], bool]] = []
 _last_folded: tuple[str, str] = ("", "")
 _FOLDED_KEPT_CHARS = 100_000  # a longer text's fold is not kept after its use
 
@@ -59,12 +60,18 @@ def fold_for_needles(text: str) -> str:
     return folded
 
 
-def needles(*words: str) -> tuple[str, ...]:
-    """Literal words (one of which every match of some IGNORECASE pattern contains, as it
-    is written there), folded for ``may_contain``."""
-    folded = tuple(word.casefold().replace("\u0307", "") for word in words)
-    NEEDLE_SETS.append(folded)
-    return folded
+def alternatives(words: str) -> tuple[str, ...]:
+    """The words of an alternation of plain words ("a|b c|d"), for ``needles``."""
+    found = tuple(words.split("|"))
+    assert all(regex.escape(w, literal_spaces=True) == w for w in found), words
+    return found
+
+
+def needles(*words: str, ignore_case: bool = True) -> tuple[str, ...]:
+    """Literal words one of which every match of some pattern contains as it is written
+    there (ignoring case, unless ``ignore_case`` is False), folded for ``may_contain``."""
+    NEEDLE_SETS.append((words, ignore_case))
+    return tuple(word.casefold().replace("\u0307", "") for word in words)
 
 
 def may_contain(text: str, words: tuple[str, ...]) -> bool:

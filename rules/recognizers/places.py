@@ -19,7 +19,7 @@ from veil.rules import labels, locatives, merge, places_table
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map
 from veil.rules.notability import fold
-from veil.rules.pattern import SINCE
+from veil.rules.pattern import SINCE, alternatives, may_contain, needles
 from veil.rules.recognizers.institutions import INSTITUTION_HEADS
 from veil.rules.registry import register
 from veil.rules.spans import Span
@@ -80,20 +80,29 @@ _KOREAN_PART = regex.compile(
 # A neighbourhood or village named after the word for its kind, as addresses write them
 # (the Philippines' barangay and purok, Indonesia's kelurahan and desa, Mexico's colonia,
 # Brazil's bairro, East Africa's mtaa): the place is its name, whatever a gazetteer has.
-MARKED_LOCALITY = regex.compile(
-    r"(?<![\p{L}])(?:Brgy\.?|Barangay|Purok|Sitio|Kelurahan|Kel\.|Kecamatan|Kec\.|Desa|"
+# A piece of each locality word below, for ``may_contain``.
+_LOCALITY_NEEDLES = needles(
+    "Brgy", "Barangay", "Purok", "Sitio", "Kelurahan", "Kel.", "Kecamatan", "Kec.", "Desa",
+    "Kampung", "Colonia", "Col.", "Bairro", "Mtaa", "quận", "huyện", "phường", "xã",
+)  # fmt: skip
+_LOCALITY_WORDS = (
+    r"Brgy\.?|Barangay|Purok|Sitio|Kelurahan|Kel\.|Kecamatan|Kec\.|Desa|"
     r"Kampung|Colonia|Col\.|Bairro|Mtaa"
     # Vietnam's urban and rural districts, wards and communes ("quận Bình Thạnh")
-    r"|(?i:quận|huyện|phường|xã))"
-    r"(?:[ \t]+\p{Lu}[\p{L}\p{M}'’\-]*){1,4}"
+    r"|(?i:quận|huyện|phường|xã)"
+)
+MARKED_LOCALITY = regex.compile(
+    rf"(?<![\p{{L}}])(?:{_LOCALITY_WORDS})(?:[ \t]+\p{{Lu}}[\p{{L}}\p{{M}}'’\-]*){{1,4}}"
 )
 # The town a municipality is named for, after the word for it ("de gemeente Zwolle heeft
 # mijn aanvraag", "il comune di Lecce", "la prefeitura de Campinas"): a town like any
 # other, which the decision makes the writer's where the writer deals with it.
-_MUNICIPALITY = (
-    r"(?<![\p{L}])(?i:gemeente|gemeinde|comune|municipio|município|prefeitura|ayuntamiento|"
-    r"kommune|kommun|gmina|obec)(?:[ \t]+(?:de|di|van|von))?[ \t]+"
+_MUNICIPALITY_WORDS = (
+    r"gemeente|gemeinde|comune|municipio|município|prefeitura|ayuntamiento|"
+    r"kommune|kommun|gmina|obec"
 )
+_MUNICIPALITY = rf"(?<![\p{{L}}])(?i:{_MUNICIPALITY_WORDS})(?:[ \t]+(?:de|di|van|von))?[ \t]+"
+_MUNICIPALITY_NEEDLES = needles(*alternatives(_MUNICIPALITY_WORDS))
 MUNICIPALITY_BEFORE = regex.compile(rf"{_MUNICIPALITY}$")
 _AFTER_MUNICIPALITY = regex.compile(
     rf"{_MUNICIPALITY}(\p{{Lu}}[\p{{L}}\p{{M}}'’\-]*(?:[ \t]+\p{{Lu}}[\p{{L}}\p{{M}}'’\-]*){{0,2}})"
@@ -237,9 +246,12 @@ class PlaceRecognizer:
                 add(*match.span(1))
         if not text.isascii():
             self._caseless(text, add)
-        for match in MARKED_LOCALITY.finditer(text):
+        # (each needs one of its words: substring tests skip most texts)
+        localities = may_contain(text, _LOCALITY_NEEDLES)
+        for match in MARKED_LOCALITY.finditer(text) if localities else ():
             add(*match.span())
-        for match in _AFTER_MUNICIPALITY.finditer(text):
+        municipalities = may_contain(text, _MUNICIPALITY_NEEDLES)
+        for match in _AFTER_MUNICIPALITY.finditer(text) if municipalities else ():
             add(*match.span(1))
         for pattern in (_LOWER_CITY_AFTER, _LOWER_CITY_BEFORE):
             for match in pattern.finditer(text):
