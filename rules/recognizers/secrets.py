@@ -219,6 +219,13 @@ _SECRET_CONTEXT = regex.compile(
 _HIGH_ENTROPY = regex.compile(
     rf"(?<!{WORD}|[\-+/=])([A-Za-z0-9+/_\-]{{20,}}={{0,2}})(?!{WORD}|[\-+/=])"
 )
+_TOKEN_RUN = regex.compile(r"[A-Za-z0-9+/_\-]{20}")
+
+
+def _long_run(text: str) -> bool:
+    """Whether ``text`` has the 20 token characters in a row that ``_HIGH_ENTROPY`` needs:
+    they lie in one whitespace-free piece, and most texts have no piece that long."""
+    return any(len(piece) >= 20 and _TOKEN_RUN.search(piece) for piece in text.split())
 
 
 def shannon_entropy(value: str) -> float:
@@ -375,7 +382,7 @@ class SecretRecognizer:
             key = match.group(1)
             if _looks_random(key) or regex.fullmatch(r"[0-9a-f]{32,}", key):
                 add(*match.span(1), 0.9, "generic.url_user_key")
-        for match in _HIGH_ENTROPY.finditer(text):
+        for match in _HIGH_ENTROPY.finditer(text) if _long_run(text) else ():
             value = match.group(1)
             if "/" in value and value.lower() == value:
                 continue  # a path or an import, not base64
