@@ -21,7 +21,7 @@ from veil.rules import gazetteer, labels, locatives, name_lists
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map
 from veil.rules.nlp import import_spacy
-from veil.rules.pattern import CHAT_STAMP, LOWER_CASE_TITLES, TITLES
+from veil.rules.pattern import CHAT_STAMP, LOWER_CASE_TITLES, TITLES, may_contain, needles
 from veil.rules.recognizers.institutions import institution_after_particle
 from veil.rules.registry import register
 from veil.rules.spans import Span
@@ -318,6 +318,9 @@ SLAVIC_RELATIONS = (
     # bare "mum" and "dad" are the writer's in Russian as in English ("у меня мама ...")
     r"мама|мамы|маме|папа|папы|папе"
 )
+# What each Polish relation above holds ("moja", "nasz", "cioci", "wujek", "babcia",
+# "dziadek"); the Russian and Ukrainian ones are Cyrillic.
+_POLISH_RELATION_NEEDLES = needles("moj", "mój", "nasz", "cioci", "wuj", "babci", "dziad")
 _SLAVIC_RELATION_NAMED = regex.compile(
     rf"(?<![\w])(?i:{SLAVIC_RELATIONS})[ \t]+(\p{{Lu}}\p{{Ll}}+(?:[\-'’]\p{{L}}+)?"
     # a patronymic or a surname after the first name ("Валентина Петровна")
@@ -711,15 +714,19 @@ class _NameScan:
     def kin_titled_names(self) -> None:
         """A kinship word used as a title, as many languages do in English text: "tita
         Marites", "akka Kavitha", "nonna Pina", "bhaiya Rohit"."""
-        for pattern in (
-            _KIN_TITLED,
-            _SLAVIC_RELATION_NAMED,
-            _SLAVIC_SELF_NAMED,
-            _HINGLISH_RELATION_NAMED,
+        # The Slavic rules need a Cyrillic letter, or the Polish relation words (those in
+        # ASCII hold one of the needles): tests in C skip them in most texts.
+        cyrillic_possible = not self.text.isascii()
+        slavic = cyrillic_possible or may_contain(self.text, _POLISH_RELATION_NEEDLES)
+        for pattern, possible in (
+            (_KIN_TITLED, True),
+            (_SLAVIC_RELATION_NAMED, slavic),
+            (_SLAVIC_SELF_NAMED, cyrillic_possible),
+            (_HINGLISH_RELATION_NAMED, True),
         ):
-            for match in pattern.finditer(self.text):
+            for match in pattern.finditer(self.text) if possible else ():
                 self.keep(*match.span(1), 0.85)
-        for match in _PATRONYMIC_NAME.finditer(self.text):
+        for match in _PATRONYMIC_NAME.finditer(self.text) if cyrillic_possible else ():
             self.keep(*match.span(), 0.85)
 
     def caseless_script_names(self) -> None:

@@ -52,8 +52,8 @@ def test_every_character_matching_a_needle_letter_ignoring_case_folds_to_it():
 
 
 def _shortest(items) -> list[str]:
-    """Strings a simple pattern's parse matches, each optional part once and each repeat
-    its minimum; at its top level each alternative (nested ones: the first)."""
+    """Strings a simple pattern's parse matches: each optional part once, each repeat its
+    minimum, every alternative (nested ones too)."""
     out = [""]
     for op, arg in items:
         name = str(op)
@@ -76,19 +76,16 @@ def _shortest(items) -> list[str]:
             low, high, sub = arg
             out = [s + _shortest(sub)[0] * max(low, min(1, high)) for s in out]
         elif name == "SUBPATTERN":
-            out = [s + _shortest(arg[-1])[0] for s in out]
+            out = [s + t for s in out for t in _shortest(arg[-1])]
         elif name == "BRANCH":
-            out = [s + _shortest(b)[0] for s in out for b in arg[1]]
+            out = [s + t for s in out for b in arg[1] for t in _shortest(b)]
         else:
             raise AssertionError(name)
     return out
 
 
 def _each_alternative(source: str) -> list[str]:
-    tree = list(parser.parse(source))
-    if len(tree) == 1 and str(tree[0][0]) == "BRANCH":
-        return [_shortest(branch)[0] for branch in tree[0][1][1]]
-    return _shortest(tree)
+    return _shortest(list(parser.parse(source)))
 
 
 def _named(reference: str):
@@ -123,15 +120,26 @@ def _named(reference: str):
     ],
 )
 def test_each_alternative_of_a_gated_pattern_holds_a_needle(words, needles, ignore_case):
-    source, wanted = _named(words), _named(needles)
+    _check_alternatives(_named(words), _named(needles), ignore_case)
+
+
+def test_each_slavic_relation_is_cyrillic_or_holds_a_polish_needle():
+    from veil.rules.recognizers import names
+
+    _check_alternatives(
+        names.SLAVIC_RELATIONS, names._POLISH_RELATION_NEEDLES, True, or_not_ascii=True
+    )
+
+
+def _check_alternatives(
+    source: str, wanted: tuple[str, ...], ignore_case: bool, or_not_ascii: bool = False
+) -> None:
     alternatives = _each_alternative(source)
-    depth, top = 0, 1  # the top-level alternatives, counted in the source
-    for ch in source.replace("\\(", "").replace("\\)", ""):
-        depth += (ch == "(") - (ch == ")")
-        top += ch == "|" and depth == 0
-    assert len(alternatives) == top
+    assert len(alternatives) > source.count("|")  # every alternative, nested ones too
     for text in alternatives:
         assert regex.fullmatch(source, text, regex.IGNORECASE), text
+        if or_not_ascii and not text.isascii():
+            continue
         assert pattern.may_contain(text, wanted), text
         if ignore_case:
             assert pattern.may_contain(text.upper(), wanted), text
