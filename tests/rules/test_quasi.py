@@ -420,3 +420,12 @@ def test_a_frames_needed_part_is_found_wherever_the_frame_matches(module, frame,
     gated = getattr(importlib.import_module(f"veil.rules.quasi.{module}"), frame)
     assert gated.pattern.search(text) is not None
     assert gated.need.search(text) is not None and gated.possible(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab_.(){}[]<>=! 1x", max_size=40))
+def test_the_count_of_code_marks_is_never_below_what_the_pattern_finds(line):
+    # a line is searched for marks only where this bound reaches three
+    from veil.rules.quasi import regions
+
+    assert regions._at_most_marks(line) >= len(regions._CODE_MARKS.findall(line))
