@@ -538,6 +538,9 @@ _TWO_WORDS = regex.compile(
     r"(?<![\w@./#\-])(\p{Lu}\p{Ll}+)[ \t]+(\p{Lu}\p{Ll}+(?:-\p{L}+)?)(?![\w@]|[ \t]+\p{Lu})"
 )
 # A comma list of lower-case words: "silvana, adam, christopher and caleb".
+# What every form of the next holds: a comma, a word, "and" (its last item's comma, word
+# and conjunction): found from the commas, which most texts have few of.
+_LOWER_LIST_END = regex.compile(r",[ \t]+\p{Ll}{3,},?[ \t]+(?:and|&)[ \t]+")
 _LOWER_LIST = regex.compile(
     r"(?<![\w@.])\p{Ll}{3,}(?:,[ \t]+\p{Ll}{3,}){2,},?[ \t]+(?:and|&)[ \t]+\p{Ll}{3,}(?![\w@])"
     # shorter where the writer is one of them: "(me, kayla and marcus)", "jo, sam and me"
@@ -955,7 +958,8 @@ class _NameScan:
                 self.keep(match.start(), match.end(), 0.7)
 
     def lower_case_lists(self) -> None:
-        for match in _LOWER_LIST.finditer(self.text):
+        lists = _LOWER_LIST.finditer(self.text) if _LOWER_LIST_END.search(self.text) else ()
+        for match in lists:
             items = regex.findall(r"\p{Ll}{3,}", match.group(0))
             items = [item for item in items if item not in ("and", "me")]
             if all(

@@ -5,6 +5,8 @@ initial, a cue); none is taken from an evaluation set.
 """
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import found
 from veil.rules.analyzer import Analyzer
@@ -173,3 +175,14 @@ def test_the_surname_endings_are_those_the_shape_ends_with():
     for word in ("Yefremova", "Kowalski", "Virtanen", "Kristiansen", "Petrović", "Papadopoulos"):
         assert module._surname_shaped(word)
     assert not module._surname_shaped("Smith") and not module._surname_shaped("hansen")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["ana", "me", "i", "jo", "bob", "and", "&", ",", ", ", " ", "\t"])))
+def test_a_lower_case_list_holds_its_last_comma_word_and_conjunction(parts):
+    # the list rule runs only where this part is found: it must be wherever a list is
+    from veil.rules.recognizers import names as module
+
+    text = " ".join(parts)
+    if module._LOWER_LIST.search(text):
+        assert module._LOWER_LIST_END.search(text)
