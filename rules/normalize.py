@@ -32,11 +32,14 @@ _TLD = (
 # "1-1-1-…" would otherwise be tried from every word, each try running to the end of the
 # run (quadratic on a pasted blob). A part is taken whole (possessive): what follows one,
 # a dot or an "at", starts with a character no part has, so a shorter part never matched.
+_AT_DOMAIN = rf"{_AT}([\w\-]{{1,63}}+(?:{_DOT}[\w\-]{{1,63}}+){{0,10}}{_DOT}(?:{_TLD}))(?![\w])"
 _OBFUSCATED_EMAIL = regex.compile(
-    rf"(?<![\w.+\-])([\w+\-]{{1,64}}+(?:{_DOT}[\w+\-]{{1,64}}+){{0,10}}){_AT}"
-    rf"([\w\-]{{1,63}}+(?:{_DOT}[\w\-]{{1,63}}+){{0,10}}{_DOT}(?:{_TLD}))(?![\w])",
+    rf"(?<![\w.+\-])([\w+\-]{{1,64}}+(?:{_DOT}[\w+\-]{{1,64}}+){{0,10}}){_AT_DOMAIN}",
     regex.IGNORECASE,
 )
+# The "at" and the domain that end every disguised address: one search for them (most
+# texts have none) is cheaper than the address pattern's tries from every word.
+_DISGUISED_DOMAIN = regex.compile(_AT_DOMAIN, regex.IGNORECASE)
 # With the words shouted (" AT ", " DOT ") any top-level domain goes: ".studio".
 _SHOUTED_EMAIL = regex.compile(
     r"(?<![\w.+\-])([\w+\-]{1,64}(?:(?:\s+DOT\s+|\.)[\w+\-]{1,64}){0,10})\s+AT\s+"
@@ -120,7 +123,8 @@ def _spell_out(match: regex.Match[str]) -> str | None:
 
 def _email_edits(text: str) -> list[tuple[int, int, str]]:
     edits = []
-    for match in _OBFUSCATED_EMAIL.finditer(text):
+    disguised = _OBFUSCATED_EMAIL.finditer(text) if _DISGUISED_DOMAIN.search(text) else ()
+    for match in disguised:
         written = match.group(0)
         if not _DISGUISE.search(written) or not _DISGUISED_DOT.search(written):
             continue  # a plain address, or "meet me at the station.com"
