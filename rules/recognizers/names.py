@@ -294,6 +294,9 @@ KIN_TITLES = (
     r"tia|tio|vó|vô|avó|avô|vovó|vovô|madrinha|padrinho|madrina|padrino|seu|dona|"
     r"tata|tatie|tonton|mamie|papi|papy|mémé|pépé|oom|tante|opa|oma"
 )
+# The capital after a kin title, found from the capitals back (a text has few): where
+# there is none, the pattern below has no match either.
+_KIN_TITLED_NEED = regex.compile(rf"(?<=(?:{KIN_TITLES})[ \t]+)\p{{Lu}}")
 _KIN_TITLED = regex.compile(
     rf"(?<![\w])(?:{KIN_TITLES})[ \t]+(\p{{Lu}}\p{{Ll}}+(?:[\-'’]\p{{L}}+)?)(?![\w@])"
 )
@@ -722,7 +725,7 @@ class _NameScan:
         cyrillic_possible = not self.text.isascii()
         slavic = cyrillic_possible or may_contain(self.text, _POLISH_RELATION_NEEDLES)
         for pattern, possible in (
-            (_KIN_TITLED, True),
+            (_KIN_TITLED, _KIN_TITLED_NEED.search(self.text) is not None),
             (_SLAVIC_RELATION_NAMED, slavic),
             (_SLAVIC_SELF_NAMED, cyrillic_possible),
             (_HINGLISH_RELATION_NAMED, True),
@@ -1017,8 +1020,13 @@ class _NameScan:
     def word(self, match: regex.Match) -> None:
         """One capitalised, shouted or lower-case word, by what surrounds it."""
         word = match.group(1)
-        shaped = word.title() if word.isupper() or word.islower() else word
+        lower = word.islower()
+        shaped = word.title() if lower or word.isupper() else word
         if shaped not in self.first_names:
+            # most words of a text: lower case and no surname, which ``unknown_word``
+            # would return on at once (tested here, without the call)
+            if lower and (len(word) <= 2 or not self.lower_surname(shaped)):
+                return
             self.unknown_word(match, shaped)
         elif word.isupper() and len(word) > 2:
             self.shouted_given_name(match)
@@ -1036,11 +1044,8 @@ class _NameScan:
             return
         lower = word.islower()
         if lower:
-            # most words of a text: no surname in lower case (checked first: cheap, the
-            # list before the shape)
-            if len(word) <= 2 or not (
-                shaped in self.last_names or (_surname_shaped(shaped) and self.surname_like(shaped))
-            ):
+            # most words of a text: no surname in lower case (checked first: cheap)
+            if len(word) <= 2 or not self.lower_surname(shaped):
                 return
             shape = False  # (read below only for a capitalised word)
         else:
@@ -1070,6 +1075,10 @@ class _NameScan:
             if surname and not _STREET_OR_LONGER.match(text, surname.end()):
                 end = surname.end()
             self.keep(start, end, 0.6)
+
+    def lower_surname(self, shaped: str) -> bool:
+        """Whether a lower-case word, title-cased, is a surname: the list before the shape."""
+        return shaped in self.last_names or (_surname_shaped(shaped) and self.surname_like(shaped))
 
     def shouted_given_name(self, match: regex.Match) -> None:
         """Bank statements and forms shout: "ZELLE TO MARCUS T HALE"."""

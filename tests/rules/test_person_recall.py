@@ -186,3 +186,12 @@ def test_a_lower_case_list_holds_its_last_comma_word_and_conjunction(parts):
     text = " ".join(parts)
     if module._LOWER_LIST.search(text):
         assert module._LOWER_LIST_END.search(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["tita Marites", "ask akka Kavitha", "nonna Pina", "bhaiya Rohit", "seu  Valdir"]
+)
+def test_a_kin_titled_name_has_the_capital_its_gate_looks_for(text):
+    from veil.rules.recognizers import names as module
+
+    assert module._KIN_TITLED.search(text) and module._KIN_TITLED_NEED.search(text)
