@@ -42,6 +42,8 @@ _TITLED_NAME = regex.compile(
     rf"(?:{_NAME_WORD}[ \t]+(?:{_PARTICLE}[ \t]+)?){{0,2}}"
     r"\p{Lu}\p{Ll}+(?:['’\-](?!s\b)\p{L}+)*"
 )
+# The capital after an honorific, found from the capitals back: every titled name has one.
+_TITLED_NAME_NEED = regex.compile(rf"(?<=(?:{_HONORIFIC})\.?[ \t]+)\p{{Lu}}")
 _WORD = regex.compile(
     r"(?<![\w@./#\-])([\p{Lu}\p{Ll}]\p{Ll}*(?:['’\-](?![sS]\b)\p{L}+)?|\p{Lu}{2,})(?![\w@])"
 )
@@ -884,7 +886,8 @@ class _NameScan:
         self.spans.append(Span(start, end, labels.PERSON, score, self.source))
 
     def titles_and_fields(self) -> None:
-        for match in _TITLED_NAME.finditer(self.text):
+        titled = _TITLED_NAME_NEED.search(self.text) is not None
+        for match in _TITLED_NAME.finditer(self.text) if titled else ():
             self.keep(match.start(), match.end(), 0.9)
         for match in _NAME_FIELD.finditer(self.text):
             value = match.group(1)

@@ -164,6 +164,9 @@ _LOWER_CITY_AFTER = regex.compile(
 _LOWER_CITY_BEFORE = regex.compile(
     r"(?<![\p{L}])(\p{Ll}{4,})(?=[ \t]+(?:mein|mei|mai|me|se|ke)(?![\p{L}]))"
 )
+# The postposition after a lower-case word, found from the postpositions back: every
+# match of the last has one.
+_LOWER_CITY_BEFORE_NEED = regex.compile(r"(?<=\p{Ll}{4}[ \t]+)(?:mein|mei|mai|me|se|ke)(?![\p{L}])")
 LOWER_CASE_CITY = 500_000
 # Arabic and Hebrew write "in", "to", "from", "and" as a letter before the word.
 _PROCLITICS = ("و", "ب", "ل", "ف", "ك", "ב", "ל", "מ", "ו", "ה", "ש")
@@ -253,8 +256,12 @@ class PlaceRecognizer:
         municipalities = may_contain(text, _MUNICIPALITY_NEEDLES)
         for match in _AFTER_MUNICIPALITY.finditer(text) if municipalities else ():
             add(*match.span(1))
-        for pattern in (_LOWER_CITY_AFTER, _LOWER_CITY_BEFORE):
-            for match in pattern.finditer(text):
+        before_postposition = _LOWER_CITY_BEFORE_NEED.search(text) is not None
+        for pattern, possible in (
+            (_LOWER_CITY_AFTER, True),
+            (_LOWER_CITY_BEFORE, before_postposition),
+        ):
+            for match in pattern.finditer(text) if possible else ():
                 words, start = match.group(1), match.start(1)
                 for candidate in (words, words.split()[0]):
                     if len(candidate) >= 4 and _big_city(candidate):

@@ -195,3 +195,12 @@ def test_a_kin_titled_name_has_the_capital_its_gate_looks_for(text):
     from veil.rules.recognizers import names as module
 
     assert module._KIN_TITLED.search(text) and module._KIN_TITLED_NEED.search(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Dr. Amara Okafor", "ask Mrs  Q. Smith", "Prof Van der Berg", "sig.ra Bianchi"]
+)
+def test_a_titled_name_has_the_capital_its_gate_looks_for(text):
+    from veil.rules.recognizers import names as module
+
+    assert module._TITLED_NAME.search(text) and module._TITLED_NAME_NEED.search(text)

@@ -412,3 +412,10 @@ def test_streets_named_without_a_type_word_first_are_found_by_the_smaller_patter
     assert places._STREET_TYPE_WORD_NEED.search(text) is None
     full = [m.span() for m in places.NAMED_STREET.finditer(text)]
     assert full and full == [m.span() for m in places._NAMED_STREET_TYPE_AFTER.finditer(text)]
+
+
+@pytest.mark.parametrize("text", ["main pune mein rehta hoon", "indore  se aaya", "delhi me"])
+def test_a_lower_case_town_before_a_postposition_has_what_its_gate_looks_for(text):
+    from veil.rules.recognizers import places
+
+    assert places._LOWER_CITY_BEFORE.search(text) and places._LOWER_CITY_BEFORE_NEED.search(text)
