@@ -15,15 +15,35 @@ from veil.rules import lazy_regex as regex
 # blank at a time costs a pass over it per blank.
 _FENCE = regex.compile(r"^[ \t]*+(?:```|~~~)", regex.MULTILINE)
 _INLINE_CODE = regex.compile(r"`[^`\n]+`")
-_CODE_LINE = regex.compile(
+_LINE_OPENS_AS_CODE = (
     r"^[ \t]*+(?:def |class |import |from \S+ import|return\b|if\b.*:$|elif |else:|for .* in |"
     r"while |try:|except|raise |const |let |var |function\b|public |private |protected |"
     r"static |#include|package |func |fn |pub |impl |use |SELECT |INSERT |UPDATE |DELETE |"
     r"CREATE |ALTER |\$ |>>> |\.\.\. |@[\w.]+(?:\(.*\))?[ \t]*$|[\w.\[\]]+ *(?:=|\+=|:=) |"
     r"[}\])];?$|\w+\(.*\);?$)"
-    # \b: not tried from inside a word, which runs each try to the word's end (quadratic)
-    r"|[{;]\s*$|\)\s*\{|=>|->|::|\bnew \w+\(|\b\w+\.\w+\("
 )
+# \b: not tried from inside a word, which runs each try to the word's end (quadratic)
+_CODE_IN_LINE = r"[{;]\s*$|\)\s*\{|=>|->|::|\bnew \w+\(|\b\w+\.\w+\("
+_CODE_LINE = regex.compile(rf"{_LINE_OPENS_AS_CODE}|{_CODE_IN_LINE}")
+# The same test in two parts: the first can match only where the line starts (``^``, not
+# multiline), and the second needs one of a few marks ("{", ";", "=>", "->", "::", or a
+# word right before "("), which most prose lines lack: the pattern's tries from every
+# position of a long line are spared.
+_OPENS_AS_CODE = regex.compile(_LINE_OPENS_AS_CODE)
+_CODE_MARK_IN_LINE = regex.compile(_CODE_IN_LINE)
+_CALL = regex.compile(r"\w\(")
+
+
+def _code_line(line: str) -> bool:
+    """Whether ``_CODE_LINE.search(line)`` finds a match."""
+    if _OPENS_AS_CODE.match(line):
+        return True
+    marked = any(mark in line for mark in ("{", ";", "=>", "->", "::"))
+    if not marked and not ("(" in line and _CALL.search(line)):
+        return False
+    return _CODE_MARK_IN_LINE.search(line) is not None
+
+
 _STRING_OR_COMMENT = regex.compile(
     r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|(?:(?<!\S)#|//|(?<!\S)--|/\*)\s.*$",
     regex.MULTILINE,
@@ -85,7 +105,7 @@ class CodeMap:
             ranges.append((fences[-1], len(text)))
         position = 0
         for line in text.splitlines(keepends=True):
-            if _CODE_LINE.search(line.rstrip("\n")):
+            if _code_line(line.rstrip("\n")):
                 ranges.append((position, position + len(line)))
             position += len(line)
         return ranges

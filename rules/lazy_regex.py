@@ -245,10 +245,39 @@ def _real(pattern: Any) -> Any:
     return pattern.compiled() if isinstance(pattern, LazyPattern) else pattern
 
 
-def _taking_a_pattern(name: str) -> Any:
+# Patterns given to the module-level functions as strings, compiled: the regex module's
+# own cache is looked up through ~4 µs of Python (flags, locale, keyword arguments) per
+# call, and the rules call these functions some sixty times a text. Bounded as regex's
+# cache is (a pattern may be made of a message's words); oldest out first.
+_BY_SOURCE: dict[tuple[str, int], _regex.Pattern[str]] = {}
+_BY_SOURCE_MAX = 500
+
+
+def _by_source(pattern: str, flags: int) -> _regex.Pattern[str]:
+    key = (pattern, flags)
+    compiled = _BY_SOURCE.get(key)
+    if compiled is None:
+        compiled = _regex.compile(pattern, flags)
+        if len(_BY_SOURCE) >= _BY_SOURCE_MAX:
+            _BY_SOURCE.pop(next(iter(_BY_SOURCE)), None)
+        _BY_SOURCE[key] = compiled
+    return compiled
+
+
+def _taking_a_pattern(name: str, data: int, flags_next: bool) -> Any:
+    """The module-level function ``name``, whose first ``data`` positional arguments
+    after the pattern are the string (or the replacement and the string), and then the
+    flags where ``flags_next`` (``sub`` and ``split`` take a count first)."""
     function = getattr(_regex, name)
+    method = getattr(_regex.Pattern, name)
+    most = data + 1 if flags_next else data
 
     def call(pattern: Any, *args: Any, **kwargs: Any) -> Any:
+        # the common call, a string pattern with the data and at most the flags: the
+        # compiled pattern's method with its defaults, as the function would call it
+        if type(pattern) is str and not kwargs and data <= len(args) <= most:
+            flags = args[data] if len(args) > data else 0
+            return method(_by_source(pattern, flags), *args[:data])
         return function(_real(pattern), *args, **kwargs)
 
     call.__name__ = call.__qualname__ = name
@@ -256,20 +285,20 @@ def _taking_a_pattern(name: str) -> Any:
     return call
 
 
-search = _taking_a_pattern("search")
-match = _taking_a_pattern("match")
-fullmatch = _taking_a_pattern("fullmatch")
-finditer = _taking_a_pattern("finditer")
-findall = _taking_a_pattern("findall")
-sub = _taking_a_pattern("sub")
-subf = _taking_a_pattern("subf")
-subn = _taking_a_pattern("subn")
-subfn = _taking_a_pattern("subfn")
-split = _taking_a_pattern("split")
-splititer = _taking_a_pattern("splititer")
+search = _taking_a_pattern("search", 1, True)
+match = _taking_a_pattern("match", 1, True)
+fullmatch = _taking_a_pattern("fullmatch", 1, True)
+finditer = _taking_a_pattern("finditer", 1, True)
+findall = _taking_a_pattern("findall", 1, True)
+sub = _taking_a_pattern("sub", 2, False)
+subf = _taking_a_pattern("subf", 2, False)
+subn = _taking_a_pattern("subn", 2, False)
+subfn = _taking_a_pattern("subfn", 2, False)
+split = _taking_a_pattern("split", 1, False)
+splititer = _taking_a_pattern("splititer", 1, False)
 
 
-prefixmatch = _taking_a_pattern("prefixmatch")
+prefixmatch = _taking_a_pattern("prefixmatch", 1, True)
 
 # Everything else is the regex module's own: flags, escape, Pattern, Match, error, ...
 globals().update({name: getattr(_regex, name) for name in _regex.__all__ if name not in globals()})

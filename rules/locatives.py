@@ -308,10 +308,14 @@ def _other_closed_words() -> frozenset[str]:
 def other_language(clause: str) -> bool:
     """Whether a clause shows another language: letters of another script, or more of
     other languages' closed-class words (at least two) than English's."""
-    if any(c.isalpha() and not c.isascii() and not _LATIN_LETTER.match(c) for c in clause):
+    # (an ASCII clause has no such letter: one test in C, not one per character)
+    if not clause.isascii() and any(
+        c.isalpha() and not c.isascii() and not _LATIN_LETTER.match(c) for c in clause
+    ):
         return True
     words = [w.casefold() for w in regex.findall(r"\p{L}+", clause)]
-    other = sum(word in _other_closed_words() for word in words)
+    other_words = _other_closed_words()
+    other = sum(word in other_words for word in words)
     return other >= 2 and other > sum(word in english_closed_words() for word in words)
 
 

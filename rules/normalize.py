@@ -30,12 +30,18 @@ _TLD = (
 )
 # Parts and their number are bounded, and an address starts a word: "a dot a dot a …" or
 # "1-1-1-…" would otherwise be tried from every word, each try running to the end of the
-# run (quadratic on a pasted blob).
+# run (quadratic on a pasted blob). A part is taken whole (possessive): what follows one,
+# a dot or an "at", starts with a character no part has, so a shorter part never matched.
+_AT_DOMAIN = rf"{_AT}([\w\-]{{1,63}}+(?:{_DOT}[\w\-]{{1,63}}+){{0,10}}{_DOT}(?:{_TLD}))(?![\w])"
 _OBFUSCATED_EMAIL = regex.compile(
-    rf"(?<![\w.+\-])([\w+\-]{{1,64}}(?:{_DOT}[\w+\-]{{1,64}}){{0,10}}){_AT}"
-    rf"([\w\-]{{1,63}}(?:{_DOT}[\w\-]{{1,63}}){{0,10}}{_DOT}(?:{_TLD}))(?![\w])",
+    rf"(?<![\w.+\-])([\w+\-]{{1,64}}+(?:{_DOT}[\w+\-]{{1,64}}+){{0,10}}){_AT_DOMAIN}",
     regex.IGNORECASE,
 )
+# The "at" and the domain that end every disguised address, right after the local part's
+# last character: one search for them (most texts have none) is cheaper than the address
+# pattern's tries from every word. (That character first: tried from inside a run of
+# blanks, "\s*" would run to the run's end from each of them, quadratic in its length.)
+_DISGUISED_DOMAIN = regex.compile(rf"(?<=[\w+\-]){_AT_DOMAIN}", regex.IGNORECASE)
 # With the words shouted (" AT ", " DOT ") any top-level domain goes: ".studio".
 _SHOUTED_EMAIL = regex.compile(
     r"(?<![\w.+\-])([\w+\-]{1,64}(?:(?:\s+DOT\s+|\.)[\w+\-]{1,64}){0,10})\s+AT\s+"
@@ -60,6 +66,10 @@ _SPACED_CHARACTERS = regex.compile(
     r"(?:\+?\d{1,4}(?:[ \t]+\d){6,}|[\w.@+](?:[ \t][\w.@+]){7,})"
     r"(?![^\s\"')\]>,;.!?:])"
 )
+# Every spaced-out run has a single character between spaces before another one: its
+# second digit or character, with the spaces around it ("4 1 1", "m i r"). Most texts
+# have no such place, and this search finds that faster than the run's pattern.
+_SPACED_INSIDE = regex.compile(r"[ \t][\w.@+][ \t]+[\w.@+][ \t]")
 # The letter O typed for a zero inside a number: "4O33 5586 O821 44O9".
 _LETTER_O_NUMBER = regex.compile(r"(?<![\w])(?=[\dOo]*\d[\dOo]*\d)[\dOo]{3,}(?![\w])")
 # A line break inside a grouped number: "4111 1111\n1111 1111". The part before the
@@ -115,7 +125,8 @@ def _spell_out(match: regex.Match[str]) -> str | None:
 
 def _email_edits(text: str) -> list[tuple[int, int, str]]:
     edits = []
-    for match in _OBFUSCATED_EMAIL.finditer(text):
+    disguised = _OBFUSCATED_EMAIL.finditer(text) if _DISGUISED_DOMAIN.search(text) else ()
+    for match in disguised:
         written = match.group(0)
         if not _DISGUISE.search(written) or not _DISGUISED_DOT.search(written):
             continue  # a plain address, or "meet me at the station.com"
@@ -136,7 +147,8 @@ def normalize(text: str) -> Normalized:
         digits = _spell_out(match)
         if digits:
             edits.append((match.start(), match.end(), digits))
-    for match in _SPACED_CHARACTERS.finditer(text):
+    spaced = _SPACED_CHARACTERS.finditer(text) if _SPACED_INSIDE.search(text) else ()
+    for match in spaced:
         joined = regex.sub(r"[ \t]+", "", match.group(0))
         if sum(c.isdigit() for c in joined) >= 4 or "@" in joined:
             edits.append((match.start(), match.end(), joined))

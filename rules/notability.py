@@ -33,6 +33,13 @@ class Place:
 
 def fold(value: str) -> str:
     """Case- and accent-insensitive key ("Montréal" -> "montreal", "Łódź" -> "lodz")."""
+    if value.isascii():
+        # the same key: ASCII has nothing to decompose, no marks and none of the letters
+        return " ".join(value.lower().split())
+    return _fold_any(value)
+
+
+def _fold_any(value: str) -> str:
     decomposed = unicodedata.normalize("NFKD", value.casefold())
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(stripped.translate(_LETTER_FOLDS).replace("’", "'").split())

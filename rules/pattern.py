@@ -39,6 +39,51 @@ WORD = rf"[^\W{UNSPACED_SCRIPTS}]"
 WORD_EDGE = rf"(?:\b|(?<=[{UNSPACED_SCRIPTS}])|(?=[{UNSPACED_SCRIPTS}]))"
 
 
+# --- needles: words a pattern cannot match without ------------------------------------
+
+# Every needle set made (as written, and whether its pattern ignores case), for the test
+# that checks the folding argument for their letters.
+NEEDLE_SETS: list[tuple[tuple[str, ...], bool]] = []
+_last_folded: tuple[str, str] = ("", "")
+_FOLDED_KEPT_CHARS = 100_000  # a longer text's fold is not kept after its use
+
+
+def fold_for_needles(text: str) -> str:
+    """``text`` case-folded so that a word an IGNORECASE pattern matches in it is in it
+    folded: each character the regex module matches to a letter of a needle folds to that
+    letter's fold (``tests`` check every needle letter over all of Unicode). U+0307 is
+    dropped: "İ", which matches "i", folds to "i" and U+0307."""
+    global _last_folded
+    last = _last_folded
+    if last[0] is text:
+        return last[1]
+    folded = text.casefold().replace("\u0307", "")
+    if len(text) <= _FOLDED_KEPT_CHARS:
+        _last_folded = (text, folded)
+    return folded
+
+
+def alternatives(words: str) -> tuple[str, ...]:
+    """The words of an alternation of plain words ("a|b c|d"), for ``needles``."""
+    found = tuple(words.split("|"))
+    assert all(regex.escape(w, literal_spaces=True) == w for w in found), words
+    return found
+
+
+def needles(*words: str, ignore_case: bool = True) -> tuple[str, ...]:
+    """Literal words one of which every match of some pattern contains as it is written
+    there (ignoring case, unless ``ignore_case`` is False), folded for ``may_contain``."""
+    NEEDLE_SETS.append((words, ignore_case))
+    return tuple(word.casefold().replace("\u0307", "") for word in words)
+
+
+def may_contain(text: str, words: tuple[str, ...]) -> bool:
+    """False only where none of ``words`` (made by ``needles``) is in ``text``, whatever
+    the case: then a pattern that needs one of them cannot match. Substring tests in C."""
+    folded = fold_for_needles(text)
+    return any(word in folded for word in words)
+
+
 def context_before(text: str, start: int, window: int = CONTEXT_WINDOW) -> str:
     return text[max(0, start - window) : start].lower()
 

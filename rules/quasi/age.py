@@ -102,14 +102,15 @@ _HAS_A = regex.compile(
     r"raising|of)\s+(?:an?|two|three|\d)\s+$",
     I,
 )
+# The bracket with the age and gender in it: every match ends so (the gate's ``need``).
+_BRACKETED_AGE = (
+    r"[(\[]\s*(?:(?P<age>\d{1,2})\s*(?P<g>[mf])?|(?P<g2>[mf])\s*(?P<age2>\d{1,2}))\s*[)\]]"
+)
 _PAREN_AGE = gated(
-    regex.compile(
-        rf"(?P<subj>\b(?:i|me|myself|{RELATION_SUBJECT}))\s*[(\[]\s*(?:(?P<age>\d{{1,2}})\s*"
-        r"(?P<g>[mf])?|(?P<g2>[mf])\s*(?P<age2>\d{1,2}))\s*[)\]]",
-        I,
-    ),
+    regex.compile(rf"(?P<subj>\b(?:i|me|myself|{RELATION_SUBJECT}))\s*{_BRACKETED_AGE}", I),
     "(",
     "[",
+    need=regex.compile(_BRACKETED_AGE, I),
 )
 _TAG_AGE = gated(
     regex.compile(
@@ -124,18 +125,23 @@ _FORM_AGE = gated(
     regex.compile(r"(?:^|\n)[ \t]*(?:my\s+)?age\s*(?::|=|is)\s*(?P<age>\d{1,3})\b", I),
     "age",
 )
+# The verb and the age: every match ends so (the gate's ``need``).
+_TURNING_AGE = (
+    rf"(?P<verb>turned|turning|turn|hit|hitting|reached|be)\s+(?:the\s+(?:big\s+)?)?"
+    rf"(?P<age>{NUMBER})(?P<unit>{_UNIT})?(?![\d%$€£'’/:.,]\d|[\d%$€£'’/:])"
+)
 _TURNED = gated(
     regex.compile(
         rf"(?P<subj>\b(?:i|we|{RELATION_SUBJECT}|he|she))\s+(?:(?:just|recently|finally|"
         r"officially|only|have|'ve|’ve|had|will|'ll|’ll|am|'m|’m|is|'s|’s|gonna|going to)\s+)*"
-        rf"(?P<verb>turned|turning|turn|hit|hitting|reached|be)\s+(?:the\s+(?:big\s+)?)?"
-        rf"(?P<age>{NUMBER})(?P<unit>{_UNIT})?(?![\d%$€£'’/:.,]\d|[\d%$€£'’/:])",
+        rf"{_TURNING_AGE}",
         I,
     ),
     "turn",
     "hit",
     "reach",
     " be ",
+    need=regex.compile(_TURNING_AGE, I),
 )
 _BIRTHDAY = gated(
     regex.compile(

@@ -106,13 +106,17 @@ _COUNT = gated(
     "little ones",
     "teen",
 )
+# Having one, and whom: every match ends so (the gate's ``need``).
+_HAVING_ONE = (
+    r"(?:have|has|had|got|'ve got|’ve got)\s+(?:an?|one)\s+(?:(?:young|little|baby|newborn|"
+    r"teenage|grown|lovely|beautiful|amazing|new|wonderful)\s+)?(?P<term>son|daughter|kid|"
+    r"child|baby|toddler|boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?|stepson|"
+    r"stepdaughter|grandson|granddaughter)\b"
+)
 _HAVE_ONE = gated(
     regex.compile(
         rf"(?P<subj>\b(?:i|we|he|she|{RELATION_SUBJECT}))(?:\s+(?:also|just|now|still|finally))?\s+"
-        r"(?:have|has|had|got|'ve got|’ve got)\s+(?:an?|one)\s+(?:(?:young|little|baby|newborn|"
-        r"teenage|grown|lovely|beautiful|amazing|new|wonderful)\s+)?(?P<term>son|daughter|kid|"
-        r"child|baby|toddler|boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?|stepson|"
-        r"stepdaughter|grandson|granddaughter)\b",
+        rf"{_HAVING_ONE}",
         I,
     ),
     "kid",
@@ -126,6 +130,7 @@ _HAVE_ONE = gated(
     "husband",
     "wife",
     "fianc",
+    need=regex.compile(_HAVING_ONE, I),
 )
 _SELF_PARENT = gated(
     regex.compile(

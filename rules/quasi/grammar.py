@@ -25,6 +25,7 @@ from collections.abc import Iterator
 
 from veil.rules import lazy_regex as regex
 from veil.rules import syntax
+from veil.rules.pattern import needles
 from veil.rules.quasi import events, lexicon
 from veil.rules.quasi.age import ANY_AGES, WRITER_AGES
 from veil.rules.quasi.disclosure import ACQUAINTANCE, WRITER, Candidate
@@ -42,6 +43,10 @@ _TRIGGER = regex.compile(
     rf"at\s+(?:\d{{1,3}}|{WORD_NUMBER}))\b",  # "now at 61"
     regex.IGNORECASE,
 )
+# The trigger's two kinds of match, for a sentence's quick test: one of its words, or its
+# "at" with an age (the same alternative alone, within the same bounds).
+_TRIGGER_NEEDLES = needles(*sorted(events.TRIGGER_WORDS))
+_AT_AGE = regex.compile(rf"\b(?:at\s+(?:\d{{1,3}}|{WORD_NUMBER}))\b", regex.IGNORECASE)
 _OWNERS = {syntax.Owner.WRITER: WRITER, syntax.Owner.ACQUAINTANCE: ACQUAINTANCE}
 _FIRST_PERSON = frozenset({"i", "we"})
 _COMPLEMENT = frozenset({"dobj", "attr", "acomp", "oprd", "npadvmod", "nummod", "appos"})
@@ -76,13 +81,25 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 
     parses = syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS)
     # a gendered word is read in a writer's sentence that leaves its subject out too
-    # ("Always been more of a batman kinda guy")
+    # ("Always been more of a batman kinda guy"); the trigger, the costliest test, last
     return [
         (start, end)
         for start, end in parses.sentences()
-        if _TRIGGER.search(text, start, end)
-        and (syntax.first_person_in(text, start, end) or _GENDERED.search(text, start, end))
+        if (syntax.first_person_in(text, start, end) or _GENDERED.search(text, start, end))
+        and _has_trigger(text, start, end)
     ]
+
+
+def _has_trigger(text: str, start: int, end: int) -> bool:
+    """Whether ``_TRIGGER.search(text, start, end)`` finds one: not where the sentence holds
+    none of the trigger words (substring tests) and no "at" with an age (a search far
+    cheaper than the whole alternation's)."""
+    folded = text[start:end].casefold().replace("\u0307", "")
+    if not any(word in folded for word in _TRIGGER_NEEDLES) and not _AT_AGE.search(
+        text, start, end
+    ):
+        return False
+    return _TRIGGER.search(text, start, end) is not None
 
 
 _GENDERED = regex.compile(

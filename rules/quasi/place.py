@@ -28,14 +28,15 @@ _ADVERBS = (
     r"(?:(?:currently|now|still|also|actually|just|recently|finally|been|originally|all|"
     r"happily|permanently|eventually|later|then)\s+)*"
 )
+# The verb of residence and its preposition: every match ends so (the gate's ``need``).
+_RESIDING = (
+    r"(?:live|lives|living|lived|reside|resides|residing|"
+    r"based|moved|moving|relocated|relocating|settled|stay|stays|staying|rent|rents|renting)"
+    r"\s+(?:(?:here|there|now|currently|permanently|back|full[- ]time|right)\s+)*"
+    r"(?:in|to|near|outside(?:\s+of)?|just outside(?:\s+of)?|around)\s+(?:the\s+)?"
+)
 _RESIDENCE = gated(
-    regex.compile(
-        rf"{_SUBJECT}{_BE}\s+{_ADVERBS}(?:live|lives|living|lived|reside|resides|residing|"
-        r"based|moved|moving|relocated|relocating|settled|stay|stays|staying|rent|rents|renting)"
-        r"\s+(?:(?:here|there|now|currently|permanently|back|full[- ]time|right)\s+)*"
-        r"(?:in|to|near|outside(?:\s+of)?|just outside(?:\s+of)?|around)\s+(?:the\s+)?",
-        I,
-    ),
+    regex.compile(rf"{_SUBJECT}{_BE}\s+{_ADVERBS}{_RESIDING}", I),
     "live",
     "living",
     "resid",
@@ -46,6 +47,7 @@ _RESIDENCE = gated(
     "settled",
     "stay",
     "rent",
+    need=regex.compile(_RESIDING, I),
 )
 _WORKPLACE = gated(
     regex.compile(
@@ -123,13 +125,14 @@ _BACK_HOME = gated(
     "birthplace",
     "my city",
 )
+# What ends each of the two forms below: the verb, or the word for one's town.
+_WHERE_VERB = r"(?P<verb>live|lived|grew up|was born|am from|call home|moved to)\b"
+_WHERE_HOME = r"(?P<verb2>home ?town|home|birthplace|home city|city)\b"
 _WHERE_AFTER = gated(
     regex.compile(
         r"\s*,?\s*(?:(?:the|a|my|our)\s+(?:city|town|village|place|country)\s+"
         r"(?:(?:where|that)\s+)?|(?:where|which is where|that)\s+)(?P<subj>i|we|my\s+\w+)\s+"
-        r"(?:\w+\s+)?(?P<verb>live|lived|grew up|was born|"
-        r"am from|call home|moved to)\b|\s*,?\s+(?:is|was)\s+(?P<subj2>my|our)\s+"
-        r"(?P<verb2>home ?town|home|birthplace|home city|city)\b",
+        rf"(?:\w+\s+)?{_WHERE_VERB}|\s*,?\s+(?:is|was)\s+(?P<subj2>my|our)\s+{_WHERE_HOME}",
         I,
     ),
     "where",
@@ -143,6 +146,7 @@ _WHERE_AFTER = gated(
     "was my",
     "is our",
     "was our",
+    need=regex.compile(rf"{_WHERE_VERB}|{_WHERE_HOME}", I),
 )
 _POSTCODE = gated(
     regex.compile(

@@ -24,6 +24,18 @@ _CODE_LINE = regex.compile(
     regex.MULTILINE,
 )
 _CODE_MARKS = regex.compile(r"[{}=<>\[\]]|==|!=|\(\)|\w\.\w+\(")
+_CALL = regex.compile(r"\w\(")
+
+
+def _at_most_marks(line: str) -> int:
+    """No fewer than ``_CODE_MARKS`` finds in ``line``: each mark it finds holds a brace,
+    bracket, '<', '>' or '=' of its own, or is "()", or ends in a '(' right after a word
+    character. Counted in C, where the pattern would try every position."""
+    return (
+        sum(line.count(c) for c in "{}=<>[]")
+        + line.count("()")
+        + (len(_CALL.findall(line)) if "(" in line else 0)
+    )
 
 
 def _dense_code_lines(text: str) -> list[tuple[int, int]]:
@@ -31,7 +43,7 @@ def _dense_code_lines(text: str) -> list[tuple[int, int]]:
     ranges: list[tuple[int, int]] = []
     position = 0
     for line in text.split("\n"):
-        if len(_CODE_MARKS.findall(line)) >= 3:
+        if _at_most_marks(line) >= 3 and len(_CODE_MARKS.findall(line)) >= 3:
             ranges.append((position, position + len(line)))
         position += len(line) + 1
     return ranges
@@ -46,20 +58,38 @@ _QUOTED = regex.compile(
 )
 
 
+# The last text's own ranges: a text's regions are made more than once (with the spans
+# of different stages), and only the spans differ. (Not a long paste's: it would stay.)
+_last_ranges: tuple[str, tuple[tuple[int, int], ...]] = ("", ())
+_KEPT_CHARS = 100_000
+
+
+def _text_ranges(text: str) -> tuple[tuple[int, int], ...]:
+    """The ranges of ``text`` that quotations and code take (in no particular order)."""
+    global _last_ranges
+    last = _last_ranges
+    if last[0] is text:
+        return last[1]
+    ranges = [m.span() for m in _QUOTE_LINE.finditer(text)]
+    ranges += [m.span() for m in _QUOTED.finditer(text)]
+    ranges += [m.span() for m in _INLINE_CODE.finditer(text)]
+    ranges += [m.span() for m in _CODE_LINE.finditer(text)]
+    ranges += _dense_code_lines(text)
+    fences = [m.start() for m in _FENCE.finditer(text)]
+    ranges += list(zip(fences[0::2], fences[1::2], strict=False))
+    if len(fences) % 2:
+        ranges.append((fences[-1], len(text)))
+    found = tuple(ranges)
+    if len(text) <= _KEPT_CHARS:
+        _last_ranges = (text, found)
+    return found
+
+
 class Regions:
     """Answers whether a range of one text is excluded from disclosure finding."""
 
     def __init__(self, text: str, protected: Sequence[Span] = ()) -> None:
-        ranges = [m.span() for m in _QUOTE_LINE.finditer(text)]
-        ranges += [m.span() for m in _QUOTED.finditer(text)]
-        ranges += [(s.start, s.end) for s in protected]
-        ranges += [m.span() for m in _INLINE_CODE.finditer(text)]
-        ranges += [m.span() for m in _CODE_LINE.finditer(text)]
-        ranges += _dense_code_lines(text)
-        fences = [m.start() for m in _FENCE.finditer(text)]
-        ranges += list(zip(fences[0::2], fences[1::2], strict=False))
-        if len(fences) % 2:
-            ranges.append((fences[-1], len(text)))
+        ranges = [*_text_ranges(text), *((s.start, s.end) for s in protected)]
         # Merged into disjoint ranges, so only the last one starting before a query can
         # overlap it: one binary search per query, even where a range is a whole line of
         # megabytes (a one-line paste) that every query would otherwise walk back over.

@@ -241,13 +241,21 @@ _EARN = regex.compile(
     rf"{_AMOUNT}",
     I,
 )
-_MY_PAY = regex.compile(
-    rf"(?P<subj>\b(?:my|our|{RELATION_SUBJECT}))\s+(?:(?:annual|yearly|monthly|hourly|"
-    r"household|combined|starting|base|current|new|take[- ]home|gross|net)\s+)*"
+# The word for one's pay and the verb after it: every match of the next has them (its
+# gate's ``need``, which skips the subject alternation in most texts).
+_PAY_IS = (
     r"(?:salary|income|pay|wage|wages|paycheck|pay cheque|earnings|pension|rate)\s+"
-    r"(?:is|was|of|:|=|'s|’s|are|comes to|works out to)\s+(?:(?:about|around|roughly|just|"
-    rf"only|over|under|nearly|almost|like|~)\s*)*{_AMOUNT}",
-    I,
+    r"(?:is|was|of|:|=|'s|’s|are|comes to|works out to)\s+"
+)
+_MY_PAY = gated(
+    regex.compile(
+        rf"(?P<subj>\b(?:my|our|{RELATION_SUBJECT}))\s+(?:(?:annual|yearly|monthly|hourly|"
+        rf"household|combined|starting|base|current|new|take[- ]home|gross|net)\s+)*{_PAY_IS}"
+        r"(?:(?:about|around|roughly|just|"
+        rf"only|over|under|nearly|almost|like|~)\s*)*{_AMOUNT}",
+        I,
+    ),
+    need=regex.compile(_PAY_IS, I),
 )
 _ON_SALARY = regex.compile(
     rf"\b(?:on|with)\s+(?:an?\s+|my\s+|our\s+)?{_AMOUNT}\s*(?:/\s*(?:yr|year|annum)\s+)?"

@@ -75,20 +75,33 @@ _UNIT = (
 
 _PLACE_START = r"\p{Lu}[\p{L}'’\-]{1,40}[ \t]*(?:$|\n|,)|Suite|Apt|Unit"
 
-_STREET_LINE = (
+_US_STREET = (
     # 42 Elm Street / 1600 N. Pennsylvania Ave NW / 10 Downing St
     rf"(?:(?:\d{{1,6}}[ \t]+)?{_NUMBER}[ \t]+"
     r"(?:(?:N|S|E|W|North|South|East|West|NE|NW|SE|SW)\.?[ \t]+)?"
     rf"(?:{_WORD}[ \t]+){{0,4}}(?:{_SUFFIXES})\b\.?"
     rf"(?:[ \t]+(?:{_WORD}[ \t]+){{0,2}}(?:{_SUFFIXES})\b\.?)?"
     rf"(?:[ \t]+(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\b\.?)?)"
+)
+# The street word before the house number in German, Dutch, Nordic, Hungarian.
+_GERMANIC_STREET_WORD = (
+    rf"(?i:{_COMPOUND_SUFFIX})|Straße|Strasse|Str\.?|Weg|Allee|Platz|u\.|utca|út|tér|körút"
+)
+_GERMANIC_STREET = (
     # Hauptstraße 5 / Berliner Straße 12a / Keizersgracht 123
-    rf"|(?:(?:\d{{1,6}}[ \t]+)?(?:{_WORD}[ \t]+){{0,3}}[\p{{L}}][\wß'’\-]{{0,40}}"
+    rf"(?:(?:\d{{1,6}}[ \t]+)?(?:{_WORD}[ \t]+){{0,3}}[\p{{L}}][\wß'’\-]{{0,40}}"
     rf"(?i:{_COMPOUND_SUFFIX})[ \t]+{_NUMBER}\.?)"
     rf"|(?:(?:{_WORD}[ \t]+){{0,2}}"
     rf"(?:Straße|Strasse|Str\.?|Weg|Allee|Platz|u\.|utca|út|tér|körút)[ \t]+{_NUMBER}\.?)"
+)
+# Both Germanic forms need one of their street words, spaces and a digit (``_NUMBER``
+# starts with one); where the text has none, the address pattern without them finds the
+# same. They are the costly part: their optional words are tried from every word. (Found
+# from the digit back: digits are few, and the engine skips to them.)
+_GERMANIC_STREET_NEED = regex.compile(rf"(?<=(?:{_GERMANIC_STREET_WORD})[ \t]+)\d")
+_OTHER_STREETS = (
     # 12 rue de la Paix / 33 avenue de Provence
-    rf"|(?:{_NUMBER},?[ \t]+(?:bis[ \t]+|ter[ \t]+)?(?i:rue|avenue|av\.|boulevard|bd\.?|place|"
+    rf"(?:{_NUMBER},?[ \t]+(?:bis[ \t]+|ter[ \t]+)?(?i:rue|avenue|av\.|boulevard|bd\.?|place|"
     rf"chemin|allée|impasse|quai|route|cours)[ \t]+{_PARTICLES}(?:{_ANY_WORD}[ \t]*){{1,4}})"
     # Calle Mayor 5 / Via Roma, 10 / Rua Augusta 274
     rf"|(?:(?:{_PREFIXES})[ \t]+{_PARTICLES}(?:{_WORD}[ \t]+{_PARTICLES}){{0,3}}{_WORD},?[ \t]*"
@@ -113,6 +126,21 @@ _STREET_LINE = (
     r"|(?:(?:P\.?[ \t]?O\.?[ \t]?Box|Post Office Box|Postfach|Apartado(?: de correos)?|"
     r"Casella postale|Boîte postale|BP)[ \t]+\d{1,6})"
     r"|(?:(?:PSC|Unit|CMR)[ \t]+\d{3,5},?[ \t]+Box[ \t]+\d{1,5})"
+)
+_STREET_LINE = rf"{_US_STREET}|{_GERMANIC_STREET}|{_OTHER_STREETS}"
+# The characters the other street lines can start with: a house number, a street type's
+# first letter, a PO box's, a military unit's, and those the Russian and Ukrainian types'
+# first letters match case-insensitively (ᲀ is a form of в; a test checks the list).
+# Tried first, one class, it spares the engine the alternatives at every other character.
+_CYRILLIC_STREET_FIRST = "бвмнпушБВМНПУШᲀ"
+# and the Greek types' (ϖ is a form of π)
+_GREEK_STREET_FIRST = "λοπΛΟΠϖ"
+_OTHER_STREET_FIRST = (
+    r"(?=[\d"
+    + "".join(sorted({word[0] for word in _PREFIXES.split("|")} | set("PABCU")))
+    + _CYRILLIC_STREET_FIRST
+    + _GREEK_STREET_FIRST
+    + "])"
 )
 
 _UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?[ \t]*\d[A-Z]{2}"
@@ -142,6 +170,10 @@ _PART = (
 
 _ADDRESS = regex.compile(
     rf"(?<!{WORD})(?P<street>(?:{_STREET_LINE}){_UNIT}*){_PART}{{0,4}}",
+)
+_ADDRESS_NOT_GERMANIC = regex.compile(
+    rf"{_OTHER_STREET_FIRST}(?<!{WORD})(?P<street>(?:{_US_STREET}|{_OTHER_STREETS}){_UNIT}*)"
+    rf"{_PART}{{0,4}}",
 )
 
 # Lines that follow an address but are not part of it.
@@ -231,7 +263,9 @@ class StreetAddressRecognizer:
 
     def find(self, text: str) -> list[Span]:
         spans = []
-        for match in _ADDRESS.finditer(text):
+        # an alternative that cannot match anywhere in the text changes no match
+        address = _ADDRESS if _GERMANIC_STREET_NEED.search(text) else _ADDRESS_NOT_GERMANIC
+        for match in address.finditer(text):
             start, end = match.span()
             # the country's own order may reach further than the generic parts did,
             # from the street line or from where those parts stopped

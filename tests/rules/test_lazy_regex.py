@@ -33,6 +33,33 @@ def test_the_module_functions_take_a_lazy_pattern_or_a_string():
     assert lazy_regex.IGNORECASE is regex.IGNORECASE and lazy_regex.escape is regex.escape
 
 
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("search", (r"b+", "abbc")),
+        ("search", (r"B+", "abbc", regex.IGNORECASE)),
+        ("match", (r"a", "abc")),
+        ("fullmatch", (r"\p{Ll}{3,}", "abc")),
+        ("fullmatch", (r"x", "abc", 0, 1)),  # pos: regex's own function
+        ("findall", (r"\d", "a1b2")),
+        ("finditer", (r"\d", "a1b2")),
+        ("sub", (r"\d", "#", "a1b2")),
+        ("sub", (r"\d", "#", "a1b2", 1)),  # a count, not flags
+        ("subn", (r"\d", "#", "a1b2")),
+        ("split", (r"[ ,]", "a b,c")),
+        ("split", (r"[ ,]", "a b,c", 1)),  # maxsplit, not flags
+    ],
+)
+def test_the_module_functions_answer_as_the_regex_modules_own(name, args):
+    # a string pattern is compiled once and kept: the answers are regex's
+    ours, theirs = getattr(lazy_regex, name)(*args), getattr(regex, name)(*args)
+    if name == "finditer":
+        ours, theirs = [m.span() for m in ours], [m.span() for m in theirs]
+    elif name in ("search", "match", "fullmatch"):
+        ours, theirs = ours and ours.span(), theirs and theirs.span()
+    assert ours == theirs
+
+
 def test_a_bad_pattern_fails_when_first_used():
     bad = lazy_regex.LazyPattern(r"(unclosed")  # not registered: compile_all would fail
     with pytest.raises(regex.error):

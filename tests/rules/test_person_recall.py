@@ -5,6 +5,8 @@ initial, a cue); none is taken from an evaluation set.
 """
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import found
 from veil.rules.analyzer import Analyzer
@@ -156,3 +158,49 @@ def test_a_first_name_and_a_surname_found_apart_are_one_protected_name():
     analysis = Analyzer.from_names().analyze_subjects(text)
     assert [text[s.start : s.end] for s in analysis.protected] == ["Olumide McAllister"]
     assert analysis.kept == ()
+
+
+def test_the_surname_endings_are_those_the_shape_ends_with():
+    # the name rules test str.endswith before the shape's pattern: every string the
+    # pattern's endings match must be in the list, and nothing else
+    import regex
+
+    from veil.rules.recognizers import names as module
+
+    suffixes = regex.compile(rf"(?:{module._SURNAME_SUFFIXES})")
+    assert all(suffixes.fullmatch(ending) for ending in module._SURNAME_ENDINGS)
+    classes = regex.findall(r"\[(\w+)\]", module._SURNAME_SUFFIXES)
+    plain = [a for a in module._SURNAME_SUFFIXES.split("|") if "[" not in a]
+    assert len(set(module._SURNAME_ENDINGS)) == len(plain) + sum(map(len, classes))
+    for word in ("Yefremova", "Kowalski", "Virtanen", "Kristiansen", "Petrović", "Papadopoulos"):
+        assert module._surname_shaped(word)
+    assert not module._surname_shaped("Smith") and not module._surname_shaped("hansen")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["ana", "me", "i", "jo", "bob", "and", "&", ",", ", ", " ", "\t"])))
+def test_a_lower_case_list_holds_its_last_comma_word_and_conjunction(parts):
+    # the list rule runs only where this part is found: it must be wherever a list is
+    from veil.rules.recognizers import names as module
+
+    text = " ".join(parts)
+    if module._LOWER_LIST.search(text):
+        assert module._LOWER_LIST_END.search(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["tita Marites", "ask akka Kavitha", "nonna Pina", "bhaiya Rohit", "seu  Valdir"]
+)
+def test_a_kin_titled_name_has_the_capital_its_gate_looks_for(text):
+    from veil.rules.recognizers import names as module
+
+    assert module._KIN_TITLED.search(text) and module._KIN_TITLED_NEED.search(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Dr. Amara Okafor", "ask Mrs  Q. Smith", "Prof Van der Berg", "sig.ra Bianchi"]
+)
+def test_a_titled_name_has_the_capital_its_gate_looks_for(text):
+    from veil.rules.recognizers import names as module
+
+    assert module._TITLED_NAME.search(text) and module._TITLED_NAME_NEED.search(text)

@@ -392,3 +392,30 @@ def test_a_caseless_town_of_two_words_and_a_pronoun_with_its_proclitic(analyzer)
 )
 def test_a_big_city_in_lower_case(text, expected):
     assert towns(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I live on Larkspur Lane, near the park",
+        "we moved to Hauptstraße last year",
+        "my office is on Baker Street and my flat on Kensington Road",
+        "Karanfil Sokak is where I grew up",
+        "She lives on Lindengracht.",
+    ],
+)
+def test_streets_named_without_a_type_word_first_are_found_by_the_smaller_pattern(text):
+    # the recognizer takes it where no type word ("rue", "calle", "via") comes before a
+    # space: both patterns must then find the same
+    from veil.rules.recognizers import places
+
+    assert places._STREET_TYPE_WORD_NEED.search(text) is None
+    full = [m.span() for m in places.NAMED_STREET.finditer(text)]
+    assert full and full == [m.span() for m in places._NAMED_STREET_TYPE_AFTER.finditer(text)]
+
+
+@pytest.mark.parametrize("text", ["main pune mein rehta hoon", "indore  se aaya", "delhi me"])
+def test_a_lower_case_town_before_a_postposition_has_what_its_gate_looks_for(text):
+    from veil.rules.recognizers import places
+
+    assert places._LOWER_CITY_BEFORE.search(text) and places._LOWER_CITY_BEFORE_NEED.search(text)

@@ -399,3 +399,33 @@ def test_spans_are_inside_the_text_sorted_disjoint_and_deterministic(
 def test_any_text_is_handled(text: str) -> None:
     for d in find_disclosures(text, year=YEAR):
         assert text[d.span.start : d.span.end].strip()
+
+
+@pytest.mark.parametrize(
+    ("module", "frame", "text"),
+    [
+        ("place", "_RESIDENCE", "I currently live in Leeds"),
+        ("place", "_WHERE_AFTER", "Leeds, the town where I grew up"),
+        ("place", "_WHERE_AFTER", "Leeds is my hometown"),
+        ("age", "_PAREN_AGE", "me (34F) and my husband (36M)"),
+        ("age", "_TURNED", "my mum just turned 60"),
+        ("family", "_HAVE_ONE", "we have a little daughter"),
+        ("work", "_MY_PAY", "my annual salary is about $85k"),
+    ],
+)
+def test_a_frames_needed_part_is_found_wherever_the_frame_matches(module, frame, text):
+    # the gate skips a frame where its needed part is missing: never where it matches
+    import importlib
+
+    gated = getattr(importlib.import_module(f"veil.rules.quasi.{module}"), frame)
+    assert gated.pattern.search(text) is not None
+    assert gated.need.search(text) is not None and gated.possible(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab_.(){}[]<>=! 1x", max_size=40))
+def test_the_count_of_code_marks_is_never_below_what_the_pattern_finds(line):
+    # a line is searched for marks only where this bound reaches three
+    from veil.rules.quasi import regions
+
+    assert regions._at_most_marks(line) >= len(regions._CODE_MARKS.findall(line))

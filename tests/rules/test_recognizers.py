@@ -227,3 +227,24 @@ def test_a_url_is_personal_when_the_text_ties_its_account_or_domain_to_someone(t
     an e-mail address no encyclopedia knows, say whose they are; a famous domain does not."""
     spans = create("regex.url.v1").find(text)
     assert any(text[s.start : s.end] == url for s in spans) is personal
+
+
+@pytest.mark.parametrize(
+    "piece",
+    [
+        "a" * 101,
+        "x " + "b" * 100 + " y",
+        "x " + "b" * 101 + "\n",
+        "a" + " " * 101 + "b",
+        "a" + "\t " * 60 + "b",
+        "a\n" + " " * 100 + "\nb",
+        "a" * 60 + "\x1c" + "a" * 60,
+        "Hi, I'm Dana. " * 20,
+    ],
+)
+def test_a_piece_is_made_readable_as_the_long_run_pattern_says(piece):
+    # readable skips the pattern where no run is that long: the same text either way
+    from veil.rules.recognizers import ner
+
+    blanked = ner._LONG_RUN.sub(lambda run: ner._blank(len(run.group())), piece)
+    assert ner.readable(piece) == blanked

@@ -48,6 +48,15 @@ def _all_words() -> frozenset[str]:
     return frozenset(word for rule in NATIONAL_IDS for word in rule.context)
 
 
+@cache
+def _words_by_lowered() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Every context word under its lower-case form (lowered once, not once a text)."""
+    by_lowered: dict[str, list[str]] = {}
+    for word in sorted(_all_words()):
+        by_lowered.setdefault(word.lower(), []).append(word)
+    return tuple((lowered, tuple(words)) for lowered, words in by_lowered.items())
+
+
 class NationalIdRecognizer:
     """National identifiers, by their shape, their check digits and the words naming them."""
 
@@ -61,7 +70,9 @@ class NationalIdRecognizer:
         # Substring tests first (a few microseconds for all the words): a rule that needs a
         # word runs only where one of its words occurs somewhere in the text.
         lower = text.lower()
-        present = {word for word in _all_words() if word.lower() in lower}
+        present = {
+            word for lowered, words in _words_by_lowered() if lowered in lower for word in words
+        }
         # A number may be valid under two countries' rules (13 digits: South African and
         # Thai, say): one span for it.
         found: dict[tuple[int, int], NationalId] = {}
