@@ -43,6 +43,7 @@ FRESH_PARTS = (
     "dev13",
     "dev14",
     "dev15",
+    "dev16",
     "test",
     "test2",
     "test3",
@@ -56,6 +57,7 @@ FRESH_PARTS = (
     "test11",
     "test12",
     "test13",
+    "test14",
 )
 
 TUNING = "tuning half"

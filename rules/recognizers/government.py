@@ -19,6 +19,7 @@ from veil.rules.pattern import (
     context_before,
     labelled_as,
 )
+from veil.rules.recognizers.national_ids import named_but_invalid
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -339,22 +340,6 @@ def _currency(code: str) -> bool:
     return len(code) == 3 and code.isascii() and pycountry.currencies.get(alpha_3=code) is not None
 
 
-# An Italian codice fiscale by its shape alone, its check letter typed wrong or not: six
-# letters of the name, the year, the month's letter, the day (+40 for women), the
-# birthplace's letter and three digits, a check letter; digits may be swapped for letters
-# (omocodia, L-V). Sixteen characters in this order are no word and no other code.
-_OMOCODIA = str.maketrans("LMNPQRSTUV", "0123456789")
-_IT_FISCAL_CODE = regex.compile(
-    r"(?<![A-Za-z0-9])[A-Z]{6}[0-9L-V]{2}[ABCDEHLMPRST](?P<day>[0-9L-V]{2})[A-Z][0-9L-V]{3}[A-Z]"
-    r"(?![A-Za-z0-9])"
-)
-
-
-def _fiscal_code_day(match: regex.Match[str]) -> bool:
-    day = int(match.group("day").translate(_OMOCODIA))
-    return 1 <= day <= 31 or 41 <= day <= 71
-
-
 class IdNumberRecognizer:
     """Identity, licence, medical, employee and tax numbers: by context, or by format."""
 
@@ -389,17 +374,15 @@ class IdNumberRecognizer:
                 continue
             if _PHONE_WORD.search(match.group("word")):
                 continue  # "電話番号は 090-...": the phone recognizer's
-
             start = match.start("value")
+            if named_but_invalid(text, start, start + len(value)):
+                continue  # "Business Number is 40 139 154 058": that number, its check failed
             spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
         for match in _ACRONYM_VALUE.finditer(text):
-            if _acronym_id(match):
-                value = match.group("value").rstrip(" .-/")
-                start = match.start("value")
+            value = match.group("value").rstrip(" .-/")
+            start = match.start("value")
+            if _acronym_id(match) and not named_but_invalid(text, start, start + len(value)):
                 spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
-        for match in _IT_FISCAL_CODE.finditer(text):
-            if _fiscal_code_day(match):
-                spans.append(Span(*match.span(), labels.ID_NUMBER, 0.8, self.name))
         for match in _ACCOUNT_IN_THE_NAME_OF.finditer(text):
             spans.append(Span(*match.span(1), labels.ID_NUMBER, 0.8, self.name))
         for match in _LAST_DIGITS.finditer(text):

@@ -61,3 +61,16 @@ def test_a_value_a_number_word_names_is_an_id(text, value):
 )
 def test_numbers_of_things_are_not_ids(text):
     assert ids(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a number word before an identifier the text names, its check digit wrong: it is
+        # not that identifier, as the national identifiers' recognizer says
+        "My Australian Business Number is 40 139 154 058.",
+        "My 외국인등록번호 is 860917-6028796.",
+    ],
+)
+def test_a_named_identifier_that_fails_its_check_is_no_id(text):
+    assert ids(text) == []

@@ -1,7 +1,6 @@
 """Addresses, names, places and ids by the rules of a script, a format or a language's
 administrative units: East Slavic and Greek street lines, Chinese names by their surname,
-a Chinese or Japanese town with its ward, a Japanese home town, an Italian fiscal code's
-shape."""
+a Chinese or Japanese town with its ward, a Japanese home town."""
 
 from __future__ import annotations
 
@@ -9,7 +8,6 @@ import pytest
 
 from veil.rules import labels
 from veil.rules.recognizers.address import StreetAddressRecognizer
-from veil.rules.recognizers.government import IdNumberRecognizer
 from veil.rules.recognizers.names import han_names_by_surname, han_surnames
 
 
@@ -89,22 +87,6 @@ def test_a_japanese_home_town_is_the_writers(analyzer):
 def test_a_town_and_an_ordinary_word_for_area_is_no_ward(analyzer):
     text = "东京的地区很多，哪个适合旅游？"
     assert not any("地区" in text[s.start : s.end] for s in analyzer.analyze(text))
-
-
-@pytest.mark.parametrize(
-    ("text", "found"),
-    [
-        # an Italian fiscal code by its shape, the check letter typed wrong
-        ("il codice di mia madre Carla è BNCCRL62M48F205Q.", True),
-        # omocodia: digits replaced by letters
-        ("CF: RSSMRA80A01H5L1X", True),
-        # the day out of range (32): no fiscal code
-        ("la sigla RSSMRA80A32H501X", False),
-    ],
-)
-def test_an_italian_fiscal_codes_shape(text, found):
-    ids = [s for s in IdNumberRecognizer().find(text) if s.label == labels.ID_NUMBER]
-    assert bool(ids) is found
 
 
 @pytest.mark.parametrize(
