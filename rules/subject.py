@@ -17,7 +17,6 @@ way stays protected.
 from __future__ import annotations
 
 import bisect
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -877,7 +876,7 @@ class _Context:
             word
             for c in self.contacts
             if c.label == labels.STREET_ADDRESS
-            for word in regex.findall(r"\p{L}+", _unaccented(self.text[c.start : c.end]))
+            for word in regex.findall(r"\p{L}+", notability.fold(self.text[c.start : c.end]))
         )
 
     def town_of_an_address(self, span: Span) -> bool:
@@ -889,8 +888,10 @@ class _Context:
             return False
         value = self.text[span.start : span.end]
         if " " in value.strip():
-            return all(w in words for w in regex.findall(r"\p{L}+", _unaccented(value)))
-        return any(_unaccented(form) in words for form in locatives.dictionary_forms(value.strip()))
+            return all(w in words for w in regex.findall(r"\p{L}+", notability.fold(value)))
+        return any(
+            notability.fold(form) in words for form in locatives.dictionary_forms(value.strip())
+        )
 
     def after_address(self, span: Span) -> bool:
         """The place follows a street address ("12 Elm St, Leeds")."""
@@ -1140,7 +1141,7 @@ _TITLE_BY_AUTHOR = regex.compile(
 _THE_REAL_ONE = regex.compile(
     r"(?:\bthe\s+(?:real|actual|famous|original)"
     r"|(?<![\p{L}])(?:verdader[oa]|vrai|véritable|echten?|wahren?|ver[oa]|prawdziw\w+|"
-    r"настоящ\w+|справжн\w+|verdadeir[oa]|echte)|famos[oa]|célèbre|berühmten?)\s+$",
+    r"настоящ\w+|справжн\w+|verdadeir[oa]|famos[oa]|célèbre|berühmten?))\s+$",
     _I,
 )
 _PRONOUN_FOR_SOMEONE = regex.compile(r"\b(?:he|she|his|her|him)\b", _I)
@@ -1403,12 +1404,6 @@ _BRANCH_AFTER = regex.compile(
     r"^[ \t]+(?:office|branch|plant|site|campus|depot|warehouse|factory|HQ|headquarters)\b", _I
 )
 _DEFINITE_OR_OWN_BEFORE = regex.compile(r"\b(?:the|our|my)[ \t]+$", _I)
-
-
-def _unaccented(text: str) -> str:
-    """Lower case without accents: the same town in an address's spelling and a case's."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def _location(m: _Mention, relabelled: bool = False) -> Verdict:

@@ -188,14 +188,14 @@ _NUMERO = regex.compile(
 )
 
 # A value a language's word for "number" names, whatever kind of number it is: German,
-# Dutch, Scandinavian and Finnish compounds ("Personalnummer 4471-B", "asiakasnumero"),
+# Dutch, Scandinavian and Finnish compounds ("Personalnummer 2093-K", "asiakasnumero"),
 # Korean, Japanese and Chinese ones ("계좌번호", "会員番号", "合同编号"), the word with its
 # noun in other languages ("numer umowy", "номер договора", "numéro de client", "nomor
 # pelanggan", "müşteri numarası", "αριθμός μητρώου"), an account in Slavic, Nordic and
-# Romance languages ("лицевой счёт 7203318845", "konto 1234 56 78901"), and an English
+# Romance languages ("лицевой счёт 4409172236", "konto 1234 56 78901"), and an English
 # noun with "number" or "no." ("order number 112-33", "invoice no. INV-209"; not "#", which
-# tags and colours take: "like #f5f5f7"). Catalogue
-# and place numbers are not someone's (see _THING_NUMBERS).
+# tags and colours take: "like #f5f5f7"). Catalogue and place numbers are not someone's
+# (see _THING_NUMBERS).
 _NUMBER_NAMED = regex.compile(
     r"(?<![\p{L}\p{N}])(?P<word>"
     r"(?P<compound>\p{L}{3,}?)(?:nummer|numret|nummeret|numero|numer)"
@@ -291,8 +291,8 @@ _THING_NUMBERS = frozenset(
 )
 
 
-# An acronym in any script, then a long number ("NIP: 527-104-88-31", "ΑΦΜ μου 128445903",
-# "ИНН 7707083893"): a tax or identity number by the way countries write them. Not a
+# An acronym in any script, then a long number ("NIP: 731-220-19-04", "ΑΦΜ μου 049217765",
+# "ИНН 5031244870"): a tax or identity number by the way countries write them. Not a
 # currency's amount ("PLN 12 500 000"), nor a book's or a standard's number.
 _ACRONYM_VALUE = regex.compile(
     r"(?<![\p{L}\p{N}])(?P<acronym>\p{Lu}{3,6})"
