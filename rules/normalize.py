@@ -8,7 +8,8 @@ mapped back to the characters the user actually typed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, replace
 
 from veil.rules import lazy_regex as regex
 from veil.rules.spans import Span
@@ -51,6 +52,10 @@ _DOT_WORD = regex.compile(_DOT, regex.IGNORECASE)
 _DISGUISE = regex.compile(r"\bat\b|[\[(<{]", regex.IGNORECASE)
 _DISGUISED_DOT = regex.compile(r"\bdot\b|\s\.\s|[\[(<{]", regex.IGNORECASE)
 
+# Decimal digits of other scripts (Bengali, Devanagari, Arabic-Indic, Persian, Thai,
+# full-width, ...): the identifier recognizers read ASCII digits.
+_OTHER_DIGITS = regex.compile(r"[\p{Nd}--[0-9]]+", regex.VERSION1)
+
 _NUMBER_WORDS = {
     "zero": "0", "oh": "0", "o": "0", "one": "1", "two": "2", "three": "3", "four": "4",
     "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
@@ -87,10 +92,11 @@ class Normalized:
     starts: tuple[int, ...]
     ends: tuple[int, ...]
     edited: tuple[tuple[int, int], ...]  # original ranges that were rewritten
+    transliterated: bool = False  # other scripts' digits read as ASCII ones, in place
 
     @property
     def changed(self) -> bool:
-        return bool(self.edited)
+        return bool(self.edited) or self.transliterated
 
     def to_original(self, span: Span) -> Span:
         return span.shifted(self.starts[span.start], self.ends[span.end - 1])
@@ -157,7 +163,17 @@ def normalize(text: str) -> Normalized:
             edits.append((match.start(), match.end(), regex.sub(r"[Oo]", "0", match.group(0))))
     for match in _BROKEN_NUMBER.finditer(text):
         edits.append((match.start(), match.end(), " "))
-    return _apply(text, _non_overlapping(edits))
+    normalized = _apply(text, _non_overlapping(edits))
+    if not text.isascii() and _OTHER_DIGITS.search(normalized.text):
+        # "০১৭১১-৪৮২৯৩৬", "٠٧٩١٢٣٤٥٦٧", "０９０": a number in any script's digits, read
+        # digit for digit (one character each: the offsets stay; no disguise, no bonus)
+        digits = _OTHER_DIGITS.sub(_ascii_digits, normalized.text)
+        normalized = replace(normalized, text=digits, transliterated=True)
+    return normalized
+
+
+def _ascii_digits(match: regex.Match[str]) -> str:
+    return "".join(str(unicodedata.decimal(c)) for c in match.group())
 
 
 def _non_overlapping(edits: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:

@@ -224,7 +224,10 @@ _NUMBER_WORD_PRESENT = regex.compile(
 )
 # Numbers of things and places, not of a person or their dealings: a product's, a page's,
 # a house's, a phone's (the phone recognizer has those).
-_PHONE_WORD = regex.compile(r"電話|电话|手机|手機|携帯|ケータイ|전화|휴대|핸드폰|телефон", regex.I)
+_PHONE_WORD = regex.compile(
+    r"電話|电话|手机|手機|携帯|ケータイ|전화|휴대|핸드폰|телефон|هاتف|جوال|موبايل|تلفن|फ़ोन|फोन|मोबाइल|ফোন|মোবাইল",
+    regex.I,
+)
 _THING_NUMBERS = frozenset(
     [
         "artikel",

@@ -3,9 +3,14 @@ first find every text the patterns would rewrite."""
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from veil.rules import normalize
+from veil.rules.spans import Span
 
 
 @pytest.mark.parametrize(
@@ -37,3 +42,29 @@ def test_disguised_addresses_are_rewritten(text, address):
 def test_prose_is_left_as_it_is():
     text = "I'm at home, a 3 bed flat at 12 Elm Street, and it is 5 pm."
     assert not normalize.normalize(text).changed
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("আমার নম্বর ০১৭১১-৪৮২৯৩৬, কল করবেন", "০১৭১১-৪৮২৯৩৬"),  # Bengali digits
+        ("رقم هاتفي ٠٧٩١٢٣٤٥٦٧ شكرا", "٠٧٩١٢٣٤٥٦٧"),  # Arabic-Indic digits
+        ("電話は０９０-１２３４-５６７８です", "０９０-１２３４-５６７８"),  # full-width digits
+    ],
+)
+def test_a_phone_in_another_scripts_digits_is_found_where_it_was_typed(analyzer, text, number):
+    found = {(text[s.start : s.end], s.label) for s in analyzer.analyze(text)}
+    assert (number, "PHONE") in found
+
+
+@given(st.text(alphabet="০১২৩৪৫৬৭৮৯٠١٢٣٤٥٦٧٨٩０１２３４５６７８９abc-", max_size=40))
+def test_other_scripts_digits_map_back_one_to_one(text):
+    # (no blanks: digits spaced out are joined, which changes the length on purpose)
+    normalized = normalize.normalize(text)
+    assert len(normalized.text) == len(text)
+    assert all(
+        c == o or (o.isdecimal() and c == str(unicodedata.decimal(o)))
+        for c, o in zip(normalized.text, text, strict=True)
+    )
+    for index in range(len(text)):
+        assert normalized.to_original(Span(index, index + 1, "X", 1.0, "t")).start == index
