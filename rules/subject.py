@@ -445,6 +445,9 @@ _THING_AFTER = regex.compile(
 )
 # Names take no article: "the Ramayana", "the Moon", "The Prophet" are things or works.
 _ARTICLE_BEFORE = regex.compile(r"\b(?:the|an?)\s+$", _I)
+# A law that Romance languages name for its minister ("la loi Veil", "la ley Sinde", "la
+# legge Merlin", "a lei Maria da Penha")
+_LAW_NAMED_FOR = regex.compile(r"(?<![\p{L}])(?:loi|ley|legge|lei)\s+$", _I)
 _TITLE_FIRST = regex.compile(rf"(?:{LOWER_CASE_TITLES})[ \t]+\p{{Lu}}")
 # The holder of a document or an account: "ID card for X", "name on the booking X".
 _HOLDER = regex.compile(
@@ -649,7 +652,10 @@ _AFFILIATION_BEFORE = regex.compile(
 # favorita se llama Coco").
 _CALLED_ABROAD = regex.compile(
     r"(?:s'appelle|s’appelle|se llama|se chama|chama-se|si chiama|heißt|heisst|heet|"
-    r"nazywa się|ma na imię|зовут|звати)\s+$",
+    r"nazywa się|ma na imię|зовут|звати)"
+    # (with "really" between: "s'appelle vraiment X", "se llama de verdad X")
+    r"(?:\s+(?:vraiment|réellement|de verdad|en serio|realmente|wirklich|echt|davvero|"
+    r"naprawdę|действительно|реально|справді|écht|really|literally))?\s+$",
     _I,
 )
 _OWN_ABROAD = regex.compile(
@@ -1231,6 +1237,8 @@ def _talked_about(m: _Mention) -> Reason | None:
         return Reason.QUIZ_ANSWER
     if _FICTION_FROM.match(after) and _COMPARISON_BEFORE.search(before):
         return Reason.COMPARED_CHARACTER
+    if _LAW_NAMED_FOR.search(before):
+        return Reason.TITLE_OR_THING  # "la loi Veil", "la ley Sinde": a law, named for someone
     if _ARTICLE_BEFORE.search(before) and not _TITLE_FIRST.match(m.value):
         # (not "..., a pani Halina Rutkowska": Polish "a" is "and", and a title a person's)
         return Reason.TITLE_OR_THING

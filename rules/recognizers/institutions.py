@@ -109,9 +109,12 @@ _HEADS_FIRST = (
     r"Vårdcentralen|Vårdcentral|Förskolan|Apoteket|Folktandvården|Tandläkarna|Sjukhuset|"
     r"Legesenteret|Legekontoret|Barnehagen|Tannlegene|Lægehuset|Børnehaven|Vuggestuen|"
     r"Tandlægerne|Bageriet|Konditoriet|"
-    # schools are named after a lower-case head in running text too ("à l'école
-    # Jean-Moulin", "no colégio Santa Clara")
-    r"école|collège|lycée|escuela|colegio|escola|colégio|scuola|liceo"
+    # Tagalog shops and eateries, named for their owner ("Tindahan ni Melda")
+    r"Tindahan|Karinderya|Botika|Panaderya|Kainan|"
+    # schools and practices are named after a lower-case head in running text too ("à
+    # l'école Jean-Moulin", "no colégio Santa Clara", "au cabinet médical des Tilleuls")
+    r"école|collège|lycée|escuela|colegio|escola|colégio|scuola|liceo|cabinet médical|"
+    r"cabinet dentaire|clinique|pharmacie|clínica|farmacia|consultorio|clinica|farmácia"
 )
 # What Slavic school names carry after their words: a number and a patron ("Szkoła
 # Podstawowa nr 2 im. Jana Pawła II w Łasku", "школа № 5 имени Пушкина").
@@ -129,7 +132,7 @@ _HEADS_LAST = (
 )
 _JOINER = (
     r"(?:de|da|do|dos|das|del|della|di|du|des|la|le|am|im|zum|zur|i|e|y|et|und|van|von|der|"
-    r"den|ter|ten|ya|wa|cha|vya|za|St\.?)"
+    r"den|ter|ten|ya|wa|cha|vya|za|ni|St\.?)"
 )
 # Each of the next two needs one of its heads: most texts have none, and substring tests
 # spare the patterns' tries from every word.

@@ -289,3 +289,14 @@ def test_ners_person_running_into_an_institutions_opening_words_stops_before_it(
     ]
     kept = {(text[s.start : s.end], s.label) for s in resolve_overlaps(text, spans)}
     assert kept == {("Kepala Cabang", PERSON), ("PT Cahaya Mulia Plastik", ORGANIZATION)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("elle travaille au cabinet médical des Lilas à Rennes", "cabinet médical des Lilas"),
+        ("she runs Tindahan ni Ising near the plaza", "Tindahan ni Ising"),
+    ],
+)
+def test_lower_case_practice_heads_and_tagalog_shops(text, expected):
+    assert any(expected in name for name in names(text)), names(text)

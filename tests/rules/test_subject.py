@@ -712,3 +712,15 @@ def test_a_public_surname_read_with_its_sentences_opening_word_stays_public(anal
 def test_the_real_one_is_the_public_figure_in_other_languages_too(analyzer, text):
     last = text.rindex("Neruda")
     assert not any(s.start <= last < s.end for s in analyzer.analyze(text))
+
+
+def test_is_called_really_by_the_writer_names_their_acquaintance(analyzer):
+    # a famous name, "really" the writer's doctor's; the law named for the famous one is
+    # a law, not a person
+    text = (
+        "Ma dentiste s'appelle vraiment Dr Marie Curie (aucun lien). "
+        "Et c'est quoi exactement la loi Veil de 1975 ?"
+    )
+    values = protected(analyzer, text)
+    assert any("Marie Curie" in value for value in values)
+    assert not any("Veil" in value for value in values)
