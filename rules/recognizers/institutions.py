@@ -126,7 +126,7 @@ _NUMBER_AND_PATRON = (
 _HEADS_LAST = (
     r"Hastanesi|Polikliniği|Kliniği|Okulu|Ortaokulu|İlkokulu|Anaokulu|Lisesi|Koleji|"
     r"Üniversitesi|Eczanesi|Camii|Fırını|Bankası|Derneği|"
-    r"Grundschule|Gymnasium|Klinik|Praxis|Apotheke|Bäckerei|Kita|"
+    r"Grundschule|Gymnasium|Klinik|Praxis|Apotheke|Bäckerei|Kita|Verlag|Druckerei|"
     # and after a name in the genitive, lower case ("Ekbackens skola", "Sagenes skole")
     r"skola|skole|förskola|barnehage|børnehave|vårdcentral|legesenter|kyrka|kirke"
 )

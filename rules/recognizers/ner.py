@@ -53,7 +53,7 @@ _LEADING_FUNCTION_WORD = regex.compile(
     r"mac|st|san|santa|du|des|zu|af|av)[ \t])"
     r"(?:(\p{Ll}+)|(في|على|من|إلى|عن|مع|لدى|عند))[ \t]+(?=\p{Lu})"
 )
-_FIRST_WORD = regex.compile(r"(\p{Lu}\p{Ll}+)[ \t]+(?=\p{Lu})")
+_FIRST_WORD = regex.compile(r"(\p{Lu}\p{Ll}+)[ \t]+(?=[^\n]*\p{Lu})")  # a capital after it
 _SENTENCE_OPENS = regex.compile(r"(?:^|[.!?¿¡:;\n\"“«(]|[.!?][\"”»)])\s*$")
 
 
@@ -76,27 +76,45 @@ def _without_lower_case_tail(value: str) -> str:
 
 # Titles and kinship words before a name are part of how it is written ("Mas Yudi",
 # "Ate Lorna", "Don Quijote"), though some are closed-class words elsewhere.
-_TITLE_WORD = regex.compile(
-    rf"(?i:{TITLES}|{LOWER_CASE_TITLES}|{KIN_TITLES}|"
-    r"mas|mbak|pak|bu|bapak|ibu|pakde|bude|kak|abang|ate|sir|madam|dame|lord|lady|saint)"
+_TITLE_WORDS = (
+    rf"{TITLES}|{LOWER_CASE_TITLES}|{KIN_TITLES}|"
+    r"mas|mbak|pak|bu|bapak|ibu|pakde|bude|kak|abang|ate|sir|madam|dame|lord|lady|saint"
 )
+_TITLE_WORD = regex.compile(rf"(?i:{_TITLE_WORDS})")
 
 
 def _without_opening_word(text: str, start: int, value: str) -> tuple[int, str]:
     """A person NER read with the sentence's opening word ("Почему Григорий Перельман ...",
     "Warum Angela Merkel ..."): a closed-class word of any language that is no first name
-    is left out ("Will Smith" keeps "Will")."""
+    is left out ("Will Smith" keeps "Will"), and so are lower-case words before the name
+    ("Och var Lagerlöf", "postava Zdeňka Svěráka": a name's words are capitalised)."""
     first = _FIRST_WORD.match(value)
-    if first is None or not _SENTENCE_OPENS.search(text, max(0, start - 3), start):
-        return start, value
-    word = first.group(1)
-    if word.casefold() not in locatives.stop_words_of_any_language() or _TITLE_WORD.fullmatch(word):
-        return start, value
+    if first is not None and _SENTENCE_OPENS.search(text, max(0, start - 3), start):
+        word = first.group(1)
+        if (
+            word.casefold() in locatives.stop_words_of_any_language()
+            and not _TITLE_WORD.fullmatch(word)
+            and not _known_first_name(word)
+        ):
+            start, value = start + first.end(), value[first.end() :]
+    lower = _LOWER_WORDS_FIRST.match(value)
+    if lower is not None:
+        start, value = start + lower.end(), value[lower.end() :]
+    return start, value
+
+
+def _known_first_name(word: str) -> bool:
     from veil.rules.recognizers.names import known_name_words
 
-    if word in known_name_words()[0]:
-        return start, value
-    return start + first.end(), value[first.end() :]
+    return word in known_name_words()[0]
+
+
+# Lower-case words opening a person's span before its capitalised words, but a name's
+# particle ("van Gogh") or a title ("dona Cida", "tita Marites")
+_LOWER_WORDS_FIRST = regex.compile(
+    r"^(?:(?!(?:van|von|de|da|di|del|della|der|den|du|la|le|el|bin|ibn|ben|ter|ten|dos|das|"
+    rf"mac|st|san|santa|des|zu|af|av|(?i:{_TITLE_WORDS}))[ \t.])\p{{Ll}}+[ \t]+)+(?=\p{{Lu}})"
+)
 
 
 _LANGUAGE_CUE = regex.compile(r"\b(?:into|in|to|from|speak|speaks|learn|learning)\s+$", regex.I)

@@ -120,6 +120,10 @@ def test_ner_leaves_a_leading_function_word_out(text, entity, kept):
         # lower-case words ending the entity are left out, not those inside a title
         ("Hat Angela Merkel das gesagt?", "Angela Merkel das gesagt", "Angela Merkel"),
         ("she watched Yo soy Betty every night", "Yo soy Betty", "Yo soy Betty"),
+        # lower-case words before a name are no part of it, after an opening word too
+        ("vymyšlená postava Zdeňka Svěráka?", "postava Zdeňka Svěráka", "Zdeňka Svěráka"),
+        ("Om boken? Och var Lagerlöf först?", "Och var Lagerlöf", "Lagerlöf"),
+        ("she met dona Cida at the market", "dona Cida", "dona Cida"),
     ],
 )
 def test_ner_persons_without_a_sentences_words(text, entity, kept):
