@@ -48,7 +48,8 @@ INSTITUTION_HEADS = (
     # trades named last in southern African and Indian English ("Ikhwezi General Dealer")
     r"dealers?|traders|trading|enterprises|stores|hardware|spares|supplies"
 )
-_HEAD = regex.compile(rf"(?:{INSTITUTION_HEADS})\.?", regex.IGNORECASE)
+# one institution head as a word ("Ltd.", "clinic")
+HEAD_WORD = regex.compile(rf"(?:{INSTITUTION_HEADS})\.?", regex.IGNORECASE)
 # company forms, which are written in lower case as often ("Bilans-Plus s.c.", "Rossi snc")
 _FORM_END = regex.compile(
     r"[ \t](?:s\.c|sp\.[ \t]?[jk]|snc|s\.n\.c|s\.a\.s|s\.l|sp\.[ \t]z[ \t]o\.o|s\.r\.o|a\.s|e\.k|"
@@ -307,7 +308,7 @@ class InstitutionRecognizer:
             if not match.group().split()[-1][:1].isupper() and not _FORM_END.search(match.group()):
                 continue
             start, words = _without_openers(text, match)
-            if len(words) < 2 or _HEAD.fullmatch(words[0]):
+            if len(words) < 2 or HEAD_WORD.fullmatch(words[0]):
                 continue  # a head alone ("the Clinic"), or two heads ("Cafe Bar")
             found.append(Span(start, match.end(), labels.ORGANIZATION, SCORE, self.name))
         for pattern, heads in (

@@ -48,9 +48,14 @@ _LEADING_IMPERATIVE = regex.compile(
 # A lower-case word before a capitalised one at an entity's start, a closed-class word of
 # any language ("al Museo del Prado", "w Drukarni"; not a particle that names carry: "van
 # Gogh", "de la Cruz"), or an Arabic preposition.
+# The particles a name may open with ("van Gogh", "de la Cruz", "San Martín"); not those
+# only inside one (_NAME_PARTICLES: "al", "y", "of")
+_OPENING_PARTICLES = (
+    r"van|von|de|da|di|del|della|der|den|du|la|le|el|bin|ibn|ben|ter|ten|dos|das|"
+    r"mac|st|san|santa|des|zu|af|av"
+)
 _LEADING_FUNCTION_WORD = regex.compile(
-    r"^(?!(?:van|von|de|da|di|del|della|der|den|du|la|le|el|bin|ibn|ben|ter|ten|dos|das|"
-    r"mac|st|san|santa|du|des|zu|af|av)[ \t])"
+    rf"^(?!(?:{_OPENING_PARTICLES})[ \t])"
     r"(?:(\p{Ll}+)|(في|على|من|إلى|عن|مع|لدى|عند))[ \t]+(?=\p{Lu})"
 )
 _FIRST_WORD = regex.compile(r"(\p{Lu}\p{Ll}+)[ \t]+(?=[^\n]*\p{Lu})")  # a capital after it
@@ -112,8 +117,7 @@ def _known_first_name(word: str) -> bool:
 # Lower-case words opening a person's span before its capitalised words, but a name's
 # particle ("van Gogh") or a title ("dona Cida", "tita Marites")
 _LOWER_WORDS_FIRST = regex.compile(
-    r"^(?:(?!(?:van|von|de|da|di|del|della|der|den|du|la|le|el|bin|ibn|ben|ter|ten|dos|das|"
-    rf"mac|st|san|santa|des|zu|af|av|(?i:{_TITLE_WORDS}))[ \t.])\p{{Ll}}+[ \t]+)+(?=\p{{Lu}})"
+    rf"^(?:(?!(?:{_OPENING_PARTICLES}|(?i:{_TITLE_WORDS}))[ \t.])\p{{Ll}}+[ \t]+)+(?=\p{{Lu}})"
 )
 
 

@@ -20,7 +20,7 @@ from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map
 from veil.rules.notability import fold
 from veil.rules.pattern import SINCE, alternatives, may_contain, needles
-from veil.rules.recognizers.institutions import INSTITUTION_HEADS
+from veil.rules.recognizers.institutions import HEAD_WORD, INSTITUTION_HEADS
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -158,7 +158,6 @@ _AFTER_INSTITUTION = regex.compile(
 # The town after an institution's name and a comma, as an address or a CV line writes it
 # ("Biuro Rachunkowe Bilans-Plus s.c., Katowice", "Kestrel Fit-Out Ltd, Tamworth"): only a
 # town the gazetteer has (a comma also lists firms).
-_HEAD_WORD = regex.compile(rf"(?i:{INSTITUTION_HEADS})\.?")
 _TOWN_AFTER_INSTITUTION = regex.compile(
     rf"\p{{Lu}}[\p{{L}}'’\-]*[ \t]+(?i:{INSTITUTION_HEADS})\.?,[ \t]*"
     rf"({_WORD}(?:[ \t]+{_WORD})?)(?![\p{{L}}\p{{N}}])"
@@ -231,13 +230,15 @@ class PlaceRecognizer:
 
     def find(self, text: str) -> list[Span]:
         found: list[Span] = []
+        taken: set[tuple[int, int]] = set()
         code = code_map(text)
 
         def add(start: int, end: int, validator: str | None = None) -> None:
             if code.in_code(start, end):  # code is sent as written (its strings are read)
                 return
             # (one town once, though two rules read it: "..., Bean There Cafe, Swindon")
-            if not any((f.start, f.end) == (start, end) for f in found):
+            if (start, end) not in taken:
+                taken.add((start, end))
                 found.append(Span(start, end, labels.LOCATION, SCORE, self.name, validator))
 
         for match in _WORDS.finditer(text):
@@ -289,7 +290,7 @@ class PlaceRecognizer:
             elif (
                 " " in town
                 and is_town(town.split()[0])
-                and not _HEAD_WORD.fullmatch(town.split()[1])  # "Acme Ltd, Paris Inc"
+                and not HEAD_WORD.fullmatch(town.split()[1])  # "Acme Ltd, Paris Inc"
             ):
                 add(match.start(1), match.start(1) + len(town.split()[0]))
         streets = NAMED_STREET if _STREET_TYPE_WORD_NEED.search(text) else _NAMED_STREET_TYPE_AFTER

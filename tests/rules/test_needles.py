@@ -131,6 +131,12 @@ def test_each_slavic_relation_is_cyrillic_or_holds_a_polish_needle():
     )
 
 
+def test_each_nordic_relation_holds_a_nordic_needle():
+    from veil.rules.recognizers import names
+
+    _check_alternatives(names.NORDIC_RELATIONS, names._NORDIC_RELATION_NEEDLES, True)
+
+
 def _check_alternatives(
     source: str, wanted: tuple[str, ...], ignore_case: bool, or_not_ascii: bool = False
 ) -> None:
