@@ -31,6 +31,8 @@ _WHERE_BEFORE = (
     r"de|desde|depuis|da|aus|von|uit|van|från|z|ze|в|во|у|под|возле|около|из|с|со|з|із|від|"
     # Indonesian and Malay, Tagalog, Vietnamese, Swahili, Greek, Romanian
     r"di|dari|sa|taga|ở|tại|từ|katika|huko|mjini|στο|στη|στην|στον|από|în|la|din|"
+    # Swahili's "is at" by who is there ("niko Nairobi", "nyumba yangu iko Kahawa")
+    r"niko|tuko|uko|yuko|mko|wako|iko|ziko|kuko|"
     # a branch named for its town, as Indonesian and Vietnamese write it ("cabang Bogor")
     r"cabang|chi nhánh"
 )
@@ -60,6 +62,22 @@ _TURKISH_WHERE = r"['’](?:de|da|te|ta|den|dan|ten|tan|deki|daki|teki|taki)(?![
 _TURKISH_TO = r"['’](?:e|a|ye|ya)(?![\p{L}])"
 _ARABIC_WHERE = r"في|من|ب"
 _ARABIC_TO = r"إلى|الى|ل"
+# Persian writes its prepositions as words before the noun ("در شیراز", in; "از", from;
+# "به", to), Urdu its postpositions as words after it ("گوجرانوالہ میں", in; "سے", from;
+# "پر", at; "تک" and "کو", to).
+_PERSIAN_WHERE = r"در|از"
+_PERSIAN_TO = r"به"
+_URDU_WHERE = r"میں|سے|پر"
+_URDU_TO = r"تک|کو"
+# Bengali marks the place by the noun's case, an ending joined to it: the locative
+# ("ঢাকায়", "সিলেটে", "কলকাতাতে"; "-য়" written as one letter or two), and "থেকে", from,
+# a word after it.
+BENGALI_LOCATIVE = r"(?:য়|য়|তে|ে|এ)"
+# Finnish's local cases, an ending after a town's vowel: in or at ("Jyväskylässä",
+# "Kangasalla"), from ("Oulusta", "Vantaalta"), to ("Espoolle").
+FINNISH_WHERE = r"ssa|ssä|sta|stä|lla|llä|lta|ltä"
+FINNISH_TO = r"lle"
+_BENGALI_WHERE = r"থেকে"
 
 WHERE_PREPOSITION = regex.compile(rf"(?<![\p{{L}}])(?i:{_WHERE_BEFORE})[ \t]+$")
 TO_PREPOSITION = regex.compile(rf"(?<![\p{{L}}])(?i:{_TO_BEFORE})[ \t]+$")
@@ -70,20 +88,26 @@ CHINESE_COVERB = regex.compile(rf"(?:{_CHINESE_WHERE}|{_CHINESE_TO})[ \t]?$")
 # dad": "at Hangzhou works"), where a name would otherwise stand.
 CHINESE_COVERB_AFTER_SUBJECT = regex.compile(rf"(?:{_CHINESE_WHERE}|{_CHINESE_TO})")
 POSTPOSITION_AFTER = regex.compile(
-    rf"(?:[ \t]*(?:{_HINDI_WHERE}|{_HINDI_TO})(?![\p{{L}}\p{{M}}])"
+    rf"(?:[ \t]*(?:{_HINDI_WHERE}|{_HINDI_TO}|{_URDU_WHERE}|{_URDU_TO}|{_BENGALI_WHERE})"
+    r"(?![\p{L}\p{M}])"
     rf"|(?:{_JAPANESE_WHERE}|{_JAPANESE_TO})|(?:{_KOREAN_WHERE}|{_KOREAN_TO})"
     rf"|{_TURKISH_WHERE}|{_TURKISH_TO})"
 )
 # Japanese "one's family home / home town / where one lives is" before a town: the
 # writer's own ("実家が富良野なんですが"), the word says whose
 HOME_IS_BEFORE = regex.compile(r"(?:実家|地元|故郷|ふるさと|出身地|住まい|自宅)(?:が|は|も)[ \t]*$")
-ARABIC_PREPOSITION = regex.compile(rf"(?<![\p{{L}}])(?:{_ARABIC_WHERE}|{_ARABIC_TO})[ \t]*$")
+ARABIC_PREPOSITION = regex.compile(
+    rf"(?<![\p{{L}}])(?:{_ARABIC_WHERE}|{_ARABIC_TO})[ \t]*$"
+    rf"|(?<![\p{{L}}])(?:{_PERSIAN_WHERE}|{_PERSIAN_TO})[ \t]+$"
+)
 
 _ROLE_BEFORE = (
     (regex.compile(rf"(?:{_CHINESE_TO})[ \t]*$"), Role.TO),
     (regex.compile(rf"(?:{_CHINESE_WHERE})[ \t]*$"), Role.WHERE),
     (regex.compile(rf"(?<![\p{{L}}])(?:{_ARABIC_TO})[ \t]*$"), Role.TO),
     (regex.compile(rf"(?<![\p{{L}}])(?:{_ARABIC_WHERE})[ \t]*$"), Role.WHERE),
+    (regex.compile(rf"(?<![\p{{L}}])(?:{_PERSIAN_TO})[ \t]+$"), Role.TO),
+    (regex.compile(rf"(?<![\p{{L}}])(?:{_PERSIAN_WHERE})[ \t]+$"), Role.WHERE),
     (TO_PREPOSITION, Role.TO),
     (WHERE_PREPOSITION, Role.WHERE),
 )
@@ -94,6 +118,15 @@ _ROLE_AFTER = (
     (regex.compile(rf"(?:{_JAPANESE_WHERE}|{_KOREAN_WHERE})"), Role.WHERE),
     (regex.compile(rf"[ \t]*(?:{_HINDI_TO})(?![\p{{L}}\p{{M}}])"), Role.TO),
     (regex.compile(rf"[ \t]*(?:{_HINDI_WHERE})(?![\p{{L}}\p{{M}}])"), Role.WHERE),
+    (regex.compile(rf"[ \t]*(?:{_URDU_TO})(?![\p{{L}}\p{{M}}])"), Role.TO),
+    (regex.compile(rf"(?<=\p{{Ll}})(?:{FINNISH_TO})(?![\p{{L}}])"), Role.TO),
+    (regex.compile(rf"(?<=\p{{Ll}})(?:{FINNISH_WHERE})(?![\p{{L}}])"), Role.WHERE),
+    (
+        regex.compile(
+            rf"(?:[ \t]*(?:{_URDU_WHERE}|{_BENGALI_WHERE})|{BENGALI_LOCATIVE})(?![\p{{L}}\p{{M}}])"
+        ),
+        Role.WHERE,
+    ),
 )
 
 # Case endings of Polish, Czech, Russian and Ukrainian place names, and what the
@@ -153,7 +186,18 @@ def dictionary_forms(word: str) -> list[str]:
     for ending, replacement in _CASE_ENDINGS:
         if lowered.endswith(ending) and len(lowered) > len(ending) + 2:
             forms.append(word[: -len(ending)] + replacement)
+    joined = _JOINED_CASE.search(word)
+    if joined is not None:
+        forms.append(word[: joined.start()])
     return forms
+
+
+# A local case joined to the name: Finnish's after the name's vowel ("Jyväskylässä"),
+# Bengali's locative ("ঢাকায়").
+_JOINED_CASE = regex.compile(
+    rf"(?<=\p{{Latin}}{{3}}[aeiouyäö])(?:{FINNISH_WHERE}|{FINNISH_TO})$"
+    rf"|(?<=\p{{Bengali}}{{2}}){BENGALI_LOCATIVE}$"
+)
 
 
 # Slavic prepositions that take both cases: the locative is where ("в Тюмени"), the
@@ -179,6 +223,9 @@ def role(before: str, after: str, value: str = "", undeclined: bool = False) -> 
     for pattern, found in _ROLE_AFTER:
         if pattern.match(after):
             return Marked(found, False)
+    joined = _JOINED_CASE.search(value)
+    if joined is not None:
+        return Marked(Role.TO if joined.group() == FINNISH_TO else Role.WHERE, False)
     return None
 
 
@@ -196,11 +243,13 @@ _FIRST_PERSON_CASED = (
     r"mój|moja|moje|moi|mojego|mojej|mojemu|moim|nasz|nasza|nasze|naszego|naszej|ja|my|"
     r"můj|moje|naše|náš|já|"
     r"мой|моя|моё|мое|мои|моего|моей|моему|моим|наш|наша|наше|наши|нашего|нашей|я|мы|"
-    r"мій|моя|моє|мої|ми|"
+    r"мій|моя|моє|мої|ми|нас|нам|меня|мне|мене|мені|"
     # Hindi typed in Latin letters
     r"mera|mere|meri|main|hum|hamara|hamare|hamari|"
     # Turkish: the pronouns, and kin words with the first person's suffix ("oğlum")
     r"ben|biz|benim|bizim|oğlum|kızım|annem|babam|eşim|kocam|karım|kardeşim|ablam|abim|"
+    # Finnish
+    r"minä|mä|minun|mun|meidän|asun|asumme|"
     # Indonesian, Tagalog, Vietnamese, Swahili, Greek, Romanian
     r"saya|aku|kami|kita|ako|namin|natin|tayo|tôi|mình|mimi|yangu|wangu|langu|letu|sisi|"
     r"εγώ|μου|μας|εμείς|eu|meu|mea|mei|noi|nostru|noastră"
@@ -227,6 +276,10 @@ FIRST_PERSON_OTHER_LANGUAGE = regex.compile(
     rf"(?i:{_FIRST_PERSON_CASED}|{_FIRST_PERSON_VERBS})(?![\p{{L}}])"
     r"|我|咱们|咱|私|僕|俺|うち|(?<![\p{L}])(?:제|저는|제가|저희|나는|내가|내|우리)"
     r"|(?<![\p{L}])(?:मैं|मेरा|मेरे|मेरी|हम|हमारा|हमारे|हमारी)(?![\p{L}\p{M}])"
+    # Urdu (its "میں", I, is also "in": the possessives and "I am"'s "ہوں" say who) and
+    # Bengali
+    r"|(?<![\p{L}\p{M}])(?:میرا|میری|میرے|ہمارا|ہماری|ہمارے|ہوں|আমি|আমার|আমরা|আমাদের)"
+    r"(?![\p{L}\p{M}])"
     r"|(?<![\p{L}])[وف]?(?:أنا|نحن)(?![\p{L}])"  # (with "and"/"so" before: "ونحن")
     r"|(?<![\p{L}])ו?(?:אני|אנחנו|שלי|שלנו)(?![\p{L}])"
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 
+from veil.rules import lazy_regex as regex
 from veil.rules.labels import ORGANIZATION, PERSON, specificity
 from veil.rules.spans import Span
 
@@ -83,7 +84,20 @@ NAMED_STREET = "named street"  # the places recognizer's validator for a street'
 NER_SOURCE = "spacy."
 
 
-def _towns_where_a_place_goes(spans: list[Span]) -> list[Span]:
+_SENTENCE_OPENS = regex.compile(r"(?:^|[.!?\n][\"'”’)\]]*[ \t]*)$")
+_ONE_WORD = regex.compile(r"\S+[ \t]+")
+
+
+def _first_word_before(text: str, span: Span, town: Span) -> bool:
+    """``span`` is a sentence's first word and then ``town``."""
+    return (
+        span.start < town.start
+        and _ONE_WORD.fullmatch(text, span.start, town.start) is not None
+        and _SENTENCE_OPENS.search(text, max(0, span.start - 8), span.start) is not None
+    )
+
+
+def _towns_where_a_place_goes(text: str, spans: list[Span]) -> list[Span]:
     """Drop NER's person or firm within a town the places recognizer found
     where the grammar puts a place ("w Słupsku", "à Remiremont", "em Pinheiros"): the small
     model's guess at a foreign word's type loses to a gazetteer and a preposition, unless
@@ -103,6 +117,9 @@ def _towns_where_a_place_goes(spans: list[Span]) -> list[Span]:
             or ((town.start, town.end) == (span.start, span.end) and ner_only)
             # or NER's guess that runs over a street's whole name ("J'habite rue X")
             or (ner_only and town.validator == NAMED_STREET and span.contains(town))
+            # or over a sentence's first word and the town after it, a capital for a
+            # sentence read as a name's ("Asun Jyväskylässä", "Ailece Gebze'ye")
+            or (ner_only and town.end == span.end and _first_word_before(text, span, town))
             for town in towns
         )
 
@@ -113,7 +130,7 @@ def resolve_overlaps(text: str, spans: list[Span]) -> list[Span]:
     """Non-overlapping spans, sorted by start."""
     accepted: list[Span] = []  # disjoint and sorted by start: only neighbours can overlap
     starts: list[int] = []
-    merged = _inside_an_institution(text, _towns_where_a_place_goes(union_same_label(spans)))
+    merged = _inside_an_institution(text, _towns_where_a_place_goes(text, union_same_label(spans)))
     for span in sorted(merged, key=_priority, reverse=True):
         index = bisect.bisect_left(starts, span.start)
         neighbours = accepted[max(0, index - 1) : index + 1]

@@ -94,6 +94,19 @@ def compile_words(words: Iterable[str]) -> regex.Pattern[str]:
     return regex.compile(rf"(?<!{WORD})(?:{alternatives})(?!{WORD})", regex.IGNORECASE)
 
 
+# A phone in other languages and scripts (Chinese, Japanese, Korean, Hindi, Bengali,
+# Urdu, Arabic, Persian, Russian and Ukrainian, Greek, Turkish, Polish, Hebrew, Thai,
+# Vietnamese, Indonesian, Swahili): the nouns for a telephone, a mobile and a phone's
+# number, and their usual abbreviations.
+PHONE_WORDS_ABROAD = (
+    "电话", "手机", "手機", "聯絡", "联系", "電話", "携帯", "ケータイ", "전화", "휴대폰", "핸드폰",
+    "연락처", "फ़ोन", "फोन", "मोबाइल", "ফোন", "মোবাইল", "فون", "موبائل", "هاتف", "جوال",
+    "موبايل", "تلفن", "موبایل", "телефон", "тел", "моб", "мобильный", "мобільний",
+    "τηλέφωνο", "τηλ", "κινητό", "cep", "komórka", "komórki", "טלפון", "נייד", "โทร",
+    "เบอร์", "sđt", "điện thoại", "telp", "hp", "simu",
+)  # fmt: skip
+
+
 # Words that mark a value as a sample, not someone's ("test card number: 4242…").
 TEST_WORDS = compile_words(
     ["test", "tests", "testing", "sample", "example", "dummy", "fake", "sandbox"]

@@ -43,6 +43,8 @@ from veil.rules.recognizers.places import (
     MARKED_LOCALITY,
     MUNICIPALITY_BEFORE,
     NAMED_STREET,
+    NUMBERED_LOCALITY,
+    is_town,
 )
 from veil.rules.spans import Span
 
@@ -691,7 +693,8 @@ _STOP = (
     # (abbreviations of titles and address words, English and others: "im." in a Polish
     # school's name, "ul.", "św.", "bzw.")
     r"(?:(?<!\b(?:mr|mrs|ms|dr|st|prof|jr|sr|mt|ft|vs|etc|no|nr|ul|e\.g|i\.e|im|al|os|św|ks|"
-    r"inż|mgr|tel|str|bzw|usw|ggf|sra|av|pça|\p{L}))[.!?](?=\s)"
+    r"inż|mgr|tel|str|bzw|usw|ggf|sra|av|pça|ул|д|кв|корп|стр|пр|просп|пер|обл|вул|буд|"
+    r"\p{L}))[.!?](?=\s)"
     r"|(?<=\b\p{L}{2,})[!?](?=\s)|\n|[。！？])"
 )
 _SENTENCE_BREAK = regex.compile(rf"{_STOP}(?!.*{_STOP})", regex.DOTALL | regex.IGNORECASE)
@@ -1449,11 +1452,13 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
     if _RELATION_PLACE.search(before) and not _known_as_no_place(value):
         # not "my sister thinks Emma Stone was in La La Land": a film, not her town
         return private(Reason.RELATION_PLACE)
-    if ctx.after_address(span) or ctx.place_line_by_contacts(span):
+    if ctx.after_address(span) or ctx.place_line_by_contacts(span) or _dateline(m):
         return private(Reason.ADDRESS_PART)
-    if (MARKED_LOCALITY.match(value) or MUNICIPALITY_BEFORE.search(before)) and (
-        ctx.parse.self_in_text or ctx.writer_in_other_language
-    ):
+    if (
+        MARKED_LOCALITY.match(value)
+        or NUMBERED_LOCALITY.fullmatch(value)
+        or MUNICIPALITY_BEFORE.search(before)
+    ) and (ctx.parse.self_in_text or ctx.writer_in_other_language):
         # a neighbourhood by the word for its kind ("Brgy. Malanday"), in a text where
         # the writer speaks of themselves: where they or their people are
         return private(Reason.ADDRESS_PART)
@@ -1514,7 +1519,10 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         # a firm's branch, office or plant named for its town ("高槻支店", "cabang
         # Purwokerto"): where someone works, whoever's firm it is
         return private(Reason.LIFE_PLACE)
-    if found is not None or (not notability.latin(value) and geography.city(value)):
+    if found is not None or (
+        not notability.latin(value)
+        and any(geography.city(form) for form in locatives.dictionary_forms(value.strip()))
+    ):
         # a town GeoNames has in any script ("新加坡", "Дубай")
         known = Reason.KNOWN_PLACE_NOT_PERSON if relabelled else Reason.KNOWN_PLACE
         return Verdict(Subject.PUBLIC, known, label)
@@ -1566,8 +1574,41 @@ def _where_in_other_language(m: _Mention) -> bool:
         words = " ".join((m.after[: stop.start()] if stop else m.after).split()[:_LANGUAGE_REACH])
     if locatives.english(f"{words} {m.value}"):
         return False
-    # (or a kin word before a name: "para kay Tita Lorna, nakatira siya sa X")
-    return _own_in_other_language(clause) or _KIN_TITLE_WORD.search(clause) is not None
+    # (or a kin word before a name: "para kay Tita Lorna, nakatira siya sa X"); a verb-final
+    # language says who at the clause's end ("گوجرانوالہ میں رہتا ہوں", in X [I] live)
+    return (
+        _own_in_other_language(clause)
+        or _KIN_TITLE_WORD.search(clause) is not None
+        or (not found.marker_before and _own_in_other_language(_clause_after(m.after)))
+    )
+
+
+# A letter's dateline: a town that opens a line and a date that closes it ("Lyon, le 3
+# mars 2024", "Kraków, 12.03.2024 r.", "Jyväskylässä 5.9.2023", "Berlin, den 5. Mai"):
+# where the writer writes from.
+_LINE_OPENS = regex.compile(r"(?:^|\n)[ \t\"'“‘«]*$")
+_DATELINE_AFTER = regex.compile(
+    r"(?:ssa|ssä|lla|llä)?[ \t]*,?[ \t]*(?:(?i:den|le|el|il|dnia|am|on|a|de|d\.)[ \t]+)?"
+    r"(?:\d{1,2}[./\-]\d{1,2}[./\-]\d{2,4}|\d{4}-\d{2}-\d{2}"
+    r"|\d{1,2}\.?[ \t]+(?:de[ \t]+)?\p{L}{3,}\.?(?:[ \t]+(?:de[ \t]+)?\d{4})?"
+    r"|\p{L}{3,}[ \t]+\d{1,2},?[ \t]+\d{4})"
+    r"[ \t]*(?:r\.|г\.|року)?[ \t]*(?=\n|$)"
+)
+
+
+def _dateline(m: _Mention) -> bool:
+    return bool(_LINE_OPENS.search(m.before) and _DATELINE_AFTER.match(m.after))
+
+
+_CLAUSE_END = regex.compile(r"[.!?;\n۔।|]")
+
+
+_CLAUSE_AFTER_REACH = 200
+
+
+def _clause_after(after: str) -> str:
+    end = _CLAUSE_END.search(after, 0, _CLAUSE_AFTER_REACH)
+    return after[: end.start() if end else _CLAUSE_AFTER_REACH]
 
 
 def _own_in_other_language(text: str) -> bool:
@@ -1672,7 +1713,22 @@ def _organization(m: _Mention) -> Verdict:
         # a code comment: "chase Halden Logistics re the invoice"); not an option one
         # weighs or tries ("we compared X and Y for my mum")
         return Verdict(Subject.UNKNOWN, Reason.LOCAL_INSTITUTION, label)
+    if _ner_took_a_town(span, value):
+        # the small English model reads many a foreign town as a firm ("a sari-sari store
+        # in Batac", "PT Sinar Abadi, Cikarang"): the place's own rules say whose it is
+        return _location(m, relabelled=True)
     return Verdict(Subject.PUBLIC, Reason.ORGANIZATION_TOPIC, label)
+
+
+def _ner_took_a_town(span: Span, value: str) -> bool:
+    """An organisation only NER read, that is a town's name and no institution's."""
+    return (
+        span.source.startswith("spacy.")
+        and "+" not in span.source
+        and not value.isupper()  # "RCB", "MAX": an acronym, which an airport's code is too
+        and not names_an_institution(value)
+        and is_town(value.strip())
+    )
 
 
 def _norp(m: _Mention, relabelled: bool = False) -> Verdict:

@@ -11,6 +11,7 @@ from veil.rules import labels
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import line_bounds
 from veil.rules.pattern import (
+    PHONE_WORDS_ABROAD,
     WORD,
     PatternRecognizer,
     compile_words,
@@ -114,14 +115,7 @@ _PHONE_CONTEXT = compile_words(
         "ph",
         "mob",
         "phone#",
-        # Chinese, Japanese, Korean: phone, mobile, contact
-        "电话",
-        "手机",
-        "联系",
-        "電話",
-        "携帯",
-        "전화",
-        "휴대폰",
+        *PHONE_WORDS_ABROAD,
     ]
 )
 # Words that say a number is dialled, whatever identifier the sentence also names ("call
@@ -129,7 +123,7 @@ _PHONE_CONTEXT = compile_words(
 _PHONE_CUE = compile_words(
     ["phone", "tel", "telephone", "mobile", "cell", "call", "fax", "whatsapp", "sms",
      "landline", "hotline", "helpline", "téléphone", "telefon", "telefono", "teléfono",
-     "handy", "móvil", "电话", "手机", "電話", "전화"]
+     "handy", "móvil", *PHONE_WORDS_ABROAD]
 )  # fmt: skip
 _PHONE_AFTER = regex.compile(
     r"^[\s\-:(]*(?:office|desk|fax|mobile|cell|home|work|phone|tel|direct|landline|whatsapp)\b"

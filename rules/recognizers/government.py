@@ -12,6 +12,7 @@ from stdnum.es import dni
 from veil.rules import labels
 from veil.rules import lazy_regex as regex
 from veil.rules.pattern import (
+    PHONE_WORDS_ABROAD,
     WORD,
     WORD_EDGE,
     PatternRecognizer,
@@ -254,7 +255,14 @@ _NUMBER_WORD_NEEDLES = needles(
 # Numbers of things and places, not of a person or their dealings: a product's, a page's,
 # a house's, a phone's (the phone recognizer has those).
 _PHONE_WORD = regex.compile(
-    r"電話|电话|手机|手機|携帯|ケータイ|전화|휴대|핸드폰|телефон|هاتف|جوال|موبايل|تلفن|फ़ोन|फोन|मोबाइल|ফোন|মোবাইল",
+    # a word's start (its case ending may follow: "номер телефона"); Chinese, Japanese
+    # and Korean compound freely ("電話番号" holds "電話")
+    "|".join(
+        regex.escape(word)
+        if regex.fullmatch(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}ー]+", word)
+        else rf"(?<![\p{{L}}\p{{M}}]){regex.escape(word)}"
+        for word in (*PHONE_WORDS_ABROAD, "휴대")
+    ),
     regex.I,
 )
 _THING_NUMBERS = frozenset(

@@ -46,7 +46,7 @@ _LAST_AFTER_COMMA = regex.compile(
     rf"(?<=[\p{{L}}\p{{N}}.)][ \t]*,[ \t]*)({_WORD}(?:[ \t]+{_WORD}){{0,2}})"
     # a CV's line may close on when: "Ballarat 2021-2023", "Lippstadt (seit 2019)"
     rf"(?=[ \t]*(?:\(?(?:{SINCE}|from)?[ \t]*(?:19|20)\d\d"
-    r"[^\n()]{0,15}\)?[ \t]*)?(?:$|\n|\)|;|\||•))",
+    r"[^\n()]{0,15}\)?[ \t]*)?(?:$|\n|\)|;|\||•|[»”\"」』]))",
     regex.MULTILINE,
 )
 # a particle between two capitalised words joins one name ("Rio de Janeiro"), unlike a
@@ -96,6 +96,15 @@ _LOCALITY_WORDS = (
 MARKED_LOCALITY = regex.compile(
     rf"(?<![\p{{L}}])(?:{_LOCALITY_WORDS})(?:[ \t]+\p{{Lu}}[\p{{L}}\p{{M}}'’\-]*){{1,4}}"
 )
+# A planned town's numbered sector or phase, as Indian and Bangladeshi addresses name a
+# neighbourhood ("Kharghar Sector 12", "Noida sector 62", "Sector 45", "Hinjewadi Phase 1"):
+# a place by its form, whatever a gazetteer has.
+_TOWN_WORDS_BEFORE = r"(?<![\p{L}\p{N}])(?:\p{Lu}[\p{L}\p{M}]+[ \t]+)"
+NUMBERED_LOCALITY = regex.compile(
+    rf"(?:{_TOWN_WORDS_BEFORE}{{0,2}}(?:Sector|sector|Sec\.)[ \t\-]?\d{{1,3}}[A-Z]?"
+    rf"|{_TOWN_WORDS_BEFORE}{{1,2}}Phase[ \t\-]?(?:\d{{1,2}}|[IVX]{{1,4}}))(?![\p{{L}}\p{{N}}])"
+)
+_NUMBERED_LOCALITY_NEEDLES = needles("ector", "Sec.", "Phase")
 # The town a municipality is named for, after the word for it ("de gemeente Zwolle heeft
 # mijn aanvraag", "il comune di Lecce", "la prefeitura de Campinas"): a town like any
 # other, which the decision makes the writer's where the writer deals with it.
@@ -177,6 +186,16 @@ _LOWER_CITY_BEFORE = regex.compile(
 # match of the last has one.
 _LOWER_CITY_BEFORE_NEED = regex.compile(r"(?<=\p{Ll}{4}[ \t]+)(?:mein|mei|mai|me|se|ke)(?![\p{L}])")
 LOWER_CASE_CITY = 500_000
+# A town in a Finnish local case: the name's vowel, then the ending ("Jyväskylässä").
+_FINNISH_CASED = regex.compile(
+    rf"(?<![\p{{L}}])(\p{{Lu}}\p{{Ll}}{{2,}}[aeiouyäö])"
+    rf"(?:{locatives.FINNISH_WHERE}|{locatives.FINNISH_TO})(?![\p{{L}}])"
+)
+# (Finnish text has its ä or ö: English words ending "-ssa" or "-lla" are left alone)
+_FINNISH_VOWEL = regex.compile(r"[äöÄÖ]")
+_SENTENCE_OPENS = regex.compile(r"(?:^|[.!?؟۔।\n][\"'”’)\]]*)[ \t]*$")
+# A Bengali noun's locative ending, which joins the town's name: "ঢাকায়" is in Dhaka.
+_BENGALI_CASE = regex.compile(rf"(?<=\p{{Bengali}}{{2}}){locatives.BENGALI_LOCATIVE}$")
 # Arabic and Hebrew write "in", "to", "from", "and" as a letter before the word.
 _PROCLITICS = ("و", "ب", "ل", "ف", "ك", "ב", "ל", "מ", "ו", "ה", "ש")
 
@@ -253,11 +272,18 @@ class PlaceRecognizer:
                 _NAME_WORD_BEFORE.search(before)  # the tail of a longer name: "... Sahkari Bank"
             ):
                 # "Indore में", "Annem İzmir'de": the town is the words the postposition
-                # closes, the last ones
+                # closes, the last ones; words left before it only where they open a
+                # sentence, capitalised for that ("Western Union سے" is a firm)
+                opens = _SENTENCE_OPENS.search(before) is not None
                 for word in regex.finditer(r"\S+", match.group()):
+                    if word.start() > 0 and not opens:
+                        break
                     if is_town(match.group()[word.start() :]):
                         add(match.start() + word.start(), match.end())
                         break
+        for match in _FINNISH_CASED.finditer(text) if _FINNISH_VOWEL.search(text) else ():
+            if is_town(match.group(1)):
+                add(*match.span())  # the word, its case with it, as a Slavic town's
         for match in _LAST_AFTER_COMMA.finditer(text):
             if is_town(match.group(1)):
                 add(*match.span(1))
@@ -267,6 +293,10 @@ class PlaceRecognizer:
         localities = may_contain(text, _LOCALITY_NEEDLES)
         for match in MARKED_LOCALITY.finditer(text) if localities else ():
             add(*match.span())
+        numbered = may_contain(text, _NUMBERED_LOCALITY_NEEDLES)
+        for match in NUMBERED_LOCALITY.finditer(text) if numbered else ():
+            start, end = _without_closed_words(text, *match.span())
+            add(start, end)
         municipalities = may_contain(text, _MUNICIPALITY_NEEDLES)
         for match in _AFTER_MUNICIPALITY.finditer(text) if municipalities else ():
             add(*match.span(1))
@@ -357,6 +387,10 @@ class PlaceRecognizer:
                 value, end = f"{value} {second.group()}", second.end()
             stripped = 0
             if not is_town(value):
+                case = _BENGALI_CASE.search(value)
+                if case is not None and is_town(value[: case.start()]):
+                    add(start, end)  # the case says "in": "ঢাকায়"
+                    continue
                 if value[:1] not in _PROCLITICS or not is_town(value[1:]):
                     continue
                 stripped = 1
