@@ -12,6 +12,7 @@ import bisect
 
 from veil.rules import lazy_regex as regex
 from veil.rules.labels import ORGANIZATION, PERSON, specificity
+from veil.rules.pattern import SENTENCE_OPENS
 from veil.rules.spans import Span
 
 DENY_SOURCE = "deny_list"
@@ -84,7 +85,6 @@ NAMED_STREET = "named street"  # the places recognizer's validator for a street'
 NER_SOURCE = "spacy."
 
 
-_SENTENCE_OPENS = regex.compile(r"(?:^|[.!?\n][\"'”’)\]]*[ \t]*)$")
 _ONE_WORD = regex.compile(r"\S+[ \t]+")
 
 
@@ -93,7 +93,7 @@ def _first_word_before(text: str, span: Span, town: Span) -> bool:
     return (
         span.start < town.start
         and _ONE_WORD.fullmatch(text, span.start, town.start) is not None
-        and _SENTENCE_OPENS.search(text, max(0, span.start - 8), span.start) is not None
+        and SENTENCE_OPENS.search(text, max(0, span.start - 8), span.start) is not None
     )
 
 

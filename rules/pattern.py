@@ -94,6 +94,11 @@ def compile_words(words: Iterable[str]) -> regex.Pattern[str]:
     return regex.compile(rf"(?<!{WORD})(?:{alternatives})(?!{WORD})", regex.IGNORECASE)
 
 
+# Where a sentence opens, as the text before a position ends: the text's start, or a
+# full stop (any script's), its closing quote or bracket, and blanks.
+SENTENCE_OPENS = regex.compile(r"(?:^|[.!?؟۔।\n][\"'”’)\]]*)[ \t]*$")
+
+
 # A phone in other languages and scripts (Chinese, Japanese, Korean, Hindi, Bengali,
 # Urdu, Arabic, Persian, Russian and Ukrainian, Greek, Turkish, Polish, Hebrew, Thai,
 # Vietnamese, Indonesian, Swahili): the nouns for a telephone, a mobile and a phone's

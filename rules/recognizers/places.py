@@ -19,7 +19,7 @@ from veil.rules import labels, locatives, merge, places_table
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map
 from veil.rules.notability import fold
-from veil.rules.pattern import SINCE, alternatives, may_contain, needles
+from veil.rules.pattern import SENTENCE_OPENS, SINCE, alternatives, may_contain, needles
 from veil.rules.recognizers.institutions import HEAD_WORD, INSTITUTION_HEADS
 from veil.rules.registry import register
 from veil.rules.spans import Span
@@ -193,7 +193,6 @@ _FINNISH_CASED = regex.compile(
 )
 # (Finnish text has its ä or ö: English words ending "-ssa" or "-lla" are left alone)
 _FINNISH_VOWEL = regex.compile(r"[äöÄÖ]")
-_SENTENCE_OPENS = regex.compile(r"(?:^|[.!?؟۔।\n][\"'”’)\]]*)[ \t]*$")
 # A Bengali noun's locative ending, which joins the town's name: "ঢাকায়" is in Dhaka.
 _BENGALI_CASE = regex.compile(rf"(?<=\p{{Bengali}}{{2}}){locatives.BENGALI_LOCATIVE}$")
 # Arabic and Hebrew write "in", "to", "from", "and" as a letter before the word.
@@ -274,7 +273,7 @@ class PlaceRecognizer:
                 # "Indore में", "Annem İzmir'de": the town is the words the postposition
                 # closes, the last ones; words left before it only where they open a
                 # sentence, capitalised for that ("Western Union سے" is a firm)
-                opens = _SENTENCE_OPENS.search(before) is not None
+                opens = SENTENCE_OPENS.search(before) is not None
                 for word in regex.finditer(r"\S+", match.group()):
                     if word.start() > 0 and not opens:
                         break
