@@ -434,6 +434,10 @@ def _candidates(name: str) -> tuple[str, ...]:
         return ()
     if folded.startswith("the "):
         return (folded, folded[4:]) if len(folded) > 4 else (folded,)
+    if folded.count(" ") == 1:
+        # a son named for his father has "Jr." in his entry's title and seldom where he
+        # is named ("Floyd Mayweather", "Ken Griffey")
+        return (folded, "the " + folded, folded + " jr.")
     return (folded, "the " + folded)
 
 

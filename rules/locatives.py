@@ -173,9 +173,22 @@ _CASE_ENDING = regex.compile(r"['’](?!s\b)\p{Ll}{1,5}$")
 
 def name_before_case_ending(text: str, start: int, end: int) -> int:
     """Where a name read over ``text[start:end]`` ends once a Turkish case after an
-    apostrophe is taken off ("Bolu'da" -> "Bolu"); ``end`` if there is none."""
+    apostrophe is taken off ("Bolu'da" -> "Bolu"), and before any word after one: Turkish
+    writes the case after a proper noun's last word, so a name does not go on past it
+    ("Orhan Pamuk'un Masumiyet Müzesi" -> "Orhan Pamuk"); ``end`` if there is none."""
+    inside = _CASE_INSIDE.search(text, start, end)
+    if inside is not None and inside.start() - start >= 3:
+        return inside.start()
     case = _CASE_ENDING.search(text, start, end)
     return case.start() if case is not None and case.start() - start >= 3 else end
+
+
+# Turkish's case suffixes after an apostrophe, by vowel harmony and buffer consonant (the
+# genitive, accusative, dative, locative and ablative, and "-ki" after the locative), with
+# a word after them: the name ended before. Not one letter alone ("Ng'ang'a Kamau").
+_CASE_INSIDE = regex.compile(
+    r"['’](?:n?[ıiuü]n|y[ıiuü]|[ıüöç]|y[ae]|n[ae]|n?[dt][ae](?:n|ki)?|n[ıiuü])(?=[ \t]+\p{Lu})"
+)
 
 
 def dictionary_forms(word: str) -> list[str]:

@@ -1139,6 +1139,21 @@ def _known_person(value: str) -> bool:
     return index.chance_entries(value) < CHANCE_LIMIT or index.canonical(words[-1]) == entry
 
 
+def _surname_of_one_entry(value: str) -> bool:
+    """A surname alone that the encyclopedia takes for one person's full name: the
+    famous bearer is the surname's main sense ("Vygotsky" leads to Lev Vygotsky,
+    "Ancelotti" to Carlo Ancelotti), where a common surname has a page of its own
+    ("Kowalski", "Patel", "Hardy")."""
+    word = value.strip()
+    if " " in word or not word[:1].isupper():
+        return False
+    entry = knowledge.knowledge().canonical(word)
+    if entry is None:
+        return False
+    parts = entry.split()
+    return 2 <= len(parts) <= 3 and parts[-1] == knowledge.key(word)
+
+
 # The rest of a title, then its author: "[Klara] and the Sun by Kazuo Ishiguro".
 _TITLE_BY_AUTHOR = regex.compile(
     r"^(?:[ \t]+(?:and|the|of|a|an|in|on|at|to|\p{Lu}[\p{L}'’]*))*[ \t]+by[ \t]+"
@@ -1343,6 +1358,8 @@ def _person(m: _Mention) -> Verdict:
         _POSSESSIVE_AFTER.match(m.after) and _known_person(f"{value}'s")
     ):
         # (a brand named in the possessive is its entry: "Marie Callender's")
+        return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
+    if not first_name and _surname_of_one_entry(value):
         return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
     if knowledge.knowledge().is_known(value) and syntax.liked(ctx.parse, span.start, span.end):
         # "she loves Jay Chou": an entry that is loved or followed is a star, not a friend

@@ -475,6 +475,9 @@ _SENTENCE_EDGE = regex.compile(r"[.!?。！？\n]")
 
 
 _DASHED_TAIL = regex.compile(r"[ \t]+[-–—][ \t]+(?=\p{Ll})")
+# An arrow, an operator or a pictograph between two names ("&", which joins a firm's, is
+# punctuation)
+_SYMBOL_BETWEEN = regex.compile(r"(?<=\p{L}[ \t]*)[ \t]*[\p{Sm}\p{So}][ \t]*(?=\p{Lu})")
 
 
 def _split_misreadings(text: str, entities) -> Iterator[Entity]:
@@ -484,6 +487,18 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
     which may still be a name, a town or a firm."""
     for entity in entities:
         start, end = entity.start_char, entity.end_char
+        symbol = _SYMBOL_BETWEEN.search(text, start, end)
+        if symbol is not None:
+            # "Jira → Confluence", "Bolt + Uber": a name holds no arrow or operator; the
+            # words each side are names apart
+            yield from _split_misreadings(
+                text,
+                [
+                    Entity(start, symbol.start(), entity.label_),
+                    Entity(symbol.end(), end, entity.label_),
+                ],
+            )
+            continue
         dash = _DASHED_TAIL.search(text, start, end)
         if dash is not None:
             # "Pinecrest Community Credit Union - internal use only": a name never goes on

@@ -1,0 +1,81 @@
+"""Public people and firms the encyclopedia and a name's written form tell apart from
+private ones: a surname whose entry is one person's, a son's entry under "Jr.", a Turkish
+case that ends a name, an arrow between two names."""
+
+from __future__ import annotations
+
+import pytest
+
+from veil.rules import knowledge, locatives
+from veil.rules.labels import ORGANIZATION, PERSON
+from veil.rules.registry import create
+
+
+def protected(analyzer, text: str) -> dict[str, str]:
+    return {text[s.start : s.end]: s.label for s in analyzer.analyze(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("jelasin teori Vygotsky soal ZPD buat skripsi, bandingin sama Piaget", "Vygotsky"),
+        ("Kenapa Ancelotti pilih formasi itu?", "Ancelotti"),
+    ],
+)
+def test_a_surname_whose_entry_is_one_famous_person_stays(analyzer, text, name):
+    assert name not in protected(analyzer, text)
+
+
+def test_a_common_surname_alone_is_not_taken_for_a_famous_bearer():
+    index = knowledge.knowledge()
+    # "Kowalski" and "Patel" have pages of their own: no one person is their sense
+    assert index.canonical("Kowalski") == "kowalski"
+    assert index.canonical("Vygotsky") == "lev vygotsky"
+
+
+def test_a_surname_after_a_relation_is_still_the_writers_person(analyzer):
+    assert protected(analyzer, "my neighbour Ancelotti keeps parking in my spot").get(
+        "Ancelotti"
+    ) in (PERSON, ORGANIZATION)
+
+
+def test_a_sons_entry_is_found_without_its_jr():
+    index = knowledge.knowledge()
+    assert index.canonical("Floyd Mayweather") == "floyd mayweather jr."
+    assert index.canonical("Ken Griffey") == "ken griffey jr."
+
+
+def test_a_famous_name_without_its_jr_stays(analyzer):
+    text = "sino mas magaling, si manny pacquiao o Floyd Mayweather?"
+    assert "Floyd Mayweather" not in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("value", "name"),
+    [
+        ("Orhan Pamuk'un Masumiyet", "Orhan Pamuk"),  # the genitive ends the name
+        ("Ali Yılmaz'ın Ankara", "Ali Yılmaz"),
+        ("Aziz Sancar'ın", "Aziz Sancar"),
+        ("Ng'ang'a Kamau", "Ng'ang'a Kamau"),  # an apostrophe of the name itself
+        ("O'Neill Smith", "O'Neill Smith"),
+    ],
+)
+def test_a_turkish_case_ends_a_name(value, name):
+    assert value[: locatives.name_before_case_ending(value, 0, len(value))] == name
+
+
+def test_a_famous_name_in_the_turkish_genitive_stays(analyzer):
+    text = "Orhan Pamuk'un Masumiyet Müzesi romanı ile gerçek müze arasında nasıl bir bağ var?"
+    assert not any("Pamuk" in value for value in protected(analyzer, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We use Bolt + Uber daily", ["Bolt", "Uber"]),
+        ("Ben & Jerry is great", ["Ben & Jerry"]),  # "&" joins a firm's name
+    ],
+)
+def test_a_name_holds_no_arrow_or_operator(text, expected):
+    found = [text[s.start : s.end] for s in create("spacy.ner.v1").find(text)]
+    assert found == expected
