@@ -1929,6 +1929,28 @@ def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> 
             out[i] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
 
 
+# "Washington University di Saint Louis", "l'Université de Lyon", "TU in München": the
+# town of an institution's name or seat, a preposition of place or "of" between.
+_SEAT_GAP = regex.compile(rf"\s+(?:in|at|of|di|de|du|d'|von|{locatives.IN_OR_AT})\s*", _I)
+
+
+def _seats_of_public(text: str, spans: Sequence[Span], out: list[Verdict]) -> None:
+    """A town that another language's clause gave the writer, where it is the seat of the
+    public organisation, an encyclopedia entry, named right before it (``out`` is changed
+    in place)."""
+    for i in range(1, len(spans)):
+        if (
+            out[i].reason is Reason.WHERE_IN_OTHER_LANGUAGE
+            and out[i - 1].label == labels.ORGANIZATION
+            and out[i - 1].subject is Subject.PUBLIC
+            and _SEAT_GAP.fullmatch(text, spans[i - 1].end, spans[i].start)
+            # (an institution the encyclopedia has, not a verb NER took for a firm:
+            # "Tunaishi huko Songea", we live in Songea)
+            and knowledge.knowledge().is_known(text[spans[i - 1].start : spans[i - 1].end])
+        ):
+            out[i] = Verdict(Subject.PUBLIC, Reason.KNOWN_PLACE, labels.LOCATION)
+
+
 def _public_surname_after_a_word(value: str, public_names: set[str]) -> bool:
     """A public person's surname, named before in full, that NER read with the word
     opening its sentence ("Wisława Szymborska ... Podobno Szymborska dostała"): the words
@@ -2261,6 +2283,7 @@ def _consistent(
     # The other way round: full names the encyclopedia has entries for, in a text that
     # ties nothing and no one to anybody's life ("APT. with Bruno Mars was everywhere"):
     # the entries, as nothing says they are namesakes.
+    _seats_of_public(text, spans, out)
     entries = _entries_in_public_text(text, spans, out, ctx)
     for i in entries:
         out[i] = Verdict(Subject.PUBLIC, Reason.ENTRY_IN_PUBLIC_TEXT, labels.PERSON)

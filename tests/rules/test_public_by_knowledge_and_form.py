@@ -79,3 +79,20 @@ def test_a_famous_name_in_the_turkish_genitive_stays(analyzer):
 def test_a_name_holds_no_arrow_or_operator(text, expected):
     found = [text[s.start : s.end] for s in create("spacy.ner.v1").find(text)]
     assert found == expected
+
+
+def test_the_town_of_a_public_institution_is_its_seat_not_the_writers(analyzer):
+    # "who was Rita Levi-Montalcini? I need it for an essay, her years at Washington
+    # University in Saint Louis with Stanley Cohen": the writer's clause, the university's town
+    text = (
+        "Chi era Rita Levi-Montalcini? Mi serve per una tesina di maturità, soprattutto il "
+        "periodo alla Washington University di Saint Louis con Stanley Cohen"
+    )
+    found = protected(analyzer, text)
+    assert "Saint Louis" not in found
+    assert "Stanley Cohen" not in found
+
+
+def test_the_town_after_a_private_firm_is_still_the_writers(analyzer):
+    text = "Mi hermano trabaja en Ferretería Zubizarreta de Vitoria desde 2019."
+    assert any("Vitoria" in value for value in protected(analyzer, text))
