@@ -74,7 +74,8 @@ _URDU_TO = r"تک|کو"
 # a word after it.
 BENGALI_LOCATIVE = r"(?:য়|য়|তে|ে|এ)"
 # Finnish's local cases, an ending after a town's vowel: in or at ("Jyväskylässä",
-# "Kangasalla"), from ("Oulusta", "Vantaalta"), to ("Espoolle").
+# "Vantaalla"), from ("Oulusta", "Lahdesta"), to ("Espoolle"); the town's span holds its
+# case, and ``role`` reads it there.
 FINNISH_WHERE = r"ssa|ssä|sta|stä|lla|llä|lta|ltä"
 FINNISH_TO = r"lle"
 _BENGALI_WHERE = r"থেকে"
@@ -119,8 +120,6 @@ _ROLE_AFTER = (
     (regex.compile(rf"[ \t]*(?:{_HINDI_TO})(?![\p{{L}}\p{{M}}])"), Role.TO),
     (regex.compile(rf"[ \t]*(?:{_HINDI_WHERE})(?![\p{{L}}\p{{M}}])"), Role.WHERE),
     (regex.compile(rf"[ \t]*(?:{_URDU_TO})(?![\p{{L}}\p{{M}}])"), Role.TO),
-    (regex.compile(rf"(?<=\p{{Ll}})(?:{FINNISH_TO})(?![\p{{L}}])"), Role.TO),
-    (regex.compile(rf"(?<=\p{{Ll}})(?:{FINNISH_WHERE})(?![\p{{L}}])"), Role.WHERE),
     (
         regex.compile(
             rf"(?:[ \t]*(?:{_URDU_WHERE}|{_BENGALI_WHERE})|{BENGALI_LOCATIVE})(?![\p{{L}}\p{{M}}])"
@@ -187,7 +186,7 @@ def name_before_case_ending(text: str, start: int, end: int) -> int:
 # genitive, accusative, dative, locative and ablative, and "-ki" after the locative), with
 # a word after them: the name ended before. Not one letter alone ("Ng'ang'a Kamau").
 _CASE_INSIDE = regex.compile(
-    r"['’](?:n?[ıiuü]n|y[ıiuü]|[ıüöç]|y[ae]|n[ae]|n?[dt][ae](?:n|ki)?|n[ıiuü])(?=[ \t]+\p{Lu})"
+    r"['’](?:n?[ıiuü]n|y[ıiuü]|[ıü]|y[ae]|n[ae]|n?[dt][ae](?:n|ki)?|n[ıiuü])(?=[ \t]+\p{Lu})"
 )
 
 

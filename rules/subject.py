@@ -693,7 +693,7 @@ _STOP = (
     # (abbreviations of titles and address words, English and others: "im." in a Polish
     # school's name, "ul.", "św.", "bzw.")
     r"(?:(?<!\b(?:mr|mrs|ms|dr|st|prof|jr|sr|mt|ft|vs|etc|no|nr|ul|e\.g|i\.e|im|al|os|św|ks|"
-    r"inż|mgr|tel|str|bzw|usw|ggf|sra|av|pça|ул|д|кв|корп|стр|пр|просп|пер|обл|вул|буд|"
+    r"inż|mgr|tel|str|bzw|usw|ggf|sra|av|pça|ул|кв|корп|стр|пр|просп|пер|обл|вул|буд|"
     r"\p{L}))[.!?](?=\s)"
     r"|(?<=\b\p{L}{2,})[!?](?=\s)|\n|[。！？])"
 )
@@ -1731,8 +1731,8 @@ def _organization(m: _Mention) -> Verdict:
         # weighs or tries ("we compared X and Y for my mum")
         return Verdict(Subject.UNKNOWN, Reason.LOCAL_INSTITUTION, label)
     if _ner_took_a_town(span, value):
-        # the small English model reads many a foreign town as a firm ("a sari-sari store
-        # in Batac", "PT Sinar Abadi, Cikarang"): the place's own rules say whose it is
+        # the small English model reads many a foreign town as a firm ("PT Sinar Abadi
+        # Kemasan, Cikarang"): the place's own rules say whose it is
         return _location(m, relabelled=True)
     return Verdict(Subject.PUBLIC, Reason.ORGANIZATION_TOPIC, label)
 
