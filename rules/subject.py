@@ -495,7 +495,14 @@ _WORK_FRAME = regex.compile(
 _COMPARISON_BEFORE = regex.compile(r"\b(?:basically|literally|like|as|channel|channeling)\s+$", _I)
 
 # Places: where someone lives or comes from, against a topic or a trip.
-_HERE_IN = regex.compile(r"\b(?:out |over |right |down |up )?here in\s+$", _I)
+_HERE_IN = regex.compile(
+    r"\b(?:out |over |right |down |up )?here in\s+$"
+    # other languages' "here (in)": Spanish, Portuguese, French, Italian, German and
+    # Dutch, Polish, Czech, Russian and Ukrainian, Indonesian, Tagalog, Swahili
+    r"|(?<![\p{L}])(?:aquí|acá|aqui|ici|qui|hier|tutaj|tady|zde|здесь|тут|di sini|dito|hapa)"
+    r",?[ \t]+(?:(?:en|em|no|na|à|a|in|w|we|v|ve|в|у|di|sa|katika)[ \t]+)?$",
+    _I,
+)
 _RESIDENCE_BEFORE = regex.compile(
     r"\b(?:(?:live|lives|living|lived|reside|resides|residing|based|moved|moving|move|"
     r"relocat\w+|settled|grew up|i was born|i was raised)"
@@ -533,6 +540,16 @@ _RELATION_PLACE = regex.compile(
     rf"\b{_POSSESSIVE}\s+(?:[\w'’\-]+\s+){{0,2}}?(?:{_RELATION}|employer|arbeitgeber|"
     r"company|firm|school|university|office|clinic|studio|shop|home|house|flat|apartment)"
     r"(?:'s|’s)?(?:\s+[\w'’\-]+){0,6}?\s+(?:in|at|near|from|outside)\s+$",
+    _I,
+)
+# Slavic languages go "to" or are "at" one's people with no "my", the kin word in the
+# dative or genitive, and then in their town: "поеду к маме в Торжок", "живу у бабушки в
+# Твери", "jadę do babci w Kielcach".
+_KIN_HOME_BEFORE = regex.compile(
+    r"(?<![\p{L}])(?:к|ко|у|до|do|u|od)\s+(?:маме|мамы|папе|папы|бабушке|бабушки|дедушке|"
+    r"дедушки|родителям|родителей|брату|брата|сестре|сестры|мамі|мами|татові|тата|бабусі|"
+    r"дідуся|батьків|mamy|mamie|taty|babci|dziadka|rodziców|dziadków|brata|siostry)"
+    r"\s+(?:в|во|у|w|we)\s+$",
     _I,
 )
 _LIFE_VERB = regex.compile(
@@ -1466,6 +1483,8 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         # not "I want to move to Porto someday", nor "what we know comes from Plato",
         # nor "Messi, who lives in Miami"
         return private(Reason.RESIDENCE)
+    if _KIN_HOME_BEFORE.search(before):
+        return private(Reason.RELATION_PLACE)
     if _RELATION_PLACE.search(before) and not _known_as_no_place(value):
         # not "my sister thinks Emma Stone was in La La Land": a film, not her town
         return private(Reason.RELATION_PLACE)
@@ -1883,7 +1902,10 @@ _PLACE_ONLY_KNOWN = frozenset(
     {Reason.KNOWN_PLACE, Reason.ENCYCLOPEDIA_ENTRY, Reason.KNOWN_PLACE_NOT_PERSON}
 )
 _FAVOURITE_OF_MINE = regex.compile(r"\b(?:my|our)\s+(?:favou?rite|fave|beloved)\b", _I)
-_PLACE_OF_GAP = regex.compile(rf"\s+(?:in|at|near|outside|{locatives.IN_OR_AT})\s+|\s*,[ \t]*", _I)
+# (or a bracket: "Ferretería Hnos. Zubizarreta (Vitoria)")
+_PLACE_OF_GAP = regex.compile(
+    rf"\s+(?:in|at|near|outside|{locatives.IN_OR_AT})\s+|\s*,[ \t]*|[ \t]*\([ \t]*", _I
+)
 _LIST_GAP = regex.compile(
     rf"(?:'s|’s)?{_SEPARATOR}(?:\p{{Lu}}[\p{{L}}'’\-]*(?:\s+\p{{Lu}}[\p{{L}}'’\-]*){{0,3}}"
     rf"{_SEPARATOR}){{0,2}}"

@@ -128,3 +128,30 @@ def test_a_slavic_address_abbreviation_does_not_end_the_clause(analyzer):
 )
 def test_a_phone_named_in_another_script(analyzer, text):
     assert PHONE in protected(analyzer, text).values()
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        (
+            "Nafanya kazi Mwanga Agro Supplies Ltd hapa Arusha, namba yangu ni 0722 418 903.",
+            "Arusha",
+        ),
+        ("Trabajo aquí en Zapopan desde hace dos años.", "Zapopan"),
+        ("Moro aqui em Campinas com a minha família.", "Campinas"),
+    ],
+)
+def test_another_languages_here_in_is_where_the_writer_is(analyzer, text, town):
+    assert protected(analyzer, text).get(town) == LOCATION
+
+
+def test_a_town_in_brackets_after_a_private_firm_is_the_firms(analyzer):
+    text = (
+        "# stock script for Karoo Crafts (Graaff-Reinet shop)\n# author: thandi.m@karoocrafts.co.za"
+    )
+    assert protected(analyzer, text).get("Graaff-Reinet") == LOCATION
+
+
+def test_a_slavic_visit_to_ones_mother_gives_her_town(analyzer):
+    text = "Хочу взять отпуск с 10 по 24 июля, поеду к маме в Торжок."
+    assert protected(analyzer, text).get("Торжок") == LOCATION
