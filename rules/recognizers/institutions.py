@@ -54,11 +54,13 @@ HEAD_WORD = regex.compile(rf"(?:{INSTITUTION_HEADS})\.?", regex.IGNORECASE)
 _FORM_END = regex.compile(
     r"[ \t](?:s\.c|sp\.[ \t]?[jk]|snc|s\.n\.c|s\.a\.s|s\.l|sp\.[ \t]z[ \t]o\.o|s\.r\.o|a\.s|e\.k|"
     # (not "ab", "inc", "spa": "Oslo ab initio", "the Hilton spa")
-    r"e\.v|ltd|llc|gmbh|srl|sarl|lda|ltda)\.?$"
+    r"e\.v|ltd|llc|gmbh|srl|sarl|lda|ltda)\.?$",
+    regex.IGNORECASE,  # "Softwerk Sp. z o.o." as often as "sp. z o.o."
 )
-# a capitalised word; a full stop only after a short abbreviation ("St.", "Mt."), never
-# across a sentence's end ("in Toronto. Compare ...")
-_WORD = r"(?:\p{Lu}[\p{L}\p{M}]{0,2}\.|\p{Lu}[\p{L}\p{M}'’\-]*)"
+# a capitalised word; a full stop only after a short abbreviation ("St.", "Mt.") or a
+# firm's word for its owners ("Hnos.", brothers), never across a sentence's end ("in
+# Toronto. Compare ...")
+_WORD = r"(?:\p{Lu}[\p{L}\p{M}]{0,2}\.|(?:Hnos|Hno|Cía|Irmãos|Corp|Bros)\.|\p{Lu}[\p{L}\p{M}'’\-]*)"
 _NAME = regex.compile(
     rf"(?<![\p{{L}}\p{{N}}@./])(?:{_WORD}[ \t]+){{1,4}}(?i:{INSTITUTION_HEADS})"
     # a full stop only closes an abbreviation ("Ltd."), not the sentence ("Hospital.")
@@ -87,7 +89,7 @@ _HEADS_FIRST = (
     r"Pâtisserie|Librairie|Crèche|Pasticceria|Macelleria|Officina|Hausverwaltung|Metzgerei|"
     r"Autohaus|Kanzlei|Steuerberatung|Zahnarztpraxis|Installatiebedrijf|Bakkerij|Slagerij|"
     r"Tandartspraktijk|Huisartsenpraktijk|Basisschool|Schronisko|Shule|Hospitali|Zahanati|"
-    r"Kanisa|Msikiti|Duka|Chuo|"
+    r"Kanisa|Msikiti|Duka|Chuo|Kliniki|Kampuni|"
     # Indonesian: a limited company, shop, workshop, pharmacy, schools, hospital, clinic,
     # foundation, cooperative ("PT Sinar Abadi Kemasan", "Toko Bangunan Jaya")
     r"PT|Toko|Warung|Bengkel|Apotek|Sekolah|Rumah Sakit|Puskesmas|"
@@ -149,13 +151,16 @@ _HEAD_LAST_NAME = regex.compile(
 # Company forms written before a quoted name in Russian, Ukrainian and Kazakh registers:
 # ООО «Северный Ветер», ИП «Иванов», ТОВ "Світанок"; and the owners' and tenants'
 # associations and housing offices of blocks of flats ("ОСББ «Липки-7»").
-_CYRILLIC_FORMS = r"ООО|ОАО|ЗАО|ПАО|АО|НКО|ИП|ТОВ|ПП|ПрАТ|ТОО|ОСББ|ОСМД|ЖЭУ|ЖЭК|ЖКХ|ТСЖ|ТСН|ЖСК|УК"
+_CYRILLIC_FORMS = (
+    r"ООО|ОАО|ЗАО|ПАО|АО|НКО|ИП|ТОВ|ПП|ПрАТ|ТОО|ОСББ|ОСМД|ЖЭУ|ЖЭК|ЖКХ|ТСЖ|ТСН|ЖСК|УК|"
+    # state and municipal bodies: clinics, schools, nurseries, utilities ("ГБУЗ
+    # «Городская поликлиника №3»", "МБОУ «СОШ №5»", "КНП «Міська лікарня»")
+    r"ГБУЗ|ГАУЗ|ГБОУ|МБОУ|МАОУ|МБДОУ|МАДОУ|ФГБУ|ФГБОУ|ГКУ|МУП|ГУП|АНО|ЧОУ|КНП|КП|ФОП"
+)
 _QUOTED_COMPANY = regex.compile(
-    r"(?<![\p{L}\p{N}])(?:ООО|ОАО|ЗАО|ПАО|АО|НКО|ИП|ТОВ|ПП|ПрАТ|ТОО"
+    rf"(?<![\p{{L}}\p{{N}}])(?:{_CYRILLIC_FORMS}"
     # a kind of place with its name in quotes, after an adjective or not ("медичний
     # центр «Надія»", "клиника «Здоровье»")
-    # the owners' and tenants' associations and housing offices of flats ("ОСББ «Липки-7»")
-    r"|ОСББ|ОСМД|ЖЭУ|ЖЭК|ЖКХ|ТСЖ|ТСН|ЖСК|УК"
     r"|(?:\p{Ll}+(?:ий|ый|ой|ий|на|ная|ний|ня|ую|ой|ей)[ \t]+)?(?i:центр|клініка|клиника|клинику|"
     r"клинике|клініку|компанія|компания|компанию|компании|компанії|компанію|магазин|кафе|"
     r"ресторан|салон|аптека|аптеку|студія|студия|садок|сад|школа|школу|школе|ліцей|лицей|"
@@ -207,6 +212,8 @@ _ARABIC_NAME = regex.compile(
     # one word, and more only if they have the article ("جامعة اليرموك", "مجمع عيادات
     # الندى الطبي"; not "... ويريد", "and wants")
     r"[ \t]+(?!و)\p{Arabic}+(?:[ \t]+ال\p{Arabic}+){0,3}"
+    # and what it is for, which a firm's name ends in ("… للتوريدات", for supplies)
+    r"(?:[ \t]+لل\p{Arabic}+)?"
 )
 _DEVANAGARI_HEADS = r"ट्रेडर्स|स्कूल|विद्यालय|अस्पताल|कंपनी|बैंक|स्टोर्स|एंटरप्राइजेज|क्लिनिक"
 _DEVANAGARI_NAME = regex.compile(

@@ -463,6 +463,12 @@ _CASELESS_NAMED = regex.compile(
     # other scripts' names are one or two words
     r"(\p{Han}{2,3}|[\p{L}\p{M}]+(?:[ \t][\p{L}\p{M}]+)?)",
 )
+# Two letters of a spaced script (not Chinese or Japanese, which write no spaces) that
+# run on: a match starting between them starts inside a word.
+_INSIDE_A_WORD = regex.compile(
+    r"[[\p{L}\p{M}]--[\p{Han}\p{Hiragana}\p{Katakana}]][[\p{L}\p{M}]--[\p{Han}\p{Hiragana}\p{Katakana}]]",
+    regex.VERSION1,
+)
 # "My name is": the writer's own name after the words that give it, in languages written
 # without capitals ("我叫陈思远", "제 이름은 김하늘", "मेरा नाम अमित है", "اسمي يوسف",
 # "私の名前は佐藤です"), or before the Japanese "I am called" and the Hindi "speaking"
@@ -881,6 +887,13 @@ class _NameScan:
             name = text[start:end]
             if any(ch.isupper() for ch in name):
                 continue  # a Latin word after the relation: the other rules read those
+            if any(
+                position > 0 and _INSIDE_A_WORD.match(text, position - 1)
+                for position in (match.start(), start)
+            ):
+                # "العميل" (the client) holds "عمي" (my uncle), "التأخير" holds "أخي": a
+                # relation and a name are words of their own in scripts that space words
+                continue
             if locatives.CHINESE_COVERB_AFTER_SUBJECT.match(name) or _ARABIC_VERB.match(name):
                 continue  # "我爸爸在杭州工作", "أخي يعمل": the subject's verb, not a name
             if (
