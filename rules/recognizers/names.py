@@ -374,9 +374,15 @@ _RELATION_ABROAD_NAMED = regex.compile(
 # Hindi typed in Latin letters: "my" and the words for family, friends and people at
 # work, then the name ("mere papa Rajesh Malviya ji", "meri didi Pooja").
 HINGLISH_RELATION = (
-    r"(?<![\w])(?i:mere|meri|mera|hamare|hamari|humare)[ \t]+"
-    r"(?i:papa|pappa|mummy|mumma|mammi|maa|bhai|bhaiya|behen|bahen|didi|chacha|chachi|mama|"
-    r"mami|mausi|bua|nana|nani|dada|dadi|pati|patni|husband|wife|beta|beti|dost|boss|"
+    # Hindi and Urdu, and Bengali ("amar", my), typed in Latin letters, with the English
+    # words for people at work and home that they take in ("mera manager", "amar chhoto
+    # bhai", my little brother)
+    r"(?<![\w])(?i:mere|meri|mera|hamare|hamari|humare|amar|amader)[ \t]+"
+    r"(?i:(?:chhoto|choto|boro|chhote|chote|bade|bari|badi|chhoti|choti)[ \t]+)?"
+    r"(?i:papa|pappa|mummy|mumma|mammi|maa|ma|baba|bhai|bhaiya|behen|bahen|bon|didi|chacha|"
+    r"chachi|kaka|kaki|khala|khalu|mama|mami|mausi|bua|nana|nani|dada|dadi|pati|patni|"
+    r"husband|wife|beta|beti|chele|meye|dost|bondhu|boss|manager|landlord|colleague|"
+    r"teacher|sir|madam|friend|boyfriend|girlfriend|roommate|neighbour|neighbor|padosi|"
     r"sasur|saas|jiju|bhabhi|devar)[ \t]+"
 )
 _HINGLISH_RELATION_NAMED = regex.compile(

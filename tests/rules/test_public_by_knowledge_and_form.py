@@ -96,3 +96,16 @@ def test_the_town_of_a_public_institution_is_its_seat_not_the_writers(analyzer):
 def test_the_town_after_a_private_firm_is_still_the_writers(analyzer):
     text = "Mi hermano trabaja en Ferretería Zubizarreta de Vitoria desde 2019."
     assert any("Vitoria" in value for value in protected(analyzer, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("mera manager Rakesh Tiwari har weekend raat 11 baje call karta hai", "Rakesh Tiwari"),
+        ("amar chhoto bhai Rafiqul Islam er jonno ekta CV banate hobe", "Rafiqul Islam"),
+    ],
+)
+def test_a_relation_in_romanized_hindi_or_bengali_ties_an_entrys_namesake(analyzer, text, name):
+    # both names are entries whose words pair rarely in English titles: the relation says
+    # they are the writer's people
+    assert protected(analyzer, text).get(name) == PERSON
