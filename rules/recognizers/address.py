@@ -58,6 +58,13 @@ _PREFIXES = (
     r"Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Strada|"
     r"Rua|Travessa|Praça|Estrada|Alameda|Ulica|ul\.|Straße|Strasse|Am|An der|Auf der|Im"
 )
+# The Romance and Polish types people write in lower case as often ("calle Mayor 5", "rua
+# Augusta 274"): words that are no common word of their own; Italian's "via" as Italian
+# writes it, after "in" ("in via Torino 14": English goes via Dubai).
+_PREFIXES_ANY_CASE = (
+    "viale|piazza|piazzale|corso|vicolo|calle|avenida|paseo|carrer|rua|travessa|praça|"
+    "estrada|alameda|ulica"
+)
 _PARTICLES = r"(?:(?:de|du|des|la|le|les|del|della|delle|dei|di|da|do|dos|das|d'|l')\s*)*"
 _UNIT = (
     r"(?:[ \t]*,?[ \t]*\n?[ \t]*(?:(?:Apt\.?|Apartment|Suite|Ste\.?|Unit|#|Floor|Fl\.?|Room|"
@@ -104,7 +111,8 @@ _OTHER_STREETS = (
     rf"(?:{_NUMBER},?[ \t]+(?:bis[ \t]+|ter[ \t]+)?(?i:rue|avenue|av\.|boulevard|bd\.?|place|"
     rf"chemin|allée|impasse|quai|route|cours)[ \t]+{_PARTICLES}(?:{_ANY_WORD}[ \t]*){{1,4}})"
     # Calle Mayor 5 / Via Roma, 10 / Rua Augusta 274
-    rf"|(?:(?:{_PREFIXES})[ \t]+{_PARTICLES}(?:{_WORD}[ \t]+{_PARTICLES}){{0,3}}{_WORD},?[ \t]*"
+    rf"|(?:(?:{_PREFIXES}|(?i:{_PREFIXES_ANY_CASE})|(?<=\b[Ii]n[ \t])via)[ \t]+{_PARTICLES}"
+    rf"(?:{_WORD}[ \t]+{_PARTICLES}){{0,3}}{_WORD},?[ \t]*"
     rf"(?:n[º°o]\.?[ \t]*)?{_NUMBER}\b)"
     # 6750 Koskikatu 25 Apt. 864: number, name, number, then a unit (generated data style)
     rf"|(?:{_NUMBER}[ \t]+{_WORD}(?:[ \t]+{_WORD}){{0,2}}[ \t]+{_NUMBER}\.?"
@@ -137,7 +145,17 @@ _CYRILLIC_STREET_FIRST = "бвмнпушБВМНПУШᲀ"
 _GREEK_STREET_FIRST = "λοπΛΟΠϖ"
 _OTHER_STREET_FIRST = (
     r"(?=[\d"
-    + "".join(sorted({word[0] for word in _PREFIXES.split("|")} | set("PABCU")))
+    + "".join(
+        sorted(
+            {word[0] for word in _PREFIXES.split("|")}
+            | {
+                case(word[0])
+                for word in _PREFIXES_ANY_CASE.split("|")
+                for case in (str.lower, str.upper)
+            }
+            | set("PABCU")
+        )
+    )
     + _CYRILLIC_STREET_FIRST
     + _GREEK_STREET_FIRST
     + "])"

@@ -72,7 +72,13 @@ _STRONG_CUES = (
     r"mia figlia|mio figlio|ma fille|mon fils|mi hija|mi hijo|mijn|ik ben|je suis|soy|sono|"
     r"wij zijn|we zijn|wir sind|nous sommes|somos|siamo|jesteśmy|"
     r"i'm|i am|it's|this is|calls? me|shouted at|yelled at|said to|maiden name is|"
-    r"(?:first|last|middle|sur|given|nick)\s?name is|starring|directed by|written by|by"
+    r"(?:first|last|middle|sur|given|nick)\s?name is|starring|directed by|written by|by|"
+    # a letter's sign-off and "sign (it)" in other languages, a name after them
+    r"підпиши|подпиши|підпис|подпись|podpisz|podpis|firma|firmado|assinado|assinatura|"
+    r"signé|unterschrift|gezeichnet|ondertekend|imza|saygılarımla|с уважением|з повагою|"
+    r"pozdrawiam|cordialement|atentamente|atenciosamente|distinti saluti|cordiali saluti|"
+    r"mit freundlichen grüßen|met vriendelijke groet|vänliga hälsningar|ystävällisin terveisin|"
+    r"terveisin|hormat saya|salam"
 )
 _STRONG_CUE = regex.compile(rf"\b(?:{_STRONG_CUES})\b[,:?]?\s*$", regex.IGNORECASE)
 _WEAK_CUE = regex.compile(
@@ -706,7 +712,9 @@ def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
 
 def _faker_name_lists() -> tuple[frozenset[str], frozenset[str]]:
     """(first names, last names) from Faker's person providers: Latin-script ones as they
-    are, Cyrillic ones transliterated (people write "Vsevolod", not "Всеволод")."""
+    are, those of the other scripts with capitals (Cyrillic, Greek, Armenian) as they are
+    too ("Олена Бондар", "Ελένη Μαυρίδου"), and Russian and Ukrainian ones transliterated
+    besides (people write "Vsevolod" as often as "Всеволод")."""
     import faker.providers.person as providers
 
     first: set[str] = set()
@@ -733,12 +741,16 @@ def _faker_name_lists() -> tuple[frozenset[str], frozenset[str]]:
                     continue
                 if _latin(value):
                     target.add(value.title() if value.isupper() else value)
-                elif module_info.name in _TRANSLITERATED_LOCALES and _CYRILLIC.fullmatch(value):
+                    continue
+                if _CASED_SCRIPT_NAME.fullmatch(value):
+                    target.add(value)
+                if module_info.name in _TRANSLITERATED_LOCALES and _CYRILLIC.fullmatch(value):
                     target.update(_transliterations(value))
     return frozenset(first), frozenset(last)
 
 
 _CYRILLIC = regex.compile(r"[\p{Cyrillic}'’\-]+")
+_CASED_SCRIPT_NAME = regex.compile(r"\p{Lu}[\p{Cyrillic}\p{Greek}\p{Armenian}'’\-]+")
 # English-style romanisation (BGN/PCGN-like), the spelling people use in Latin text;
 # Ukrainian letters included. "е" is "ye" at the start or after a vowel: both kept.
 _TRANSLIT = {

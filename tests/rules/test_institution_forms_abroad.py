@@ -47,3 +47,37 @@ def test_a_relation_inside_another_word_names_no_one():
 @pytest.mark.parametrize("text", ["أختي ليلى تسكن في إربد", "قالت أختي ليلى ذلك"])
 def test_a_relation_of_its_own_still_names(text):
     assert [text[s.start : s.end] for s in create("names.v1").find(text)] == ["ليلى"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Напиши коротку історію парку. Підпиши: Олена Бондар.", "Олена Бондар"),
+        ("Σας παρακαλώ, η Ελένη Μαυρίδου θα έρθει αύριο.", "Ελένη Μαυρίδου"),
+        ("Pozdrawiam\nAgnieszka Wróbel", "Agnieszka Wróbel"),
+    ],
+)
+def test_a_name_in_its_own_alphabet_and_after_a_sign_off_abroad(text, name):
+    assert name in [text[s.start : s.end] for s in create("names.v1").find(text)]
+
+
+@pytest.mark.parametrize("text", ["Вера в Бога помогает.", "Надежда умирает последней."])
+def test_a_first_name_that_is_a_word_opening_a_sentence_is_no_name(text):
+    assert create("names.v1").find(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "street"),
+    [
+        ("il giardino di casa nostra in via Torino 14. Mi chiamo Francesca", "via Torino 14"),
+        ("vivo en la calle Mayor 5 desde marzo", "calle Mayor 5"),
+        ("moro na rua Augusta 274 com a minha mãe", "rua Augusta 274"),
+    ],
+)
+def test_a_romance_street_with_its_type_in_lower_case(text, street):
+    found = [text[s.start : s.end] for s in create("regex.street_address.v1").find(text)]
+    assert street in found
+
+
+def test_via_in_english_is_no_street():
+    assert create("regex.street_address.v1").find("we flew via Dubai 2 times last year") == []
