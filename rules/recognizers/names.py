@@ -438,6 +438,14 @@ _KOREAN_RELATIONS = (
     r"친구|엄마|아빠|어머니|아버지|언니|오빠|누나|형|동생|남편|아내|아들|딸|동료|상사|선생님|"
     r"할머니|할아버지|남자친구|여자친구|남친|여친|이모|삼촌|사촌|고모|집주인|이웃"
 )
+_URDU_RELATIONS = (
+    r"بھائی|بہن|ماں|امی|ابو|والد|والدہ|شوہر|بیوی|بیٹا|بیٹی|دوست|باس|چچا|ماموں|خالہ|"
+    r"پھوپھو|دادا|دادی|نانا|نانی|کزن|پڑوسی|مینیجر"
+)
+_BENGALI_RELATIONS = (
+    r"বোন|ভাই|মা|বাবা|স্বামী|স্ত্রী|ছেলে|মেয়ে|মেয়ে|বন্ধু|খালা|মামা|চাচা|কাকা|দাদা|দিদি|"
+    r"আপা|নানা|নানি|দাদি|বস|সহকর্মী|প্রতিবেশী|ম্যানেজার"
+)
 _HINDI_RELATIONS = (
     r"चाचा|चाची|मामा|मामी|भाई|बहन|माँ|मां|मम्मी|पापा|पिता|पिताजी|माता|पति|पत्नी|बेटा|बेटी|"
     r"दोस्त|सहेली|दादा|दादी|नाना|नानी|बॉस|सहकर्मी|पड़ोसी|भैया|दीदी|मौसी|बुआ|फूफा|ताऊ|ताई"
@@ -464,6 +472,9 @@ _CASELESS_RELATION = (
     rf"|(?:मेरे|मेरी|मेरा|हमारे|हमारी)[ \t]+(?:{_HINDI_RELATIONS})"
     # Hebrew: relation + the first person's suffix, or + שלי
     r"|(?:אחותי|אחי|אמי|אבי|בעלי|אשתי|בני|בתי|חברי|חברתי|דודי|דודתי|סבתי|סבי)"
+    # Urdu: میرا/میری/میرے/ہمارا + relation; Bengali: আমার/আমাদের + (little, big) + relation
+    rf"|(?:میرا|میری|میرے|ہمارا|ہماری|ہمارے)[ \t]+(?:{_URDU_RELATIONS})"
+    rf"|(?:আমার|আমাদের)[ \t]+(?:(?:ছোট|বড়|বড়)[ \t]+)?(?:{_BENGALI_RELATIONS})"
 )
 CASELESS_RELATION_WORD = regex.compile(
     rf"{_CASELESS_RELATION}|{_KOREAN_RELATIONS}|{_HINDI_RELATIONS}|मेरे|मेरी|मेरा|हमारे|제|내|우리"
@@ -491,7 +502,12 @@ _CASELESS_SELF_NAMED = regex.compile(
     r"|我[（(][ \t]*(\p{Han}{2,3})[ \t]*[，,、）)]"
     r"|(?:제|내|저의|나의)[ \t]*이름은[ \t]*(\p{Hangul}{2,4}?)"
     r"(?:이에요|예요|입니다|이고|이야|[ \t,.]|$)"
-    r"|(?:मेरा[ \t]+नाम)[ \t]+([\p{Devanagari}\p{M}]+(?:[ \t]+[\p{Devanagari}\p{M}]+)?)[ \t]+है"
+    r"|(?:मेरा[ \t]+नाम)[ \t]+([\p{Devanagari}\p{M}]+(?:[ \t]+(?!है)[\p{Devanagari}\p{M}]+)?)"
+    r"(?:[ \t]+है|[ \t]*[,।]|[ \t]*$)"
+    # Urdu "my name is", Bengali "my name" / "(the groom's) name" ("বরের নাম সাজ্জাদ হোসেন")
+    r"|(?:میرا[ \t]+نام)[ \t]+(\p{Arabic}+(?:[ \t]+\p{Arabic}+)?)[ \t]+ہے"
+    r"|(?:আমার[ \t]+নাম|[\p{Bengali}\p{M}]+র[ \t]+নাম)[ \t]+"
+    r"([\p{Bengali}\p{M}]+(?:[ \t]+[\p{Bengali}\p{M}]+)?)(?=[ \t]*[,।]|[ \t]*$)"
     r"|(?:^|[ \t\n:\"“,]|(?<=\p{P}))मैं[ \t]+([\p{Devanagari}\p{M}]+)[ \t]+बोल[ \t]+(?:रहा|रही)"
     r"|(?:اسمي)[ \t]+(\p{Arabic}+(?:[ \t]+(?!و)\p{Arabic}+)?)"  # not "و…", "and ..."
     r"|(?:私の名前は|僕の名前は)[ \t]*([\p{Han}\p{Katakana}\p{Hiragana}]{2,6}?)"
@@ -742,7 +758,9 @@ def _faker_name_lists() -> tuple[frozenset[str], frozenset[str]]:
                 if _latin(value):
                     target.add(value.title() if value.isupper() else value)
                     continue
-                if _CASED_SCRIPT_NAME.fullmatch(value):
+                if _CASED_SCRIPT_NAME.fullmatch(value) or (
+                    target is last and _CASELESS_SCRIPT_NAME.fullmatch(value)
+                ):
                     target.add(value)
                 if module_info.name in _TRANSLITERATED_LOCALES and _CYRILLIC.fullmatch(value):
                     target.update(_transliterations(value))
@@ -751,6 +769,12 @@ def _faker_name_lists() -> tuple[frozenset[str], frozenset[str]]:
 
 _CYRILLIC = regex.compile(r"[\p{Cyrillic}'’\-]+")
 _CASED_SCRIPT_NAME = regex.compile(r"\p{Lu}[\p{Cyrillic}\p{Greek}\p{Armenian}'’\-]+")
+# Surnames of scripts without capitals, one word (a given name there is any word: those
+# lists would only find words)
+_CASELESS_SCRIPT_NAME = regex.compile(
+    r"[\p{Bengali}\p{Devanagari}\p{Arabic}\p{Gujarati}\p{Tamil}\p{Oriya}\p{Sinhala}"
+    r"\p{Hebrew}\p{Georgian}\p{Thai}\p{M}\u200c\u200d]{2,}"
+)
 # English-style romanisation (BGN/PCGN-like), the spelling people use in Latin text;
 # Ukrainian letters included. "е" is "ye" at the start or after a vowel: both kept.
 _TRANSLIT = {
@@ -787,6 +811,21 @@ def _function_words() -> frozenset[str]:
 
     first, _ = _name_lists()
     return frozenset(w for w in STOP_WORDS if w.title() not in first and w.isalpha())
+
+
+# Bengali's genitive, joined to the name ("রহমানের", Rahman's)
+_BENGALI_GENITIVE = regex.compile(r"(?:ের|র)$")
+
+
+def _known_caseless_surname(word: str, last_names: frozenset[str]) -> int:
+    """How many characters of ``word`` are a surname the lists know (with a Bengali
+    genitive after it, or not); 0 if none."""
+    if word in last_names:
+        return len(word)
+    genitive = _BENGALI_GENITIVE.search(word)
+    if genitive is not None and word[: genitive.start()] in last_names:
+        return genitive.start()
+    return 0
 
 
 def known_name_words() -> tuple[frozenset[str], frozenset[str]]:
@@ -914,14 +953,19 @@ class _NameScan:
                 continue
             if locatives.CHINESE_COVERB_AFTER_SUBJECT.match(name) or _ARABIC_VERB.match(name):
                 continue  # "我爸爸在杭州工作", "أخي يعمل": the subject's verb, not a name
-            if (
-                len(name.split()) > 1
+            words = name.split()
+            surname = _known_caseless_surname(words[1], self.last_names) if len(words) > 1 else 0
+            if surname:
+                # "তানজিলা রহমানের": a surname the lists know, its case ending left out
+                end = start + len(name) - len(words[1]) + surname
+            elif (
+                len(words) > 1
                 and not _CASELESS_HONORIFIC_AFTER.match(text, end)
-                and not _ARABIC_FAMILY_NAME.fullmatch(name.split()[1])
+                and not _ARABIC_FAMILY_NAME.fullmatch(words[1])
             ):
                 # "रमेश जी": the honorific is no name ("عبدالله القحطاني" keeps its family
                 # name, which Arabic writes with the article)
-                end = start + len(name.split()[0])
+                end = start + len(words[0])
             self.keep(start, end, 0.85)
         for pattern in (_ARABIC_TITLED, _THAI_TITLED):
             for match in pattern.finditer(text):

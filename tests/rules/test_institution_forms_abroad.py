@@ -81,3 +81,20 @@ def test_a_romance_street_with_its_type_in_lower_case(text, street):
 
 def test_via_in_english_is_no_street():
     assert create("regex.street_address.v1").find("we flew via Dubai 2 times last year") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # "my little sister Tanzila Rahman's wedding ... the groom's name is Sajjad Hossain"
+        (
+            "আমার ছোট বোন তানজিলা রহমানের বিয়ের জন্য। বরের নাম সাজ্জাদ হোসেন। যোগাযোগ",
+            ["তানজিলা রহমান", "সাজ্জাদ হোসেন"],
+        ),
+        ("प्रिंसिपल को लिख दो। मेरा नाम सुनील वर्मा, मोबाइल 9425087613", ["सुनील वर्मा"]),
+        ("मेरा नाम अमित है", ["अमित"]),
+        ("میرا بھائی عمران دبئی میں کام کرتا ہے۔", ["عمران"]),  # "my brother Imran"
+    ],
+)
+def test_names_after_bengali_hindi_and_urdu_relations_and_name_words(text, names):
+    assert [text[s.start : s.end] for s in create("names.v1").find(text)] == names
