@@ -48,7 +48,11 @@ _TO_BEFORE = r"para|hacia|vers|nach|naar|till|do|per|до|к|ко|ke|đến|tớ
 _CHINESE_WHERE = r"住在|在|从|來自|来自|于|於|回"
 _CHINESE_TO = r"去|到|往|飞|飛"
 # (a branch, office or plant named for its town is where someone works: "浜松の工場")
-_JAPANESE_WHERE = r"で|に住|に住んで|から|在住|出身|の?(?:支店|支社|営業所|本社|工場|事務所)"
+_JAPANESE_WHERE = (
+    r"で|に住|に住んで|から|在住|出身|の?(?:支店|支社|営業所|本社|工場|事務所)|"
+    # one's family home, home town or house in it ("松本市の実家に帰る")
+    r"の(?:実家|地元|自宅)"
+)
 _JAPANESE_TO = r"へ|まで|に行"
 # (living or being "at" a place may take a word between: "전주에 혼자 사시는데", alone)
 _KOREAN_WHERE = r"에서|에서는|에서도|에\s*(?:\S+\s+)?(?:살|사(?:시|세|십|셨)|있)|출신|시에서|시에"
@@ -96,6 +100,8 @@ POSTPOSITION_AFTER = regex.compile(
 )
 # Japanese "one's family home / home town / where one lives is" before a town: the
 # writer's own ("実家が富良野なんですが"), the word says whose
+# ... or after it, the town's: "長野県松本市の実家に帰る" (to my family home in Matsumoto)
+HOME_AFTER = regex.compile(r"の(?:実家|地元|自宅)")
 HOME_IS_BEFORE = regex.compile(r"(?:実家|地元|故郷|ふるさと|出身地|住まい|自宅)(?:が|は|も)[ \t]*$")
 ARABIC_PREPOSITION = regex.compile(
     rf"(?<![\p{{L}}])(?:{_ARABIC_WHERE}|{_ARABIC_TO})[ \t]*$"
@@ -201,7 +207,15 @@ def dictionary_forms(word: str) -> list[str]:
     joined = _JOINED_CASE.search(word)
     if joined is not None:
         forms.append(word[: joined.start()])
+    province = _PROVINCE_FIRST.match(word)
+    if province is not None:
+        forms.append(word[province.end() :])  # "浙江省绍兴市" is 绍兴市
     return forms
+
+
+# A Japanese prefecture or a Chinese province, written before its town (not a coverb).
+PROVINCE = r"(?:(?![在从於于回住去到往飞飛来來自])\p{Han}){1,3}[県府省]|東京都|北海道"
+_PROVINCE_FIRST = regex.compile(rf"(?:{PROVINCE})(?=\p{{Han}}{{2}})")
 
 
 # A local case joined to the name: Finnish's after the name's vowel ("Jyväskylässä"),

@@ -1460,7 +1460,7 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
 
     if ctx.town_of_an_address(span):
         return private(Reason.ADDRESS_PART)
-    if locatives.HOME_IS_BEFORE.search(before):
+    if locatives.HOME_IS_BEFORE.search(before) or locatives.HOME_AFTER.match(after):
         return private(Reason.RESIDENCE)
     if (
         _STAY_AFTER.match(after)

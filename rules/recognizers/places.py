@@ -66,6 +66,17 @@ _LONGEST_HAN = 6
 # a Chinese or Japanese town's ward, county, township or village, written after it
 _HAN_DISTRICT = regex.compile(r"(?![的之和与及在是の])\p{Han}{1,4}(?:区|县|镇|乡|街道|町|村|郡)")
 
+# A Japanese prefecture or a Chinese province right before its town: "長野県松本市",
+# "北海道札幌市", "浙江省绍兴市".
+_PREFECTURE_BEFORE = regex.compile(rf"(?:{locatives.PROVINCE})$")
+
+
+def _with_prefecture(text: str, start: int) -> int:
+    """Where a town written in Han characters starts, its prefecture or province with it."""
+    prefecture = _PREFECTURE_BEFORE.search(text, max(0, start - 4), start)
+    return prefecture.start() if prefecture else start
+
+
 # A branch or office named for its town: "高槻支店" (the Takatsuki branch), "浜松の工場" (the
 # Hamamatsu plant), "深圳分公司".
 HAN_BRANCH = regex.compile(r"の?(?:支店|支社|営業所|本社|本店|工場|事務所)|分公司|办事处|分店|工厂")
@@ -333,7 +344,10 @@ class PlaceRecognizer:
         for run in _HAN_RUN.finditer(text):
             value, offset = run.group(), run.start()
             for i in range(len(value)):
-                before = text[max(0, offset + i - 4) : offset + i]
+                lead = _with_prefecture(
+                    text, offset + i
+                )  # "在浙江省绍兴市": 在 before the province
+                before = text[max(0, lead - 4) : lead]
                 if not (
                     locatives.CHINESE_COVERB.search(before)
                     or locatives.HOME_IS_BEFORE.search(before)
@@ -344,13 +358,16 @@ class PlaceRecognizer:
                         if is_town(value[i : i + length]):
                             district = _HAN_DISTRICT.match(text, offset + i + length, run.end())
                             if district is not None:
-                                add(offset + i, district.end())
+                                add(_with_prefecture(text, offset + i), district.end())
                             break
                     continue
                 for length in range(min(_LONGEST_HAN, len(value) - i), 1, -1):
                     if is_town(value[i : i + length]):
                         district = _HAN_DISTRICT.match(text, offset + i + length, run.end())
-                        add(offset + i, district.end() if district else offset + i + length)
+                        add(
+                            _with_prefecture(text, offset + i),
+                            district.end() if district else offset + i + length,
+                        )
                         break
             # where a postposition follows, once per position (not once per candidate)
             closed = {
@@ -362,7 +379,11 @@ class PlaceRecognizer:
                 for length in range(min(_LONGEST_HAN, len(value) - i), 1, -1):
                     end = offset + i + length
                     if end in closed and is_town(value[i : i + length]):
-                        add(offset + i, end)
+                        # with the prefecture written before it ("長野県松本市")
+                        prefecture = _PREFECTURE_BEFORE.search(
+                            text, max(0, offset + i - 4), offset + i
+                        )
+                        add(prefecture.start() if prefecture else offset + i, end)
                         break
         for word in _CASELESS_WORD.finditer(text):
             value, start = word.group(), word.start()

@@ -155,3 +155,16 @@ def test_a_town_in_brackets_after_a_private_firm_is_the_firms(analyzer):
 def test_a_slavic_visit_to_ones_mother_gives_her_town(analyzer):
     text = "Хочу взять отпуск с 10 по 24 июля, поеду к маме в Торжок."
     assert protected(analyzer, text).get("Торжок") == LOCATION
+
+
+@pytest.mark.parametrize(
+    ("text", "town", "private"),
+    [
+        ("来週、長野県松本市の実家に帰るので、メールを書いてください。", "長野県松本市", True),
+        ("我妈妈在浙江省绍兴市开了一家店", "浙江省绍兴市", True),
+        ("我想去浙江省绍兴市旅游，有什么推荐？", "浙江省绍兴市", False),
+    ],
+)
+def test_a_han_town_with_its_prefecture_or_province(analyzer, text, town, private):
+    assert town in towns(text)
+    assert (protected(analyzer, text).get(town) == LOCATION) is private
