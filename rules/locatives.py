@@ -57,8 +57,12 @@ _JAPANESE_TO = r"へ|まで|に行"
 # (living or being "at" a place may take a word between: "전주에 혼자 사시는데", alone)
 _KOREAN_WHERE = r"에서|에서는|에서도|에\s*(?:\S+\s+)?(?:살|사(?:시|세|십|셨)|있)|출신|시에서|시에"
 _KOREAN_TO = r"으로|로|까지|에\s*가|에\s*갈"
-# (and as Hindi is often typed, in Latin letters: "Sultanpur mein")
-_HINDI_WHERE = r"में|से|पर|mein|mei|mai|par"
+# (and as Hindi is often typed, in Latin letters: "Sultanpur mein"); a town in the
+# genitive before the part of it one is in ("भोपाल के अरेरा कॉलोनी में", in Bhopal's
+# Arera Colony)
+_HINDI_WHERE = (
+    r"में|से|पर|mein|mei|mai|par|(?:के|का|की)[ \t]+(?:[\p{Devanagari}\p{M}]+[ \t]+){1,3}?(?:में|से)"
+)
 _HINDI_TO = r"को|तक|tak"
 # Turkish writes a proper noun's case after an apostrophe: "İzmir'de" (in), "'den"
 # (from), "'e"/"'ye" (to).

@@ -953,6 +953,8 @@ class _NameScan:
                 continue
             if locatives.CHINESE_COVERB_AFTER_SUBJECT.match(name) or _ARABIC_VERB.match(name):
                 continue  # "我爸爸在杭州工作", "أخي يعمل": the subject's verb, not a name
+            if name.split()[0].casefold() in locatives.stop_words_of_any_language():
+                continue  # "मेरी बेटी का एडमिशन": a particle (her admission), not a name
             words = name.split()
             surname = _known_caseless_surname(words[1], self.last_names) if len(words) > 1 else 0
             if surname:

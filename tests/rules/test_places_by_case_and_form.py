@@ -168,3 +168,12 @@ def test_a_slavic_visit_to_ones_mother_gives_her_town(analyzer):
 def test_a_han_town_with_its_prefecture_or_province(analyzer, text, town, private):
     assert town in towns(text)
     assert (protected(analyzer, text).get(town) == LOCATION) is private
+
+
+def test_a_hindi_town_in_the_genitive_before_the_part_one_lives_in(analyzer):
+    # "we now live in Bhopal's Arera Colony"; a question about Bhopal's lake stays
+    text = "मेरी बेटी का एडमिशन करवाना है, हम अभी भोपाल के अरेरा कॉलोनी में रहते हैं।"
+    found = protected(analyzer, text)
+    assert found.get("भोपाल") == LOCATION
+    assert "का" not in found  # a particle after "my daughter", no name
+    assert "भोपाल" not in protected(analyzer, "भोपाल के ताल में नाव चलती है?")
