@@ -13,10 +13,10 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from veil.rules import gazetteer, labels, locatives, notability, syntax
+from veil.rules import gazetteer, knowledge, labels, locatives, notability, syntax
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map, looks_like_identifier
-from veil.rules.pattern import KIN_TITLES, LOWER_CASE_TITLES, TITLES
+from veil.rules.pattern import KIN_TITLES, LOWER_CASE_TITLES, SENTENCE_OPENS, TITLES
 from veil.rules.recognizers.institutions import institution_after_particle
 from veil.rules.registry import register
 from veil.rules.spans import Span
@@ -429,6 +429,8 @@ class SpacyNerRecognizer:
                 label = labels.LOCATION  # "a shop in Pekalongan": a town NER did not know
             if entity.label_ == "FAC" and not _is_place_like(value, before):
                 continue  # speeches, events and works are tagged FAC too
+            if " " not in value and _opening_word_nothing_knows(text, start, end, value):
+                continue
             if label == labels.PERSON:
                 start, end = _whole_name(text, start, end)
             known = label == labels.ORGANIZATION and _all_known_names(value)
@@ -551,6 +553,31 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
             if run and not all(locatives.closed_class(w.group()) for w in run):
                 yield Entity(run[0].start(), run[-1].end(), entity.label_)  # not "El", "Il"
             run = []
+
+
+_ABBREVIATION_BEFORE = regex.compile(r"(?<![\p{L}])\p{L}{1,3}\.[ \t]*$")
+
+
+def _opening_word_nothing_knows(text: str, start: int, end: int, value: str) -> bool:
+    """A lone word opening a sentence in another language, that no gazetteer, name list or
+    encyclopedia knows, or that is a closed-class word of some language: the sentence's
+    first word, capitalised for that ("Nieleze historia ya …", tell me; "Kim była …",
+    who was), which the small English model took for a name."""
+    if SENTENCE_OPENS.search(text, max(0, start - 8), start) is None or _ABBREVIATION_BEFORE.search(
+        text, max(0, start - 8), start
+    ):
+        return False  # (not after a title's full stop: "στον κ. Παπαδόπουλο", "Sr. Ruiz")
+    if not locatives.other_language(_sentence_of(text, start, end)):
+        return False
+    if value.casefold() in locatives.stop_words_of_any_language():
+        return not regex.match(r"[ \t]+\p{Lu}", text[end : end + 3])  # "Kim Jong-un"
+    from veil.rules.recognizers.names import known_name_words
+    from veil.rules.recognizers.places import is_town
+
+    first, last = known_name_words()
+    return not (
+        value in first or value in last or is_town(value) or knowledge.knowledge().is_known(value)
+    )
 
 
 _UNSPACED_LETTER = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")

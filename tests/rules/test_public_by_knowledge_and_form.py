@@ -109,3 +109,17 @@ def test_a_relation_in_romanized_hindi_or_bengali_ties_an_entrys_namesake(analyz
     # both names are entries whose words pair rarely in English titles: the relation says
     # they are the writer's people
     assert protected(analyzer, text).get(name) == PERSON
+
+
+def test_a_word_opening_a_sentence_in_another_language_that_nothing_knows_is_no_name():
+    # "Nieleze" (tell me), which the English model reads as a place
+    text = "Nieleze historia ya Wangari Maathai na Green Belt Movement kwa ufupi."
+    found = [text[s.start : s.end] for s in create("spacy.ner.v1").find(text)]
+    assert "Nieleze" not in found
+    assert "Wangari Maathai" in found
+
+
+def test_a_name_after_a_title_abroad_stays_a_name(analyzer):
+    # "στον κ.": the title's full stop opens no sentence
+    text = "Θέλω να στείλω ένα email στον κ. Παπαδόπουλο, τον διαχειριστή μας."
+    assert protected(analyzer, text).get("Παπαδόπουλο") == PERSON
