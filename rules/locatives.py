@@ -210,7 +210,13 @@ def dictionary_forms(word: str) -> list[str]:
             forms.append(word[: -len(ending)] + replacement)
     joined = _JOINED_CASE.search(word)
     if joined is not None:
-        forms.append(word[: joined.start()])
+        stem = word[: joined.start()]
+        forms.append(stem)
+        # Finnish's consonant gradation undone: "Lahdessa" is Lahti, "Helsingissä"
+        # Helsinki; a long vowel before the ending shortened: "Tampereella" Tampere
+        for weak, strong in _FINNISH_GRADATION:
+            if stem.endswith(weak):
+                forms.append(stem[: -len(weak)] + strong)
     province = _PROVINCE_FIRST.match(word)
     if province is not None:
         forms.append(word[province.end() :])  # "浙江省绍兴市" is 绍兴市
@@ -222,6 +228,7 @@ PROVINCE = r"(?:(?![在从於于回住去到往飞飛来來自])\p{Han}){1,3}[�
 _PROVINCE_FIRST = regex.compile(rf"(?:{PROVINCE})(?=\p{{Han}}{{2}})")
 
 
+_FINNISH_GRADATION = (("de", "ti"), ("ngi", "nki"), ("ee", "e"), ("mme", "mpe"), ("nne", "nte"))
 # A local case joined to the name: Finnish's after the name's vowel ("Jyväskylässä"),
 # Bengali's locative ("ঢাকায়").
 _JOINED_CASE = regex.compile(

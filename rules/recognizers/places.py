@@ -108,14 +108,23 @@ MARKED_LOCALITY = regex.compile(
     rf"(?<![\p{{L}}])(?:{_LOCALITY_WORDS})(?:[ \t]+\p{{Lu}}[\p{{L}}\p{{M}}'’\-]*){{1,4}}"
 )
 # A planned town's numbered sector or phase, as Indian and Bangladeshi addresses name a
-# neighbourhood ("Kharghar Sector 12", "Noida sector 62", "Sector 45", "Hinjewadi Phase 1"):
-# a place by its form, whatever a gazetteer has.
+# neighbourhood ("Kharghar Sector 12", "Noida sector 62", "Sector 45", "Hinjewadi Phase 1"),
+# and a South Asian neighbourhood by the word for its kind after its name ("Vijay Nagar",
+# "Arera Colony", "Mayur Vihar"): a place by its form, whatever a gazetteer has.
 _TOWN_WORDS_BEFORE = r"(?<![\p{L}\p{N}])(?:\p{Lu}[\p{L}\p{M}]+[ \t]+)"
+_NEIGHBOURHOOD_KINDS = r"Nagar|Colony|Vihar|Enclave|Layout|Puram|Bagh|Ganj|Mohalla"
 NUMBERED_LOCALITY = regex.compile(
     rf"(?:{_TOWN_WORDS_BEFORE}{{0,2}}(?:Sector|sector|Sec\.)[ \t\-]?\d{{1,3}}[A-Z]?"
-    rf"|{_TOWN_WORDS_BEFORE}{{1,2}}Phase[ \t\-]?(?:\d{{1,2}}|[IVX]{{1,4}}))(?![\p{{L}}\p{{N}}])"
+    rf"|{_TOWN_WORDS_BEFORE}{{1,2}}Phase[ \t\-]?(?:\d{{1,2}}|[IVX]{{1,4}})"
+    # (not the start of a longer name: "Rose Colony Hotel")
+    rf"|{_TOWN_WORDS_BEFORE}{{1,2}}(?:{_NEIGHBOURHOOD_KINDS})(?![ \t]+\p{{Lu}}\p{{Ll}}))"
+    r"(?![\p{L}\p{N}])"
 )
-_NUMBERED_LOCALITY_NEEDLES = needles("ector", "Sec.", "Phase")
+_NUMBERED_LOCALITY_NEEDLES = needles(
+    "ector", "Sec.", "Phase", *alternatives(_NEIGHBOURHOOD_KINDS), ignore_case=False
+)
+# the town a neighbourhood belongs to, after it ("Sector 45 Gurgaon", "Vijay Nagar, Indore")
+_TOWN_AFTER_LOCALITY = regex.compile(rf",?[ \t]+({_WORD}(?:[ \t]+{_WORD})?)(?![\p{{L}}\p{{N}}])")
 # The town a municipality is named for, after the word for it ("de gemeente Zwolle heeft
 # mijn aanvraag", "il comune di Lecce", "la prefeitura de Campinas"): a town like any
 # other, which the decision makes the writer's where the writer deals with it.
@@ -202,7 +211,7 @@ _FINNISH_CASED = regex.compile(
     rf"(?<![\p{{L}}])(\p{{Lu}}\p{{Ll}}{{2,}}[aeiouyäö])"
     rf"(?:{locatives.FINNISH_WHERE}|{locatives.FINNISH_TO})(?![\p{{L}}])"
 )
-# (Finnish text has its ä or ö: English words ending "-ssa" or "-lla" are left alone)
+# (Finnish text has its ä or ö: an English name ending "-lla" is left alone, "Estella")
 _FINNISH_VOWEL = regex.compile(r"[äöÄÖ]")
 # A Bengali noun's locative ending, which joins the town's name: "ঢাকায়" is in Dhaka.
 _BENGALI_CASE = regex.compile(rf"(?<=\p{{Bengali}}{{2}}){locatives.BENGALI_LOCATIVE}$")
@@ -292,7 +301,7 @@ class PlaceRecognizer:
                         add(match.start() + word.start(), match.end())
                         break
         for match in _FINNISH_CASED.finditer(text) if _FINNISH_VOWEL.search(text) else ():
-            if is_town(match.group(1)):
+            if any(is_town(form) for form in locatives.dictionary_forms(match.group())[1:]):
                 add(*match.span())  # the word, its case with it, as a Slavic town's
         for match in _LAST_AFTER_COMMA.finditer(text):
             if is_town(match.group(1)):
@@ -306,6 +315,9 @@ class PlaceRecognizer:
         numbered = may_contain(text, _NUMBERED_LOCALITY_NEEDLES)
         for match in NUMBERED_LOCALITY.finditer(text) if numbered else ():
             start, end = _without_closed_words(text, *match.span())
+            town = _TOWN_AFTER_LOCALITY.match(text, end)
+            if town is not None and _town_words(town.group(1)):
+                end = town.start(1) + _town_words(town.group(1))
             add(start, end)
         municipalities = may_contain(text, _MUNICIPALITY_NEEDLES)
         for match in _AFTER_MUNICIPALITY.finditer(text) if municipalities else ():

@@ -177,3 +177,24 @@ def test_a_hindi_town_in_the_genitive_before_the_part_one_lives_in(analyzer):
     assert found.get("भोपाल") == LOCATION
     assert "का" not in found  # a particle after "my daughter", no name
     assert "भोपाल" not in protected(analyzer, "भोपाल के ताल में नाव चलती है?")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Asun Lahdessa ja työskentelen Helsingissä.", ["Lahdessa", "Helsingissä"]),
+        ("Mummo asuu yksin Tampereella, lähellä keskustaa.", ["Tampereella"]),
+        ("we stay in Vijay Nagar, Indore since 2019", ["Vijay Nagar, Indore"]),
+        ("flat 204, Sector 45 Gurgaon khaali kiye", ["Sector 45 Gurgaon"]),
+    ],
+)
+def test_finnish_gradation_and_south_asian_neighbourhoods(text, expected):
+    assert [t for t in towns(text) if t in expected] == expected
+
+
+def test_a_neighbourhood_word_inside_a_longer_name_is_no_place():
+    assert towns("We had dinner at the Rose Colony Hotel.") == []
+
+
+def test_an_english_name_ending_like_a_finnish_case_is_no_town():
+    assert towns("Estella went to the market with Isabella.") == []
