@@ -151,6 +151,31 @@ def test_texts_read_ahead_together_have_the_entities_they_have_read_alone():
     assert any(label == "PERSON" for _, _, label in entities(ahead[-1]))
 
 
+def test_a_whole_read_ahead_batch_stays_read_until_its_texts_are_asked_for():
+    texts = [f"Person{n}x3 Example from Northwind Health says hi (ref {n})." for n in range(50)]
+    batch = texts[: syntax.READ_AHEAD_TEXTS]
+    syntax.read_ahead(batch, DEFAULT_MODEL, PIECE_CHARS)
+    # read in the batch, and still the kept reading when each text is read
+    assert all("ner_docs" in vars(syntax.parses(t, DEFAULT_MODEL, PIECE_CHARS)) for t in batch)
+
+
+def test_the_kept_readings_are_bounded_by_their_characters_too(monkeypatch):
+    monkeypatch.setattr(syntax, "_CACHE_CHARS", 1_000)
+    texts = [f"{n} " + "word " * 80 for n in range(6)]  # about 400 characters each
+    for text in texts:
+        syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS)
+    kept = [key[0] for key in syntax._cache]
+    assert texts[-1] in kept and texts[-2] in kept and texts[0] not in kept
+    assert sum(map(len, kept)) <= 1_000
+    huge = "word " * 1_000  # over the bound alone: the newest is kept all the same
+    assert syntax.parses(huge, DEFAULT_MODEL, PIECE_CHARS) is syntax.parses(
+        huge, DEFAULT_MODEL, PIECE_CHARS
+    )
+    assert [key[0] for key in syntax._cache] == [huge]
+    assert syntax.forget_long(1_000) == 1 and not syntax._cache
+    assert syntax._cache_chars == 0  # what is counted is what is kept
+
+
 def test_sentences_parsed_together_are_parsed_as_each_alone():
     """``prepare_together`` (the read-ahead's batch of several texts' sentences) gives each
     text the parse it would make alone, keeps it where the text's own parse looks, and
