@@ -36,7 +36,7 @@ from veil.policies.schema import SitePolicy
 from veil.proxy.conversations import ConversationStore
 from veil.proxy.filter_requests import FilterRequests
 from veil.proxy.handoff import FollowHandoffs
-from veil.proxy.memory import LARGE_MESSAGE_CHARS
+from veil.proxy.memory import LARGE_MESSAGE_CHARS, give_back
 from veil.proxy.reader import IDLE_S, Reader, ReaderStopped, Ticket
 from veil.proxy.restore_answers import RestoreAnswers
 from veil.proxy.site_policies import SitePolicies
@@ -105,7 +105,7 @@ class Filtering:
         self._draining = False  # the thread has been asked to take the waiting messages
         self._armed = False  # the reader may be forked (the recognizers are warm)
         self._queued = False  # a message came while the thread was busy: fork the reader
-        self._last_read = 0.0  # when the reader last read (time.monotonic())
+        self._last_work = 0.0  # when the thread last filtered (time.monotonic())
         self._idle_timer: threading.Timer | None = None
 
     @staticmethod
@@ -147,15 +147,15 @@ class Filtering:
             if self._use_reader():
                 assert self.reader is not None
                 self._drain_with_reader(self.reader)
-                self._last_read = time.monotonic()
-                self._retire_when_idle()
-                return
+                break
             batch = self._take()
             if not batch:
-                return
+                break
             if len(batch) > 1:
                 _read_ahead(batch)
             _work(batch, {})
+        self._last_work = time.monotonic()
+        self._retire_when_idle()
 
     def _use_reader(self) -> bool:
         """Whether this batch goes through the reader: it runs, or messages queue up and
@@ -170,12 +170,13 @@ class Filtering:
         return wanted and reader.start()
 
     def _retire_when_idle(self, wait: float | None = None) -> None:
-        """Stop the reader once it has had nothing to read for ``idle_s``."""
+        """Stop the reader, and give memory back, once there has been nothing to read
+        for ``idle_s``."""
         if self._idle_timer is not None and self._idle_timer.is_alive():
             return  # the one timer looks again when it fires
 
         def check() -> None:
-            idle = time.monotonic() - self._last_read
+            idle = time.monotonic() - self._last_work
             self._idle_timer = None
             if idle < self.idle_s:
                 self._retire_when_idle(self.idle_s - idle)  # read since: wait the rest
@@ -188,12 +189,16 @@ class Filtering:
         self._idle_timer.start()
 
     def _retire(self) -> None:
-        """On the filter thread: stop an idle reader (a message since then keeps it)."""
+        """On the filter thread, after ``idle_s`` without messages (a message since then
+        keeps both): stop the reader, and return the heap's free memory to the system
+        (the messages since the last long one left some; malloc keeps what was freed)."""
         with self._lock:
             busy = self._draining
-        reader = self.reader
-        if reader is not None and not busy and time.monotonic() - self._last_read >= self.idle_s:
-            reader.retire()
+        if busy or time.monotonic() - self._last_work < self.idle_s:
+            return
+        if self.reader is not None:
+            self.reader.retire()
+        give_back()
 
     def _drain_with_reader(self, reader: Reader) -> None:
         """The same, each batch's texts read by the reader process; the next batch is

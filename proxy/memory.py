@@ -44,6 +44,11 @@ def release_after(chars: int) -> bool:
         from veil.rules import syntax
 
         syntax.forget_long(LONG_TEXT_CHARS)
+    return give_back()
+
+
+def give_back() -> bool:
+    """Return the heap's free memory to the system; True if the C library can."""
     trim = _malloc_trim()
     if trim is None:
         return False

@@ -358,15 +358,22 @@ class SpacyNerRecognizer:
         """spaCy's entities of ``text``, read piece by piece, offsets into ``text``, and the
         proper nouns NER left untagged that the parse ties to the writer's life."""
         reading = syntax.parses(text, self.model, self.piece_chars)
-        tagged = []
         for start, doc in reading.ner_docs:
             for entity in doc.ents:
-                found = (start + entity.start_char, start + entity.end_char)
-                if entity.label_ not in _MISREAD_NAMES:  # "Tromsø" as an EVENT is untagged
-                    tagged.append(found)
-                yield Entity(*found, entity.label_)
-        for begin, end, is_place in syntax.untagged_life_names(reading, tagged):
+                yield Entity(start + entity.start_char, start + entity.end_char, entity.label_)
+        for begin, end, is_place in syntax.untagged_life_names(reading, _tagged(reading)):
             yield Entity(begin, end, "GPE" if is_place else "ORG")
+
+    def read_ahead(self, texts: list[str]) -> None:
+        """NER over several short texts in one batch (``syntax.read_ahead``), then, in
+        another, the sentences the filter is likely to parse: those ``entities`` parses for
+        untagged names, and those where a tie to the writer can hold one of NER's names
+        (``syntax.tie`` asks for them; measured on the corpus prompts: 85% of these were
+        parsed, three in four of the parses made). The same entities and parses as one
+        text at a time (a sentence's doc is its own in any batch), in less time: one short
+        sentence parsed alone took 1.5 ms, in a batch of six 0.5 ms."""
+        batch = syntax.read_ahead(texts, self.model, self.piece_chars)
+        syntax.prepare_together([(reading, _likely_parsed(reading)) for reading in batch])
 
     def _own(self, text: str, start: int, end: int) -> bool:
         """The parse ties the name to the writer's life: their employer, school, home."""
@@ -578,6 +585,31 @@ def _opening_word_nothing_knows(text: str, start: int, end: int, value: str) -> 
     return not (
         value in first or value in last or is_town(value) or knowledge.knowledge().is_known(value)
     )
+
+
+def _tagged(reading: syntax.Parses) -> list[tuple[int, int]]:
+    """NER's entities as character ranges of the text, bar those it misreads as names
+    ("Tromsø" as an EVENT is untagged)."""
+    return [
+        (start + entity.start_char, start + entity.end_char)
+        for start, doc in reading.ner_docs
+        for entity in doc.ents
+        if entity.label_ not in _MISREAD_NAMES
+    ]
+
+
+def _likely_parsed(reading: syntax.Parses) -> list[tuple[int, int]]:
+    """Ranges whose sentences reading the text will likely parse (``read_ahead``)."""
+    names = [
+        (start + entity.start_char, start + entity.end_char)
+        for start, doc in reading.ner_docs
+        for entity in doc.ents
+        if entity.label_ in LABEL_MAP
+    ]
+    return [
+        *syntax.life_name_sentences(reading, _tagged(reading)),
+        *((start, end) for start, end in names if reading.could_tie(start, end)),
+    ]
 
 
 _UNSPACED_LETTER = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")

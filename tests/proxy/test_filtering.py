@@ -69,3 +69,33 @@ def test_long_work_does_not_queue_on_the_filtering_thread(large: bool) -> None:
         update={"slow_stage": policy.slow_stage.model_copy(update={"enabled": True})}
     )
     assert not Filtering.queued(slow, 10)
+
+
+def test_memory_is_given_back_once_the_thread_has_been_idle(monkeypatch) -> None:
+    """After ``idle_s`` without messages the heap's free memory goes back to the system,
+    once (with or without a reader process); a message in between puts it off."""
+    import time
+
+    import veil.proxy.addon as addon_module
+
+    given: list[float] = []
+    monkeypatch.setattr(addon_module, "give_back", lambda: given.append(time.monotonic()))
+    policy = load_site_policy("openai-api")
+    pipeline, filtering = _Pipeline(), Filtering(idle_s=0.3)
+
+    async def one(n: int) -> int:
+        return await filtering.run(lambda: n, policy, 10, pipeline, [Piece(f"t {n}", "user")])
+
+    try:
+        started = time.monotonic()
+        assert asyncio.run(one(1)) == 1
+        time.sleep(0.2)
+        assert asyncio.run(one(2)) == 2  # within idle_s of the first: the wait starts again
+        last = time.monotonic()
+        deadline = time.monotonic() + 5
+        while not given and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.5)
+        assert len(given) == 1 and given[0] - last >= 0.3 and given[0] - started >= 0.5
+    finally:
+        filtering.close()

@@ -151,6 +151,59 @@ def test_texts_read_ahead_together_have_the_entities_they_have_read_alone():
     assert any(label == "PERSON" for _, _, label in entities(ahead[-1]))
 
 
+def test_a_whole_read_ahead_batch_stays_read_until_its_texts_are_asked_for():
+    texts = [f"Person{n}x3 Example from Northwind Health says hi (ref {n})." for n in range(50)]
+    batch = texts[: syntax.READ_AHEAD_TEXTS]
+    syntax.read_ahead(batch, DEFAULT_MODEL, PIECE_CHARS)
+    # read in the batch, and still the kept reading when each text is read
+    assert all("ner_docs" in vars(syntax.parses(t, DEFAULT_MODEL, PIECE_CHARS)) for t in batch)
+
+
+def test_the_kept_readings_are_bounded_by_their_characters_too(monkeypatch):
+    monkeypatch.setattr(syntax, "_CACHE_CHARS", 1_000)
+    texts = [f"{n} " + "word " * 80 for n in range(6)]  # about 400 characters each
+    for text in texts:
+        syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS)
+    kept = [key[0] for key in syntax._cache]
+    assert texts[-1] in kept and texts[-2] in kept and texts[0] not in kept
+    assert sum(map(len, kept)) <= 1_000
+    huge = "word " * 1_000  # over the bound alone: the newest is kept all the same
+    assert syntax.parses(huge, DEFAULT_MODEL, PIECE_CHARS) is syntax.parses(
+        huge, DEFAULT_MODEL, PIECE_CHARS
+    )
+    assert [key[0] for key in syntax._cache] == [huge]
+    assert syntax.forget_long(1_000) == 1 and not syntax._cache
+    assert syntax._cache_chars == 0  # what is counted is what is kept
+
+
+def test_sentences_parsed_together_are_parsed_as_each_alone():
+    """``prepare_together`` (the read-ahead's batch of several texts' sentences) gives each
+    text the parse it would make alone, keeps it where the text's own parse looks, and
+    leaves a text with nothing to parse as it was."""
+    from veil.rules.recognizers.ner import SpacyNerRecognizer
+
+    texts = [
+        f"My colleague Person{n}x2 Example from Northwind Health moved to Leeds (ref {n})."
+        for n in range(4)
+    ] + ["We have lived in Invercargill since 2019 and love it.", "Say hi."]
+
+    def parse(reading: syntax.Parses) -> list:
+        return [
+            (offset, [(t.text, t.tag_, t.dep_, t.head.i) for t in doc])
+            for offset, doc in (reading.parse(s, e) for s, e in reading.sentences())
+        ]
+
+    syntax._SENTENCES.clear()
+    SpacyNerRecognizer().read_ahead(texts)
+    ahead = [syntax.parses(text, DEFAULT_MODEL, PIECE_CHARS) for text in texts]
+    assert all(reading._parsed for reading in ahead[:-1])  # parsed in the batch, before asked
+    assert not ahead[-1]._parsed  # no name, nothing to tie: not parsed
+    together = [parse(reading) for reading in ahead]
+    syntax._SENTENCES.clear()  # alone: nothing parsed is kept from the batch
+    alone = [parse(syntax.Parses(text, DEFAULT_MODEL, PIECE_CHARS)) for text in texts]
+    assert together == alone
+
+
 def test_a_bracketed_aside_of_figures_does_not_cut_or_take_over_the_clause():
     # "no. 721" ends no sentence inside the brackets, and the parser, which read the
     # number as the subject of "had", reads the clause without the aside
