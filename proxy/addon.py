@@ -196,9 +196,9 @@ class Filtering:
             busy = self._draining
         if busy or time.monotonic() - self._last_work < self.idle_s:
             return
+        give_back()
         if self.reader is not None:
             self.reader.retire()
-        give_back()
 
     def _drain_with_reader(self, reader: Reader) -> None:
         """The same, each batch's texts read by the reader process; the next batch is
