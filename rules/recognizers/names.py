@@ -473,8 +473,10 @@ _CASELESS_RELATION = (
     # Hebrew: relation + the first person's suffix, or + שלי
     r"|(?:אחותי|אחי|אמי|אבי|בעלי|אשתי|בני|בתי|חברי|חברתי|דודי|דודתי|סבתי|סבי)"
     # Urdu: میرا/میری/میرے/ہمارا + relation; Bengali: আমার/আমাদের + (little, big) + relation
-    rf"|(?:میرا|میری|میرے|ہمارا|ہماری|ہمارے)[ \t]+(?:{_URDU_RELATIONS})"
+    # (a whole word: "মা", mother, opens "মামা", uncle)
+    rf"|(?:میرا|میری|میرے|ہمارا|ہماری|ہمارے)[ \t]+(?:{_URDU_RELATIONS})(?![\p{{L}}\p{{M}}])"
     rf"|(?:আমার|আমাদের)[ \t]+(?:(?:ছোট|বড়|বড়)[ \t]+)?(?:{_BENGALI_RELATIONS})"
+    r"(?![\p{L}\p{M}])"
 )
 CASELESS_RELATION_WORD = regex.compile(
     rf"{_CASELESS_RELATION}|{_KOREAN_RELATIONS}|{_HINDI_RELATIONS}|मेरे|मेरी|मेरा|हमारे|제|내|우리"

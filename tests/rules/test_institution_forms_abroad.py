@@ -98,3 +98,9 @@ def test_via_in_english_is_no_street():
 )
 def test_names_after_bengali_hindi_and_urdu_relations_and_name_words(text, names):
     assert [text[s.start : s.end] for s in create("names.v1").find(text)] == names
+
+
+def test_a_relation_word_that_opens_a_longer_one_is_read_whole():
+    # "মা" (mother) opens "মামা" (uncle): my uncle Rafiq, not a name inside "মামা"
+    text = "আমার মামা রফিক সাহেব আসবেন"
+    assert [text[s.start : s.end] for s in create("names.v1").find(text)] == ["রফিক"]
