@@ -48,10 +48,10 @@ _TO_BEFORE = r"para|hacia|vers|nach|naar|till|do|per|до|к|ко|ke|đến|tớ
 _CHINESE_WHERE = r"住在|在|从|來自|来自|于|於|回"
 _CHINESE_TO = r"去|到|往|飞|飛"
 # (a branch, office or plant named for its town is where someone works: "浜松の工場")
+# one's family home, home town or house in a town, written after it ("松本市の実家に帰る")
+_JAPANESE_HOME = r"の(?:実家|地元|自宅)"
 _JAPANESE_WHERE = (
-    r"で|に住|に住んで|から|在住|出身|の?(?:支店|支社|営業所|本社|工場|事務所)|"
-    # one's family home, home town or house in it ("松本市の実家に帰る")
-    r"の(?:実家|地元|自宅)"
+    rf"で|に住|に住んで|から|在住|出身|の?(?:支店|支社|営業所|本社|工場|事務所)|{_JAPANESE_HOME}"
 )
 _JAPANESE_TO = r"へ|まで|に行"
 # (living or being "at" a place may take a word between: "전주에 혼자 사시는데", alone)
@@ -105,7 +105,7 @@ POSTPOSITION_AFTER = regex.compile(
 # Japanese "one's family home / home town / where one lives is" before a town: the
 # writer's own ("実家が富良野なんですが"), the word says whose
 # ... or after it, the town's: "長野県松本市の実家に帰る" (to my family home in Matsumoto)
-HOME_AFTER = regex.compile(r"の(?:実家|地元|自宅)")
+HOME_AFTER = regex.compile(_JAPANESE_HOME)
 HOME_IS_BEFORE = regex.compile(r"(?:実家|地元|故郷|ふるさと|出身地|住まい|自宅)(?:が|は|も)[ \t]*$")
 ARABIC_PREPOSITION = regex.compile(
     rf"(?<![\p{{L}}])(?:{_ARABIC_WHERE}|{_ARABIC_TO})[ \t]*$"
@@ -270,6 +270,9 @@ def role(before: str, after: str, value: str = "", undeclined: bool = False) -> 
 # Ukrainian, then Chinese, Korean, Japanese, Hindi, Arabic and Hebrew ones), which make a
 # clause about the writer's life. (Arabic and Hebrew say "my" by a suffix: the name
 # rules' relation words carry it.)
+# Urdu's and Bengali's "my" and "our", which the name rules read before a relation too
+URDU_MY = r"میرا|میری|میرے|ہمارا|ہماری|ہمارے"
+BENGALI_MY = r"আমার|আমাদের"
 _FIRST_PERSON_CASED = (
     # (plain words: the list is also read word by word, by ``_other_closed_words``)
     r"mi|mis|mí|nuestro|nuestra|nuestros|nuestras|yo|nosotros|meu|minha|meus|minhas|nosso|"
@@ -315,8 +318,7 @@ FIRST_PERSON_OTHER_LANGUAGE = regex.compile(
     r"|(?<![\p{L}])(?:मैं|मेरा|मेरे|मेरी|हम|हमारा|हमारे|हमारी)(?![\p{L}\p{M}])"
     # Urdu (its "میں", I, is also "in": the possessives and "I am"'s "ہوں" say who) and
     # Bengali
-    r"|(?<![\p{L}\p{M}])(?:میرا|میری|میرے|ہمارا|ہماری|ہمارے|ہوں|আমি|আমার|আমরা|আমাদের)"
-    r"(?![\p{L}\p{M}])"
+    rf"|(?<![\p{{L}}\p{{M}}])(?:{URDU_MY}|ہوں|আমি|{BENGALI_MY}|আমরা)(?![\p{{L}}\p{{M}}])"
     r"|(?<![\p{L}])[وف]?(?:أنا|نحن)(?![\p{L}])"  # (with "and"/"so" before: "ونحن")
     r"|(?<![\p{L}])ו?(?:אני|אנחנו|שלי|שלנו)(?![\p{L}])"
 )

@@ -1624,7 +1624,7 @@ def _where_in_other_language(m: _Mention) -> bool:
 # where the writer writes from.
 _LINE_OPENS = regex.compile(r"(?:^|\n)[ \t\"'“‘«]*$")
 _DATELINE_AFTER = regex.compile(
-    r"(?:ssa|ssä|lla|llä)?[ \t]*,?[ \t]*(?:(?i:den|le|el|il|dnia|am|on|a|de|d\.)[ \t]+)?"
+    r"[ \t]*,?[ \t]*(?:(?i:den|le|el|il|dnia|am|on|a|de|d\.)[ \t]+)?"
     r"(?:\d{1,2}[./\-]\d{1,2}[./\-]\d{2,4}|\d{4}-\d{2}-\d{2}"
     r"|\d{1,2}\.?[ \t]+(?:de[ \t]+)?\p{L}{3,}\.?(?:[ \t]+(?:de[ \t]+)?\d{4})?"
     r"|\p{L}{3,}[ \t]+\d{1,2},?[ \t]+\d{4})"

@@ -474,8 +474,8 @@ _CASELESS_RELATION = (
     r"|(?:אחותי|אחי|אמי|אבי|בעלי|אשתי|בני|בתי|חברי|חברתי|דודי|דודתי|סבתי|סבי)"
     # Urdu: میرا/میری/میرے/ہمارا + relation; Bengali: আমার/আমাদের + (little, big) + relation
     # (a whole word: "মা", mother, opens "মামা", uncle)
-    rf"|(?:میرا|میری|میرے|ہمارا|ہماری|ہمارے)[ \t]+(?:{_URDU_RELATIONS})(?![\p{{L}}\p{{M}}])"
-    rf"|(?:আমার|আমাদের)[ \t]+(?:(?:ছোট|বড়|বড়)[ \t]+)?(?:{_BENGALI_RELATIONS})"
+    rf"|(?:{locatives.URDU_MY})[ \t]+(?:{_URDU_RELATIONS})(?![\p{{L}}\p{{M}}])"
+    rf"|(?:{locatives.BENGALI_MY})[ \t]+(?:(?:ছোট|বড়|বড়)[ \t]+)?(?:{_BENGALI_RELATIONS})"
     r"(?![\p{L}\p{M}])"
 )
 CASELESS_RELATION_WORD = regex.compile(
