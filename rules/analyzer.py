@@ -103,6 +103,7 @@ class Analyzer:
             else:
                 protected.append(span)
         protected += _echoes(text, protected, kept)
+        protected += _identifier_echoes(text, protected, kept)
         firms = firm_names(text, [s for s in protected if s.label == labels.EMAIL])
         if firms:
             # the domain outweighs a public verdict ("Quillfern" kept as a nationality)
@@ -181,6 +182,34 @@ MAX_ECHO_NAMES = 200  # distinct private names followed through one text
 # text's own (a roster): compiled for it alone, not kept.
 _ECHO_PATTERNS_KEPT = 128
 _ECHO_NAMES_KEPT = 8
+
+
+# Identifiers that a text names again where no pattern sees them: a handle first read in
+# a package's path, then in prose ("@lisa-simpson-dev/tool ... lisa-simpson-dev is me").
+_ECHOED_IDENTIFIERS = frozenset({labels.USERNAME, labels.URL})
+_SHORTEST_ECHOED_IDENTIFIER = 4
+
+
+def _identifier_echoes(text: str, protected: list[Span], kept: list[Kept]) -> list[Span]:
+    """Other mentions of a protected handle or host, as written, as a word of its own."""
+    values = {
+        (text[s.start : s.end], s.label)
+        for s in protected
+        if s.label in _ECHOED_IDENTIFIERS and s.end - s.start >= _SHORTEST_ECHOED_IDENTIFIER
+    }
+    if not values:
+        return []
+    taken = [*protected, *(k.span for k in kept)]
+    found: list[Span] = []
+    for value, label in sorted(values):
+        # (a host after a URL's "user@" too)
+        pattern = regex.compile(rf"(?<![\w/.\-]){regex.escape(value)}(?![\w\-]|/\w)")
+        for match in pattern.finditer(text):
+            start, end = match.span()
+            if any(s.start < end and start < s.end for s in (*taken, *found)):
+                continue
+            found.append(Span(start, end, label, 0.8, ECHO_SOURCE))
+    return found
 
 
 def _echo_pattern(alternatives: tuple[str, ...], flags: int) -> regex.Pattern[str]:

@@ -43,6 +43,9 @@ IN_OR_AT = (
     r"en|em|no|na|nos|nas|dans|à|au|aux|im|bei|bij|i|på|w|we|v|ve|в|во|у|di|sa|ở|tại|"
     r"katika|huko|στο|στη|στην|στον|în"
 )
+# ... and for "from", where someone comes from (not "de"/"da", which are "of" too):
+# "Kacper from Łódź", "Van Dijk Vastgoedbeheer uit Haarlem", "Ewa z Krakowa"
+FROM = r"from|uit|aus|från|fra|z|ze|из|з|із|від|dari|từ|kutoka|από|desde|depuis"
 _TO_BEFORE = r"para|hacia|vers|nach|naar|till|do|per|до|к|ко|ke|đến|tới|προς"
 # Chinese coverbs (before) and Japanese, Korean and Hindi postpositions (after).
 _CHINESE_WHERE = r"住在|在|从|來自|来自|于|於|回"
@@ -87,6 +90,16 @@ BENGALI_LOCATIVE = r"(?:য়|য়|তে|ে|এ)"
 FINNISH_WHERE = r"ssa|ssä|sta|stä|lla|llä|lta|ltä"
 FINNISH_TO = r"lle"
 _BENGALI_WHERE = r"থেকে"
+# Hungarian's local cases, joined to the town by vowel harmony: in or at ("Kecskeméten",
+# "Győrben", "Tatán"), from ("Szegedről", "Pécsről"), to ("Debrecenbe", "Egerre"); only a
+# town the gazetteer has without the ending counts (``HUNGARIAN_CASE`` undone), and only in
+# Hungarian text (``HUNGARIAN_TEXT``).
+_HUNGARIAN_WHERE = r"ban|ben|on|en|ön|n|ból|ből|ról|ről|tól|től|nál|nél"
+_HUNGARIAN_TO = r"ba|be|ra|re|hoz|hez|höz"
+HUNGARIAN_CASE = regex.compile(
+    rf"(?<=\p{{Latin}}{{3}})(?P<to>{_HUNGARIAN_TO})$|(?<=\p{{Latin}}{{3}})(?:{_HUNGARIAN_WHERE})$"
+)
+HUNGARIAN_TEXT = regex.compile(r"(?<![\p{L}])(?i:az|és|hogy|nem|van|egy|ez|is|már|meg)(?![\p{L}])")
 
 WHERE_PREPOSITION = regex.compile(rf"(?<![\p{{L}}])(?i:{_WHERE_BEFORE})[ \t]+$")
 TO_PREPOSITION = regex.compile(rf"(?<![\p{{L}}])(?i:{_TO_BEFORE})[ \t]+$")
@@ -155,6 +168,10 @@ _CASE_ENDINGS = (
     ("ą", "a"),
     ("ę", "a"),
     ("ach", ""),
+    # a plural town's locative: "w Gliwicach" is Gliwice, "w Tychach" Tychy
+    ("ach", "e"),
+    ("ach", "y"),
+    ("ach", "i"),
     ("е", "а"),
     ("е", ""),
     ("и", "ь"),
@@ -168,6 +185,7 @@ _CASE_ENDINGS = (
     ("ой", "а"),
     ("і", "ь"),
     ("і", "а"),
+    ("і", "я"),
     ("ю", "ь"),
     # Ukrainian's "і" of a closed last syllable opens again before an ending: "у Львові"
     # is Львів, "у Харкові" Харків
@@ -177,7 +195,8 @@ _CASE_ENDINGS = (
 
 # Any case ending after an apostrophe closing a name ("Bolu'da", "Eczanesi'nden"), not an
 # English possessive's "'s".
-_CASE_ENDING = regex.compile(r"['’](?!s\b)\p{Ll}{1,5}$")
+# Hungarian joins a case to an abbreviation by a hyphen ("Bt.-nek", "Kft.-nél").
+_CASE_ENDING = regex.compile(r"['’](?!s\b)\p{Ll}{1,5}$|(?<=\.)-\p{Ll}{1,5}$")
 
 
 def name_before_case_ending(text: str, start: int, end: int) -> int:
@@ -195,8 +214,10 @@ def name_before_case_ending(text: str, start: int, end: int) -> int:
 # Turkish's case suffixes after an apostrophe, by vowel harmony and buffer consonant (the
 # genitive, accusative, dative, locative and ablative, and "-ki" after the locative), with
 # a word after them: the name ended before. Not one letter alone ("Ng'ang'a Kamau").
+# Hungarian's after an abbreviation's hyphen too ("Kft.-nél Győrben").
 _CASE_INSIDE = regex.compile(
-    r"['’](?:n?[ıiuü]n|y[ıiuü]|[ıü]|y[ae]|n[ae]|n?[dt][ae](?:n|ki)?|n[ıiuü])(?=[ \t]+\p{Lu})"
+    r"(?:['’](?:n?[ıiuü]n|y[ıiuü]|[ıü]|y[ae]|n[ae]|n?[dt][ae](?:n|ki)?|n[ıiuü])"
+    r"|(?<=\.)-\p{Ll}{1,5})(?=[ \t]+\p{Lu})"
 )
 
 
@@ -220,7 +241,20 @@ def dictionary_forms(word: str) -> list[str]:
     province = _PROVINCE_FIRST.match(word)
     if province is not None:
         forms.append(word[province.end() :])  # "浙江省绍兴市" is 绍兴市
+    forms += hungarian_forms(word)
     return forms
+
+
+def hungarian_forms(word: str) -> list[str]:
+    """The town a Hungarian case ending may have been joined to ("Kecskeméten" ->
+    "Kecskemét"; "Tatán" -> "Tata", its last vowel lengthened before the ending)."""
+    hungarian = HUNGARIAN_CASE.search(word)
+    if hungarian is None:
+        return []
+    stem = word[: hungarian.start()]
+    if stem.endswith(("á", "é")):
+        return [stem, stem[:-1] + {"á": "a", "é": "e"}[stem[-1]]]
+    return [stem]
 
 
 # A Japanese prefecture or a Chinese province, written before its town (not a coverb).
@@ -263,6 +297,9 @@ def role(before: str, after: str, value: str = "", undeclined: bool = False) -> 
     joined = _JOINED_CASE.search(value)
     if joined is not None:
         return Marked(Role.TO if joined.group() == FINNISH_TO else Role.WHERE, False)
+    hungarian = None if undeclined else HUNGARIAN_CASE.search(value)
+    if hungarian is not None:  # ("London" is a town as it is, no "-on" case)
+        return Marked(Role.TO if hungarian.group("to") else Role.WHERE, False)
     return None
 
 
@@ -290,6 +327,8 @@ _FIRST_PERSON_CASED = (
     r"ben|biz|benim|bizim|oğlum|kızım|annem|babam|eşim|kocam|karım|kardeşim|ablam|abim|"
     # Finnish
     r"minä|mä|minun|mun|meidän|asun|asumme|"
+    # Hungarian: the pronouns in their cases ("én", "nekem", "nálunk")
+    r"én|engem|nekem|nálam|velem|tőlem|enyém|mi|minket|nekünk|nálunk|velünk|lakom|lakunk|"
     # Indonesian, Tagalog, Vietnamese, Swahili, Greek, Romanian
     r"saya|aku|kami|kita|ako|namin|natin|tayo|tôi|mình|mimi|yangu|wangu|langu|letu|sisi|"
     r"εγώ|μου|μας|εμείς|eu|meu|mea|mei|noi|nostru|noastră"
@@ -310,6 +349,25 @@ _FIRST_PERSON_VERBS = (
     r"naishi|ninaishi|niliishi|tunaishi|tuliishi|nafanya kazi|ninafanya kazi|"
     r"nilifanya kazi|tunafanya kazi|nasoma|ninasoma|nilisoma|tunasoma"
 )
+# Persian: a relation with the first person's suffix ("مادرم", my mother; "همکارمان", our
+# colleague), and the names' rules read it before a name too.
+PERSIAN_MY_RELATION = (
+    r"(?:مادر|پدر|برادر|خواهر|همسر|شوهر|زن|پسر|دختر|دوست|عمو|دایی|خاله|عمه|پدربزرگ|"
+    r"مادربزرگ|همکار|رئیس|مدیر|صاحبخانه|همسایه|نامزد)(?:\u200c?ام|م|\u200c?مان|یم)"
+    r"(?![\p{L}\p{M}])"
+)
+# Persian's "I" and "we" ("من", "ما") are Arabic's "from" and "what": read as the writer
+# only in a line written in Persian (with a letter Arabic does not use: پ چ ژ گ, or the
+# Persian forms of kaf and yeh), or before a word only Persian has ("من در", I in). A
+# verb says the first person by its ending, after the present's "می" ("زندگی می‌کنم", I
+# live), or is "to be" ("هستم", I am).
+_PERSIAN_LETTER = r"[\u067E\u0686\u0698\u06AF\u06A9\u06CC]"
+_PERSIAN_FIRST_PERSON = (
+    rf"(?:من|ما|بنده)"
+    rf"(?=[^\n]{{0,200}}{_PERSIAN_LETTER}|[ \t]+(?:در|به|از|را|هم|که)(?![\p{{L}}]))"
+    rf"|(?<={_PERSIAN_LETTER}[^\n]{{0,200}})(?:من|ما|بنده)"
+    r"|(?:ن?می\u200c?|ن?می[ \t])\p{Arabic}+(?:م|یم)|هستم|هستیم|بودم|بودیم|" + PERSIAN_MY_RELATION
+)
 FIRST_PERSON_OTHER_LANGUAGE = regex.compile(
     # (not Swahili's question particle "Je," that opens a question)
     rf"(?<![\p{{L}}])(?!(?i:je)[ \t]*,)"
@@ -320,6 +378,7 @@ FIRST_PERSON_OTHER_LANGUAGE = regex.compile(
     # Bengali
     rf"|(?<![\p{{L}}\p{{M}}])(?:{URDU_MY}|ہوں|আমি|{BENGALI_MY}|আমরা)(?![\p{{L}}\p{{M}}])"
     r"|(?<![\p{L}])[وف]?(?:أنا|نحن)(?![\p{L}])"  # (with "and"/"so" before: "ونحن")
+    rf"|(?<![\p{{L}}\p{{M}}])(?:{_PERSIAN_FIRST_PERSON})(?![\p{{L}}\p{{M}}])"
     r"|(?<![\p{L}])ו?(?:אני|אנחנו|שלי|שלנו)(?![\p{L}])"
 )
 

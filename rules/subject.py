@@ -23,7 +23,16 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Protocol
 
-from veil.rules import compounds, geography, knowledge, labels, locatives, notability, syntax
+from veil.rules import (
+    compounds,
+    declension,
+    geography,
+    knowledge,
+    labels,
+    locatives,
+    notability,
+    syntax,
+)
 from veil.rules import lazy_regex as regex
 from veil.rules.merge import DENY_SOURCE
 from veil.rules.pattern import (
@@ -1046,7 +1055,24 @@ def _name_words(value: str) -> tuple[bool, bool]:
     if not words:
         return False, False
     first, last = known_name_words()
-    return words[0].title() in first, words[-1].title() in last or words[-1] in last
+
+    # a full name declined too ("taty, Zbigniewa Kaczmarczyka", of dad, Zbigniew
+    # Kaczmarczyk); not a word alone, which the endings would turn into names ("Aldi")
+    declined = len(words) > 1
+
+    def given(word: str) -> bool:
+        forms = declension.word_forms(word) if declined else (word,)
+        return any(form.title() in first for form in forms)
+
+    def family(word: str) -> bool:
+        forms = declension.word_forms(word) if declined else (word,)
+        return any(form.title() in last or form in last for form in forms)
+
+    starts, ends = given(words[0]), family(words[-1])
+    if not (starts or ends) and len(words) == 2 and family(words[0]) and given(words[1]):
+        # the family name first, as Hungarian writes it ("Szabó Krisztina")
+        return True, True
+    return starts, ends
 
 
 # Below this many chance matches an entry for a full name is taken as fame. Measured on
@@ -1154,6 +1180,26 @@ def _known_person(value: str) -> bool:
     if len(words) >= 3:
         return True
     return index.chance_entries(value) < CHANCE_LIMIT or index.canonical(words[-1]) == entry
+
+
+def _romanized_undeclined(value: str) -> list[str]:
+    """A name in another alphabet romanized as written and in its nominative forms
+    ("Капицу" -> "Kapitsu", "Kapitsa")."""
+    found: dict[str, None] = {}
+    for form in (value, *declension.name_forms(value)):
+        romanized = _romanized(form)
+        if romanized:
+            found.update(dict.fromkeys(_romanized_forms(romanized)))
+    return list(found)
+
+
+def _known_when_undeclined(value: str) -> bool:
+    """A declined name whose nominative is a famous person's entry, by the same evidence
+    as the name as written (``_known_person``): "Zdeňka Svěráka", "Льва Толстого"."""
+    forms = declension.name_forms(value)
+    if notability.latin(value):
+        return any(_known_person(form) for form in forms)
+    return any(_known_person(form) for form in _romanized_undeclined(value)[1:])
 
 
 def _surname_of_one_entry(value: str) -> bool:
@@ -1371,7 +1417,8 @@ def _person(m: _Mention) -> Verdict:
         # firms are written to and called too ("a complaint to Ryanair"): a one-word
         # entry that is no first name is decided as the organisation it is
         return _organization(m)
-    if _known_person(_HONORIFIC_INSIDE.sub("", value)) or (
+    untitled = _HONORIFIC_INSIDE.sub("", value)
+    if _known_person(untitled) or (
         _POSSESSIVE_AFTER.match(m.after) and _known_person(f"{value}'s")
     ):
         # (a brand named in the possessive is its entry: "Marie Callender's")
@@ -1387,6 +1434,9 @@ def _person(m: _Mention) -> Verdict:
         for form in _romanized_forms(romanized)
     ):
         # "Αλέξης Τσίπρας" is Alexis Tsipras: the same decision in any script
+        return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
+    if _known_when_undeclined(untitled):
+        # "postava Zdeňka Svěráka" is Zdeněk Svěrák's character
         return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
     titled_word = _HONORIFIC_INSIDE.sub("", value).strip()
     if (
@@ -1416,11 +1466,11 @@ def _person(m: _Mention) -> Verdict:
         # the name lists cannot judge the script as written ("Ивану Петрову"); read
         # romanized, one word that is no first name is what it is in Latin letters: a
         # mononym, a work or a place ("Σωκράτης", "Ιθάκη")
-        if (
-            romanized
-            and " " not in romanized.strip()
-            and not _name_words(romanized)[0]
-            and knowledge.knowledge().is_known(romanized)
+        if " " not in value.strip() and any(
+            " " not in form.strip()
+            and not _name_words(form)[0]
+            and knowledge.knowledge().is_known(form)
+            for form in _romanized_undeclined(value)
         ):
             return Verdict(Subject.PUBLIC, Reason.SINGLE_NAME, label)
     elif " " not in value.strip() and value[:1].isupper() and not first_name:
@@ -1904,7 +1954,9 @@ _PLACE_ONLY_KNOWN = frozenset(
 _FAVOURITE_OF_MINE = regex.compile(r"\b(?:my|our)\s+(?:favou?rite|fave|beloved)\b", _I)
 # (or a bracket: "Ferretería Hnos. Zubizarreta (Vitoria)")
 _PLACE_OF_GAP = regex.compile(
-    rf"\s+(?:in|at|near|outside|{locatives.IN_OR_AT})\s+|\s*,[ \t]*|[ \t]*\([ \t]*", _I
+    rf"\s+(?:in|at|near|outside|{locatives.IN_OR_AT}|{locatives.FROM})\s+|\s*,[ \t]*"
+    r"|[ \t]*\([ \t]*",
+    _I,
 )
 _LIST_GAP = regex.compile(
     rf"(?:'s|’s)?{_SEPARATOR}(?:\p{{Lu}}[\p{{L}}'’\-]*(?:\s+\p{{Lu}}[\p{{L}}'’\-]*){{0,3}}"

@@ -19,6 +19,7 @@ from veil.rules.pattern import (
     may_contain,
     needles,
 )
+from veil.rules.recognizers.names import holds_a_name, spells_a_name
 from veil.rules.recognizers.national_ids import identifier_goes_on, named_but_invalid
 from veil.rules.registry import register
 from veil.rules.spans import Span
@@ -594,6 +595,38 @@ _TODO_OWNER = regex.compile(
 )
 
 
+# The account a URL logs in as (RFC 3986's userinfo): "postgres://ravi_k:...@db:5432",
+# "ftp://jdoe@files.example.org"; its password is the secrets recognizer's. A person's
+# account, by the name it holds; a service's ("billing", "shopfront_app") is no one's.
+_URL_USER = regex.compile(
+    r"\b[A-Za-z][A-Za-z0-9+.\-]{1,15}://([A-Za-z0-9_.\-%]{2,64})(?::[^@\s/]*)?@"
+)
+# The owner of an image, a package or a repository, where a registry's path or an npm
+# scope puts it: "ghcr.io/okoro-tunde/farmgate-api", "@lisa-simpson-dev/invoice-tool".
+# An owner the encyclopedia knows, or whose project it knows ("docker.io/library/nginx",
+# "@angular/core", "ghcr.io/home-assistant/home-assistant"), is a public project's.
+_REGISTRY_OWNER = regex.compile(
+    r"(?<![\w.\-])(?:ghcr\.io|docker\.io|index\.docker\.io|quay\.io|gcr\.io|"
+    r"registry\.gitlab\.com|hub\.docker\.com/r|[a-z\-]+\.pkg\.dev/[\w\-]+)/"
+    r"(?P<owner>[A-Za-z0-9][A-Za-z0-9_.\-]{1,38})/(?P<project>[A-Za-z0-9][\w.\-]*)"
+    r"|(?<![\w@/.\-])@(?P<scope>[a-z0-9][a-z0-9_.\-]{1,38})/(?P<package>[a-z0-9][\w.\-]*)"
+)
+
+
+def _public_project(owner: str, project: str) -> bool:
+    from veil.rules.knowledge import knowledge
+
+    index = knowledge()
+    words = (owner, project, project.replace("-", " "), owner.replace("-", " "))
+    return owner.lower() in ("library", "_") or any(index.is_known(w) for w in words)
+
+
+def _named_apart(text: str, value: str, start: int) -> bool:
+    """``value`` stands in the text as a word of its own besides at ``start``."""
+    pattern = regex.compile(rf"(?<![\w@/.\-]){regex.escape(value)}(?![\w\-]|/)")
+    return any(found.start() != start for found in pattern.finditer(text))
+
+
 class UsernameRecognizer:
     """@handles in prose and usernames given explicitly ("my username is ...")."""
 
@@ -633,6 +666,20 @@ class UsernameRecognizer:
             spans.append(Span(start, end, labels.USERNAME, 0.8, self.name))
         for match in _TODO_OWNER.finditer(text):
             spans.append(Span(*match.span(1), labels.USERNAME, 0.8, self.name))
+        for match in _URL_USER.finditer(text) if "://" in text else ():
+            if match.group(1).lower() not in _GENERIC_USERNAMES and holds_a_name(match.group(1)):
+                spans.append(Span(*match.span(1), labels.USERNAME, 0.8, self.name))
+        for match in _REGISTRY_OWNER.finditer(text) if "/" in text else ():
+            owner = "owner" if match.group("owner") else "scope"
+            value, project = match.group(owner), match.group("project") or match.group("package")
+            if _public_project(value, project):
+                continue
+            # (an owner is a team's or a firm's as often: a person's by the name it holds,
+            # or as the text names it apart: "@lisa-simpson-dev/... lisa-simpson-dev is me")
+            named = _named_apart(text, value, match.start(owner))
+            if not (named or (spells_a_name(value) if owner == "scope" else holds_a_name(value))):
+                continue
+            spans.append(Span(*match.span(owner), labels.USERNAME, 0.75, self.name))
         # Accounts the writer claims: a value shaped like a handle, or quoted.
         for pattern in (_PLATFORM_ACCOUNT, _OWN_ACCOUNT, _NAMED_ON_PLATFORM):
             for match in pattern.finditer(text):

@@ -75,6 +75,10 @@ _ID_KEYWORDS = (
     r"steueridentifikationsnummer|\bNIF\b|\bNIE\b|\bDNI\b|\bBSN\b|codice\s+fiscale|\bSIN\b|"
     r"social\s+insurance|personnummer|henkilötunnus|\bPESEL\b|\bCPF\b|aadhaar|\bPAN\b|"
     r"account|customer|claim|reference|\bref\b|membership|loyalty|"
+    # a document of one's dealings, named by its number ("invoice INV-2024-0381")
+    r"invoice|receipt|contract|ticket|order|transaction|tracking|case\s+(?:id|number|no)|"
+    # a British bank account's branch ("sort code 40-11-62")
+    r"(?P<sort_code>sort\s*code)|"
     # bookings name their traveller: an airline's record locator, a hotel's confirmation
     r"(?P<booking>booking|reservation|confirmation|\bPNR\b|record\s+locator)|"
     # a transaction, account or identity number in Swahili; a bank account in Indonesian
@@ -179,6 +183,7 @@ _LAST_DIGITS = regex.compile(
 
 
 _LOCATOR = regex.compile(r"[A-Z0-9]{5,8}")
+_SORT_CODE = regex.compile(r"\d\d-\d\d-\d\d")
 # An Indonesian transfer's account: the number, then "a.n." (atas nama, "in the name of")
 # and its holder ("BCA 8730129456 a.n. Siti Rahmawati").
 _ACCOUNT_IN_THE_NAME_OF = regex.compile(r"(?<![\p{N}])(\d{6,16})[ \t]+a\.[ \t]?n\.[ \t]")
@@ -201,16 +206,23 @@ _NUMERO = regex.compile(
 # (see _THING_NUMBERS).
 _NUMBER_NAMED = regex.compile(
     r"(?<![\p{L}\p{N}])(?P<word>"
-    r"(?P<compound>\p{L}{3,}?)(?:nummer|numret|nummeret|numero|numer)"
+    # (Hungarian's "szám" too: "adószám", tax number)
+    r"(?P<compound>\p{L}{3,}?)(?:nummer|numret|nummeret|numero|numer|szám|száma|számom)"
+    # Vietnamese puts "number" or "code" first and its noun after ("số hợp đồng vay ...
+    # là", the loan contract number is)
+    r"|(?:số|mã)(?:[ \t]+\p{L}+){1,7}?(?=[ \t]+(?:là|:)|[ \t]*:)"
     r"|\p{Hangul}{1,6}번호|\p{Han}{1,6}(?:番号|號碼|号码|编号|編號)"
     r"|(?:numer|nr|номер|№|nomor|αριθμός|αριθμό|αριθμού|αρ\.|رقم)\.?(?:[ \t]+\p{L}+){1,2}?"
     r"|(?:número|numéro|numero)[ \t]+(?:de|di|do|da|du|del|della|dell|d)[ \t']*\p{L}+"
     r"|\p{L}{3,}[ \t]+(?:numarası|numaram|numaranız|numarasi)"
     r"|(?:(?:лицевой|лицевого|особовий|особового)[ \t]+)?(?:сч[её]т|сч[её]та|рахун(?:ок|ку))"
     r"|(?:konto|kontonummer|conto|cuenta|compte|conta|hesap)"
-    r"|(?P<noun>\p{L}{3,})[ \t]+(?:number|no\.|nr\.)"
+    # ("no" bare as chat and forms write it: "acc no", "TC Kimlik No:"; "code": "mpesa
+    # code SGH7K2LQ9P")
+    r"|(?P<noun>\p{L}{3,})[ \t]+"
+    r"(?:number|no\.|nr\.|(?-i:no|No|NO)(?=[ \t]*:|[ \t]+\S*\d)|code|kodu|kod)"
     r")"
-    r"(?:[ \t]+(?:is|was|es|est|ist|è|to|jest|є|είναι|är|er|on|adalah))?"
+    r"(?:[ \t]+(?:is|was|es|est|ist|è|to|jest|є|είναι|är|er|on|adalah|là))?"
     r"(?:[ \t]+(?:μου|σου|my|mój|moje|мой|мій|mi|mon|ma|mein|meine|min|mitt))?"
     r"[ \t]*[:=\#\-：]?[ \t]*(?:是|为|為|は|는|은|:)?[ \t]*"
     r"(?P<value>(?=[A-Z0-9]*(?:[\-/.][A-Z0-9]*)*\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*"
@@ -245,6 +257,13 @@ _NUMBER_WORD_NEEDLES = needles(
     "hesap",
     "number",
     "no.",
+    "no:",
+    "no ",
+    "code",
+    "kod",
+    "szám",
+    "số",
+    "mã",
     "번호",
     "番号",
     "號碼",
@@ -327,6 +346,31 @@ _THING_NUMBERS = frozenset(
         "step",
         "figure",
         "table",
+        # codes of things and errors, not of someone's dealings
+        "error",
+        "status",
+        "exit",
+        "return",
+        "response",
+        "promo",
+        "discount",
+        "coupon",
+        "voucher",
+        "source",
+        "country",
+        "area",
+        "postal",
+        "zip",
+        "post",
+        "dial",
+        "colour",
+        "color",
+        "hex",
+        "unicode",
+        "ascii",
+        "icd",
+        "qr",
+        "bar",
     ]
 )
 
@@ -395,7 +439,8 @@ class IdNumberRecognizer:
             numbered = match.group("numbered") is not None and value.isdigit() and len(value) >= 4
             # an airline's record locator: six letters and digits ("confirmation HXQ7LM")
             locator = match.group("booking") is not None and bool(_LOCATOR.fullmatch(value))
-            if not (_looks_like_id(value) or numbered or locator):
+            sort_code = match.group("sort_code") is not None and bool(_SORT_CODE.fullmatch(value))
+            if not (_looks_like_id(value) or numbered or locator or sort_code):
                 continue
             if match.group("bare_id") and not regex.search(r"[A-Za-z]", value):
                 continue  # "id: 4821" in YAML or a log is a record's key

@@ -45,6 +45,8 @@ INSTITUTION_HEADS = (
     # Dutch, Turkish and Greek forms ("Bilans-Plus s.c.", "Zanetti snc", "Kläbe KG")
     r"s\.c|sp\.[ \t]?j|sp\.[ \t]?k|snc|s\.n\.c|s\.a\.s|sapa|s\.l|slu|lda|sasu|eurl|"
     r"(?-i:SA|SL|SCI|KG|UG|OHG|GbR|VOF)|e\.k|e\.v|a\.ş|şti|ike|ε\.π\.ε|ο\.ε|α\.ε|tnhh|"
+    # Hungarian limited and general partnerships ("Kovács és Társa Bt.", "Nagy Kkt.")
+    r"(?-i:Bt|Kkt|Nyrt)|"
     # trades named last in southern African and Indian English ("Ikhwezi General Dealer")
     r"dealers?|traders|trading|enterprises|stores|hardware|spares|supplies"
 )
@@ -64,7 +66,8 @@ _WORD = r"(?:\p{Lu}[\p{L}\p{M}]{0,2}\.|(?:Hnos|Hno|Cía|Irmãos|Corp|Bros)\.|\p{
 _NAME = regex.compile(
     rf"(?<![\p{{L}}\p{{N}}@./])(?:{_WORD}[ \t]+){{1,4}}(?i:{INSTITUTION_HEADS})"
     # a full stop only closes an abbreviation ("Ltd."), not the sentence ("Hospital.")
-    r"(?:(?<=(?i:ltd|inc|co|bros|llc|llp|plc|pty|jsc|sp\.[ \t]z[ \t]o\.o|s\.r\.o|a\.s|s\.c|"
+    r"(?:(?<=(?i:ltd|inc|co|bros|llc|llp|plc|pty|jsc|bt|kft|zrt|nyrt|kkt|"
+    r"sp\.[ \t]z[ \t]o\.o|s\.r\.o|a\.s|s\.c|"
     r"s\.n\.c|s\.a\.s|s\.l|sp\.[ \t]?j|sp\.[ \t]?k|e\.k|e\.v|a\.ş|ε\.π\.ε|ο\.ε|α\.ε))\.)?"
     # not "University of Toronto": there the head opens the name, which NER reads well
     r"(?![\p{L}\p{N}])(?![ \t]+of[ \t]+\p{Lu})"
@@ -199,9 +202,19 @@ _HAN_BEFORE_NAME = regex.compile(r"[的叫是在于、，,：:「“\s]|^")
 # a numeral or demonstrative and a measure word make a description: "一家小面馆" is "a
 # small noodle shop", not a shop's name
 _HAN_DESCRIPTION = regex.compile(r"[一两几这那每某][家个所间座]")
-_HANGUL_HEADS = r"초등학교|중학교|고등학교|대학교|학교|병원|의원|회사|교회|은행|유치원|학원"
+_HANGUL_HEADS = (
+    r"초등학교|중학교|고등학교|대학교|학교|병원|의원|회사|교회|은행|유치원|학원|어린이집|"
+    r"산후조리원|요양원|약국|치과|"
+    # the words small Korean firms' names end in ("한빛로지스", "한결정보기술"); not those
+    # of the famous groups' firms ("삼성전자", "현대건설"), which no encyclopedia here
+    # knows in Hangul
+    r"정보기술|로지스|물류"
+)
+# (a care centre's or a daycare's name stands apart from its kind: "마미숲 산후조리원")
+_HANGUL_SPACED_HEADS = r"산후조리원|어린이집|요양원|유치원"
 _HANGUL_NAME = regex.compile(
-    rf"(?<![\p{{L}}])(\p{{Hangul}}{{1,8}}(?:{_HANGUL_HEADS}))"
+    rf"(?<![\p{{L}}])(\p{{Hangul}}{{1,8}}(?:{_HANGUL_HEADS})"
+    rf"|\p{{Hangul}}{{2,8}}[ \t](?:{_HANGUL_SPACED_HEADS}))"
     r"(?:에서|에|의|은|는|이|가|을|를|도)?(?![\p{L}])"
 )
 _ARABIC_HEADS = (
@@ -215,6 +228,13 @@ _ARABIC_NAME = regex.compile(
     # and what it is for, which a firm's name ends in ("… للتوريدات", for supplies)
     r"(?:[ \t]+لل\p{Arabic}+)?"
 )
+# Persian writes the kind first too, and the name often in guillemets ("خانه سالمندان
+# «آرامش»", the Aramesh care home; "مهدکودک «گل‌های باغ»").
+_PERSIAN_HEADS = (
+    r"خانه[ \t]سالمندان|بیمارستان|مدرسه|دبستان|دبیرستان|دانشگاه|شرکت|کلینیک|داروخانه|"
+    r"مهدکودک|مهد[ \t]کودک|درمانگاه|آموزشگاه|مطب|بانک"
+)
+_PERSIAN_NAME = regex.compile(rf"(?<![\p{{L}}])(?:{_PERSIAN_HEADS})[ \t]*«[^»\n]{{1,40}}»")
 _DEVANAGARI_HEADS = r"ट्रेडर्स|स्कूल|विद्यालय|अस्पताल|कंपनी|बैंक|स्टोर्स|एंटरप्राइजेज|क्लिनिक"
 _DEVANAGARI_NAME = regex.compile(
     r"(?<![\p{L}\p{M}])(?:[\p{Devanagari}\p{M}]+[ \t]+){1,3}"
@@ -244,7 +264,9 @@ SCORE = 0.8
 _HEADED = regex.compile(
     rf"(?:^|\s)(?i:{INSTITUTION_HEADS})\.?$|(?:^|\s)(?:{_HEADS_LAST})$|^(?:{_HEADS_FIRST})\s"
     r"|^(?:株式会社|有限会社|合同会社)"
-    rf"|(?:{_HAN_HEADS})$|\p{{Hangul}}(?:{_HANGUL_HEADS})$|^(?:{_ARABIC_HEADS})\s"
+    rf"|(?:{_HAN_HEADS})$|\p{{Hangul}}(?:{_HANGUL_HEADS})$"
+    rf"|\p{{Hangul}}[ \t](?:{_HANGUL_SPACED_HEADS})$"
+    rf"|^(?:{_ARABIC_HEADS})\s"
     rf"|\s(?:{_DEVANAGARI_HEADS})$"
     rf"|^(?:{_CYRILLIC_FORMS})[ \t]*[«\"„]"
     # a kind of place and its quoted name, a school by its number, a Thai head
@@ -373,7 +395,7 @@ class InstitutionRecognizer:
                 if value.endswith("大学") and (department := _DEPARTMENT_AFTER.match(text, end)):
                     end = department.end()
                 found.append(Span(start + cut, end, labels.ORGANIZATION, SCORE, self.name))
-        for pattern in (_HANGUL_NAME, _ARABIC_NAME, _DEVANAGARI_NAME, _THAI_NAME):
+        for pattern in (_HANGUL_NAME, _ARABIC_NAME, _PERSIAN_NAME, _DEVANAGARI_NAME, _THAI_NAME):
             for match in pattern.finditer(text):
                 span = match.span(1) if pattern is _HANGUL_NAME else match.span()
                 found.append(Span(*span, labels.ORGANIZATION, SCORE, self.name))

@@ -307,19 +307,43 @@ _KIN_TITLED = regex.compile(
 # Russian, Ukrainian and Polish: "my" and the words for family, friends and people at
 # work, and the kin words that stand before a name in any of their cases ("do cioci
 # Haliny").
+# Each relation noun by its stem and its case endings (the nominative, genitive, dative,
+# accusative, instrumental and locative of the paradigm it follows), so that "моему брату
+# Ивану" (to my brother Ivan) reads as "мой брат" does.
+_RUSSIAN_MY = (
+    r"мо(?:й|я|ё|е|и|его|ей|ему|им|ю|ими|их|ём|ем)|наш(?:а|е|и|его|ей|ему|им|у|ими|их|ем)?"
+)
+_RUSSIAN_KIN = (
+    r"муж(?:а|у|ем|е)?|жен(?:а|ы|е|у|ой)|брат(?:а|у|ом|е)?|сестр(?:а|ы|е|у|ой)|"
+    r"сын(?:а|у|ом|е)?|доч(?:ь|ери|ерью|ка|ки|ке|ку|кой)|мам(?:а|ы|е|у|ой)|пап(?:а|ы|е|у|ой)|"
+    r"друг(?:а|у|ом|е)?|подруг(?:а|и|е|у|ой)|бабушк(?:а|и|е|у|ой)|дедушк(?:а|и|е|у|ой)|"
+    r"т[её]т(?:я|и|е|ю|ей)|дяд(?:я|и|е|ю|ей)|начальни(?:к|ка|ку|ком|ке|ца|цы|це|цу|цей)|"
+    r"коллег(?:а|и|е|у|ой)|сосед(?:а|у|ом|е|ка|ки|ке|ку|кой)?|парн(?:я|ю|ем|е)|парень|"
+    r"девушк(?:а|и|е|у|ой)"
+)
+_UKRAINIAN_MY = (
+    r"м(?:ій|оя|оє|ої|ого|оєї|оєму|оїй|оєю|оїм|ою|ого)|наш(?:а|е|і|ого|ої|ому|ій|им|у|ою)?"
+)
+_UKRAINIAN_KIN = (
+    r"чолов(?:ік|іка|ікові|іку|іком)|дружин(?:а|и|і|у|ою)|брат(?:а|ові|у|ом|і)?|"
+    r"сестр(?:а|и|і|у|ою)|син(?:а|ові|у|ом|і)?|дон(?:ька|ьки|ьці|ьку|ькою)|дочк(?:а|и|і|у|ою)|"
+    r"мам(?:а|и|і|у|ою)|тат(?:о|а|ові|у|ом)|друг(?:а|ові|у|ом)?|подруг(?:а|и|і|у|ою)|"
+    r"бабус(?:я|і|ю|ею)|дідус(?:ь|я|еві|ю|ем)|тітк(?:а|и|і|у|ою)|дядьк(?:о|а|ові|у|ом)|"
+    r"начальни(?:к|ка|кові|ку|ком|ця|ці|цю|цею)|колег(?:а|и|і|у|ою)|"
+    r"сусід(?:а|ові|у|ом|ка|ки|ці|ку|кою)?|хлопц(?:я|еві|ю|ем)|хлопець|дівчин(?:а|и|і|у|ою)"
+)
+_POLISH_MY = r"mój|mo(?:ja|je|jego|jej|jemu|im|ją|ich|imi)|nasz(?:a|e|ego|ej|emu|ym|ą)?"
+_POLISH_KIN = (
+    r"mąż|męż(?:a|owi|em|u)|żon(?:a|y|ie|ę|ą)|brat(?:a|u|em|ie)?|siostr(?:a|y|ze|ę|ą)|"
+    r"syn(?:a|owi|em|u)?|córk(?:a|i|ę|ą)|córce|mam(?:a|y|ie|ę|ą)|tat(?:a|y|ę|ą|o|cie)|"
+    r"przyjaciel(?:a|owi|em|u)?|przyjaciółk(?:a|i|ę|ą)|przyjaciółce|szef(?:a|owi|em|ie)?|"
+    r"szefow(?:a|ej|ą)|koleg(?:a|i|ę|ą|ze)|koleżank(?:a|i|ę|ą)|koleżance|"
+    r"sąsiad(?:a|owi|em|ka|ki|kę|ką|ce)?|chłopak(?:a|owi|iem)?|dziewczyn(?:a|y|ie|ę|ą)"
+)
 SLAVIC_RELATIONS = (
-    r"(?:мой|моя|моего|моей|мою|моему|наш|наша|нашего|нашей)\s+(?:муж|мужа|жена|жены|брат|"
-    r"брата|сестра|сестры|сын|сына|дочь|дочери|мама|мамы|папа|папы|друг|друга|подруга|"
-    r"подруги|бабушка|бабушки|дедушка|дедушки|тётя|тетя|тёти|тети|дядя|дяди|начальник|"
-    r"начальница|коллега|сосед|соседка|парень|девушка)|"
-    r"(?:мій|моя|мого|моєї|мою|моєму|моїй|наш|наша|нашого|нашої)\s+(?:чоловік|чоловіка|"
-    r"дружина|дружини|брат|брата|сестра|сестри|син|сина|донька|доньки|дочка|дочки|мама|"
-    r"мами|тато|тата|друг|друга|подруга|подруги|бабуся|бабусі|дідусь|дідуся|тітка|тітки|"
-    r"дядько|дядька|начальник|начальниця|колега|колеги|сусід|сусіда|сусідка|хлопець|"
-    r"дівчина)|"
-    r"(?:mój|moja|mojego|mojej|moją|mojemu|nasz|nasza)\s+(?:mąż|męża|żona|żony|brat|brata|"
-    r"siostra|siostry|syn|syna|córka|córki|mama|mamy|tata|taty|przyjaciel|przyjaciółka|"
-    r"szef|szefowa|kolega|koleżanka|sąsiad|sąsiadka|chłopak|dziewczyna)|"
+    rf"(?:{_RUSSIAN_MY})\s+(?:{_RUSSIAN_KIN})|"
+    rf"(?:{_UKRAINIAN_MY})\s+(?:{_UKRAINIAN_KIN})|"
+    rf"(?:{_POLISH_MY})\s+(?:{_POLISH_KIN})|"
     r"ciocia|cioci|ciocię|ciocią|wujek|wujka|wujkiem|babcia|babci|babcię|dziadek|dziadka|"
     r"тётя|тетя|тёти|тети|дядя|дяди|бабушка|бабушки|дедушка|дедушки|"
     # bare "mum" and "dad" are the writer's in Russian as in English ("у меня мама ...")
@@ -338,7 +362,7 @@ NORDIC_RELATIONS = (
 OTHER_LANGUAGE_RELATIONS = rf"{SLAVIC_RELATIONS}|{NORDIC_RELATIONS}"
 # What each Polish relation above holds ("moja", "nasz", "cioci", "wujek", "babcia",
 # "dziadek"); the Russian and Ukrainian ones are Cyrillic.
-_POLISH_RELATION_NEEDLES = needles("moj", "mój", "nasz", "cioci", "wuj", "babci", "dziad")
+_POLISH_RELATION_NEEDLES = needles("moj", "mój", "moi", "nasz", "cioci", "wuj", "babci", "dziad")
 # What each Nordic relation above holds ("min", "vår", "dottern", "sambon", ...)
 _NORDIC_RELATION_NEEDLES = needles(
     "min",
@@ -397,7 +421,8 @@ _HINGLISH_RELATION_NAMED = regex.compile(
 # "Я Ирина Соколова", "Меня зовут ...": Russian and Ukrainian say who they are without a
 # verb; a Cyrillic first name, and a surname if one follows.
 _SLAVIC_SELF_NAMED = regex.compile(
-    r"(?<![\w])(?:Я|я|Меня зовут|меня зовут|Мене звати|мене звати)[ \t]+"
+    # (a dash may stand for "am": "Я — Олександра Кравчук")
+    r"(?<![\w])(?:Я|я|Меня зовут|меня зовут|Мене звати|мене звати)[ \t]+(?:[—–\-][ \t]+)?"
     r"((?=\p{Cyrillic})\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+)?)(?![\w@])"
 )
 # East Slavic full names are read by their patronymic (the father's name with -ович,
@@ -477,17 +502,22 @@ _CASELESS_RELATION = (
     rf"|(?:{locatives.URDU_MY})[ \t]+(?:{_URDU_RELATIONS})(?![\p{{L}}\p{{M}}])"
     rf"|(?:{locatives.BENGALI_MY})[ \t]+(?:(?:ছোট|বড়|বড়)[ \t]+)?(?:{_BENGALI_RELATIONS})"
     r"(?![\p{L}\p{M}])"
+    # Persian: relation + the first person's suffix ("مادرم", my mother)
+    rf"|{locatives.PERSIAN_MY_RELATION}"
 )
 CASELESS_RELATION_WORD = regex.compile(
     rf"{_CASELESS_RELATION}|{_KOREAN_RELATIONS}|{_HINDI_RELATIONS}|मेरे|मेरी|मेरा|हमारे|제|내|우리"
 )
 _CASELESS_NAMED = regex.compile(
-    rf"(?:{_CASELESS_RELATION})[ \t]*"
+    # (a comma may set the name apart: "مادرم، فاطمه رضایی،", my mother, Fatemeh Rezaei)
+    rf"(?:{_CASELESS_RELATION})[ \t]*(?:[،,][ \t]*)?"
     # a Chinese name is two or three characters (Chinese writes no spaces: three, as
     # most are, covers a two-character name and one more rather than leave a part);
     # other scripts' names are one or two words
     r"(\p{Han}{2,3}|[\p{L}\p{M}]+(?:[ \t][\p{L}\p{M}]+)?)",
 )
+_COMMA_BEFORE = regex.compile(r"[،,][ \t]*$")
+_COMMA_AFTER = regex.compile(r"[ \t]*[،,]")
 # Two letters of a spaced script (not Chinese or Japanese, which write no spaces) that
 # run on: a match starting between them starts inside a word.
 _INSIDE_A_WORD = regex.compile(
@@ -512,6 +542,11 @@ _CASELESS_SELF_NAMED = regex.compile(
     r"([\p{Bengali}\p{M}]+(?:[ \t]+[\p{Bengali}\p{M}]+)?)(?=[ \t]*[,।]|[ \t]*$)"
     r"|(?:^|[ \t\n:\"“,]|(?<=\p{P}))मैं[ \t]+([\p{Devanagari}\p{M}]+)[ \t]+बोल[ \t]+(?:रहा|रही)"
     r"|(?:اسمي)[ \t]+(\p{Arabic}+(?:[ \t]+(?!و)\p{Arabic}+)?)"  # not "و…", "and ..."
+    # Arabic "I am" before a given name and a family name, which has the article or is a
+    # compound of "servant of" ("أنا منى عبد الرحمن"; not "أنا سعيد بالخبر", I am glad)
+    r"|(?<![\p{L}])(?:أنا|انا)[ \t]+(\p{Arabic}+[ \t]+(?:عبد[ \t]*\p{Arabic}+|ال\p{Arabic}{2,}))"
+    # Persian "my name is ... (is)"
+    r"|(?:اسم|نام)[ \t]+(?:من|بنده)[ \t]+(\p{Arabic}+(?:[ \t]+\p{Arabic}+)?)[ \t]+(?:است|هست)"
     r"|(?:私の名前は|僕の名前は)[ \t]*([\p{Han}\p{Katakana}\p{Hiragana}]{2,6}?)"
     r"(?:です|と申します|[。、 ])"
     r"|([\p{Han}\p{Katakana}]{2,6})と申します",
@@ -540,6 +575,9 @@ _ARABIC_FAMILY_NAME = regex.compile(r"ال\p{Arabic}{2,}")
 _ARABIC_TITLED = regex.compile(
     r"(?<![\p{L}])(?:لل|ل|ب|و)?(?:ال)?(?:دكتور|دكتورة|أستاذ|أستاذة|سيد|سيدة|مهندس|مهندسة|شيخ|د\.)"
     r"[ \t]+(\p{Arabic}+(?:[ \t]+ال\p{Arabic}{2,})?)"
+    # Persian's Mr and Mrs, doctor and engineer, before a given name and a family name
+    # ("آقای حسین مرادی")
+    r"|(?<![\p{L}])(?:آقای|خانم|دکتر|مهندس)[ \t]+(\p{Arabic}+(?:[ \t]+\p{Arabic}+)?)"
 )
 # Thai puts the title right before the name, with no space, and a particle or a space
 # after it ("คุณครูสมศรีค่ะ": teacher Somsri; "น้องภูมิ": little Phum); not a kin word or a
@@ -835,6 +873,25 @@ def known_name_words() -> tuple[frozenset[str], frozenset[str]]:
     return _name_lists()
 
 
+def holds_a_name(handle: str) -> bool:
+    """A handle with a person's first name or surname among its parts ("ravi_k",
+    "huber", "okoro-tunde"; not "billing", "shopfront_app")."""
+    first, last = _name_lists()
+    return any(
+        len(w) >= 3 and (w.title() in first or w.title() in last)
+        for w in regex.split(r"[\-_.\d]+", handle)
+    )
+
+
+def spells_a_name(handle: str) -> bool:
+    """A handle or a host's label made of a first name and a surname, either way round
+    ("lisa-simpson-dev", "okafor.hannah", "kofi-mensah")."""
+    first, last = _name_lists()
+    words = [w.title() for w in regex.split(r"[\-_.]+", handle) if w]
+    pairs = itertools.pairwise(words)
+    return any((a in first and b in last) or (a in last and b in first) for a, b in pairs)
+
+
 def _latin(name: str) -> bool:
     return name.replace("-", "").replace("'", "").isalpha() and all(ord(c) < 0x250 for c in name)
 
@@ -966,6 +1023,9 @@ class _NameScan:
                 len(words) > 1
                 and not _CASELESS_HONORIFIC_AFTER.match(text, end)
                 and not _ARABIC_FAMILY_NAME.fullmatch(words[1])
+                # (set apart by commas, an apposition is the name whole: "مادرم، فاطمه
+                # رضایی، در ...", my mother, Fatemeh Rezaei, in ...)
+                and not (_COMMA_BEFORE.search(text, 0, start) and _COMMA_AFTER.match(text, end))
             ):
                 # "रमेश जी": the honorific is no name ("عبدالله القحطاني" keeps its family
                 # name, which Arabic writes with the article)
@@ -973,7 +1033,7 @@ class _NameScan:
             self.keep(start, end, 0.85)
         for pattern in (_ARABIC_TITLED, _THAI_TITLED):
             for match in pattern.finditer(text):
-                self.keep(*match.span(1), 0.85)
+                self.keep(*match.span(match.lastindex), 0.85)  # the one alternative's name
         for match in _VIETNAMESE_NAME.finditer(text):
             if _VIETNAMESE_LETTER.search(match.group()):  # not "La Liga", "Mai Tai"
                 self.keep(*match.span(), 0.85)

@@ -13,6 +13,7 @@ from veil.rules.pattern import (
     compile_words,
     context_before,
 )
+from veil.rules.recognizers.names import spells_a_name
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -213,6 +214,28 @@ _HOST = regex.compile(r"^(?:https?://)?(?P<host>[^/:?#]+)", regex.IGNORECASE)
 _PAGE = regex.compile(r"^(?:https?://)?[^/?#]+(?::\d+)?/[^/?#\s]")
 
 
+# Top-level names for a home's or a firm's own network, resolved nowhere else (RFC 6762's
+# .local, RFC 8375's home.arpa, ICANN's .internal, and those routers and firms use): a
+# host under one is on the writer's network, as a private IP address is.
+_PRIVATE_USE_SUFFIXES = (
+    ".local", ".lan", ".home.arpa", ".internal", ".intranet", ".corp", ".home", ".localdomain",
+    ".private",
+)  # fmt: skip
+
+
+# Kubernetes' default domain: a service's name there is the same in every cluster's
+# manifests ("ledger-db.payments.svc.cluster.local").
+_CLUSTER_DOMAIN = ".cluster.local"
+
+
+def _personal_host(url: str) -> bool:
+    """A host on a private network, or one whose name spells a person's ("kofi-mensah.dev")."""
+    host = _HOST.match(url).group("host").lower().rstrip(".")
+    if host.endswith(_PRIVATE_USE_SUFFIXES) and not host.endswith(_CLUSTER_DOMAIN):
+        return True
+    return any(spells_a_name(label) for label in host.split(".")[:-1])
+
+
 class PersonalUrlRecognizer:
     """URLs that identify a person: profile links, personal pages, shared files."""
 
@@ -227,7 +250,11 @@ class PersonalUrlRecognizer:
                 end -= 1
             url = text[start:end]
             has_scheme = url.lower().startswith(("http://", "https://", "www."))
-            if _PROFILE.match(url) or _owner_named_elsewhere(text, url, start):
+            if (
+                _PROFILE.match(url)
+                or _owner_named_elsewhere(text, url, start)
+                or _personal_host(url)
+            ):
                 spans.append(Span(start, end, labels.URL, 0.85, self.name))
             elif _on_an_email_domain(text, url):
                 # "intranet.quillfern.org/api/..." beside "ana@quillfern.org": the same

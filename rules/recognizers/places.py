@@ -213,6 +213,8 @@ _FINNISH_CASED = regex.compile(
 )
 # (Finnish text has its ä or ö: an English name ending "-lla" is left alone, "Estella")
 _FINNISH_VOWEL = regex.compile(r"[äöÄÖ]")
+# A capitalised word with a Hungarian case ending (see locatives.HUNGARIAN_CASE)
+_HUNGARIAN_CASED = regex.compile(r"(?<![\p{L}\-])\p{Lu}\p{Ll}{3,}(?![\p{L}])")
 # A Bengali noun's locative ending, which joins the town's name: "ঢাকায়" is in Dhaka.
 _BENGALI_CASE = regex.compile(rf"(?<=\p{{Bengali}}{{2}}){locatives.BENGALI_LOCATIVE}$")
 # Arabic and Hebrew write "in", "to", "from", "and" as a letter before the word.
@@ -303,6 +305,13 @@ class PlaceRecognizer:
         for match in _FINNISH_CASED.finditer(text) if _FINNISH_VOWEL.search(text) else ():
             if any(is_town(form) for form in locatives.dictionary_forms(match.group())[1:]):
                 add(*match.span())  # the word, its case with it, as a Slavic town's
+        if not text.isascii() and locatives.HUNGARIAN_TEXT.search(text):
+            for match in _HUNGARIAN_CASED.finditer(text):
+                word = match.group()
+                if not is_town(word) and any(
+                    is_town(form) for form in locatives.hungarian_forms(word)
+                ):
+                    add(*match.span())  # the word, its case with it
         for match in _LAST_AFTER_COMMA.finditer(text):
             if is_town(match.group(1)):
                 add(*match.span(1))

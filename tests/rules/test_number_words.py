@@ -74,3 +74,32 @@ def test_numbers_of_things_are_not_ids(text):
 )
 def test_a_named_identifier_that_fails_its_check_is_no_id(text):
     assert ids(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("to paybill 880412 acc no BR-0614 but", "BR-0614"),  # "no" without its full stop
+        ("mpesa code SGH7K2LQ9P, 14th May", "SGH7K2LQ9P"),  # a transaction's code
+        ("clinic also asked for my citizenship no 45-01-72-03390.", "45-01-72-03390"),
+        ("Adószám: 28456173-2-03. Mit írjak?", "28456173-2-03"),  # Hungarian "-szám"
+        ("Số hợp đồng vay của anh Hưng là 3100045872.", "3100045872"),  # Vietnamese "số"
+        ("Our records show invoice INV-2024-0381 is overdue.", "INV-2024-0381"),
+        ("Payment to Whitlock Ltd, sort code 40-11-62, account 71829304.", "40-11-62"),
+    ],
+)
+def test_a_value_named_by_a_number_or_code_word_abroad(text, value):
+    assert value in ids(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I got error code 0x80070005 after the update",
+        "promo code SAVE2024 didn't work",
+        "Moda Caddesi No: 37 Daire 5",  # a house's number
+        "no 3 is fine",
+    ],
+)
+def test_codes_of_errors_offers_and_houses_are_no_ones(text):
+    assert ids(text) == []

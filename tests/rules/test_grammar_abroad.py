@@ -1,0 +1,86 @@
+"""Whose a place, a name or an institution is, read by the grammar of Persian, Arabic,
+Hungarian, Ukrainian, Polish and Korean: first persons in a verb's ending or a noun's
+suffix, titles, local cases, company forms and the kinds of institution; and a town a
+private person or firm is "from"."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def protected(analyzer, text: str) -> dict[str, str]:
+    return {text[s.start : s.end]: s.label for s in analyzer.analyze(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # Persian: "I live in Shiraz" (the pronoun, and the verb's first person)
+        ("من در شیراز زندگی می‌کنم", "شیراز"),
+        ("مادرم در کرج زندگی می‌کند و من در ونکوور هستم.", "ونکوور"),
+        # Hungarian: a town's local case, "I" and "at our place"
+        ("Én vezetem a könyvelést, a cég Kecskeméten van.", "Kecskeméten"),
+        ("Nálunk Debrecenben nagyon meleg van.", "Debrecenben"),
+        # Ukrainian locative of a town in "-я"; Polish locative of a plural town
+        ("Я живу у Вінниці.", "Вінниці"),
+        ("Mieszkam w Gliwicach od roku.", "Gliwicach"),
+        # where a private person or firm is from
+        ("my friend (irl Kacper Nowicki from Łódź) keeps inviting me", "Łódź"),
+        ("De beheerder, Van Dijk Vastgoedbeheer uit Haarlem, reageert niet.", "Haarlem"),
+    ],
+)
+def test_the_writers_places_abroad_are_protected(analyzer, text, value):
+    assert protected(analyzer, text).get(value) == "LOCATION"
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("سافرت من الزرقاء إلى عمان لزيارة البتراء", "الزرقاء"),  # Arabic "from", no "I"
+        ("تاریخ تخت جمشید در شیراز را توضیح بده", "شیراز"),  # a Persian history question
+        ("My favourite painter is Vincent van Gogh from Zundert.", "Zundert"),
+        ("Is London worth it in May?", "London"),  # no Hungarian "-on" case
+    ],
+)
+def test_places_without_the_writer_are_kept(analyzer, text, place):
+    assert place not in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("مادرم، فاطمه رضایی، در خانه سالمندان زندگی می‌کند", "فاطمه رضایی"),  # my mother,
+        ("مدیرشان آقای حسین مرادی است.", "حسین مرادی"),  # Persian "Mr"
+        ("السلام عليكم، أنا منى عبد الرحمن من الزرقاء", "منى عبد الرحمن"),  # Arabic "I am"
+        ("Допоможи скласти резюме. Я — Олександра Кравчук, живу у Вінниці.", "Олександра Кравчук"),
+    ],
+)
+def test_names_the_grammar_introduces_are_protected_whole(analyzer, text, name):
+    assert protected(analyzer, text).get(name) == "PERSON"
+
+
+def test_an_arabic_adjective_after_i_am_is_no_name(analyzer):
+    # "I am glad of the news" (or "happy in Khobar": a town, if anything)
+    assert "PERSON" not in protected(analyzer, "أنا سعيد بالخبر").values()
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("지금 예약한 곳은 '마미숲 산후조리원'이고 2주에 420만원이야.", "마미숲 산후조리원"),
+        ("한결정보기술 측 요청으로 일정 2주 연기", "한결정보기술"),
+        ("مادرم در خانه سالمندان «آرامش» زندگی می‌کند", "خانه سالمندان «آرامش»"),
+        # a Hungarian firm, its case joined by a hyphen left out
+        ("a sógorom cégének, a Kovács és Társa Asztalosipari Bt.-nek Kecskeméten", "Bt."),
+        ("Dolgozom a Nagy Szerviz Kft.-nél Győrben.", "Nagy Szerviz Kft."),
+    ],
+)
+def test_institutions_by_their_kind_or_form_abroad(analyzer, text, institution):
+    assert any(
+        value.endswith(institution) and label == "ORGANIZATION"
+        for value, label in protected(analyzer, text).items()
+    )
+
+
+def test_a_famous_groups_firm_in_hangul_is_not_taken_for_a_small_one(analyzer):
+    assert protected(analyzer, "삼성전자 주가 어때?") == {}
