@@ -63,8 +63,10 @@ _KOREAN_TO = r"으로|로|까지|에\s*가|에\s*갈"
 # (and as Hindi is often typed, in Latin letters: "Sultanpur mein"); a town in the
 # genitive before the part of it one is in ("भोपाल के अरेरा कॉलोनी में", in Bhopal's
 # Arera Colony)
+# ("me", in, and "se", from, as chat spells them: "Jaipur me", "Lucknow se aa rahe")
 _HINDI_WHERE = (
-    r"में|से|पर|mein|mei|mai|par|(?:के|का|की)[ \t]+(?:[\p{Devanagari}\p{M}]+[ \t]+){1,3}?(?:में|से)"
+    r"में|से|पर|mein|mei|mai|me|se|par|"
+    r"(?:के|का|की)[ \t]+(?:[\p{Devanagari}\p{M}]+[ \t]+){1,3}?(?:में|से)"
 )
 _HINDI_TO = r"को|तक|tak"
 # Turkish writes a proper noun's case after an apostrophe: "İzmir'de" (in), "'den"
@@ -115,6 +117,24 @@ POSTPOSITION_AFTER = regex.compile(
     rf"|(?:{_JAPANESE_WHERE}|{_JAPANESE_TO})|(?:{_KOREAN_WHERE}|{_KOREAN_TO})"
     rf"|{_TURKISH_WHERE}|{_TURKISH_TO})"
 )
+# Hindi's "me" and "se" typed in Latin letters are English's "me" and Romance's "se"
+# too ("Tell me about"): a postposition only before a word no such language closes with.
+_LATIN_POSTPOSITIONS = frozenset({"me", "se"})
+_NEXT_WORD = regex.compile(r"[ \t,]*(\p{L}+)")
+
+
+def postposition_after(text: str, end: int) -> regex.Match | None:
+    """The postposition right after ``text[:end]``, if one stands there."""
+    found = POSTPOSITION_AFTER.match(text, end)
+    if found is None or found.group().strip().casefold() not in _LATIN_POSTPOSITIONS:
+        return found
+    following = _NEXT_WORD.match(text, found.end())
+    if following is None:
+        return None
+    word = following.group(1).casefold()
+    return None if word in english_closed_words() or word in _other_closed_words() else found
+
+
 # Japanese "one's family home / home town / where one lives is" before a town: the
 # writer's own ("実家が富良野なんですが"), the word says whose
 # ... or after it, the town's: "長野県松本市の実家に帰る" (to my family home in Matsumoto)
@@ -292,7 +312,11 @@ def role(before: str, after: str, value: str = "", undeclined: bool = False) -> 
         if pattern.search(before):
             return Marked(found, True)
     for pattern, found in _ROLE_AFTER:
-        if pattern.match(after):
+        match = pattern.match(after)
+        if match and (
+            match.group().strip().casefold() not in _LATIN_POSTPOSITIONS
+            or postposition_after(after, 0) is not None
+        ):
             return Marked(found, False)
     joined = _JOINED_CASE.search(value)
     if joined is not None:

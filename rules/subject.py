@@ -577,6 +577,15 @@ _TRAVEL_VERB = regex.compile(
     r"explore|exploring|sightseeing|hotel|hostel|airbnb|via|into)\b",
     _I,
 )
+# A journey's start: a verb of going, up to two words, then "from" ("flying from", "drove
+# up from", "coming over from the"); not the way back ("fly home from Porto", "came back
+# from Elba"), nor a source ("what we know comes from Plato").
+_TRIP_FROM = regex.compile(
+    r"\b(?:fly|flies|flying|flew|drive|drives|driving|drove|travel(?:s|l?ing|l?ed)?|"
+    r"coming|came|head(?:s|ing|ed)?|moving|moved|commut(?:e|es|ing|ed))"
+    r"(?:\s+(?!home\b|back\b)[\w'’]+){0,2}?\s+from\s+(?:the\s+)?$",
+    _I,
+)
 _FIRST_PERSON = regex.compile(
     rf"\b(?:i|i'm|i’m|we|we're|we’re|me|us|pracuj[eę]|mieszkam|trabajo|vivo|travaille|habite|"
     rf"arbeite|wohne|lavoro|abito|werk|woon|trabalho|moro|{_POSSESSIVE}\s+(?:[\w'’\-]+\s+){{0,2}}?{_RELATION})\b",
@@ -1564,6 +1573,14 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
     tie = ctx.grammar_tie(span, place=True)
     if tie:
         return private(Reason.PRONOUN_TIE if tie.via == "pronoun" else Reason.GRAMMAR_TIE)
+    if (
+        _TRIP_FROM.search(before)
+        and (_FIRST_PERSON.search(before) or ctx.person_before(span, len(before)))
+        and not _INTENT.search(before)
+    ):
+        # where a trip of the writer's (or their people's) sets out from is where they are:
+        # "we are flying from Melbourne", "my cousin is coming over from Galway"
+        return private(Reason.LIFE_PLACE)
     life = [m.end() for m in _LIFE_VERB.finditer(before)]
     travel = [m.end() for m in _TRAVEL_VERB.finditer(before)]
     if (

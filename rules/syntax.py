@@ -469,6 +469,12 @@ def named_subject(parses: Parses, start: int, end: int) -> str | None:
     subject = clause_subject(node)
     if subject is None or subject.tag_ not in ("NNP", "NNPS"):
         return None  # (the tagger's tags: the pipeline runs without the attribute ruler)
+    if possessor(subject) is not None:
+        return None  # "my aama lives in X": someone of the writer's, whatever the word
+    following = subject.nbor(1) if subject.i + 1 < len(subject.doc) else None
+    if subject.i == subject.sent.start and following is not None and following.text == ",":
+        return None  # "namaste, my aama lives in X": a greeting set apart, no subject
+
     words = [t for t in subject.children if t.dep_ == "compound" and t.i < subject.i]
     first = words[0].idx if words else subject.idx
     return subject.doc.text[first : subject.idx + len(subject.text)]

@@ -18,6 +18,28 @@ from veil.rules.pattern import SINCE, WORK_VERBS_ABROAD, alternatives, may_conta
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
+# German writes an institution's kind as the last part of a compound: first, with its
+# name after it ("Physiopraxis Bewegungsraum", "Tierarztpraxis Dr. Lange"), or as the name
+# itself, after whom or what it is named ("Goetheschule", "Humboldt-Gymnasium"; not
+# "Grundschule", primary school, whose first part is an ordinary word).
+_GERMAN_KINDS = r"praxis|klinik|schule|gymnasium|apotheke|kanzlei|kita|bäckerei|zentrum"
+_GERMAN_COMPOUND = regex.compile(
+    rf"(?<![\p{{L}}\-])\p{{Lu}}\p{{Ll}}{{2,}}(?:{_GERMAN_KINDS})"
+    r"(?P<name>[ \t]+(?:Dr\.[ \t]+)?\p{Lu}[\p{L}\-]+(?:[ \t]+\p{Lu}[\p{L}\-]+){0,2})"
+    rf"|(?<![\p{{L}}\-])(?P<namesake>\p{{Lu}}\p{{Ll}}{{2,}}?)-?(?i:{_GERMAN_KINDS})(?![\p{{L}}])"
+)
+_GERMAN_NEEDLES = needles(*alternatives(_GERMAN_KINDS), ignore_case=True)
+
+
+def _named_for_someone(word: str) -> bool:
+    """A compound's first part whose encyclopedia entry is one person's full name
+    ("Goethe" is Johann Wolfgang von Goethe), not an ordinary word ("Grund", "Musik")."""
+    from veil.rules.knowledge import key, knowledge
+
+    entry = knowledge().canonical(word)
+    return entry is not None and len(entry.split()) >= 2 and entry.split()[-1] == key(word)
+
+
 # Nouns that close an institution's name in English: schools, care, worship, clubs,
 # trades and company forms.
 INSTITUTION_HEADS = (
@@ -264,6 +286,7 @@ SCORE = 0.8
 _HEADED = regex.compile(
     rf"(?:^|\s)(?i:{INSTITUTION_HEADS})\.?$|(?:^|\s)(?:{_HEADS_LAST})$|^(?:{_HEADS_FIRST})\s"
     r"|^(?:株式会社|有限会社|合同会社)"
+    rf"|^\p{{Lu}}\p{{Ll}}{{2,}}(?:{_GERMAN_KINDS})\s|^\p{{Lu}}\p{{Ll}}{{2,}}-?(?i:{_GERMAN_KINDS})$"
     rf"|(?:{_HAN_HEADS})$|\p{{Hangul}}(?:{_HANGUL_HEADS})$"
     rf"|\p{{Hangul}}[ \t](?:{_HANGUL_SPACED_HEADS})$"
     rf"|^(?:{_ARABIC_HEADS})\s"
@@ -295,8 +318,9 @@ def names_an_institution(value: str) -> bool:
 
 
 # A firm named for its partners or owners: "Kessler & Söhne", "Lumen & Vale Architects",
-# "The Crown & Anchor" (famous ones, "Marks & Spencer", the encyclopedia knows).
-_PARTNERSHIP = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.]*[ \t]*&[ \t]*\p{Lu}")
+# "The Crown & Anchor" (famous ones, "Marks & Spencer", the encyclopedia knows); a name
+# on each side, not an abbreviation's letters ("D&D", "R&D", "AT&T", "H&M").
+_PARTNERSHIP = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.]*\p{L}[ \t]*&[ \t]*\p{Lu}\p{L}")
 
 
 # A CV's line of work or study: a role, the employer, a town, then when ("- Barista, Bean
@@ -356,6 +380,9 @@ class InstitutionRecognizer:
             (_NUMBERED_SCHOOL, "№" in text),
         ):
             for match in pattern.finditer(text) if possible else ():
+                found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
+        for match in _GERMAN_COMPOUND.finditer(text) if may_contain(text, _GERMAN_NEEDLES) else ():
+            if match.group("name") or _named_for_someone(match.group("namesake")):
                 found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
         for match in _CV_LINE.finditer(text):
             start, end = match.span("employer")

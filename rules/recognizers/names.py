@@ -413,7 +413,8 @@ HINGLISH_RELATION = (
     r"chachi|kaka|kaki|khala|khalu|mama|mami|mausi|bua|nana|nani|dada|dadi|pati|patni|"
     r"husband|wife|beta|beti|chele|meye|dost|bondhu|boss|manager|landlord|colleague|"
     r"teacher|sir|madam|friend|boyfriend|girlfriend|roommate|neighbour|neighbor|padosi|"
-    r"sasur|saas|jiju|bhabhi|devar)[ \t]+"
+    r"sasur|saas|jiju|bhabhi|devar|sister|brother|sis|bro|mom|mum|dad|son|daughter|cousin|"
+    r"uncle|aunty|auntie|fiance|fiancee|bestie)[ \t]+"
 )
 _HINGLISH_RELATION_NAMED = regex.compile(
     rf"{HINGLISH_RELATION}(\p{{Lu}}\p{{Ll}}+(?:[ \t]+\p{{Lu}}\p{{Ll}}+)?)(?![\w@])"

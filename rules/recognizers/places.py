@@ -115,13 +115,16 @@ _TOWN_WORDS_BEFORE = r"(?<![\p{L}\p{N}])(?:\p{Lu}[\p{L}\p{M}]+[ \t]+)"
 _NEIGHBOURHOOD_KINDS = r"Nagar|Colony|Vihar|Enclave|Layout|Puram|Bagh|Ganj|Mohalla"
 NUMBERED_LOCALITY = regex.compile(
     rf"(?:{_TOWN_WORDS_BEFORE}{{0,2}}(?:Sector|sector|Sec\.)[ \t\-]?\d{{1,3}}[A-Z]?"
+    # a municipality's numbered ward, as Nepal, India, Kenya and Nigeria write addresses
+    # ("Lakeside, ward no. 6", "Ward 12")
+    r"|(?:[Ww]ard|WARD)(?:[ \t]+(?:[Nn]o\.?|#))?[ \t]*\d{1,3}"
     rf"|{_TOWN_WORDS_BEFORE}{{1,2}}Phase[ \t\-]?(?:\d{{1,2}}|[IVX]{{1,4}})"
     # (not the start of a longer name: "Rose Colony Hotel")
     rf"|{_TOWN_WORDS_BEFORE}{{1,2}}(?:{_NEIGHBOURHOOD_KINDS})(?![ \t]+\p{{Lu}}\p{{Ll}}))"
     r"(?![\p{L}\p{N}])"
 )
 _NUMBERED_LOCALITY_NEEDLES = needles(
-    "ector", "Sec.", "Phase", *alternatives(_NEIGHBOURHOOD_KINDS), ignore_case=False
+    "ector", "Sec.", "Phase", "ard", "ARD", *alternatives(_NEIGHBOURHOOD_KINDS), ignore_case=False
 )
 # the town a neighbourhood belongs to, after it ("Sector 45 Gurgaon", "Vijay Nagar, Indore")
 _TOWN_AFTER_LOCALITY = regex.compile(rf",?[ \t]+({_WORD}(?:[ \t]+{_WORD})?)(?![\p{{L}}\p{{N}}])")
@@ -289,7 +292,7 @@ class PlaceRecognizer:
                 length = _town_words(match.group())
                 if length:
                     add(match.start(), match.start() + length)
-            elif locatives.POSTPOSITION_AFTER.match(text, match.end()) and not (
+            elif locatives.postposition_after(text, match.end()) and not (
                 _NAME_WORD_BEFORE.search(before)  # the tail of a longer name: "... Sahkari Bank"
             ):
                 # "Indore में", "Annem İzmir'de": the town is the words the postposition
@@ -394,7 +397,7 @@ class PlaceRecognizer:
             closed = {
                 end
                 for end in range(offset + 2, run.end() + 1)
-                if locatives.POSTPOSITION_AFTER.match(text, end) or HAN_BRANCH.match(text, end)
+                if locatives.postposition_after(text, end) or HAN_BRANCH.match(text, end)
             }
             for i in range(len(value)):
                 for length in range(min(_LONGEST_HAN, len(value) - i), 1, -1):
@@ -439,7 +442,7 @@ class PlaceRecognizer:
             if (
                 stripped
                 or locatives.ARABIC_PREPOSITION.search(before)
-                or locatives.POSTPOSITION_AFTER.match(text, end)
+                or locatives.postposition_after(text, end)
             ):
                 add(start + stripped, end)
 

@@ -84,3 +84,75 @@ def test_institutions_by_their_kind_or_form_abroad(analyzer, text, institution):
 
 def test_a_famous_groups_firm_in_hangul_is_not_taken_for_a_small_one(analyzer):
     assert protected(analyzer, "삼성전자 주가 어때?") == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # where a trip of the writer's sets out from
+        (
+            "we (me, my wife and our two kids) are flying from Melbourne to stay with him",
+            "Melbourne",
+        ),
+        ("my cousin is coming over from Galway on Friday", "Galway"),
+        # a greeting set apart is no subject ("namaste" is an encyclopedia's entry)
+        ("namaste, my aama lives in Pokhara and needs surgery.", "Pokhara"),
+        ("namaste, my aama lives in Pokhara (Lakeside, ward no. 6).", "ward no. 6"),
+        # Hindi typed in Latin letters: "me" (in) and "se" (from) after the town
+        ("bhai meri sister Ananya ki shaadi hai 14 Feb ko Jaipur me, uske baad trip", "Jaipur"),
+        ("hum log Lucknow se aa rahe hai, ghar se car le ke", "Lucknow"),
+    ],
+)
+def test_where_the_writers_trips_and_people_start(analyzer, text, value):
+    assert protected(analyzer, text).get(value) == "LOCATION"
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("We land in Lisbon and fly home from Porto.", "Porto"),  # the way back
+        ("How long is the flight from Leeds to Rome?", "Leeds"),  # nobody's trip
+        ("Everything we know about Socrates comes from Plato.", "Plato"),  # a source
+    ],
+)
+def test_a_trips_way_back_and_sources_are_not_the_writers(analyzer, text, place):
+    assert place not in protected(analyzer, text)
+
+
+def test_an_english_kin_word_in_hinglish_names_the_person_after_it(analyzer):
+    assert protected(analyzer, "bhai meri sister Ananya ki shaadi hai").get("Ananya") == "PERSON"
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("Meine Frau ist selbständig (Physiopraxis Bewegungsraum in Buckenhof).", "Physiopraxis"),
+        ("довідку зі школи, де вчиться Софійка (Goetheschule).", "Goetheschule"),
+        ("Unsere Tochter geht in die Schiller-Schule.", "Schiller-Schule"),
+    ],
+)
+def test_a_german_compound_named_for_someone_or_before_a_name_is_an_institution(
+    analyzer, text, institution
+):
+    assert any(
+        value.startswith(institution) and label == "ORGANIZATION"
+        for value, label in protected(analyzer, text).items()
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mein Sohn geht auf die Grundschule, die Musikschule ist zu teuer.",  # kinds only
+        "asking for a D&D map lol, and R&D budgets at AT&T",  # abbreviations, no partners
+    ],
+)
+def test_kinds_and_abbreviations_are_no_institutions_names(analyzer, text):
+    assert "ORGANIZATION" not in protected(analyzer, text).values()
+
+
+def test_english_me_after_a_word_that_is_also_a_town_is_no_postposition(analyzer):
+    # "Tell" is a town (in Switzerland and Lebanon); "me about" is English
+    text = "Tell me about Marie Curie."
+    kept = analyzer.analyze_subjects(text).kept
+    assert "Tell" not in {text[k.span.start : k.span.end] for k in kept}
