@@ -370,7 +370,6 @@ _THING_NUMBERS = frozenset(
         "ascii",
         "icd",
         "qr",
-        "bar",
     ]
 )
 

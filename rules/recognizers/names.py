@@ -558,10 +558,10 @@ _CASELESS_SELF_NAMED = regex.compile(
 # branch it belongs to), "담당자는 박지훈입니다".
 _CJK_NAME_FIELD = regex.compile(
     r"(?:氏名|名前|差出人|送信者|担当者|担当|姓名|名字|联系人|联络人|发件人|收件人|申请人|负责人|"
-    r"이름|성명|담당자|보내는[ \t]사람)[ \t]*(?:は|是|为|為|은|는|:|：)[ \t]*"
+    r"이름|성명|담당자|보내는[ \t]사람)[ \t]*(?:は|是|为|為|은|는|이|:|：)[ \t]*"
     r"(?:[^。\n:：]{0,12}?の)?"
     r"([\p{Han}\p{Katakana}]{2,4}|\p{Hangul}{2,4}?)"
-    r"(?=です|と申します|입니다|이에요|예요|[。、，,.\s]|$)"
+    r"(?=です|と申します|입니다|이에요|예요|이야|이고|이라고|[。、，,.\s]|$)"
 )
 # What Arabic says of a relative right after naming the relation, the commonest verbs and
 # predicates ("أخي يعمل في ...", "أمي مريضة"): no name.
@@ -679,14 +679,41 @@ _KOREAN_SURNAMES = (
     "김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남"
     + "심노하곽성차주우구민진나지엄채원천방공현함변염"
 )
+# Ranks at work, which take "님" as names do ("팀장님", the team lead): no names.
+_KOREAN_RANKS = (
+    r"팀장|과장|부장|차장|대리|주임|사원|실장|이사|대표|원장|매니저|사장|소장|회장|교수|선생"
+)
+_KOREAN_RANK = regex.compile(_KOREAN_RANKS)
 # A Korean name (surname and one to three syllables) before its title or honorific, any
 # particle after it: "담임 선생님은 박은정 선생님이에요".
 _KOREAN_NAME_BEFORE_TITLE = regex.compile(
     rf"(?<!\p{{Hangul}})([{_KOREAN_SURNAMES}]\p{{Hangul}}{{1,3}})[ \t]*"
     # a title in 님 after a space: 선생님, 교수님, 사장님, 소장님, 기사님 ...
     r"(?:선생님|교수님|사장님|부장님|과장님|팀장님|원장님|실장님|대리님|여사님|여사|씨|님"
-    r"|(?<=[ \t])\p{Hangul}{1,3}님)"
+    r"|(?<=[ \t])\p{Hangul}{1,3}님"
+    # or a rank at work written bare after a space, as notes and lists do ("박지훈 팀장")
+    rf"|(?<=[ \t])(?:{_KOREAN_RANKS})(?:이고|고|이|가|은|는|와|과|의|께|에게)?(?!\p{{Hangul}}))"
 )
+# A Korean name the syllables of given names make: a surname, then two syllables that
+# open and close the given names people have (Faker's ko_KR lists), as a word of its own
+# or with a particle after it. Read only where a relation, a bracket or a list of the
+# other attendees puts a name ("남편(김도윤)", "동생 박서연이", "참석: 박지훈 팀장, 이수민").
+_KOREAN_GIVEN_FIRST = (
+    "건경광도동명미민병보상서선성수숙순승시아영예옥우유윤은재정종주준중지진채춘하현혜"
+)
+_KOREAN_GIVEN_LAST = (
+    "경길남람름미민빈서석수숙순식아연영옥우웅원윤은일자재정주준지진철혁현혜호환후훈희"
+)
+_KOREAN_FULL_NAME = (
+    rf"[{_KOREAN_SURNAMES}][{_KOREAN_GIVEN_FIRST}][{_KOREAN_GIVEN_LAST}]"
+    r"(?=(?:이|가|은|는|을|를|의|에게|한테|와|과|도|씨|님)?(?!\p{Hangul}))"
+)
+_KOREAN_NAME_IN_PLACE = regex.compile(
+    rf"(?:{_KOREAN_RELATIONS})[ \t]*[(（][ \t]*({_KOREAN_FULL_NAME})"
+    rf"|(?<!\p{{Hangul}})(?:{_KOREAN_RELATIONS})[ \t]+({_KOREAN_FULL_NAME})"
+)
+_KOREAN_ATTENDEES = regex.compile(r"참석(?:자)?[ \t]*[:：]([^\n]{1,120})")
+_KOREAN_LISTED_NAME = regex.compile(rf"(?<!\p{{Hangul}}){_KOREAN_FULL_NAME}")
 _NAME_WORD_BEFORE = regex.compile(r"\bnamed?[ \t]*[:,]?[ \t]*$", regex.IGNORECASE)
 _TITLE_BEFORE = regex.compile(rf"\b(?:{_HONORIFIC})\.?[ \t]+$")
 _WRITER_AND_BEFORE = regex.compile(r"\b(?:me|i)[ \t]+(?:and|&)[ \t]+$", regex.IGNORECASE)
@@ -1045,6 +1072,12 @@ class _NameScan:
         if _HAN_RUN.search(text):
             for start, end in han_names_by_surname(text):
                 self.keep(start, end, 0.85)
+        if regex.search(r"\p{Hangul}", text):
+            for match in _KOREAN_NAME_IN_PLACE.finditer(text):
+                self.keep(*match.span(match.lastindex), 0.85)
+            for line in _KOREAN_ATTENDEES.finditer(text):
+                for match in _KOREAN_LISTED_NAME.finditer(text, *line.span(1)):
+                    self.keep(*match.span(), 0.85)
         for pattern in (_HAN_NAME_BEFORE_TITLE, _KOREAN_NAME_BEFORE_TITLE):
             for match in pattern.finditer(text):
                 name = match.group(1)
@@ -1064,6 +1097,7 @@ class _NameScan:
                 for w in words[-2:]
                 if not CASELESS_RELATION_WORD.fullmatch(w.group())
                 and not _CASELESS_GREETING.fullmatch(w.group())
+                and not _KOREAN_RANK.fullmatch(w.group())  # "팀장님", the team lead
             ]
             if words:
                 self.keep(match.start() + words[0].start(), match.start() + words[-1].end(), 0.85)

@@ -156,3 +156,28 @@ def test_english_me_after_a_word_that_is_also_a_town_is_no_postposition(analyzer
     text = "Tell me about Marie Curie."
     kept = analyzer.analyze_subjects(text).kept
     assert "Tell" not in {text[k.span.start : k.span.end] for k in kept}
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("남편(김도윤)이 네이버 다니는데 회사 복지가 궁금해.", "김도윤"),  # in brackets
+        ("동생 박서연이 내일 와요.", "박서연"),  # after a relation, a particle after it
+        ("나는 물류기획팀 박서연 대리고, 팀장님 이름이 정우성이야", "박서연"),  # a bare rank
+        ("나는 물류기획팀 박서연 대리고, 팀장님 이름이 정우성이야", "정우성"),  # "name is"
+        ("- 참석: 박지훈 팀장, 이수민, 나", "이수민"),  # a list of attendees
+    ],
+)
+def test_korean_names_where_the_grammar_puts_one(analyzer, text, name):
+    assert protected(analyzer, text).get(name) == "PERSON"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "팀장님께 보낼 연차 신청 메일 좀 다듬어줘.",  # "the team lead": a rank, no name
+        "요즘 고민은 이주민 정책이야. 조정은 어려워.",  # words shaped like names, no cue
+    ],
+)
+def test_korean_ranks_and_name_shaped_words_are_no_names(analyzer, text):
+    assert "PERSON" not in protected(analyzer, text).values()
