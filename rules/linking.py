@@ -1,10 +1,14 @@
-"""Repair name spans with the encyclopedia: a span is widened to the entry it is part of.
+"""Repair name spans with the encyclopedia: a span is widened to the entry it is part of,
+or cut where it runs two entries together.
 
 Statistical NER cuts unfamiliar names short or in two ("[Monk]" for Thelonious Monk,
 "[Sault Ste]. [Marie]"); the name rules may miss a given name in front. When the span
 together with the capitalised words or the span right beside it spells an entry's title
-or alias, the wider span is the name. Nothing is narrowed and no span is created: the
-knowledge only says where a name found by a recognizer ends.
+or alias, the wider span is the name. NER also runs a famous name into the word after it
+("[Aziz Sancar Nobel]'i", "[Selma Lagerlöfs Nils Holgerssons] underbara resa"): where the
+span's first words are a famous person's entry and the rest an entry of its own, it is
+cut in two. No span is created from nothing: the knowledge only says where a name found
+by a recognizer ends.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Sequence
 
 from veil.rules import knowledge, labels
 from veil.rules import lazy_regex as regex
+from veil.rules.declension import name_forms
 from veil.rules.spans import Span
 
 LINKED_LABELS = frozenset({labels.PERSON, labels.LOCATION, labels.ORGANIZATION})
@@ -32,6 +37,7 @@ def link(text: str, spans: Sequence[Span]) -> list[Span]:
     if not any(s.label in LINKED_LABELS for s in spans):
         return list(spans)
     index = knowledge.knowledge()
+    spans = [part for span in spans for part in _cut_between_entries(text, span, index)]
     spans = sorted(spans, key=lambda s: s.start)
     out: list[Span] = []
     for i, span in enumerate(spans):
@@ -43,6 +49,54 @@ def link(text: str, spans: Sequence[Span]) -> list[Span]:
                 out.pop()  # "Thelonious" found apart, inside "Thelonious Monk"
         out.append(span)
     return out
+
+
+_WORD_IN_SPAN = regex.compile(r"\S+")
+
+
+def _cut_between_entries(text: str, span: Span, index: knowledge.Knowledge) -> list[Span]:
+    """A person's span of three or more words whose first words are a famous person's
+    entry (by ``knowledge.FAME_CHANCE_LIMIT``, in the nominative if declined) and whose
+    other words are an entry too, as two spans; otherwise the span."""
+    if span.label != labels.PERSON:
+        return [span]
+    words = list(_WORD_IN_SPAN.finditer(text, span.start, span.end))
+    if len(words) < 3 or index.is_known(text[span.start : span.end]):
+        return [span]
+    for cut in range(len(words) - 1, 1, -1):
+        head = text[span.start : words[cut - 1].end()]
+        tail_start = words[cut].start()
+        tail = text[tail_start : span.end]
+        if _famous(head, index) and (_famous(tail, index) or _entry_but_no_name(tail, index)):
+            return [
+                span.shifted(span.start, words[cut - 1].end()),
+                span.shifted(tail_start, span.end),
+            ]
+    return [span]
+
+
+def _entry_but_no_name(words: str, index: knowledge.Knowledge) -> bool:
+    """An entry that is no part of a person's name ("Nobel" after "Aziz Sancar"; not
+    "Contreras" after "Pablo Neruda", a namesake's second surname)."""
+    from veil.rules.recognizers.names import known_name_words
+
+    first, last = known_name_words()
+    forms = (words, *name_forms(words))
+    return any(index.is_known(f) for f in forms) and not any(
+        w.strip(".,'’").title() in first or w.strip(".,'’").title() in last
+        for f in forms
+        for w in f.split()
+    )
+
+
+def _famous(name: str, index: knowledge.Knowledge) -> bool:
+    if any(len(word.strip(".")) < 2 for word in name.split()):
+        return False  # an initial: "josé a", whose entry is anyone's
+    return any(
+        index.canonical(form) is not None
+        and index.chance_entries(form) < knowledge.FAME_CHANCE_LIMIT
+        for form in (name, *name_forms(name))
+    )
 
 
 def _widen(text: str, spans: list[Span], i: int, floor: int, index: knowledge.Knowledge) -> Span:

@@ -1085,13 +1085,9 @@ def _name_words(value: str) -> tuple[bool, bool]:
     return starts, ends
 
 
-# Below this many chance matches an entry for a full name is taken as fame. Measured on
-# Faker-generated private names with no context (2,000 per locale, ten locales): at 0.01
-# 0-1.7% pass as public (English 0.1%, French highest), against 0.2-5% at 0.05 and 40%
-# of English names if an entry alone counted; 34 of 60 famous two-word names pass, the
-# rest need the text to say they are public ("who was X", "X's novels"). A leaked name
-# costs more than a replaced one.
-CHANCE_LIMIT = 0.01
+# Below this many chance matches an entry for a full name is taken as fame (see
+# knowledge.FAME_CHANCE_LIMIT).
+CHANCE_LIMIT = knowledge.FAME_CHANCE_LIMIT
 
 
 # Alphabets that write names letter by letter and transliterate one way into English.

@@ -565,6 +565,16 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
 _ABBREVIATION_BEFORE = regex.compile(r"(?<![\p{L}])\p{L}{1,3}\.[ \t]*$")
 
 
+def _closed_words_abroad(sentence: str) -> bool:
+    """More closed-class words of other languages than of English, by the lists spaCy
+    keeps for 75 languages (at least two): "Kim była ... i od którego" is Polish."""
+    english = locatives.english_closed_words()
+    any_language = locatives.stop_words_of_any_language()
+    words = [w.casefold() for w in regex.findall(r"\p{L}+", sentence)]
+    other = sum(w in any_language and w not in english for w in words)
+    return other >= 2 and other > sum(w in english for w in words)
+
+
 def _opening_word_nothing_knows(text: str, start: int, end: int, value: str) -> bool:
     """A lone word opening a sentence in another language, that no gazetteer, name list or
     encyclopedia knows, or that is a closed-class word of some language: the sentence's
@@ -574,7 +584,8 @@ def _opening_word_nothing_knows(text: str, start: int, end: int, value: str) -> 
         text, max(0, start - 8), start
     ):
         return False  # (not after a title's full stop: "στον κ. Παπαδόπουλο", "Sr. Ruiz")
-    if not locatives.other_language(_sentence_of(text, start, end)):
+    sentence = _sentence_of(text, start, end)
+    if not (locatives.other_language(sentence) or _closed_words_abroad(sentence)):
         return False
     if value.casefold() in locatives.stop_words_of_any_language():
         return not regex.match(r"[ \t]+\p{Lu}", text[end : end + 3])  # "Kim Jong-un"

@@ -123,3 +123,35 @@ def test_a_name_after_a_title_abroad_stays_a_name(analyzer):
     # "στον κ.": the title's full stop opens no sentence
     text = "Θέλω να στείλω ένα email στον κ. Παπαδόπουλο, τον διαχειριστή μας."
     assert protected(analyzer, text).get("Παπαδόπουλο") == PERSON
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # NER ran a famous name into the entry after it: cut where the entries meet
+        ("Aziz Sancar Nobel'i hangi çalışmasıyla aldı? Sancar'ın deneyini anlatır mısın?", ()),
+        ("Vad handlar Selma Lagerlöfs Nils Holgerssons underbara resa om egentligen?", ()),
+    ],
+)
+def test_two_entries_run_together_are_read_apart_and_kept(analyzer, text, names):
+    assert tuple(protected(analyzer, text)) == names
+
+
+def test_a_namesakes_third_name_is_no_entry_to_cut_at(analyzer):
+    # "Contreras" is a surname: the grandfather is a namesake of the poet, whole
+    text = "Mi abuelo se llamaba de verdad Pablo Neruda Contreras y nació en Lota."
+    assert "Pablo Neruda Contreras" in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Kim była Wisława Szymborska i od którego wiersza najlepiej zacząć?", "Kim"),  # who
+    ],
+)
+def test_another_languages_closed_word_opening_a_sentence_is_no_name(analyzer, text, word):
+    assert word not in protected(analyzer, text)
+
+
+def test_the_same_word_as_an_english_sentences_subject_is_a_name(analyzer):
+    assert "Kim" in protected(analyzer, "Kim said she would come to the party tonight.")
