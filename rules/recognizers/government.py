@@ -217,10 +217,7 @@ _NUMBER_NAMED = regex.compile(
     r"|\p{L}{3,}[ \t]+(?:numarası|numaram|numaranız|numarasi)"
     r"|(?:(?:лицевой|лицевого|особовий|особового)[ \t]+)?(?:сч[её]т|сч[её]та|рахун(?:ок|ку))"
     r"|(?:konto|kontonummer|conto|cuenta|compte|conta|hesap)"
-    # ("no" bare as chat and forms write it: "acc no", "TC Kimlik No:"; "code": "mpesa
-    # code SGH7K2LQ9P")
-    r"|(?P<noun>\p{L}{3,})[ \t]+"
-    r"(?:number|no\.|nr\.|(?-i:no|No|NO)(?=[ \t]*:|[ \t]+\S*\d)|code|kodu|kod)"
+    r"|(?P<noun>\p{L}{3,})[ \t]+(?:number|no\.|nr\.)"
     r")"
     r"(?:[ \t]+(?:is|was|es|est|ist|è|to|jest|є|είναι|är|er|on|adalah|là))?"
     r"(?:[ \t]+(?:μου|σου|my|mój|moje|мой|мій|mi|mon|ma|mein|meine|min|mitt))?"
@@ -257,10 +254,6 @@ _NUMBER_WORD_NEEDLES = needles(
     "hesap",
     "number",
     "no.",
-    "no:",
-    "no ",
-    "code",
-    "kod",
     "szám",
     "số",
     "mã",
@@ -271,6 +264,15 @@ _NUMBER_WORD_NEEDLES = needles(
     "编号",
     "編號",
 )
+# "No" bare, as chat and forms write it ("acc no BR-0614", "TC Kimlik No: 38451267094"), and
+# "code" ("mpesa code SGH7K2LQ9P"): found from the word itself, which most texts lack
+# before a value with a digit, and then the noun before it is read (see find).
+_BARE_NUMBER_WORD = regex.compile(
+    r"(?<![\p{L}])(?:(?-i:no|No|NO)|code|kodu|kod)[ \t]*[:#]?[ \t]*"
+    r"(?P<value>(?=[A-Z0-9]*(?:[\-/.][A-Z0-9]*)*\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*)",
+    regex.IGNORECASE,
+)
+_NOUN_BEFORE = regex.compile(r"(\p{L}{3,})[ \t]+$")
 # Numbers of things and places, not of a person or their dealings: a product's, a page's,
 # a house's, a phone's (the phone recognizer has those).
 _PHONE_WORD = regex.compile(
@@ -462,6 +464,16 @@ class IdNumberRecognizer:
             if named_but_invalid(text, start, start + len(value)):
                 continue  # "Business Number is 40 139 154 058": that number, its check failed
             spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
+        for match in _BARE_NUMBER_WORD.finditer(text):
+            noun = _NOUN_BEFORE.search(text, max(0, match.start() - 40), match.start())
+            value = match.group("value").rstrip(" .-/")
+            if noun is None or noun.group(1).lower() in _THING_NUMBERS:
+                continue
+            if not _looks_like_id(value) or _PHONE_WORD.search(noun.group(1)):
+                continue
+            start = match.start("value")
+            if not named_but_invalid(text, start, start + len(value)):
+                spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
         for match in _ACRONYM_VALUE.finditer(text):
             value = match.group("value").rstrip(" .-/")
             start = match.start("value")
