@@ -26,6 +26,7 @@ from typing import Protocol
 from veil.rules import (
     compounds,
     declension,
+    gazetteer,
     geography,
     knowledge,
     labels,
@@ -1759,6 +1760,10 @@ def _works_or_studies_there_in_cjk(m: _Mention) -> bool:
     return _own_in_other_language(clause) or bool(_JAPANESE_PERSON_TOPIC.search(clause))
 
 
+# "with" a tool, or further on in the list after it: "with Python, dbt and "
+_TOOL_WITH_BEFORE = regex.compile(r"\bwith\s+(?:the\s+)?(?:[\w.+#\-]+(?:,\s*|\s+and\s+)){0,4}$", _I)
+
+
 def _organization(m: _Mention) -> Verdict:
     ctx, span, value, before, after = m.ctx, m.span, m.value, m.before, m.after
     label = labels.ORGANIZATION
@@ -1766,6 +1771,12 @@ def _organization(m: _Mention) -> Verdict:
     def private(reason: Reason) -> Verdict:
         return Verdict(Subject.PRIVATE, reason, label)
 
+    if _TOOL_WITH_BEFORE.search(before) and value.strip().casefold() in gazetteer.load(
+        "tech_terms"
+    ):
+        # software one works with, or a list of it, not an employer ("I work daily with
+        # Python, dbt and Looker"; "I work at Slack" is one)
+        return Verdict(Subject.PUBLIC, Reason.TITLE_OR_THING, label)
     if (
         _AFFILIATION_BEFORE.search(before)
         or _AFFILIATION_AFTER.match(after)

@@ -155,3 +155,12 @@ def test_another_languages_closed_word_opening_a_sentence_is_no_name(analyzer, t
 
 def test_the_same_word_as_an_english_sentences_subject_is_a_name(analyzer):
     assert "Kim" in protected(analyzer, "Kim said she would come to the party tonight.")
+
+
+def test_software_one_works_with_is_no_employer(analyzer):
+    text = "I work daily with Python, dbt and Looker, and I'd love to bring that to the team."
+    assert not {"Python", "Looker"} & set(protected(analyzer, text))
+
+
+def test_a_software_firm_one_works_at_is_an_employer(analyzer):
+    assert "Slack" in protected(analyzer, "I work at Slack in Dublin.")
