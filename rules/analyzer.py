@@ -16,6 +16,7 @@ from veil.rules.compounds import join_compound_names
 from veil.rules.domain_names import domain_echoes, firm_names
 from veil.rules.linking import link
 from veil.rules.lists import AllowList, DenyList
+from veil.rules.locatives import closed_class
 from veil.rules.merge import DENY_SOURCE, join_adjacent_names, resolve_overlaps
 from veil.rules.normalize import normalize
 from veil.rules.registry import Recognizer, create
@@ -104,6 +105,11 @@ class Analyzer:
                 protected.append(span)
         protected += _echoes(text, protected, kept)
         protected += _identifier_echoes(text, protected, kept)
+        short_names = _short_name_echoes(text, protected, kept)
+        if short_names:
+            # (over a verdict of "public" for want of context: the same firm, named short)
+            kept = [k for k in kept if not any(k.span.overlaps(s) for s in short_names)]
+            protected += short_names
         firms = firm_names(text, [s for s in protected if s.label == labels.EMAIL])
         if firms:
             # the domain outweighs a public verdict ("Quillfern" kept as a nationality)
@@ -209,6 +215,54 @@ def _identifier_echoes(text: str, protected: list[Span], kept: list[Kept]) -> li
             if any(s.start < end and start < s.end for s in (*taken, *found)):
                 continue
             found.append(Span(start, end, label, 0.8, ECHO_SOURCE))
+    return found
+
+
+def _short_name_echoes(text: str, protected: list[Span], kept: list[Kept]) -> list[Span]:
+    """A private firm, school or clinic named again by the words before its kind ("our
+    client Brightwell Dental ... before the Brightwell demo"), as written, capitalised."""
+    from veil.rules.recognizers.institutions import HEAD_WORD
+
+    short: set[str] = set()
+    for span in protected:
+        if span.label != labels.ORGANIZATION:
+            continue
+        words = text[span.start : span.end].split()
+        if len(words) in (2, 3) and HEAD_WORD.fullmatch(words[-1]):
+            name = " ".join(words[:-1])
+            if all(w[:1].isupper() and len(w) >= 4 for w in words[:-1]):
+                short.add(name)
+    common = gazetteer.load("name_common_words")
+    # (not a word the text also uses in a public name: "Lincoln Elementary" beside
+    # "Abraham Lincoln ... Lincoln's childhood")
+    public_words = {
+        w for k in kept if len(words := text[k.span.start : k.span.end].split()) > 1 for w in words
+    }
+    short = {
+        n
+        for n in short
+        if n.casefold() not in common and not closed_class(n) and n not in public_words
+    }
+    if not short:
+        return []
+    found: list[Span] = []
+    # (alone: not the last word of a longer name, "Abraham Lincoln" beside "Lincoln High")
+    pattern = regex.compile(
+        rf"(?<![\w@/.\-])(?<!\p{{Lu}}[\p{{L}}.]*[ \t]+)"
+        rf"(?:{'|'.join(map(regex.escape, sorted(short)))})(?![\w\-])(?![ \t]+\p{{Lu}})"
+    )
+    for match in pattern.finditer(text):
+        start, end = match.span()
+        if any(s.start < end and start < s.end for s in (*protected, *found)):
+            continue
+        # a verdict of "public" on the same word alone gives way: the firm, named short
+        if any(
+            k.span.overlaps(Span(start, end, labels.ORGANIZATION, 0.8, ECHO_SOURCE))
+            and (k.span.start, k.span.end) != (start, end)
+            for k in kept
+        ):
+            continue
+        found.append(Span(start, end, labels.ORGANIZATION, 0.8, ECHO_SOURCE))
     return found
 
 

@@ -1847,12 +1847,28 @@ def _ner_took_a_town(span: Span, value: str) -> bool:
     )
 
 
+# What the names of peoples, faiths and parties end in, which the lists may lack in this
+# form ("Sri Lankans", "Catholics", "Democrats", "Brazilian-American").
+_NORP_WORD = regex.compile(
+    r"(?:an|ans|ian|ians|ese|ish|ic|ics|ist|ists|ite|ites|i|is|ims|us|ews|ikhs)$|-", _I
+)
+
+
 def _norp(m: _Mention, relabelled: bool = False) -> Verdict:
     before = m.before
     if _NORP_SELF.search(before):
         return Verdict(Subject.PRIVATE, Reason.NORP_OF_ACQUAINTANCE, labels.NORP)
     if _POSSESSIVE_BEFORE.search(before) and _RELATION_NEXT.match(m.after):
         return Verdict(Subject.PRIVATE, Reason.RELATION_NATIONALITY, labels.NORP)
+    if (
+        not relabelled
+        and m.value[:1].isupper()
+        and not notability.is_language_or_nationality(m.value)
+        and not _NORP_WORD.search(m.value)
+    ):
+        # NER's "nationality" that no list of peoples or languages has is a firm or a
+        # team ("works at Woolworths head office"): decided as the organisation it is
+        return _organization(m)
     reason = Reason.LANGUAGE_NOT_PERSON if relabelled else Reason.LANGUAGE_OR_NATIONALITY
     return Verdict(Subject.PUBLIC, reason, labels.NORP)
 

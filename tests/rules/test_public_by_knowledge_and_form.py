@@ -164,3 +164,31 @@ def test_software_one_works_with_is_no_employer(analyzer):
 
 def test_a_software_firm_one_works_at_is_an_employer(analyzer):
     assert "Slack" in protected(analyzer, "I work at Slack in Dublin.")
+
+
+def test_a_nationality_no_list_has_is_decided_as_an_organisation(analyzer):
+    # the small model calls "Woolworths" a nationality; works at it, it is an employer
+    text = "my partner works at Woolworths head office in Bella Vista so we get a discount"
+    assert protected(analyzer, text).get("Woolworths") == ORGANIZATION
+
+
+def test_peoples_and_faiths_stay_nationalities(analyzer):
+    text = "The Muslims and Hindus celebrated together, as did the Jews and Sikhs."
+    assert protected(analyzer, text) == {}
+
+
+def test_a_private_firm_named_short_later_is_protected_there_too(analyzer):
+    text = (
+        "// TODO: remove after demo w/ Brightwell Dental\n"
+        "I don't want to turn it off before the Brightwell demo on Thursday"
+    )
+    spans = [s for s in analyzer.analyze(text) if text[s.start : s.end] == "Brightwell"]
+    assert len(spans) == 1 and spans[0].label == ORGANIZATION
+
+
+def test_a_schools_namesake_is_not_read_as_the_school(analyzer):
+    text = (
+        "i teach 2nd grade at Lincoln Elementary in Boise and we're doing a unit on Abraham "
+        "Lincoln. can you make a worksheet about Lincoln's childhood?"
+    )
+    assert "Lincoln" not in protected(analyzer, text)
