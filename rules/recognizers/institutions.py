@@ -110,6 +110,10 @@ _HEADS_FIRST = (
     # names as often: "la empresa Inditex", "die Firma Porsche")
     r"Szkoły|Szkole|Szkołę|Przedszkole|Przedszkola|Liceum|Technikum|Maquiladora|Fábrica|"
     r"Tienda|Constructora|Distribuidora|Ferretería|Carnicería|Pastelería|Doceria|Loja|"
+    # Spanish and Portuguese offices, labs and insurers ("Seguros Almena", "Contábil Serra
+    # Verde", "Laboratorio GeoSed"), and Chile's family health centres ("Cesfam Villa ...")
+    r"Seguros|Aseguradora|Asesoría|Gestoría|Inmobiliaria|Imobiliária|Laboratorio|"
+    r"Laboratório|Contábil|Contabilidade|Escritório|Despacho|Notaría|Cartório|Cesfam|"
     r"Construtora|Mercearia|Confeitaria|Lanchonete|Livraria|Drogaria|IUT|Boucherie|"
     r"Pâtisserie|Librairie|Crèche|Pasticceria|Macelleria|Officina|Hausverwaltung|Metzgerei|"
     r"Autohaus|Kanzlei|Steuerberatung|Zahnarztpraxis|Installatiebedrijf|Bakkerij|Slagerij|"
@@ -117,7 +121,7 @@ _HEADS_FIRST = (
     r"Kanisa|Msikiti|Duka|Chuo|Kliniki|Kampuni|"
     # Indonesian: a limited company, shop, workshop, pharmacy, schools, hospital, clinic,
     # foundation, cooperative ("PT Sinar Abadi Kemasan", "Toko Bangunan Jaya")
-    r"PT|Toko|Warung|Bengkel|Apotek|Sekolah|Rumah Sakit|Puskesmas|"
+    r"PT|Toko|Warung|Bengkel|Apotek|Sekolah|Rumah Sakit|RS|RSUD|RSIA|Puskesmas|"
     r"Universitas|Yayasan|Koperasi|"
     # Italian, Swedish and Polish trades and offices, Polish with its cases ("w Drukarni
     # Orzeł", "do Urzędu Skarbowego w Pruszkowie")

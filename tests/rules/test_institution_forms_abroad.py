@@ -27,6 +27,14 @@ def institutions(text: str) -> list[str]:
             "Kliniki ya Upendo Ngaramtoni",
         ),
         ("السادة مؤسسة نور الرياض للتوريدات المحترمين", "مؤسسة نور الرياض للتوريدات"),
+        # kinds that open the name: an insurer, an accountant's office, an Indonesian
+        # hospital ("RS", Rumah Sakit)
+        ("mi seguro es de Seguros Almena y no me pagan", "Seguros Almena"),
+        (
+            "ficou 6 meses com a gente na Contábil Serra Verde em Juiz de Fora",
+            "Contábil Serra Verde",
+        ),
+        ("Anak saya dirawat di RS Harapan Kasih Sawangan karena DBD.", "RS Harapan Kasih Sawangan"),
     ],
 )
 def test_an_institution_by_its_form_in_another_language(text, name):
