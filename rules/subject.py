@@ -2001,7 +2001,9 @@ _FAVOURITE_OF_MINE = regex.compile(r"\b(?:my|our)\s+(?:favou?rite|fave|beloved)\
 # (or a bracket: "Ferretería Hnos. Zubizarreta (Vitoria)")
 _PLACE_OF_GAP = regex.compile(
     rf"\s+(?:in|at|near|outside|{locatives.IN_OR_AT}|{locatives.FROM})\s+|\s*,[ \t]*"
-    r"|[ \t]*\([ \t]*",
+    # (or Finnish's case joined to the firm's form by a colon, the town in its own:
+    # "Kaneli Oy:ssä Jyväskylässä", at Kaneli Oy in Jyväskylä)
+    r"|[ \t]*\([ \t]*|:\p{Ll}{2,4}[ \t]+",
     _I,
 )
 _LIST_GAP = regex.compile(

@@ -52,6 +52,7 @@ _BIRTH_WORDS = (
     r"urodzon[ya]|urodził[ao]?|data urodzenia|ur\.|narozen[aá]?|datum narození|"
     r"родил(?:ся|ась)|дата рождения|народил(?:ся|ася)|дата народження|"
     r"doğum tarihi|doğumlu|doğdu|född|födelsedatum|født|fødselsdato|született|"
+    r"syntynyt|syntymäaika|synt\.|"  # Finnish
     r"născut[ăa]?|data nașterii|γεννήθηκε|ημερομηνία γέννησης|"
     r"lahir|tanggal lahir|ngày sinh|sinh ngày|ipinanganak|kapanganakan|"
     r"alizaliwa|tarehe ya kuzaliwa|janm(?:\s+tithi)?|paida|जन्म(?:\s+तिथि)?|"
@@ -67,6 +68,7 @@ _BIRTH_NEEDLES = needles(
     "született", "născut", "nașterii", "γεννήθηκε", "γέννησης", "lahir", "ipinanganak",
     "kapanganakan", "alizaliwa", "kuzaliwa", "janm", "paida", "जन्म", "الميلاد", "مواليد",
     "ولد", "出生", "生日", "生年月日", "生まれ", "생년월일", "태어났", "ngày sinh", "sinh ngày",
+    "synty", "synt.",
 )  # fmt: skip
 # Birth words, then up to a few words (no sentence end), then the date. Scripts without
 # spaces put the date right after the word ("出生于2016年").
@@ -129,6 +131,11 @@ def readings(date: str) -> frozenset[tuple[int, int, int]]:
     return frozenset(valid)
 
 
+# Finnish and Swedish references abbreviate "born" in brackets right before the date
+# ("Anni Väisänen (s. 03.09.1994)", "(f. 1988)"); anywhere else "s." is a page.
+_BRACKETED_BIRTH = regex.compile(r"\([sf]\.[ \t]*(\d{1,2}\.\d{1,2}\.\d{4}|\d{4})\)")
+
+
 class DateOfBirthRecognizer:
     name = "regex.date_of_birth.v1"
     labels = (labels.DATE_OF_BIRTH,)
@@ -136,7 +143,10 @@ class DateOfBirthRecognizer:
     def find(self, text: str) -> list[Span]:
         found = [
             Span(*match.span(1), labels.DATE_OF_BIRTH, 0.85, self.name)
-            for match in (_DOB.finditer(text) if may_contain(text, _BIRTH_NEEDLES) else ())
+            for match in (
+                *(_DOB.finditer(text) if may_contain(text, _BIRTH_NEEDLES) else ()),
+                *(_BRACKETED_BIRTH.finditer(text) if "(" in text else ()),
+            )
             if _could_be_alive(match.group(1))
         ]
         if not found:

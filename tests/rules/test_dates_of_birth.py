@@ -27,6 +27,9 @@ def births(text: str) -> list[str]:
         ("생년월일: 1990년 3월 5일", "1990년 3월 5일"),
         ("Ibu saya lahir 17/08/1958 di Medan", "17/08/1958"),
         ("born 1 stycznia 1990", "1 stycznia 1990"),
+        # Finnish and Swedish references abbreviate it in brackets
+        ("Anni Väisänen (s. 03.09.1994) on työskennellyt meillä", "03.09.1994"),
+        ("Erik Lund (f. 12.4.1988) har arbetat hos oss", "12.4.1988"),
     ],
 )
 def test_birth_in_other_languages(text: str, date: str) -> None:
@@ -44,6 +47,7 @@ def test_the_same_date_restated_in_another_format_is_the_birth_date_too() -> Non
 def test_other_dates_are_not_births() -> None:
     assert births("the invoice of 03/11/2016 was paid on 11/12/2016") == []
     assert births("Napoleon was born on 15 August 1769 in Ajaccio") == []
+    assert births("See page 12 (s. 14) of the report of 03.09.1994") == []
 
 
 @given(st.dates(min_value=datetime.date(1901, 1, 1), max_value=datetime.date(2025, 12, 31)))

@@ -205,3 +205,8 @@ def test_a_village_where_the_sentence_puts_a_life_is_protected(analyzer, text, t
 )
 def test_words_that_are_also_villages_are_left(analyzer, text):
     assert "LOCATION" not in protected(analyzer, text).values()
+
+
+def test_a_finnish_firms_town_after_its_case_is_where_it_is(analyzer):
+    text = "Anni on työskennellyt Kahvila-Leipomo Kaneli Oy:ssä Jyväskylässä leipurina."
+    assert protected(analyzer, text).get("Jyväskylässä") == "LOCATION"
