@@ -365,6 +365,9 @@ _FIRST_PERSON_VERBS = (
     r"moro|moramos|trabalho|trabalhamos|estudo|estudamos|alugo|"
     r"abito|abitiamo|affitto|lavoro|lavoriamo|studiamo|"
     r"mieszkam|mieszkamy|pracuję|pracujemy|studiuję|studiujemy|"
+    # Polish says the past's person by the ending ("dostałam pracę w Krakowie", I got a
+    # job in Kraków; "mieszkaliśmy", we lived), Czech by its "to be" ("bydlela jsem")
+    r"\p{L}{3,}(?:łam|łem|łyśmy|liśmy)|jsem|jsme|"
     r"bydlím|bydlíme|pracuji|pracuju|pracujeme|"
     r"живу|живём|живем|работаю|работаем|учусь|учимся|живемо|працюю|працюємо|навчаюсь|"
     r"yaşıyorum|yaşıyoruz|oturuyorum|oturuyoruz|çalışıyorum|çalışıyoruz|okuyorum|okuyoruz|"

@@ -210,3 +210,15 @@ def test_words_that_are_also_villages_are_left(analyzer, text):
 def test_a_finnish_firms_town_after_its_case_is_where_it_is(analyzer):
     text = "Anni on työskennellyt Kahvila-Leipomo Kaneli Oy:ssä Jyväskylässä leipurina."
     assert protected(analyzer, text).get("Jyväskylässä") == "LOCATION"
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        # the Polish past's first person by its ending, the Czech one by "jsem"
+        ("wyprowadziłam się bo dostałam pracę w Krakowie w nowej firmie", "Krakowie"),
+        ("Bydlela jsem v Olomouci pět let.", "Olomouci"),
+    ],
+)
+def test_a_verbs_first_person_ending_puts_the_writer_in_the_town(analyzer, text, town):
+    assert protected(analyzer, text).get(town) == "LOCATION"
