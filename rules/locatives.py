@@ -327,6 +327,17 @@ def role(before: str, after: str, value: str = "", undeclined: bool = False) -> 
     return None
 
 
+# The writer as a native of a town: "I'm a proud Pune boy", "we're Leeds lads".
+_NATIVE = (
+    r"(?:boy|boys|girl|girls|lad|lads|lass|lasses|native|natives|local|locals|guy|guys|gal|"
+    r"kid|kids|born and raised|born and bred|born)"
+)
+NATIVE_BEFORE = regex.compile(
+    r"\b(?:i'?m|i’m|i am|we'?re|we’re|we are|im)\s+(?:an?\s+)?(?:(?:proud|true|real|born|"
+    r"proper|typical)\s+){0,2}$",
+    regex.IGNORECASE,
+)
+NATIVE_AFTER = regex.compile(rf"^\s+{_NATIVE}\b", regex.IGNORECASE)
 # The writer in other languages: first-person pronouns and possessives (Spanish to
 # Ukrainian, then Chinese, Korean, Japanese, Hindi, Arabic and Hebrew ones), which make a
 # clause about the writer's life. (Arabic and Hebrew say "my" by a suffix: the name

@@ -657,6 +657,8 @@ _WORK_CUES = (
     r"diploma|withdrew|met|results?|scan|surgery|colonoscopy|treatment|therapy|referral|"
     rf"waiting list|loan|mortgage|claim|subscriber|{WORK_VERBS_ABROAD}|"
     r"been|pediatrician|paediatrician|"
+    # a team one plays for ("I play weekend cricket for Baner Strikers")
+    r"play|plays|played|playing|"
     r"dentist|therapist|physio|vet|optician|pharmacist|surgeon|specialist|"
     r"cardiologist|dermatologist|oncologist|psychiatrist|counsell?or|midwife"
 )
@@ -1542,6 +1544,8 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         return private(Reason.RESIDENCE)
     if _KIN_HOME_BEFORE.search(before):
         return private(Reason.RELATION_PLACE)
+    if locatives.NATIVE_BEFORE.search(before) and locatives.NATIVE_AFTER.match(after):
+        return private(Reason.RESIDENCE)  # "I'm a proud Pune boy", "we're Leeds born and bred"
     if _RELATION_PLACE.search(before) and not _known_as_no_place(value):
         # not "my sister thinks Emma Stone was in La La Land": a film, not her town
         return private(Reason.RELATION_PLACE)

@@ -217,6 +217,11 @@ _FINNISH_CASED = regex.compile(
 )
 # (Finnish text has its ä or ö: an English name ending "-lla" is left alone, "Estella")
 _FINNISH_VOWEL = regex.compile(r"[äöÄÖ]")
+# A town named as what the writer is a native of: "I'm a proud Pune boy".
+_NATIVE_TOWN = regex.compile(
+    r"(?i:\b(?:i'?m|i’m|i am|we'?re|we’re|we are|im)\s+(?:an?\s+)?(?:(?:proud|true|real|born|"
+    rf"proper|typical)\s+){{0,2}})({_WORD}(?:[ \t]{_WORD})?)"
+)
 # A capitalised word with a Hungarian case ending (see locatives.HUNGARIAN_CASE)
 _HUNGARIAN_CASED = regex.compile(r"(?<![\p{L}\-])\p{Lu}\p{Ll}{3,}(?![\p{L}])")
 # A Bengali noun's locative ending, which joins the town's name: "ঢাকায়" is in Dhaka.
@@ -361,6 +366,10 @@ class PlaceRecognizer:
                     is_town(form) for form in locatives.hungarian_forms(word)
                 ):
                     add(*match.span())  # the word, its case with it
+        for match in _NATIVE_TOWN.finditer(text):
+            after = text[match.end(1) : match.end(1) + 24]
+            if is_town(match.group(1)) and locatives.NATIVE_AFTER.match(after):
+                add(*match.span(1))  # "I'm a proud Pune boy"
         for match in _LAST_AFTER_COMMA.finditer(text):
             if is_town(match.group(1)):
                 add(*match.span(1))

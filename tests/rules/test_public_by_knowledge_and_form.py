@@ -192,3 +192,13 @@ def test_a_schools_namesake_is_not_read_as_the_school(analyzer):
         "Lincoln. can you make a worksheet about Lincoln's childhood?"
     )
     assert "Lincoln" not in protected(analyzer, text)
+
+
+def test_a_team_the_writer_plays_for_and_a_town_they_are_a_native_of(analyzer):
+    text = "mention I play weekend cricket for Baner Strikers and that I'm a proud Pune boy"
+    found = protected(analyzer, text)
+    assert found.get("Baner Strikers") == ORGANIZATION and found.get("Pune") == "LOCATION"
+
+
+def test_a_famous_player_plays_for_a_public_team(analyzer):
+    assert "Inter Miami" not in protected(analyzer, "Messi plays for Inter Miami now.")
