@@ -579,6 +579,7 @@ _TRAVEL_VERB = regex.compile(
     r"explore|exploring|sightseeing|hotel|hostel|airbnb|via|into)\b",
     _I,
 )
+_WHEN_BEFORE = regex.compile(r"\b(?:every|each|last|next|this|since|until|till|over)\s+$", _I)
 # A journey's start: a verb of going, up to two words, then "from" ("flying from", "drove
 # up from", "coming over from the"); not the way back ("fly home from Porto", "came back
 # from Elba"), nor a source ("what we know comes from Plato").
@@ -1647,6 +1648,18 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
     ):
         # a word in another alphabet that no gazetteer has and that reads as a first
         # name is the person NER took for a place ("Марко завтра не прийде")
+        return _person(m)
+    if (
+        not relabelled
+        and " " not in value.strip()
+        and not value.isupper()  # "US", "UK": abbreviations, not names
+        and _name_words(value)[0]
+        and value.casefold() not in gazetteer.load("name_common_words")
+        and not _WHEN_BEFORE.search(before)  # "every Easter": a time, not someone
+        and not notability.is_language_or_nationality(value)
+    ):
+        # a first name NER took for a place no gazetteer has ("Marta revisa el contrato"):
+        # the person it names, whatever an encyclopedia titles by the word
         return _person(m)
     if knowledge.knowledge().is_known(value) or (
         romanized is not None

@@ -202,3 +202,18 @@ def test_a_team_the_writer_plays_for_and_a_town_they_are_a_native_of(analyzer):
 
 def test_a_famous_player_plays_for_a_public_team(analyzer):
     assert "Inter Miami" not in protected(analyzer, "Messi plays for Inter Miami now.")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("- Marta revisa el contrato antes del viernes", "Marta"),  # NER: a place
+        ("The true gender of Mette has been under debate", "Mette"),
+    ],
+)
+def test_a_first_name_ner_took_for_an_unknown_place_is_a_person(analyzer, text, name):
+    assert protected(analyzer, text).get(name) == PERSON
+
+
+def test_a_holiday_after_a_time_word_is_no_one(analyzer):
+    assert "Easter" not in protected(analyzer, "My nonna made a cassata every Easter.")
