@@ -704,13 +704,15 @@ _KOREAN_GIVEN_FIRST = (
 _KOREAN_GIVEN_LAST = (
     "경길남람름미민빈서석수숙순식아연영옥우웅원윤은일자재정주준지진철혁현혜호환후훈희"
 )
+_KOREAN_NAME_SHAPE = rf"[{_KOREAN_SURNAMES}][{_KOREAN_GIVEN_FIRST}][{_KOREAN_GIVEN_LAST}]"
 _KOREAN_FULL_NAME = (
-    rf"[{_KOREAN_SURNAMES}][{_KOREAN_GIVEN_FIRST}][{_KOREAN_GIVEN_LAST}]"
-    r"(?=(?:이|가|은|는|을|를|의|에게|한테|와|과|도|씨|님)?(?!\p{Hangul}))"
+    rf"{_KOREAN_NAME_SHAPE}(?=(?:이|가|은|는|을|를|의|에게|한테|와|과|도|씨|님)?(?!\p{{Hangul}}))"
 )
 _KOREAN_NAME_IN_PLACE = regex.compile(
     rf"(?:{_KOREAN_RELATIONS})[ \t]*[(（][ \t]*({_KOREAN_FULL_NAME})"
     rf"|(?<!\p{{Hangul}})(?:{_KOREAN_RELATIONS})[ \t]+({_KOREAN_FULL_NAME})"
+    # "I am X" as a letter opens ("세입자 김도윤입니다", the tenant Kim Do-yun here)
+    rf"|(?<!\p{{Hangul}})({_KOREAN_NAME_SHAPE})(?=입니다|이에요|예요)"
 )
 _KOREAN_ATTENDEES = regex.compile(r"참석(?:자)?[ \t]*[:：]([^\n]{1,120})")
 _KOREAN_LISTED_NAME = regex.compile(rf"(?<!\p{{Hangul}}){_KOREAN_FULL_NAME}")

@@ -222,3 +222,9 @@ def test_a_finnish_firms_town_after_its_case_is_where_it_is(analyzer):
 )
 def test_a_verbs_first_person_ending_puts_the_writer_in_the_town(analyzer, text, town):
     assert protected(analyzer, text).get(town) == "LOCATION"
+
+
+def test_a_korean_letter_opening_with_who_writes_names_them(analyzer):
+    text = "안녕하세요, 201호 세입자 김도윤입니다. 보일러가 고장났어요."
+    assert protected(analyzer, text).get("김도윤") == "PERSON"
+    assert "PERSON" not in protected(analyzer, "이건 고민입니다. 신청서입니다.").values()
