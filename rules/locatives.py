@@ -41,7 +41,9 @@ _WHERE_BEFORE = (
 # Msingi Mwangaza huko Moshi", "Panadería Lucero en Tudela".
 IN_OR_AT = (
     r"en|em|no|na|nos|nas|dans|à|au|aux|im|bei|bij|i|på|w|we|v|ve|в|во|у|di|sa|ở|tại|"
-    r"katika|huko|στο|στη|στην|στον|în"
+    r"katika|huko|στο|στη|στην|στον|în|"
+    # Arabic's and Persian's "in", as words of their own
+    r"في|در"
 )
 # ... and for "from", where someone comes from (not "de"/"da", which are "of" too):
 # "Kacper from Łódź", "Van Dijk Vastgoedbeheer uit Haarlem", "Ewa z Krakowa"

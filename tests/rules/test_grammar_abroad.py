@@ -228,3 +228,9 @@ def test_a_korean_letter_opening_with_who_writes_names_them(analyzer):
     text = "안녕하세요, 201호 세입자 김도윤입니다. 보일러가 고장났어요."
     assert protected(analyzer, text).get("김도윤") == "PERSON"
     assert "PERSON" not in protected(analyzer, "이건 고민입니다. 신청서입니다.").values()
+
+
+def test_the_town_of_a_private_clinic_after_arabic_in_is_private(analyzer):
+    text = "رسالة شكر للدكتورة ريم الحسيني في مستشفى النور التخصصي في الزرقاء لأنها تابعت حمل زوجتي"
+    assert protected(analyzer, text).get("الزرقاء") == "LOCATION"
+    assert "عمان" not in protected(analyzer, "ما هي أفضل المطاعم في عمان؟")
