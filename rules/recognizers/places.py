@@ -102,6 +102,9 @@ _LOCALITY_NEEDLES = needles(
 _LOCALITY_WORDS = (
     r"Brgy\.?|Barangay|Purok|Sitio|Kelurahan|Kel\.|Kecamatan|Kec\.|Desa|"
     r"Kampung|Colonia|Col\.|Bairro|Mtaa"
+    # the kinds that are nothing else, as often typed in lower case ("en la colonia Santa
+    # Rosa", "no bairro Jardim América")
+    r"|(?i:colonia|barangay|bairro|kelurahan|kecamatan|purok|mtaa)"
     # Vietnam's urban and rural districts, wards and communes ("quận Bình Thạnh")
     r"|(?i:quận|huyện|phường|xã)"
 )
@@ -379,6 +382,14 @@ class PlaceRecognizer:
         localities = may_contain(text, _LOCALITY_NEEDLES)
         for match in MARKED_LOCALITY.finditer(text) if localities else ():
             add(*match.span())
+            # and the town it is in, after a comma ("colonia Santa Rosa, Aguascalientes")
+            town = _TOWN_AFTER_LOCALITY.match(text, match.end())
+            if (
+                town is not None
+                and "," in text[match.end() : town.start(1)]
+                and (length := _town_words(town.group(1)))
+            ):
+                add(town.start(1), town.start(1) + length)
         numbered = may_contain(text, _NUMBERED_LOCALITY_NEEDLES)
         for match in NUMBERED_LOCALITY.finditer(text) if numbered else ():
             start, end = _without_closed_words(text, *match.span())

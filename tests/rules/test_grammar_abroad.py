@@ -234,3 +234,17 @@ def test_the_town_of_a_private_clinic_after_arabic_in_is_private(analyzer):
     text = "رسالة شكر للدكتورة ريم الحسيني في مستشفى النور التخصصي في الزرقاء لأنها تابعت حمل زوجتي"
     assert protected(analyzer, text).get("الزرقاء") == "LOCATION"
     assert "عمان" not in protected(analyzer, "ما هي أفضل المطاعم في عمان؟")
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        (
+            "tengo una tiendita con mi esposo en la colonia Santa Rosa, Aguascalientes.",
+            "Aguascalientes",
+        ),
+        ("moro no bairro Jardim América em Goiânia", "Jardim América"),
+    ],
+)
+def test_a_neighbourhood_by_its_kind_in_lower_case_and_its_town(analyzer, text, place):
+    assert any(place in value for value in protected(analyzer, text))
