@@ -75,8 +75,6 @@ _ID_KEYWORDS = (
     r"steueridentifikationsnummer|\bNIF\b|\bNIE\b|\bDNI\b|\bBSN\b|codice\s+fiscale|\bSIN\b|"
     r"social\s+insurance|personnummer|henkilötunnus|\bPESEL\b|\bCPF\b|aadhaar|\bPAN\b|"
     r"account|customer|claim|reference|\bref\b|membership|loyalty|"
-    # a document of one's dealings, named by its number ("invoice INV-2024-0381")
-    r"invoice|receipt|contract|ticket|order|transaction|tracking|case\s+(?:id|number|no)|"
     # a British bank account's branch ("sort code 40-11-62")
     r"(?P<sort_code>sort\s*code)|"
     # bookings name their traveller: an airline's record locator, a hotel's confirmation
@@ -263,6 +261,14 @@ _NUMBER_WORD_NEEDLES = needles(
     "号码",
     "编号",
     "編號",
+)
+# A document of one's dealings, the value right after its name or its number's word
+# ("invoice INV-2024-0381", "order #A-448120"; not "the order total came to 1706943701").
+_DOCUMENT_NUMBER = regex.compile(
+    r"(?<![\p{L}\p{N}])(?i:invoice|receipt|contract|ticket|order|transaction|tracking|case)"
+    r"(?:[ \t]*(?i:number|no\.?|nr\.?|id|ref))?[ \t]*[:#]?[ \t]*"
+    r"(?P<value>(?=[A-Z0-9]*(?:[\-/.][A-Z0-9]*)*\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*)"
+    r"(?![\p{L}\p{N}])"
 )
 # "No" bare, as chat and forms write it ("acc no BR-0614", "TC Kimlik No: 38451267094"), and
 # "code" ("mpesa code SGH7K2LQ9P"): found from the word itself, which most texts lack
@@ -464,6 +470,11 @@ class IdNumberRecognizer:
             if named_but_invalid(text, start, start + len(value)):
                 continue  # "Business Number is 40 139 154 058": that number, its check failed
             spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
+        for match in _DOCUMENT_NUMBER.finditer(text):
+            value = match.group("value").rstrip(" .-/")
+            if _looks_like_id(value):
+                start = match.start("value")
+                spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
         for match in _BARE_NUMBER_WORD.finditer(text):
             noun = _NOUN_BEFORE.search(text, max(0, match.start() - 40), match.start())
             value = match.group("value").rstrip(" .-/")

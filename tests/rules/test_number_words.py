@@ -103,3 +103,8 @@ def test_a_value_named_by_a_number_or_code_word_abroad(text, value):
 )
 def test_codes_of_errors_offers_and_houses_are_no_ones(text):
     assert ids(text) == []
+
+
+def test_a_documents_word_names_only_the_value_right_after_it():
+    assert ids("order #A-448120 never arrived") == ["A-448120"]
+    assert ids("The order total came to 1706943701 yen last week.") == []
