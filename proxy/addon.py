@@ -199,6 +199,10 @@ class Filtering:
         give_back()
         if self.reader is not None:
             self.reader.retire()
+        with self._lock:
+            # a queue seen while the reader ran is no reason to fork the next one: only
+            # messages that queue up from now on are
+            self._queued = False
 
     def _drain_with_reader(self, reader: Reader) -> None:
         """The same, each batch's texts read by the reader process; the next batch is

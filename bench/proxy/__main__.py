@@ -57,6 +57,8 @@ from veil.rules.analyzer import DEFAULT_RECOGNIZERS
 from veil.rules.vault import Vault
 
 NER = "spacy.ner.v1"
+# issue 20: what veil may add to a 1 KB prompt's latency p50 (the table and the notes)
+ADDED_LATENCY_TARGET_MS = 15.0
 
 PROMPT = (
     "Hi, I'm Dana Whitfield, a nurse at Northwind Health in Sacramento. Please draft a short, "
@@ -533,8 +535,8 @@ def issue_table(r: dict) -> list[str]:
             "added latency p50, 1 KB prompt",
             f"{added:.1f} ms",
             f"bare mitmproxy {bare['latency_ms']['p50']:.1f} ms",
-            "≤ 15 ms",
-            _met(added <= 15),
+            f"≤ {ADDED_LATENCY_TARGET_MS:g} ms",
+            _met(added <= ADDED_LATENCY_TARGET_MS),
         ),
         (
             "of which spaCy NER / parse (in process)",
@@ -669,7 +671,8 @@ def render(r: dict) -> str:
             "",
             *rows,
             "",
-            f"- veil adds {added:.1f} ms p50 over bare mitmproxy (target ≤ 20 ms); "
+            f"- veil adds {added:.1f} ms p50 over bare mitmproxy "
+            f"(target ≤ {ADDED_LATENCY_TARGET_MS:g} ms); "
             f"without spaCy NER {over_bare('veil_without_ner', 'latency_ms'):.1f} ms",
             f"- veil adds {ttft_added:.1f} ms to time-to-first-token p50 over bare mitmproxy "
             f"(target ≤ 5 ms); without spaCy NER "

@@ -248,6 +248,39 @@ def test_the_reader_is_forked_when_messages_queue_and_stopped_when_idle() -> Non
         filtering.close()
 
 
+def test_after_the_reader_stops_one_message_at_a_time_does_not_fork_it_again() -> None:
+    """Messages that queued while the reader ran are no reason to fork a new one once it
+    has stopped: the next person's chat, a message at a time, is read in the proxy."""
+    policy = _policy()
+    pipeline, filtering = Pipeline(policy), Filtering(Reader(), idle_s=0.5)
+    filtering.arm_reader()
+
+    def work(text: str):
+        return lambda: pipeline.run([Piece(text, "user")], Vault()).texts[0]
+
+    async def one(text: str) -> str:
+        return await filtering.run(work(text), policy, len(text), pipeline, [Piece(text, "user")])
+
+    async def together() -> list[str]:
+        return await asyncio.gather(*(one(t) for t in TEXTS[:3] * 4))
+
+    assert filtering.reader is not None
+    try:
+        asyncio.run(together())  # queued: the reader is forked
+        first = filtering.reader.pid
+        asyncio.run(together())  # queued again while it runs
+        assert first is not None
+        deadline = time.monotonic() + 10
+        while (filtering.reader.pid is not None or _alive(first)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert filtering.reader.pid is None
+        for text in TEXTS[:3]:
+            asyncio.run(one(text))
+            assert filtering.reader.pid is None
+    finally:
+        filtering.close()
+
+
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
