@@ -194,6 +194,9 @@ _ECHO_NAMES_KEPT = 8
 # a package's path, then in prose ("@lisa-simpson-dev/tool ... lisa-simpson-dev is me").
 _ECHOED_IDENTIFIERS = frozenset({labels.USERNAME, labels.URL})
 _SHORTEST_ECHOED_IDENTIFIER = 4
+# a pattern each (about 0.7 ms to compile): a log naming hundreds of accounts is followed
+# for its first ones, which the recognizers found anyway where they stood
+_MOST_ECHOED_IDENTIFIERS = 32
 
 
 def _identifier_echoes(text: str, protected: list[Span], kept: list[Kept]) -> list[Span]:
@@ -207,9 +210,11 @@ def _identifier_echoes(text: str, protected: list[Span], kept: list[Kept]) -> li
         return []
     taken = [*protected, *(k.span for k in kept)]
     found: list[Span] = []
-    for value, label in sorted(values):
+    for value, label in sorted(values)[:_MOST_ECHOED_IDENTIFIERS]:
         # (a host after a URL's "user@" too)
-        pattern = regex.compile(rf"(?<![\w/.\-]){regex.escape(value)}(?![\w\-]|/\w)")
+        pattern = regex.compile(
+            rf"(?<![\w/.\-]){regex.escape(value)}(?![\w\-]|/\w)", cache_pattern=False
+        )
         for match in pattern.finditer(text):
             start, end = match.span()
             if any(s.start < end and start < s.end for s in (*taken, *found)):

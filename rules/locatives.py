@@ -334,11 +334,11 @@ _NATIVE = (
     r"(?:boy|boys|girl|girls|lad|lads|lass|lasses|native|natives|local|locals|guy|guys|gal|"
     r"kid|kids|born and raised|born and bred|born)"
 )
-NATIVE_BEFORE = regex.compile(
-    r"\b(?:i'?m|i’m|i am|we'?re|we’re|we are|im)\s+(?:an?\s+)?(?:(?:proud|true|real|born|"
-    r"proper|typical)\s+){0,2}$",
-    regex.IGNORECASE,
+NATIVE_SELF = (
+    r"\b(?:i'?m|i’m|i am|we'?re|we’re|we are|im)\s+(?:an?\s+)?"
+    r"(?:(?:proud|true|real|born|proper|typical)\s+){0,2}"
 )
+NATIVE_BEFORE = regex.compile(rf"{NATIVE_SELF}$", regex.IGNORECASE)
 NATIVE_AFTER = regex.compile(rf"^\s+{_NATIVE}\b", regex.IGNORECASE)
 # The writer in other languages: first-person pronouns and possessives (Spanish to
 # Ukrainian, then Chinese, Korean, Japanese, Hindi, Arabic and Hebrew ones), which make a

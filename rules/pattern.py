@@ -118,6 +118,13 @@ TEST_WORDS = compile_words(
 )
 
 
+def named_apart(text: str, value: str, start: int) -> bool:
+    """``value`` (a handle, an account) stands in the text as a word of its own besides at
+    ``start``: "my github username is kestrel_dev ... github.com/kestrel_dev/tools"."""
+    pattern = regex.compile(rf"(?<![\w@/.\-]){regex.escape(value)}(?![\w\-]|/)")
+    return any(found.start() != start for found in pattern.finditer(text))
+
+
 def labelled_as(label: regex.Pattern[str], text: str, start: int) -> bool:
     """Whether ``label`` (anchored with ``$``) ends right before ``start``, with no test
     word in or just before it. Such a label outweighs lists of published sample values."""

@@ -17,6 +17,7 @@ from veil.rules.pattern import (
     compile_words,
     context_before,
     may_contain,
+    named_apart,
     needles,
 )
 from veil.rules.recognizers.names import holds_a_name, spells_a_name
@@ -621,12 +622,6 @@ def _public_project(owner: str, project: str) -> bool:
     return owner.lower() in ("library", "_") or any(index.is_known(w) for w in words)
 
 
-def _named_apart(text: str, value: str, start: int) -> bool:
-    """``value`` stands in the text as a word of its own besides at ``start``."""
-    pattern = regex.compile(rf"(?<![\w@/.\-]){regex.escape(value)}(?![\w\-]|/)")
-    return any(found.start() != start for found in pattern.finditer(text))
-
-
 class UsernameRecognizer:
     """@handles in prose and usernames given explicitly ("my username is ...")."""
 
@@ -676,7 +671,7 @@ class UsernameRecognizer:
                 continue
             # (an owner is a team's or a firm's as often: a person's by the name it holds,
             # or as the text names it apart: "@lisa-simpson-dev/... lisa-simpson-dev is me")
-            named = _named_apart(text, value, match.start(owner))
+            named = named_apart(text, value, match.start(owner))
             if not (named or (spells_a_name(value) if owner == "scope" else holds_a_name(value))):
                 continue
             spans.append(Span(*match.span(owner), labels.USERNAME, 0.75, self.name))

@@ -12,6 +12,7 @@ from veil.rules.pattern import (
     PatternRecognizer,
     compile_words,
     context_before,
+    named_apart,
 )
 from veil.rules.recognizers.names import spells_a_name
 from veil.rules.registry import register
@@ -273,9 +274,7 @@ def _owner_named_elsewhere(text: str, url: str, start: int) -> bool:
     match = _CODE_HOST_OWNER.match(url)
     if match is None:
         return False
-    owner = match.group("owner")
-    pattern = regex.compile(rf"(?<![\w/@.\-]){regex.escape(owner)}(?![\w\-]|/)")
-    return any(found.start() != start + match.start("owner") for found in pattern.finditer(text))
+    return named_apart(text, match.group("owner"), start + match.start("owner"))
 
 
 def _on_an_email_domain(text: str, url: str) -> bool:

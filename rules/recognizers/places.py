@@ -221,10 +221,7 @@ _FINNISH_CASED = regex.compile(
 # (Finnish text has its ä or ö: an English name ending "-lla" is left alone, "Estella")
 _FINNISH_VOWEL = regex.compile(r"[äöÄÖ]")
 # A town named as what the writer is a native of: "I'm a proud Pune boy".
-_NATIVE_TOWN = regex.compile(
-    r"(?i:\b(?:i'?m|i’m|i am|we'?re|we’re|we are|im)\s+(?:an?\s+)?(?:(?:proud|true|real|born|"
-    rf"proper|typical)\s+){{0,2}})({_WORD}(?:[ \t]{_WORD})?)"
-)
+_NATIVE_TOWN = regex.compile(rf"(?i:{locatives.NATIVE_SELF})({_WORD}(?:[ \t]{_WORD})?)")
 # A capitalised word with a Hungarian case ending (see locatives.HUNGARIAN_CASE)
 _HUNGARIAN_CASED = regex.compile(r"(?<![\p{L}\-])\p{Lu}\p{Ll}{3,}(?![\p{L}])")
 # A Bengali noun's locative ending, which joins the town's name: "ঢাকায়" is in Dhaka.
