@@ -97,13 +97,28 @@ _BENGALI_WHERE = r"থেকে"
 # Hungarian's local cases, joined to the town by vowel harmony: in or at ("Kecskeméten",
 # "Győrben", "Tatán"), from ("Szegedről", "Pécsről"), to ("Debrecenbe", "Egerre"); only a
 # town the gazetteer has without the ending counts (``HUNGARIAN_CASE`` undone), and only in
-# Hungarian text (``HUNGARIAN_TEXT``).
+# Hungarian text (``hungarian``).
 _HUNGARIAN_WHERE = r"ban|ben|on|en|ön|n|ból|ből|ról|ről|tól|től|nál|nél"
 _HUNGARIAN_TO = r"ba|be|ra|re|hoz|hez|höz"
 HUNGARIAN_CASE = regex.compile(
     rf"(?<=\p{{Latin}}{{3}})(?P<to>{_HUNGARIAN_TO})$|(?<=\p{{Latin}}{{3}})(?:{_HUNGARIAN_WHERE})$"
 )
-HUNGARIAN_TEXT = regex.compile(r"(?<![\p{L}])(?i:az|és|hogy|nem|van|egy|ez|is|már|meg)(?![\p{L}])")
+# Hungarian's own closed-class words (not "is", "van", "nem", which English, Dutch and
+# Portuguese have too)
+_HUNGARIAN_WORDS = regex.compile(
+    r"(?<![\p{L}])(?i:és|hogy|egy|már|vagy|csak|mert|kell|lesz|volt|nagyon|szia|kérem|"
+    r"köszönöm|nálunk|nekem|engem|én)(?![\p{L}])"
+)
+
+
+def hungarian(text: str) -> bool:
+    """Two different Hungarian closed-class words, or one and Hungarian's long vowels
+    (a short message: "Én vezetem a könyvelést ...")."""
+    found = len({w.casefold() for w in _HUNGARIAN_WORDS.findall(text)})
+    return found >= 2 or (found == 1 and _HUNGARIAN_VOWELS.search(text) is not None)
+
+
+_HUNGARIAN_VOWELS = regex.compile(r"[őűŐŰ]|[áéíóöüú].*[áéíóöüú]", regex.DOTALL)
 
 WHERE_PREPOSITION = regex.compile(rf"(?<![\p{{L}}])(?i:{_WHERE_BEFORE})[ \t]+$")
 TO_PREPOSITION = regex.compile(rf"(?<![\p{{L}}])(?i:{_TO_BEFORE})[ \t]+$")

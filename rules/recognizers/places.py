@@ -359,7 +359,7 @@ class PlaceRecognizer:
         for match in _FINNISH_CASED.finditer(text) if _FINNISH_VOWEL.search(text) else ():
             if any(is_town(form) for form in locatives.dictionary_forms(match.group())[1:]):
                 add(*match.span())  # the word, its case with it, as a Slavic town's
-        if not text.isascii() and locatives.HUNGARIAN_TEXT.search(text):
+        if not text.isascii() and locatives.hungarian(text):
             for match in _HUNGARIAN_CASED.finditer(text):
                 word = match.group()
                 if not is_town(word) and any(
