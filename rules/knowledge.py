@@ -415,6 +415,17 @@ class Knowledge:
                     ) from error
         return None
 
+    def names_one_person(self, word: str, most_words: int | None = None) -> bool:
+        """Whether ``word``'s entry is a person's full name it ends ("Vygotsky" leads to
+        Lev Vygotsky, "Goethe" to Johann Wolfgang von Goethe), of at most ``most_words``
+        words: the famous bearer is the word's main sense, where a common surname or an
+        ordinary word has a page of its own ("Kowalski", "Grund")."""
+        entry = self.canonical(word)
+        if entry is None:
+            return False
+        parts = entry.split()
+        return 2 <= len(parts) <= (most_words or len(parts)) and parts[-1] == key(word)
+
     def is_known(self, name: str) -> bool:
         """Whether ``name`` is a title or an alias of one."""
         candidates = _candidates(name)

@@ -143,13 +143,19 @@ _NEXT_WORD = regex.compile(r"[ \t,]*(\p{L}+)")
 def postposition_after(text: str, end: int) -> regex.Match | None:
     """The postposition right after ``text[:end]``, if one stands there."""
     found = POSTPOSITION_AFTER.match(text, end)
-    if found is None or found.group().strip().casefold() not in _LATIN_POSTPOSITIONS:
-        return found
+    return found if found is not None and _stands_as_postposition(text, found) else None
+
+
+def _stands_as_postposition(text: str, found: regex.Match) -> bool:
+    """``found`` (a postposition's match in ``text``) is one: not a Latin "me" or "se"
+    before a closed-class word of English or a Romance language, nor at the text's end."""
+    if found.group().strip().casefold() not in _LATIN_POSTPOSITIONS:
+        return True
     following = _NEXT_WORD.match(text, found.end())
     if following is None:
-        return None
+        return False
     word = following.group(1).casefold()
-    return None if word in english_closed_words() or word in _other_closed_words() else found
+    return word not in english_closed_words() and word not in _other_closed_words()
 
 
 # Japanese "one's family home / home town / where one lives is" before a town: the
@@ -330,10 +336,7 @@ def role(before: str, after: str, value: str = "", undeclined: bool = False) -> 
             return Marked(found, True)
     for pattern, found in _ROLE_AFTER:
         match = pattern.match(after)
-        if match and (
-            match.group().strip().casefold() not in _LATIN_POSTPOSITIONS
-            or postposition_after(after, 0) is not None
-        ):
+        if match and _stands_as_postposition(after, match):
             return Marked(found, False)
     joined = _JOINED_CASE.search(value)
     if joined is not None:
@@ -519,8 +522,13 @@ def other_language(clause: str) -> bool:
         c.isalpha() and not c.isascii() and not _LATIN_LETTER.match(c) for c in clause
     ):
         return True
+    return closed_words_outnumber_english(clause, _other_closed_words())
+
+
+def closed_words_outnumber_english(clause: str, other_words: frozenset[str]) -> bool:
+    """At least two of the clause's words are in ``other_words`` (other languages'
+    closed-class words) and more of them than are English's."""
     words = [w.casefold() for w in regex.findall(r"\p{L}+", clause)]
-    other_words = _other_closed_words()
     other = sum(word in other_words for word in words)
     return other >= 2 and other > sum(word in english_closed_words() for word in words)
 

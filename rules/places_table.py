@@ -273,7 +273,6 @@ def build(out: Path) -> None:
     )
 
 
-SMALL_TOWN_FLOOR = 500  # GeoNames' smallest places file
 _SMALL_TOWN_CEILING = 15_000  # from here on, ``cities`` has them
 
 

@@ -1220,11 +1220,7 @@ def _surname_of_one_entry(value: str) -> bool:
     word = value.strip()
     if " " in word or not word[:1].isupper():
         return False
-    entry = knowledge.knowledge().canonical(word)
-    if entry is None:
-        return False
-    parts = entry.split()
-    return 2 <= len(parts) <= 3 and parts[-1] == knowledge.key(word)
+    return knowledge.knowledge().names_one_person(word, most_words=3)
 
 
 # The rest of a title, then its author: "[Klara] and the Sun by Kazuo Ishiguro".

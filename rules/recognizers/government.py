@@ -461,15 +461,7 @@ class IdNumberRecognizer:
         number_words = may_contain(text, _NUMBER_WORD_NEEDLES)
         for match in _NUMBER_NAMED.finditer(text) if number_words else ():
             kind = (match.group("compound") or match.group("noun") or "").lower()
-            value = match.group("value").rstrip(" .-/")
-            if kind in _THING_NUMBERS or not _looks_like_id(value):
-                continue
-            if _PHONE_WORD.search(match.group("word")):
-                continue  # "電話番号は 090-...": the phone recognizer's
-            start = match.start("value")
-            if named_but_invalid(text, start, start + len(value)):
-                continue  # "Business Number is 40 139 154 058": that number, its check failed
-            spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
+            spans += _named_number(text, match, kind, match.group("word"), self.name)
         for match in _DOCUMENT_NUMBER.finditer(text):
             value = match.group("value").rstrip(" .-/")
             if _looks_like_id(value):
@@ -477,14 +469,8 @@ class IdNumberRecognizer:
                 spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
         for match in _BARE_NUMBER_WORD.finditer(text):
             noun = _NOUN_BEFORE.search(text, max(0, match.start() - 40), match.start())
-            value = match.group("value").rstrip(" .-/")
-            if noun is None or noun.group(1).lower() in _THING_NUMBERS:
-                continue
-            if not _looks_like_id(value) or _PHONE_WORD.search(noun.group(1)):
-                continue
-            start = match.start("value")
-            if not named_but_invalid(text, start, start + len(value)):
-                spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
+            if noun is not None:
+                spans += _named_number(text, match, noun.group(1).lower(), noun.group(1), self.name)
         for match in _ACRONYM_VALUE.finditer(text):
             value = match.group("value").rstrip(" .-/")
             start = match.start("value")
@@ -503,6 +489,21 @@ class IdNumberRecognizer:
             if dni.calc_check_digit(value) == letter:
                 spans.append(Span(match.start(), match.end(), labels.ID_NUMBER, 0.85, self.name))
         return spans
+
+
+def _named_number(text: str, match: regex.Match, kind: str, word: str, source: str) -> list[Span]:
+    """The value a number's word names (``kind``: the noun it is of; ``word``: the words
+    that name it), unless it is a thing's, a phone's, no identifier's shape, or the very
+    number named with a failed check."""
+    value = match.group("value").rstrip(" .-/")
+    if kind in _THING_NUMBERS or not _looks_like_id(value):
+        return []
+    if _PHONE_WORD.search(word):
+        return []  # "電話番号は 090-...": the phone recognizer's
+    start = match.start("value")
+    if named_but_invalid(text, start, start + len(value)):
+        return []  # "Business Number is 40 139 154 058": that number, its check failed
+    return [Span(start, start + len(value), labels.ID_NUMBER, 0.8, source)]
 
 
 def _looks_like_id(value: str) -> bool:

@@ -11,7 +11,7 @@ name's head to tell a school from a person.
 
 from __future__ import annotations
 
-from veil.rules import labels, locatives
+from veil.rules import knowledge, labels, locatives
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map
 from veil.rules.pattern import SINCE, WORK_VERBS_ABROAD, alternatives, may_contain, needles
@@ -29,15 +29,6 @@ _GERMAN_COMPOUND = regex.compile(
     rf"|(?<![\p{{L}}\-])(?P<namesake>\p{{Lu}}\p{{Ll}}{{2,}}?)-?(?i:{_GERMAN_KINDS})(?![\p{{L}}])"
 )
 _GERMAN_NEEDLES = needles(*alternatives(_GERMAN_KINDS), ignore_case=True)
-
-
-def _named_for_someone(word: str) -> bool:
-    """A compound's first part whose encyclopedia entry is one person's full name
-    ("Goethe" is Johann Wolfgang von Goethe), not an ordinary word ("Grund", "Musik")."""
-    from veil.rules.knowledge import key, knowledge
-
-    entry = knowledge().canonical(word)
-    return entry is not None and len(entry.split()) >= 2 and entry.split()[-1] == key(word)
 
 
 # Nouns that close an institution's name in English: schools, care, worship, clubs,
@@ -386,7 +377,10 @@ class InstitutionRecognizer:
             for match in pattern.finditer(text) if possible else ():
                 found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
         for match in _GERMAN_COMPOUND.finditer(text) if may_contain(text, _GERMAN_NEEDLES) else ():
-            if match.group("name") or _named_for_someone(match.group("namesake")):
+            # (named for a person the encyclopedia knows, "Goethe"; not "Grund", "Musik")
+            if match.group("name") or knowledge.knowledge().names_one_person(
+                match.group("namesake")
+            ):
                 found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
         for match in _CV_LINE.finditer(text):
             start, end = match.span("employer")

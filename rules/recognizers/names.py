@@ -517,7 +517,8 @@ _CASELESS_NAMED = regex.compile(
     # other scripts' names are one or two words
     r"(\p{Han}{2,3}|[\p{L}\p{M}]+(?:[ \t][\p{L}\p{M}]+)?)",
 )
-_COMMA_BEFORE = regex.compile(r"[،,][ \t]*$")
+# (read back from the name's start: a search up to it would scan the whole text before)
+_COMMA_BEFORE = regex.compile(r"(?<=[،,][ \t]*)")
 _COMMA_AFTER = regex.compile(r"[ \t]*[،,]")
 # Two letters of a spaced script (not Chinese or Japanese, which write no spaces) that
 # run on: a match starting between them starts inside a word.
@@ -1055,7 +1056,7 @@ class _NameScan:
                 and not _ARABIC_FAMILY_NAME.fullmatch(words[1])
                 # (set apart by commas, an apposition is the name whole: "مادرم، فاطمه
                 # رضایی، در ...", my mother, Fatemeh Rezaei, in ...)
-                and not (_COMMA_BEFORE.search(text, 0, start) and _COMMA_AFTER.match(text, end))
+                and not (_COMMA_BEFORE.match(text, start) and _COMMA_AFTER.match(text, end))
             ):
                 # "रमेश जी": the honorific is no name ("عبدالله القحطاني" keeps its family
                 # name, which Arabic writes with the article)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 
 from veil.rules import gazetteer, knowledge, labels, locatives, notability, syntax
 from veil.rules import lazy_regex as regex
@@ -565,14 +566,11 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
 _ABBREVIATION_BEFORE = regex.compile(r"(?<![\p{L}])\p{L}{1,3}\.[ \t]*$")
 
 
-def _closed_words_abroad(sentence: str) -> bool:
-    """More closed-class words of other languages than of English, by the lists spaCy
-    keeps for 75 languages (at least two): "Kim była ... i od którego" is Polish."""
-    english = locatives.english_closed_words()
-    any_language = locatives.stop_words_of_any_language()
-    words = [w.casefold() for w in regex.findall(r"\p{L}+", sentence)]
-    other = sum(w in any_language and w not in english for w in words)
-    return other >= 2 and other > sum(w in english for w in words)
+@cache
+def _closed_words_abroad() -> frozenset[str]:
+    """The closed-class words of the 75 languages spaCy lists them for, less English's:
+    by them "Kim była ... i od którego" is Polish."""
+    return locatives.stop_words_of_any_language() - locatives.english_closed_words()
 
 
 def _opening_word_nothing_knows(text: str, start: int, end: int, value: str) -> bool:
@@ -585,7 +583,10 @@ def _opening_word_nothing_knows(text: str, start: int, end: int, value: str) -> 
     ):
         return False  # (not after a title's full stop: "στον κ. Παπαδόπουλο", "Sr. Ruiz")
     sentence = _sentence_of(text, start, end)
-    if not (locatives.other_language(sentence) or _closed_words_abroad(sentence)):
+    if not (
+        locatives.other_language(sentence)
+        or locatives.closed_words_outnumber_english(sentence, _closed_words_abroad())
+    ):
         return False
     if value.casefold() in locatives.stop_words_of_any_language():
         return not regex.match(r"[ \t]+\p{Lu}", text[end : end + 3])  # "Kim Jong-un"

@@ -14,6 +14,7 @@ to say.
 from __future__ import annotations
 
 import calendar
+from collections.abc import Callable
 from functools import cache
 
 from veil.rules import gazetteer, labels, locatives, merge, notability, places_table
@@ -276,16 +277,6 @@ def _words_before_villages() -> frozenset[str]:
     return gazetteer.load("tech_terms") | gazetteer.load("name_common_words")
 
 
-def _small_town_words(words: str) -> int:
-    """As ``_town_words``, for the small towns."""
-    parts = list(regex.finditer(r"\S+", words))
-    for count in range(len(parts), 0, -1):
-        head, last = words[: parts[count - 1].start()], parts[count - 1].group()
-        if any(is_small_town(head + form) for form in locatives.dictionary_forms(last)):
-            return parts[count - 1].end()
-    return 0
-
-
 def _without_closed_words(text: str, start: int, end: int) -> tuple[int, int]:
     """A street's name without the capitalised closed-class words before it that open a
     sentence ("Is Brick Lane good?"); nothing left if the name was only those."""
@@ -302,14 +293,15 @@ def _big_city(words: str) -> bool:
     return row is not None and row.population >= LOWER_CASE_CITY
 
 
-def _town_words(words: str) -> int:
-    """How many characters of ``words`` (capitalised words from its start) name a town,
-    longest first; a case ending is undone on the last word. 0 if none."""
+def _town_words(words: str, known: Callable[[str], bool] = is_town) -> int:
+    """How many characters of ``words`` (capitalised words from its start) name a town
+    (``known``: of the cities, or ``is_small_town``), longest first; a case ending is
+    undone on the last word. 0 if none."""
     parts = list(regex.finditer(r"\S+", words))
     for count in range(len(parts), 0, -1):
         end = parts[count - 1].end()
         head, last = words[: parts[count - 1].start()], parts[count - 1].group()
-        if any(is_town(head + form) for form in locatives.dictionary_forms(last)):
+        if any(known(head + form) for form in locatives.dictionary_forms(last)):
             return end
     return 0
 
@@ -340,7 +332,7 @@ class PlaceRecognizer:
                 if length:
                     add(match.start(), match.start() + length)
                 elif _PLACE_ONLY_BEFORE.search(before) and (
-                    length := _small_town_words(match.group())
+                    length := _town_words(match.group(), is_small_town)
                 ):
                     add(match.start(), match.start() + length, SMALL_TOWN)
             elif locatives.postposition_after(text, match.end()) and not (
@@ -391,8 +383,8 @@ class PlaceRecognizer:
         for match in NUMBERED_LOCALITY.finditer(text) if numbered else ():
             start, end = _without_closed_words(text, *match.span())
             town = _TOWN_AFTER_LOCALITY.match(text, end)
-            if town is not None and _town_words(town.group(1)):
-                end = town.start(1) + _town_words(town.group(1))
+            if town is not None and (length := _town_words(town.group(1))):
+                end = town.start(1) + length
             add(start, end)
         municipalities = may_contain(text, _MUNICIPALITY_NEEDLES)
         for match in _AFTER_MUNICIPALITY.finditer(text) if municipalities else ():
@@ -431,9 +423,8 @@ class PlaceRecognizer:
         for run in _HAN_RUN.finditer(text):
             value, offset = run.group(), run.start()
             for i in range(len(value)):
-                lead = _with_prefecture(
-                    text, offset + i
-                )  # "在浙江省绍兴市": 在 before the province
+                # (before the province, if one is written first: "在浙江省绍兴市")
+                lead = _with_prefecture(text, offset + i)
                 before = text[max(0, lead - 4) : lead]
                 if not (
                     locatives.CHINESE_COVERB.search(before)
@@ -467,10 +458,7 @@ class PlaceRecognizer:
                     end = offset + i + length
                     if end in closed and is_town(value[i : i + length]):
                         # with the prefecture written before it ("長野県松本市")
-                        prefecture = _PREFECTURE_BEFORE.search(
-                            text, max(0, offset + i - 4), offset + i
-                        )
-                        add(prefecture.start() if prefecture else offset + i, end)
+                        add(_with_prefecture(text, offset + i), end)
                         break
         for word in _CASELESS_WORD.finditer(text):
             value, start = word.group(), word.start()
