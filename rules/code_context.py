@@ -22,8 +22,10 @@ _LINE_OPENS_AS_CODE = (
     r"CREATE |ALTER |\$ |>>> |\.\.\. |@[\w.]+(?:\(.*\))?[ \t]*$|[\w.\[\]]+ *(?:=|\+=|:=) |"
     r"[}\])];?$|\w+\(.*\);?$)"
 )
-# \b: not tried from inside a word, which runs each try to the word's end (quadratic)
-_CODE_IN_LINE = r"[{;]\s*$|\)\s*\{|=>|->|::|\bnew \w+\(|\b\w+\.\w+\("
+# \b: not tried from inside a word, which runs each try to the word's end (quadratic).
+# A ";" after a Greek word is Greek's question mark ("Τι σχέση έχει ο Μίνωας;"), not a
+# statement's end.
+_CODE_IN_LINE = r"(?:\{|(?<!\p{Greek});)\s*$|\)\s*\{|=>|->|::|\bnew \w+\(|\b\w+\.\w+\("
 _CODE_LINE = regex.compile(rf"{_LINE_OPENS_AS_CODE}|{_CODE_IN_LINE}")
 # The same test in two parts: the first can match only where the line starts (``^``, not
 # multiline), and the second needs one of a few marks ("{", ";", "=>", "->", "::", or a

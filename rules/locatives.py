@@ -30,9 +30,15 @@ _WHERE_BEFORE = (
     r"en|em|no|na|nos|nas|dans|à|au|aux|a|in|im|bei|bij|i|på|w|we|v|ve|u|pod|koło|obok|"
     r"de|desde|depuis|da|aus|von|uit|van|från|z|ze|в|во|у|под|возле|около|из|с|со|з|із|від|"
     # Indonesian and Malay, Tagalog, Vietnamese, Swahili, Greek, Romanian
-    r"di|dari|sa|taga|ở|tại|từ|katika|huko|mjini|στο|στη|στην|στον|από|în|la|din|"
-    # Swahili's "is at" by who is there ("niko Nairobi", "nyumba yangu iko Kahawa")
+    r"di|dari|sa|taga|ở|tại|từ|katika|huko|mjini|στο|στη|στην|στον|στα|από|în|la|din|"
+    # (Greek names a place with its article: "από το Ρέθυμνο", from Rethymno)
+    r"από[ \t]+(?:το|τη|την|τον|τα)|"
+    # Swahili's "is at" by who is there ("niko Nairobi", "nyumba yangu iko Kahawa"), and
+    # its "live", which takes the place with no preposition ("naishi Moshi")
     r"niko|tuko|uko|yuko|mko|wako|iko|ziko|kuko|"
+    r"naishi|ninaishi|niliishi|tunaishi|tuliishi|anaishi|aliishi|wanaishi|"
+    # near and outside a place (Swedish, Norwegian, Danish, German)
+    r"utanför|utenfor|udenfor|nära|nær|außerhalb|nahe|"
     # a branch named for its town, as Indonesian and Vietnamese write it ("cabang Bogor")
     r"cabang|chi nhánh"
 )
@@ -47,7 +53,10 @@ IN_OR_AT = (
 )
 # ... and for "from", where someone comes from (not "de"/"da", which are "of" too):
 # "Kacper from Łódź", "Van Dijk Vastgoedbeheer uit Haarlem", "Ewa z Krakowa"
-FROM = r"from|uit|aus|från|fra|z|ze|из|з|із|від|dari|từ|kutoka|από|desde|depuis"
+FROM = (
+    r"from|uit|aus|från|fra|z|ze|из|з|із|від|dari|từ|kutoka|από|από[ \t]+(?:το|τη|την|τον|τα)|"
+    r"desde|depuis"
+)
 _TO_BEFORE = r"para|hacia|vers|nach|naar|till|do|per|до|к|ко|ke|đến|tới|προς"
 # Chinese coverbs (before) and Japanese, Korean and Hindi postpositions (after).
 _CHINESE_WHERE = r"住在|在|从|來自|来自|于|於|回"
@@ -365,6 +374,11 @@ NATIVE_AFTER = regex.compile(rf"^\s+{_NATIVE}\b", regex.IGNORECASE)
 # Urdu's and Bengali's "my" and "our", which the name rules read before a relation too
 URDU_MY = r"میرا|میری|میرے|ہمارا|ہماری|ہمارے"
 BENGALI_MY = r"আমার|আমাদের"
+# Finnish says "my" by a suffix on the noun: "pomoni" (my boss), "äitini" (my mother)
+FINNISH_MY_RELATIONS = (
+    r"äitini|isäni|vaimoni|mieheni|poikani|tyttäreni|siskoni|veljeni|pomoni|esimieheni|"
+    r"ystäväni|naapurini|kollegani|mummoni|vaarini|serkkuni|tätini|setäni|enoni"
+)
 _FIRST_PERSON_CASED = (
     # (plain words: the list is also read word by word, by ``_other_closed_words``)
     r"mi|mis|mí|nuestro|nuestra|nuestros|nuestras|yo|nosotros|meu|minha|meus|minhas|nosso|"
@@ -380,8 +394,10 @@ _FIRST_PERSON_CASED = (
     r"mera|mere|meri|main|hum|hamara|hamare|hamari|"
     # Turkish: the pronouns, and kin words with the first person's suffix ("oğlum")
     r"ben|biz|benim|bizim|oğlum|kızım|annem|babam|eşim|kocam|karım|kardeşim|ablam|abim|"
-    # Finnish
-    r"minä|mä|minun|mun|meidän|asun|asumme|"
+    # Finnish: the pronouns, first persons of being, living, working and studying, and
+    # kin words with "my" as their suffix ("pomoni", my boss)
+    r"minä|mä|minun|mun|meidän|asun|asumme|olen|olemme|työskentelen|työskentelemme|"
+    rf"opiskelen|opiskelemme|muutin|muutimme|synnyin|kasvoin|{FINNISH_MY_RELATIONS}|"
     # Hungarian: the pronouns in their cases ("én", "nekem", "nálunk")
     r"én|engem|nekem|nálam|velem|tőlem|enyém|mi|minket|nekünk|nálunk|velünk|lakom|lakunk|"
     # Indonesian, Tagalog, Vietnamese, Swahili, Greek, Romanian
@@ -405,7 +421,10 @@ _FIRST_PERSON_VERBS = (
     # Swahili marks the subject with a prefix: ni-/na- "I", tu- "we" ("naishi", "nafanya
     # kazi", "tunaishi", "nilisoma")
     r"naishi|ninaishi|niliishi|tunaishi|tuliishi|nafanya kazi|ninafanya kazi|"
-    r"nilifanya kazi|tunafanya kazi|nasoma|ninasoma|nilisoma|tunasoma"
+    r"nilifanya kazi|tunafanya kazi|nasoma|ninasoma|nilisoma|tunasoma|"
+    # Greek ("μένω στην Πάτρα", I live in Patras)
+    r"μένω|μένουμε|ζω|ζούμε|δουλεύω|δουλεύουμε|εργάζομαι|εργαζόμαστε|σπουδάζω|σπουδάζουμε|"
+    r"γεννήθηκα|μεγάλωσα"
 )
 # Persian: a relation with the first person's suffix ("مادرم", my mother; "همکارمان", our
 # colleague), and the names' rules read it before a name too.
@@ -451,25 +470,84 @@ def english_closed_words() -> frozenset[str]:
 
 @cache
 def stop_words_of_any_language() -> frozenset[str]:
-    """The closed-class words of the 75 languages spaCy lists them for, read from its
-    files (not imported: a language's package loads its whole tokenizer)."""
-    import importlib.util
+    """The closed-class words of the 75 languages spaCy lists them for."""
     from pathlib import Path
 
     import spacy
 
     words: set[str] = set()
     for file in sorted((Path(spacy.__file__).parent / "lang").glob("*/stop_words.py")):
-        spec = importlib.util.spec_from_file_location(f"_stop_words_{file.parent.name}", file)
-        if spec is None or spec.loader is None:
-            continue
-        module = importlib.util.module_from_spec(spec)
-        try:
-            spec.loader.exec_module(module)
-        except Exception:  # a language whose list needs its package: left out
-            continue
-        words.update(word.casefold() for word in getattr(module, "STOP_WORDS", ()))
+        words.update(stop_words(file.parent.name))
     return frozenset(words)
+
+
+# Hindi as it is often typed, in Latin letters: its commonest closed-class words (spaCy
+# lists Hindi's in Devanagari), less those that are English words too ("the", "to")
+HINDI_LATIN = "hi-Latn"
+_HINDI_LATIN_CLOSED = frozenset(
+    {
+        *("hai", "hain", "tha", "thi", "ka", "ki", "ke", "ko", "se", "ne", "aur", "bhi"),
+        *("nahi", "nahin", "kya", "kyun", "kaise", "kitna", "kitni", "hoon", "raha", "rahi"),
+        *("rahe", "wala", "wali", "wale", "yeh", "woh", "ye", "wo", "mujhe", "apna", "apni"),
+        "apne",
+    }
+)
+
+
+@cache
+def stop_words(language: str) -> frozenset[str]:
+    """One language's closed-class words as spaCy lists them (ISO 639-1 code, or
+    ``HINDI_LATIN``), read from its file (not imported: a language's package loads its
+    whole tokenizer); empty if spaCy has no list for it."""
+    if language == HINDI_LATIN:
+        return _HINDI_LATIN_CLOSED
+    import importlib.util
+    from pathlib import Path
+
+    import spacy
+
+    file = Path(spacy.__file__).parent / "lang" / language / "stop_words.py"
+    spec = importlib.util.spec_from_file_location(f"_stop_words_{language}", file)
+    if not file.is_file() or spec is None or spec.loader is None:
+        return frozenset()
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception:  # a language whose list needs its package: left out
+        return frozenset()
+    return frozenset(word.casefold() for word in getattr(module, "STOP_WORDS", ()))
+
+
+def reads_more_as(text: str, language: str, than: str) -> bool:
+    """More of the text's words are closed-class words of ``language`` alone than of
+    ``than`` alone (spaCy's lists, the words both share left out)."""
+    ours, theirs = stop_words(language), stop_words(than)
+    words = [w.casefold() for w in regex.findall(r"\p{L}+", text)]
+    return sum(w in ours and w not in theirs for w in words) > sum(
+        w in theirs and w not in ours for w in words
+    )
+
+
+# Words for the writer in one language that are something else in another: French "je"
+# (I) is Dutch "je" (you, your: the chatbot in nearly every Dutch question, "Kun je
+# uitleggen ..."); German "mein" (my) is Hindi's "in" typed in Latin letters ("Paris mein
+# record"); Polish "ja" (I) is Finnish's and Estonian's "and", German's and the Nordic
+# languages' "yes". Each counts unless the text reads more as one of the others.
+_WRITER_UNLESS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "je": ("fr", ("nl",)),
+    "mein": ("de", (HINDI_LATIN,)),
+    "ja": ("pl", ("fi", "de", "sv", "da", "nb", "et")),
+}
+
+
+def first_person_other_language(text: str) -> bool:
+    """Another language's word for the writer or their people in ``text``."""
+    for found in FIRST_PERSON_OTHER_LANGUAGE.finditer(text):
+        language, rivals = _WRITER_UNLESS.get(found.group().casefold(), ("", ()))
+        others = text[: found.start()] + " " + text[found.end() :]  # the word is in both
+        if not any(reads_more_as(others, rival, than=language) for rival in rivals):
+            return True
+    return False
 
 
 def english(clause: str) -> bool:

@@ -177,7 +177,7 @@ class PatternRecognizer:
 TITLES = (
     r"Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Herr|Frau|Hr|Fr|Mme|Mlle|Monsieur|Madame|"
     r"Mademoiselle|Sr|Sra|Srta|Señor|Señora|Senor|Senora|Don|Doña|Dona|Sig|Sig\.ra|Sig\.na|"
-    r"Dott|Dott\.ssa|Prof\.ssa|Avv|Ing|Dhr|Mevr|Coach|Nurse|Officer|Judge|Pastor|Father|"
+    r"Dott|Dott\.ssa|Prof\.ssa|Avv|Ing|Geom|Rag|Dhr|Mevr|Coach|Nurse|Officer|Judge|Pastor|Father|"
     r"Rabbi|Imam|MUDr|MVDr|JUDr|PhDr|RNDr|Mgr|Dra|Lic"
 )
 # Titles other languages write before a person's name in lower case: Polish and Czech

@@ -263,6 +263,16 @@ _IBAN_CANDIDATE = regex.compile(
 _WORD_CHAR = regex.compile(WORD)
 
 
+# The words for an account or an IBAN before it, in the languages of IBAN countries
+# ("la cuenta ES76 ...", "Konto: DE12 ...", "rekeningnummer NL..."), within a few words.
+ACCOUNT_WORD_REACH = 40
+_ACCOUNT_NAMED_BEFORE = regex.compile(
+    r"(?<![\p{L}])(?i:iban|account|acct|konto|kontonummer|cuenta|compte|conto|conta|rekening|"
+    r"rekeningnummer|rachunek|rachunku|счёт|счет|рахунок|tili|tilinumero|számla|számlaszám|"
+    r"hesap|hesabı|λογαριασμός|λογαριασμό|účet|účtu|račun|cont)(?![\p{L}])[^\n]{0,30}$"
+)
+
+
 def iban_checksum_valid(iban: str) -> bool:
     rearranged = iban[4:] + iban[:4]
     numeric = "".join(str(int(char, 36)) for char in rearranged)
@@ -309,6 +319,15 @@ class IbanRecognizer:
             if iban_checksum_valid(compact):
                 spans.append(
                     Span(match.start(1), end, labels.IBAN, 0.95, self.name, "ISO 13616 mod 97")
+                )
+                position = end
+            elif compact[:2].isupper() and _ACCOUNT_NAMED_BEFORE.search(
+                text, max(0, match.start(1) - ACCOUNT_WORD_REACH), match.start(1)
+            ):
+                # an account the text names as one, in its country's length, whose check
+                # digits are off: mistyped, or typed from memory, it is still someone's
+                spans.append(
+                    Span(match.start(1), end, labels.IBAN, 0.85, self.name, "IBAN named, length")
                 )
                 position = end
         return spans

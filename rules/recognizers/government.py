@@ -69,6 +69,8 @@ _ID_KEYWORDS = (
     r"medical\s+record|\bMRN\b|patient\s+(?:id|number|no)|health\s+(?:card|insurance)|"
     r"insurance\s+(?:id|number|no|member)|member(?:ship)?\b|policy|NHS|medicare|"
     r"medicaid|(?:library|loyalty|club|gym|transit|bus|rail|access|student|staff)\s+card|"
+    # an insurance policy in Italian, Spanish, Portuguese, Dutch and Indonesian
+    r"polizza|póliza|poliza|apólice|apolice|polis|"
     r"employee|staff|personnel|badge|student|matriculation|"
     r"tax\s*(?:payer)?|\bTIN\b|\bEIN\b|\bITIN\b|\bVAT\b|\bNI\b|national\s+insurance|"
     r"national\s+id|\bID\s+card|identity\s+card|personalausweis|steuer-?id|"
@@ -105,8 +107,9 @@ _ID_WITH_CONTEXT = regex.compile(
     r"(?:[\s\-]*(?P<numbered>number|num|no\.?|nr\.?|n°|nº|n\.º|n\.°|#|id|code|numéro|nummer|número|"
     r"numero))?"
     r"(?:\s*\([^)\n]{1,20}\))?"
-    # a few words may sit between: "Le mien c'est ...", "on file is ..."
-    r"(?:[ \t]+[^\s\d:=#.,;]{1,8}){0,4}?"
+    # a few words may sit between: "Le mien c'est ...", "on file is ...", and then the
+    # word for number ("polizza auto n. 7731/0094521")
+    r"(?:[ \t]+[^\s\d:=#.,;]{1,8}){0,4}?(?:[ \t]+(?:n\.|no\.|nr\.|n°|nº))?"
     # ("is" also as Chinese, Japanese and Korean write it, after the word: "工号是 ...")
     r"(?:\s+(?:is|was|es|est|ist|è|=)|\s*(?:是|为|為|は|는|은))?\s*[:=#\-：]?\s*"
     # the value: groups joined by - / . and, after spaces, further groups with digits

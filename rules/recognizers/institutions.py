@@ -85,6 +85,11 @@ _NAME = regex.compile(
     # not "University of Toronto": there the head opens the name, which NER reads well
     r"(?![\p{L}\p{N}])(?![ \t]+of[ \t]+\p{Lu})"
 )
+_GREEK_HEADS = (
+    r"Σχολείο|Δημοτικό|Γυμνάσιο|Λύκειο|Νηπιαγωγείο|Παιδικός Σταθμός|Φροντιστήριο|Ωδείο|"
+    r"Πανεπιστήμιο|Ινστιτούτο|Νοσοκομείο|Κλινική|Ιατρείο|Οδοντιατρείο|Φαρμακείο|Μουσείο|"
+    r"Τράπεζα|Εταιρεία|Σύλλογος|Ταβέρνα|Αρτοποιείο|Φούρνος|Συνεργείο|Λογιστικό Γραφείο"
+)
 # Languages that put the head first ("Padaria Pão de Mel", "Escola Estadual Dom Pedro",
 # "Poliklinika Hněvotín", "Biuro Rachunkowe Wróbel i Syn") or attach it last as a suffix
 # ("Şifa Göğüs Hastalıkları Polikliniği"): the same kinds of place in Spanish, Portuguese,
@@ -114,6 +119,13 @@ _HEADS_FIRST = (
     # foundation, cooperative ("PT Sinar Abadi Kemasan", "Toko Bangunan Jaya")
     r"PT|Toko|Warung|Bengkel|Apotek|Sekolah|Rumah Sakit|RS|RSUD|RSIA|Puskesmas|"
     r"Universitas|Yayasan|Koperasi|"
+    # ... a restaurant, a home kitchen's business, a stall; state schools by level
+    # ("SMP Negeri 3 Magelang", "SDN 2 Bantul")
+    r"Rumah Makan|Dapur|Kedai|SDN|SMP|SMPN|SMA|SMAN|SMK|SMKN|MTsN|"
+    # a family's firm, by its brothers or sons ("Fratelli Bonomi", "Hermanos Ruiz",
+    # "Gebrüder Lang"), and French firms by their trade ("Transports Variot", "Ets Morel")
+    r"Fratelli|Hermanos|Irmãos|Gebrüder|Frères|Transports|Établissements|Ets|"
+    r"Menuiserie|Plomberie|Imprimerie|Maçonnerie|Carrosserie|"
     # Italian, Swedish and Polish trades and offices, Polish with its cases ("w Drukarni
     # Orzeł", "do Urzędu Skarbowego w Pruszkowie")
     r"Ferramenta|Tabaccheria|Trattoria|Osteria|Alimentari|Ambulatorio|Bageri|Konditori|"
@@ -134,10 +146,14 @@ _HEADS_FIRST = (
     r"Tandlægerne|Bageriet|Konditoriet|"
     # Tagalog shops and eateries, named for their owner ("Tindahan ni Melda")
     r"Tindahan|Karinderya|Botika|Panaderya|Kainan|"
+    # Greek schools, clinics, museums, banks and firms, with a town or a name in the
+    # genitive after them ("Γυμνάσιο Ρεθύμνου", "Πανεπιστήμιο Κρήτης")
+    rf"{_GREEK_HEADS}|"
     # schools and practices are named after a lower-case head in running text too ("à
     # l'école Jean-Moulin", "no colégio Santa Clara", "au cabinet médical des Tilleuls")
     r"école|collège|lycée|escuela|colegio|escola|colégio|scuola|liceo|cabinet médical|"
-    r"cabinet dentaire|clinique|pharmacie|clínica|farmacia|consultorio|clinica|farmácia"
+    r"cabinet dentaire|clinique|pharmacie|clínica|farmacia|consultorio|clinica|farmácia|"
+    r"carrozzeria|officina|panetteria|ferramenta|boulangerie|padaria"
 )
 # What Slavic school names carry after their words: a number and a patron ("Szkoła
 # Podstawowa nr 2 im. Jana Pawła II w Łasku", "школа № 5 имени Пушкина").
@@ -147,7 +163,15 @@ _NUMBER_AND_PATRON = (
     rf"(?:[ \t]+w[ \t]+{_WORD})?"
 )
 _HEADS_LAST = (
+    # Greek, after an adjective or a name ("Βρετανικό Μουσείο", "Φροντιστήριο Παπαδάκη"
+    # is the head first)
+    rf"{_GREEK_HEADS}|"
     r"Hastanesi|Polikliniği|Kliniği|Okulu|Ortaokulu|İlkokulu|Anaokulu|Lisesi|Koleji|"
+    # Turkish firms close on their trade ("Pusula Dijital", "Kaya İnşaat", "Ege Lojistik")
+    r"Dijital|Yazılım|Danışmanlık|Reklam|Ajans|Lojistik|İnşaat|Turizm|Gıda|Tekstil|"
+    r"Ticaret|Mimarlık|Mühendislik|Otomotiv|"
+    # Nordic sports clubs by their form ("Lillsjöns IF", "Kalmar FF", "Visby IK")
+    r"IF|IK|BK|FF|SK|GIF|IFK|"
     r"Üniversitesi|Eczanesi|Camii|Fırını|Bankası|Derneği|"
     r"Grundschule|Gymnasium|Klinik|Praxis|Apotheke|Bäckerei|Kita|Verlag|Druckerei|"
     # and after a name in the genitive, lower case ("Ekbackens skola", "Sagenes skole")
@@ -155,14 +179,19 @@ _HEADS_LAST = (
 )
 _JOINER = (
     r"(?:de|da|do|dos|das|del|della|di|du|des|la|le|am|im|zum|zur|i|e|y|et|und|van|von|der|"
-    r"den|ter|ten|ya|wa|cha|vya|za|ni|St\.?)"
+    r"den|ter|ten|ya|wa|cha|vya|za|ni|&|St\.?)"
 )
+# German and Dutch name a workshop or a trade's firm by the suffix "-erei"/"-erij"
+# ("Schreinerei Bachmann & Söhne", "Drukkerij Van Dam"), which no list need spell out.
+_TRADE_SUFFIX = r"\p{Lu}\p{Ll}{2,}(?:erei|erij)"
 # Each of the next two needs one of its heads: most texts have none, and substring tests
 # spare the patterns' tries from every word.
-_HEADS_FIRST_NEEDLES = needles(*alternatives(_HEADS_FIRST), ignore_case=False)
+_HEADS_FIRST_NEEDLES = needles(*alternatives(_HEADS_FIRST), "erei", "erij", ignore_case=False)
 _HEADS_LAST_NEEDLES = needles(*alternatives(_HEADS_LAST), ignore_case=False)
 _HEAD_FIRST_NAME = regex.compile(
-    rf"(?<![\p{{L}}\p{{N}}])(?:{_HEADS_FIRST})(?:[ \t]+(?:{_JOINER}[ \t]+)?{_WORD}){{1,4}}"
+    rf"(?<![\p{{L}}\p{{N}}])(?:{_HEADS_FIRST}|{_TRADE_SUFFIX})"
+    # (a number may stand among the words: "SMP Negeri 3 Magelang")
+    rf"(?:[ \t]+(?:{_JOINER}[ \t]+)?(?:{_WORD}|\d{{1,3}}(?=[ \t]+\p{{Lu}}))){{1,4}}"
     rf"{_NUMBER_AND_PATRON}(?![\p{{L}}\p{{N}}])"
 )
 _HEAD_LAST_NAME = regex.compile(
@@ -219,9 +248,17 @@ _HAN_BEFORE_NAME = regex.compile(r"[的叫是在于、，,：:「“\s]|^")
 # a numeral or demonstrative and a measure word make a description: "一家小面馆" is "a
 # small noodle shop", not a shop's name
 _HAN_DESCRIPTION = regex.compile(r"[一两几这那每某][家个所间座]")
+# What a Korean noun takes after it: case particles, "and", "with", and "is" in its
+# forms ("꿈나무어린이집이고", and it is Kkumnamu Daycare)
+_KOREAN_PARTICLES = (
+    r"에서는|에서도|에서|에는|에도|에게|에|의|은|는|이랑|랑|이고|이며|이에요|예요|이야|입니다|"
+    r"이다|하고|와|과|이|가|을|를|도|으로|로|까지|부터|만|한테"
+)
 _HANGUL_HEADS = (
     r"초등학교|중학교|고등학교|대학교|학교|병원|의원|회사|교회|은행|유치원|학원|어린이집|"
-    r"산후조리원|요양원|약국|치과|"
+    r"산후조리원|요양원|약국|치과|한의원|미용실|정비소|세탁소|식당|빵집|사무소|법무법인|"
+    # a clinic by its department ("튼튼소아과", "밝은안과")
+    r"소아과|내과|외과|안과|피부과|이비인후과|산부인과|정형외과|신경과|비뇨기과|"
     # the words small Korean firms' names end in ("한빛로지스", "한결정보기술"); not those
     # of the famous groups' firms ("삼성전자", "현대건설"), which no encyclopedia here
     # knows in Hangul
@@ -232,7 +269,7 @@ _HANGUL_SPACED_HEADS = r"산후조리원|어린이집|요양원|유치원"
 _HANGUL_NAME = regex.compile(
     rf"(?<![\p{{L}}])(\p{{Hangul}}{{1,8}}(?:{_HANGUL_HEADS})"
     rf"|\p{{Hangul}}{{2,8}}[ \t](?:{_HANGUL_SPACED_HEADS}))"
-    r"(?:에서|에|의|은|는|이|가|을|를|도)?(?![\p{L}])"
+    rf"(?:{_KOREAN_PARTICLES})?(?![\p{{L}}])"
 )
 _ARABIC_HEADS = (
     r"جامعة|مستشفى|شركة|مدرسة|بنك|مصرف|عيادة|عيادات|مجمع|مركز|مستوصف|صيدلية|مطعم|مؤسسة|كلية"
@@ -279,7 +316,10 @@ _DEPARTMENT_AFTER = regex.compile(r"\p{Han}{1,6}?(?:系|学院|研究所|研究�
 _HAN_WORKPLACE = regex.compile(rf"在(\p{{Han}}{{2,8}}?)(?:{HAN_WORK_VERB})")
 SCORE = 0.8
 _HEADED = regex.compile(
-    rf"(?:^|\s)(?i:{INSTITUTION_HEADS})\.?$|(?:^|\s)(?:{_HEADS_LAST})$|^(?:{_HEADS_FIRST})\s"
+    # (a head first names an institution when a name follows it: "SMA Negeri 1", not NER's
+    # "SMA jarang dibahas", a school's level and the sentence's words)
+    rf"(?:^|\s)(?i:{INSTITUTION_HEADS})\.?$|(?:^|\s)(?:{_HEADS_LAST})$"
+    rf"|^(?:{_HEADS_FIRST}|{_TRADE_SUFFIX})\s+(?:{_JOINER}\s+)?(?:\p{{Lu}}|\d)"
     r"|^(?:株式会社|有限会社|合同会社)"
     rf"|^\p{{Lu}}\p{{Ll}}{{2,}}(?:{_GERMAN_KINDS})\s|^\p{{Lu}}\p{{Ll}}{{2,}}-?(?i:{_GERMAN_KINDS})$"
     rf"|(?:{_HAN_HEADS})$|\p{{Hangul}}(?:{_HANGUL_HEADS})$"

@@ -27,6 +27,7 @@ from veil.rules.pattern import (
     LOWER_CASE_TITLES,
     THANKS,
     TITLES,
+    alternatives,
     may_contain,
     needles,
 )
@@ -359,7 +360,22 @@ NORDIC_RELATIONS = (
     r"dottern|sonen|frun|mannen|sambon|systern|brodern|dattera|datteren|sønnen|kona|konen|"
     r"søsteren|broren"
 )
-OTHER_LANGUAGE_RELATIONS = rf"{SLAVIC_RELATIONS}|{NORDIC_RELATIONS}"
+# Greek: the relation, then "my" or "our" after it, and the name's article ("ο γιος μου ο
+# Στέλιος", my son Stelios; "τη φίλη μου τη Μαρία"), in the nominative, accusative or
+# genitive.
+GREEK_RELATIONS = (
+    r"(?:γιος|γιο|γιου|κόρη|κόρης|άντρας|άντρα|σύζυγος|σύζυγο|συζύγου|γυναίκα|γυναίκας|"
+    r"μητέρα|μητέρας|μάνα|μαμά|μαμάς|πατέρας|πατέρα|μπαμπάς|μπαμπά|αδερφός|αδερφό|αδερφού|"
+    r"αδελφός|αδελφό|αδελφού|αδερφή|αδερφής|αδελφή|αδελφής|φίλος|φίλο|φίλου|φίλη|φίλης|"
+    r"γιαγιά|γιαγιάς|παππούς|παππού|θείος|θείο|θείου|θεία|θείας|ξάδερφος|ξάδερφο|ξαδέρφη|"
+    r"ανιψιός|ανιψιό|ανιψιά|εγγονός|εγγονό|εγγονή|συνάδελφος|συνάδελφο|συναδέλφου|"
+    r"συναδέλφισσα|προϊστάμενος|προϊστάμενο|προϊσταμένη|γείτονας|γείτονα|γειτόνισσα|"
+    r"σπιτονοικοκύρης|σπιτονοικοκύρη|αρραβωνιαστικός|αρραβωνιαστικό|αρραβωνιαστικιά)"
+    r"[ \t]+(?:μου|μας)(?:[ \t]+(?:ο|η|τον|την|τη|του|της))?"
+)
+OTHER_LANGUAGE_RELATIONS = (
+    rf"{SLAVIC_RELATIONS}|{NORDIC_RELATIONS}|{GREEK_RELATIONS}|{locatives.FINNISH_MY_RELATIONS}"
+)
 # What each Polish relation above holds ("moja", "nasz", "cioci", "wujek", "babcia",
 # "dziadek"); the Russian and Ukrainian ones are Cyrillic.
 _POLISH_RELATION_NEEDLES = needles("moj", "mój", "moi", "nasz", "cioci", "wuj", "babci", "dziad")
@@ -384,6 +400,7 @@ _NORDIC_RELATION_NEEDLES = needles(
     "søsteren",
     "broren",
 )
+_FINNISH_RELATION_NEEDLES = needles(*alternatives(locatives.FINNISH_MY_RELATIONS))
 # Tagalog's personal articles, which stand before people's names only ("bibisita kami ni
 # Jomar", "kay Ate Lorna", "si Marites"), read in a text that Tagalog's markers show.
 _TAGALOG_PERSONAL = regex.compile(
@@ -997,6 +1014,7 @@ class _NameScan:
             cyrillic_possible
             or may_contain(self.text, _POLISH_RELATION_NEEDLES)
             or may_contain(self.text, _NORDIC_RELATION_NEEDLES)
+            or may_contain(self.text, _FINNISH_RELATION_NEEDLES)
         )
         for pattern, possible in (
             (_KIN_TITLED, _KIN_TITLED_NEED.search(self.text) is not None),

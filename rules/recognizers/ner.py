@@ -521,6 +521,13 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
             end = start + cut
             entity = Entity(start, end, entity.label_)
         words = list(_WORD.finditer(text, start, end))
+        town = _town_after_preposition(text, start, words)
+        if town is not None:
+            # "de haven van Rotterdam", "van Utrecht naar Parijs", "site de Vénissieux":
+            # the particle is the sentence's "of" or "from" and the town no surname (no
+            # given name with it; not "meneer van Breda")
+            yield Entity(*town, "GPE")
+            continue
         if (
             len(words) >= 3
             and words[0].group() in _NAME_PARTICLES  # as typed: "La La Land" keeps its "La"
@@ -561,6 +568,34 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
             if run and not all(locatives.closed_class(w.group()) for w in run):
                 yield Entity(run[0].start(), run[-1].end(), entity.label_)  # not "El", "Il"
             run = []
+
+
+# Name particles that are also a language's "of" or "from" (Dutch, German, French,
+# Italian, Spanish, Portuguese)
+_PARTICLE_PREPOSITIONS = frozenset(
+    {"van", "von", "de", "des", "du", "di", "da", "del", "della", "do", "dos", "das"}
+)
+_TITLE_WORD_BEFORE = regex.compile(rf"(?i:{_TITLE_WORDS})\.?[ \t]+$")
+
+
+def _town_after_preposition(
+    text: str, start: int, words: list[regex.Match]
+) -> tuple[int, int] | None:
+    """Where the town is, in an entity that is a particle and a town or country the
+    gazetteer knows, a lower-case word after them at most ("van Eindhoven van het"), with
+    no title before it; else None."""
+    from veil.rules import geography
+
+    if not 2 <= len(words) <= 3 or words[0].group() not in _PARTICLE_PREPOSITIONS:
+        return None
+    if len(words) == 3 and not words[2].group()[:1].islower():
+        return None
+    place = words[1].group()
+    if geography.city(place) is None and geography.country(place) is None:
+        return None
+    if _TITLE_WORD_BEFORE.search(text, max(0, start - 20), start):
+        return None
+    return words[1].span()
 
 
 _ABBREVIATION_BEFORE = regex.compile(r"(?<![\p{L}])\p{L}{1,3}\.[ \t]*$")
