@@ -140,6 +140,10 @@ class Reason(StrEnum):
         "entry_in_public_text",
         "an encyclopedia entry in a text that ties no one to anybody's life",
     )
+    NAMED_FOR_PRIVATE_PLACE = (
+        "named_for_private_place",
+        "named for a place the text makes private, which it would give away",
+    )
     AMONG_PUBLIC_ONLY = (
         "among_public_only",
         "a name among public entities only, in a text where no one writes of their life",
@@ -599,7 +603,7 @@ _TRIP_FROM = regex.compile(
     r"\b(?:fly|flies|flying|flew|drive|drives|driving|drove|travel(?:s|l?ing|l?ed)?|"
     r"coming|came|head(?:s|ing|ed)?|moving|moved|commut(?:e|es|ing|ed)|land(?:s|ing|ed)?|"
     r"arriv(?:e|es|ing|ed))"
-    r"(?:\s+(?!home\b|back\b)[\w'’]+){0,2}?\s+from\s+(?:the\s+)?$",
+    r"(?:\s+(?!home\b|back\b)[\w'’]+){0,3}?\s+from\s+(?:the\s+)?$",
     _I,
 )
 _FIRST_PERSON = regex.compile(
@@ -2511,4 +2515,53 @@ def _consistent(
     # again: the passes above made more organisations private ("a card to Reverend X at
     # St Columba's Church, Kilbrannan": the church is his workplace, so its town is too)
     _places_of_private(text, spans, out)
+    _private_places_again(text, spans, out)
+    _named_for_private_places(text, spans, out)
     return out
+
+
+def _private_places_again(text: str, spans: Sequence[Span], out: list[Verdict]) -> None:
+    """A place the text makes private, named again where nothing decided it ("We live in
+    Rathfarnham. Rathfarnham is lovely in May", the second read as a name): the same
+    place. A strong verdict stands ("we live in Rosario ... Che was born in Rosario": a
+    topic, which gives nothing away once the home is replaced). (``out`` is changed in
+    place.)"""
+    places = {
+        notability.fold(text[span.start : span.end])
+        for span, verdict in zip(spans, out, strict=True)
+        if verdict.label == labels.LOCATION and verdict.subject is Subject.PRIVATE
+    }
+    if not places:
+        return
+    for i, span in enumerate(spans):
+        # (an organisation by default only: NER's reading of the town's name again)
+        weak = out[i].subject is Subject.UNKNOWN or (
+            out[i].subject is Subject.PUBLIC
+            and (out[i].reason in _WEAK_PUBLIC or out[i].reason is Reason.ORGANIZATION_TOPIC)
+        )
+        if weak and notability.fold(text[span.start : span.end]) in places:
+            out[i] = Verdict(Subject.PRIVATE, Reason.NAMED_PRIVATELY, labels.LOCATION)
+
+
+def _named_for_private_places(text: str, spans: Sequence[Span], out: list[Verdict]) -> None:
+    """A local organisation named for a place the text makes private ("my neighbour in
+    Clontarf ... the Clontarf Community Notice Board"): kept, it gives the place away.
+    Not one the encyclopedia knows ("Leeds United" beside a writer in Leeds): those names
+    are everyone's. (``out`` is changed in place.)"""
+    places = {
+        notability.fold(text[span.start : span.end]).strip()
+        for span, verdict in zip(spans, out, strict=True)
+        if verdict.label == labels.LOCATION and verdict.subject is Subject.PRIVATE
+    }
+    places.discard("")
+    if not places:
+        return
+    for i, span in enumerate(spans):
+        if out[i].label != labels.ORGANIZATION or out[i].subject is Subject.PRIVATE:
+            continue
+        value = text[span.start : span.end]
+        words = f" {notability.fold(value)} "
+        if any(f" {place} " in words for place in places) and not (
+            knowledge.knowledge().is_known(value)
+        ):
+            out[i] = Verdict(Subject.PRIVATE, Reason.NAMED_FOR_PRIVATE_PLACE, labels.ORGANIZATION)

@@ -56,7 +56,9 @@ _PREFIXES = (
     r"Rue|Avenue|Av\.|Boulevard|Bd\.?|Place|Chemin|Allée|Impasse|Quai|Route|Cours|"
     r"Calle|C/|Avenida|Avda\.?|Plaza|Paseo|Camino|Carrer|Ronda|Travesía|"
     r"Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Strada|"
-    r"Rua|Travessa|Praça|Estrada|Alameda|Ulica|ul\.|Straße|Strasse|Am|An der|Auf der|Im"
+    r"Rua|Travessa|Praça|Estrada|Alameda|Ulica|ul\.|Straße|Strasse|Am|An der|Auf der|Im|"
+    # Indonesian and Malay, with the house's "No." ("Jl. Pemuda No. 88")
+    r"Jl\.|Jln\.|Jalan|Gg\."
 )
 # The Romance and Polish types people write in lower case as often ("calle Mayor 5", "rua
 # Augusta 274"): words that are no common word of their own; Italian's "via" as Italian
@@ -113,7 +115,7 @@ _OTHER_STREETS = (
     # Calle Mayor 5 / Via Roma, 10 / Rua Augusta 274
     rf"|(?:(?:{_PREFIXES}|(?i:{_PREFIXES_ANY_CASE})|(?<=\b[Ii]n[ \t])via)[ \t]+{_PARTICLES}"
     rf"(?:{_WORD}[ \t]+{_PARTICLES}){{0,3}}{_WORD},?[ \t]*"
-    rf"(?:n[º°o]\.?[ \t]*)?{_NUMBER}\b)"
+    rf"(?:(?i:n[º°o]|nomor)\.?[ \t]*)?{_NUMBER}\b)"
     # 6750 Koskikatu 25 Apt. 864: number, name, number, then a unit (generated data style)
     rf"|(?:{_NUMBER}[ \t]+{_WORD}(?:[ \t]+{_WORD}){{0,2}}[ \t]+{_NUMBER}\.?"
     rf"(?={_UNIT}|[ \t]*\n[ \t]*(?:{_PLACE_START})))"

@@ -43,7 +43,7 @@ _PARTICLE = (
 _HONORIFIC_WORDS = r"(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame)"
 _HONORIFIC = (
     rf"{TITLES}|Sir|Dame|Lady|Lord|Rev|Revd|M|Mw|Sister|Brother|Uncle|Aunt|Auntie|Grandma|"
-    r"Grandpa|Nana|Pani|Panią|Paní|dott|dott\.ssa|sig|sig\.ra|sig\.na|prof\.ssa|"
+    r"Grandpa|Nana|Pani|Panią|Paní|dott|dott\.ssa|sig|sig\.ra|sig\.na|prof\.ssa|geom|avv|"
     rf"{LOWER_CASE_TITLES}"
 )
 _TITLED_NAME = regex.compile(

@@ -172,3 +172,37 @@ def test_a_finnish_relation_by_its_suffix_ties_the_name(analyzer):
     assert protected(analyzer, "Pomoni Jari Lehto sanoi, että teemme ylitöitä.") == {
         "Jari Lehto": "PERSON"
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # Indonesian street lines, with the house's "No."
+        ("alamat kami Jl. Kenanga No. 17, Sleman.", "Jl. Kenanga No. 17, Sleman"),
+        ("rumah nenek di Jalan Cempaka No. 5 dekat pasar", "Jalan Cempaka No. 5"),
+    ],
+)
+def test_indonesian_street_lines_are_addresses(analyzer, text, value):
+    assert protected(analyzer, text).get(value) == "STREET_ADDRESS"
+
+
+def test_a_local_group_named_for_the_writers_place_is_protected(analyzer):
+    text = (
+        "My aunt in Drumcondra is 82. I want to post in the Drumcondra Community Notice "
+        "Board facebook group asking for help."
+    )
+    assert protected(analyzer, text).get("Drumcondra Community Notice Board") == "ORGANIZATION"
+
+
+def test_a_private_place_named_again_stays_private(analyzer):
+    text = "We live in Portarlington. Portarlington is lovely in May."
+    assert [s.start for s in analyzer.analyze(text) if s.label == "LOCATION"] == [11, 26]
+
+
+def test_a_famous_club_named_for_the_writers_town_is_kept(analyzer):
+    assert "Leeds United" not in protected(analyzer, "We live in Leeds and love Leeds United.")
+
+
+def test_a_lower_case_italian_title_introduces_a_name(analyzer):
+    text = "il perito, un certo geom. Ferrandi, non risponde da un mese"
+    assert "PERSON" in protected(analyzer, text).values()
