@@ -279,15 +279,29 @@ def _echo_pattern(alternatives: tuple[str, ...], flags: int) -> regex.Pattern[st
 
 def _compile_echo_pattern(alternatives: tuple[str, ...], flags: int) -> regex.Pattern[str]:
     # not the first word of a longer name ("Taylor" in "Taylor Swift"); not kept in the
-    # regex module's cache of 500 patterns
+    # regex module's cache of 500 patterns. A Korean name takes its particles joined to
+    # it ("서윤이가", "서윤이는": the familiar "이", then the subject's or the topic's).
     return regex.compile(
-        rf"(?<![\w@.])(?:{'|'.join(alternatives)})(?![\w@])(?![ \t]+(?-i:\p{{Lu}}))",
+        rf"(?<![\w@.])(?:{'|'.join(alternatives)})"
+        rf"(?:(?<=\p{{Hangul}})(?:{_KOREAN_PARTICLES}))?(?![\w@])(?![ \t]+(?-i:\p{{Lu}}))",
         flags,
         cache_pattern=False,
     )
 
 
+# The particles a Korean name takes (the familiar "이" first, then a case's)
+_KOREAN_PARTICLES = r"이?(?:가|는|를|의|랑|한테|에게|도|와|하고)|이|가|은|는|을|를|의|도|와|과"
+
+
 _kept_echo_pattern = lru_cache(maxsize=_ECHO_PATTERNS_KEPT)(_compile_echo_pattern)
+
+
+def _name_length(found: str) -> int:
+    """The name's length in an echo's match, without a Korean particle after it."""
+    if not found[-1:] or not regex.match(r"\p{Hangul}", found[-1]):
+        return len(found)
+    bare = regex.sub(rf"(?:{_KOREAN_PARTICLES})$", "", found)
+    return len(bare) if len(bare) >= 2 else len(found)
 
 
 def _echoes(text: str, protected: list[Span], kept: list[Kept]) -> list[Span]:
@@ -301,7 +315,9 @@ def _echoes(text: str, protected: list[Span], kept: list[Kept]) -> list[Span]:
     common = gazetteer.load("name_common_words")
     exact, folded = [], []
     for name in sorted(names, key=len, reverse=True)[:MAX_ECHO_NAMES]:
-        if len(name) < 3 or name.casefold() in _ECHO_SKIP:
+        # (two Hangul syllables are a whole given name: "서윤")
+        short = len(name) < 3 and not (len(name) == 2 and regex.fullmatch(r"\p{Hangul}+", name))
+        if short or name.casefold() in _ECHO_SKIP:
             continue
         place = notability.place(name)
         ambiguous = (
@@ -318,6 +334,7 @@ def _echoes(text: str, protected: list[Span], kept: list[Kept]) -> list[Span]:
             continue
         for match in _echo_pattern(tuple(alternatives), flags).finditer(text):
             start, end = match.span()
+            end = start + _name_length(match.group())
             index = bisect.bisect_right(starts, start)
             if any(s.start < end and start < s.end for s in taken[max(0, index - 1) : index + 1]):
                 continue

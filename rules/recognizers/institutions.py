@@ -233,6 +233,18 @@ _HAN_HEADS = (
 )
 # East Slavic schools by number, with the adjective of their town ("Коломийського ліцею
 # №3", "гимназии № 12").
+# East Slavic institutions by their town's or their field's adjective and their kind,
+# lower-case words between ("Вінницький торговельно-економічний інститут", "Тверская
+# областная больница"), in any case.
+_ADJECTIVE_AND_KIND = regex.compile(
+    r"(?<![\p{L}\p{N}])\p{Lu}\p{Ll}+(?:ський|цький|зький|ська|цька|зька|ського|ської|ському|"
+    r"ським|ський|ский|цкий|ская|цкая|ского|ской|скому|ским|ный|ная|ного|ной|ний|ня|нього|ньої)"
+    r"(?:[ \t]+\p{Ll}[\p{Ll}\-]+){0,3}[ \t]+"
+    r"(?:інститут|університет|коледж|ліцей|технікум|академі[яїю]|лікарн[яіюе]|госпіталь|"
+    r"поліклінік[аиіу]|банк|завод|комбінат|институт|университет|колледж|лицей|техникум|"
+    r"академи[яиюей]|больниц[аыеу]|госпиталь|поликлиник[аиеу]|комбинат)"
+    r"(?:у|а|ом|і|е|ів|ов)?(?![\p{L}])"
+)
 _NUMBERED_SCHOOL = regex.compile(
     r"(?<![\p{L}\p{N}])(?:\p{Lu}\p{Ll}+(?:ського|ської|ский|ская|ского|ской|ський|ська)[ \t]+)?"
     r"(?i:ліцей|ліцею|ліцеї|гімназія|гімназії|школа|школи|школу|лицей|лицея|гимназия|"
@@ -349,7 +361,11 @@ def institution_after_particle(value: str) -> int | None:
 def names_an_institution(value: str) -> bool:
     """Whether a name's head says it is a school, clinic, church, club or firm, in any of
     the languages above ("Sunnyside Elementary", "Padaria Pão de Mel")."""
-    return _HEADED.search(value.strip()) is not None or _PARTNERSHIP.search(value) is not None
+    return (
+        _HEADED.search(value.strip()) is not None
+        or _PARTNERSHIP.search(value) is not None
+        or _ADJECTIVE_AND_KIND.fullmatch(value.strip()) is not None
+    )
 
 
 # A firm named for its partners or owners: "Kessler & Söhne", "Lumen & Vale Architects",
@@ -413,6 +429,7 @@ class InstitutionRecognizer:
             (_QUOTED_COMPANY, not text.isascii()),
             (_AFTER_AT_SIGN, "@" in text),
             (_NUMBERED_SCHOOL, "№" in text),
+            (_ADJECTIVE_AND_KIND, not text.isascii()),
         ):
             for match in pattern.finditer(text) if possible else ():
                 found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))

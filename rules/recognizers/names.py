@@ -723,6 +723,19 @@ _KOREAN_GIVEN_LAST = (
     "경길남람름미민빈서석수숙순식아연영옥우웅원윤은일자재정주준지진철혁현혜호환후훈희"
 )
 _KOREAN_NAME_SHAPE = rf"[{_KOREAN_SURNAMES}][{_KOREAN_GIVEN_FIRST}][{_KOREAN_GIVEN_LAST}]"
+_KOREAN_NAME_OR_GIVEN = regex.compile(
+    rf"[{_KOREAN_SURNAMES}]\p{{Hangul}}{{1,3}}|[{_KOREAN_GIVEN_FIRST}][{_KOREAN_GIVEN_LAST}]"
+)
+
+
+def korean_name_shaped(value: str) -> bool:
+    """Not Hangul, or Hangul in a name's shape: a surname and one to three syllables, or
+    a given name's two."""
+    if not regex.match(r"\p{Hangul}", value):
+        return True
+    return _KOREAN_NAME_OR_GIVEN.fullmatch(value) is not None
+
+
 _KOREAN_FULL_NAME = (
     rf"{_KOREAN_NAME_SHAPE}(?=(?:이|가|은|는|을|를|의|에게|한테|와|과|도|씨|님)?(?!\p{{Hangul}}))"
 )
@@ -731,6 +744,10 @@ _KOREAN_NAME_IN_PLACE = regex.compile(
     rf"|(?<!\p{{Hangul}})(?:{_KOREAN_RELATIONS})[ \t]+({_KOREAN_FULL_NAME})"
     # "I am X" as a letter opens ("세입자 김도윤입니다", the tenant Kim Do-yun here)
     rf"|(?<!\p{{Hangul}})({_KOREAN_NAME_SHAPE})(?=입니다|이에요|예요)"
+    # a child's given name before its parent, as parents name themselves ("서윤이 엄마예요",
+    # I'm Seo-yun's mum), with the familiar "이" after a closed syllable
+    rf"|(?<!\p{{Hangul}})([{_KOREAN_GIVEN_FIRST}][{_KOREAN_GIVEN_LAST}])이?[ \t]+"
+    r"(?:엄마|아빠|어머니|아버지|어머님|아버님)"
 )
 _KOREAN_ATTENDEES = regex.compile(r"참석(?:자)?[ \t]*[:：]([^\n]{1,120})")
 _KOREAN_LISTED_NAME = regex.compile(rf"(?<!\p{{Hangul}}){_KOREAN_FULL_NAME}")
@@ -1089,7 +1106,8 @@ class _NameScan:
         for match in _CASELESS_SELF_NAMED.finditer(text):
             self.keep(*match.span(match.lastindex), 0.85)  # the one alternative's name
         for match in _CJK_NAME_FIELD.finditer(text):
-            self.keep(*match.span(1), 0.85)
+            if korean_name_shaped(match.group(1)):  # (not "이름이 똑같아서", the same name)
+                self.keep(*match.span(1), 0.85)
         if _HAN_RUN.search(text):
             for start, end in han_names_by_surname(text):
                 self.keep(start, end, 0.85)

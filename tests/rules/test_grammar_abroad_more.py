@@ -206,3 +206,26 @@ def test_a_famous_club_named_for_the_writers_town_is_kept(analyzer):
 def test_a_lower_case_italian_title_introduces_a_name(analyzer):
     text = "il perito, un certo geom. Ferrandi, non risponde da un mese"
     assert "PERSON" in protected(analyzer, text).values()
+
+
+def test_a_korean_parent_names_their_child_and_the_name_is_followed(analyzer):
+    text = "안녕하세요 하윤이 엄마예요. 하윤이가 어제부터 열이 나서 오늘은 쉬게 할게요."
+    assert [text[s.start : s.end] for s in analyzer.analyze(text)] == ["하윤", "하윤"]
+
+
+@pytest.mark.parametrize(
+    "text", ["우리 엄마는 요리를 잘해요.", "배우랑 이름이 똑같아서 친구들이 놀려요"]
+)
+def test_korean_words_in_a_names_place_are_no_names(analyzer, text):
+    assert protected(analyzer, text) == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Освіта: Житомирський агротехнічний коледж, 2012.", "Житомирський агротехнічний коледж"),
+        ("Мама лежит в Тульской областной больнице.", "Тульской областной больнице"),
+    ],
+)
+def test_east_slavic_institutions_by_adjective_and_kind_are_protected(analyzer, text, value):
+    assert protected(analyzer, text).get(value) == "ORGANIZATION"
