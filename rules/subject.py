@@ -434,7 +434,18 @@ _ABOUT_BEFORE = regex.compile(
     r"\bnovel by|\bpainting by|\bpoem by|\bplay by|\bdirected by|\bwritten by|\bpainted by|"
     r"\bcomposed by|\bsung by|\bperformed by|\bproduced by|\bcreated by|\binvented by|"
     r"\bdiscovered by|\bfounded by|\bstarring|\bfeat\.?|\bft\.?|\bfeaturing|\bwhy did|"
-    r"\bwhat did|\bhow did)\s+$",
+    r"\bwhat did|\bhow did|"
+    # a school's or a study's piece of work about someone, in English and the languages
+    # that say it with their own "about" ("un exposé sur", "ein Referat über", "un tema
+    # su", "un trabajo sobre", "een spreekbeurt over", "wypracowanie o", "доклад о")
+    r"\b(?:essay|report|presentation|project|paper|thesis|dissertation|assignment)s?\s+"
+    r"(?:on|about)|\b(?:exposé|exposés|dissertation|mémoire|rapport)\s+sur|"
+    r"\b(?:referat|aufsatz|vortrag|hausarbeit|präsentation)\s+über|"
+    r"\b(?:tema|ricerca|relazione|tesina|saggio)\s+su|"
+    r"\b(?:ensayo|trabajo|informe|exposición|redacción|redação|trabalho|apresentação|ensaio)"
+    r"\s+sobre|\b(?:werkstuk|spreekbeurt|verslag|presentatie|scriptie)\s+over|"
+    r"\b(?:wypracowanie|referat|prezentacj[aęi])\s+o|"
+    r"(?<![\p{L}])(?:доклад|реферат|сочинение|презентаци[юяи]|доповідь|твір)\s+(?:о|об|про))\s+$",
     _I,
 )
 _WORK_BY = regex.compile(
@@ -2220,17 +2231,28 @@ def _names_among_public_only(text: str, spans: Sequence[Span], out: list[Verdict
         return []
     if any(v.subject is not Subject.PUBLIC for v in others):
         return []
-    if syntax.FIRST_PERSON_WORD.search(text) or _own_in_other_language(text):
-        return []
-    # and each asked about: a name in a statement may be the one a pasted text is about
-    # ("X lives at ...", "X listed his top 20 songs"), which no question is
-    return [i for i in undecided if _in_question(text, spans[i].end)]
+    # each asked about, in a question that is not in the first person ("everyone is
+    # losing their minds over Luke Littler? i know nothing about darts"): a name in a
+    # statement may be the one a pasted text is about ("X lives at ...", "X listed his
+    # top 20 songs"), which no question is
+    chosen = []
+    for i in undecided:
+        end = _question_end(text, spans[i].end)
+        if end is None:
+            continue
+        question = _clause_before(text, spans[i].start, SENTENCE_REACH) + text[spans[i].start : end]
+        if not (syntax.FIRST_PERSON_WORD.search(question) or _own_in_other_language(question)):
+            chosen.append(i)
+    return chosen
 
 
-def _in_question(text: str, end: int) -> bool:
-    """The sentence that goes on at ``end`` ends in a question mark (Greek's ";" too)."""
+def _question_end(text: str, end: int) -> int | None:
+    """Where the sentence that goes on at ``end`` ends, if in a question mark (Greek's
+    ";" too); else None."""
     stop = _QUESTION_OR_STOP.search(text + " ", end)
-    return stop is not None and stop.group() in ("?", "？", "؟", ";", "\u037e")
+    if stop is None or stop.group() not in ("?", "？", "؟", ";", "\u037e"):
+        return None
+    return stop.end()
 
 
 _QUESTION_OR_STOP = regex.compile(rf"{_STOP}|(?<=\p{{Greek}});|\u037e", regex.IGNORECASE)

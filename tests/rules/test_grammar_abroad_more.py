@@ -229,3 +229,28 @@ def test_korean_words_in_a_names_place_are_no_names(analyzer, text):
 )
 def test_east_slavic_institutions_by_adjective_and_kind_are_protected(analyzer, text, value):
     assert protected(analyzer, text).get(value) == "ORGANIZATION"
+
+
+def test_a_first_person_elsewhere_does_not_tie_a_name_asked_about(analyzer):
+    text = (
+        "why is everyone losing their minds over Kieran Dallow? is he better than Phil "
+        "Taylor was at his age? i know nothing about darts."
+    )
+    assert "Kieran Dallow" not in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Mon fils doit faire un exposé sur Jean Moulin et la Résistance.", "Jean Moulin"),
+        ("Mein Sohn schreibt ein Referat über Lise Meitner.", "Lise Meitner"),
+        ("Mi hija tiene que hacer un trabajo sobre Gabriela Mistral.", "Gabriela Mistral"),
+    ],
+)
+def test_the_subject_of_a_school_essay_is_public(analyzer, text, name):
+    assert name not in protected(analyzer, text)
+
+
+def test_an_essay_about_a_relative_stays_private(analyzer):
+    text = "I need to write an essay about my grandmother Rosa Ferreira."
+    assert "Rosa Ferreira" in protected(analyzer, text)
