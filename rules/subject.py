@@ -140,6 +140,10 @@ class Reason(StrEnum):
         "entry_in_public_text",
         "an encyclopedia entry in a text that ties no one to anybody's life",
     )
+    NAMESAKE = (
+        "namesake",
+        "someone the text says only shares a famous person's name",
+    )
     NAMED_FOR_PRIVATE_PLACE = (
         "named_for_private_place",
         "named for a place the text makes private, which it would give away",
@@ -2539,7 +2543,80 @@ def _consistent(
     _places_of_private(text, spans, out)
     _private_places_again(text, spans, out)
     _named_for_private_places(text, spans, out)
+    _namesakes(text, spans, out)
     return out
+
+
+# What a writer says after naming someone who shares a famous person's name: "not that
+# Ambani", "no relation to the cricketer", "not the former president", "same name as the
+# writer", and as other languages say it ("se llama igual que la escritora", "heißt
+# genauso wie", "s'appelle comme", "mesmo nome", "omonimo", "naamgenoot", "tak samo jak",
+# "тезка", "同姓同名", "이름이 똑같").
+_NAMESAKE_AFTER = regex.compile(
+    r"\bnot\s+(?:that|the\s+(?:famous|real|actual|former))\b|\bno\s+relation\b|"
+    r"\bnot\s+related\s+to\b|\bsame\s+name\s+as\b|"
+    r"\bshares?\s+(?:a|the|his|her|their)\s+name\s+with\b|"
+    r"\bnamesake\b|\blike\s+the\s+(?:famous|singer|actor|actress|writer|author|player|"
+    r"footballer|cricketer|president|politician)\b|"
+    r"se\s+llama\s+igual|mismo\s+nombre|tocay[oa]|s['’]appelle\s+comme|même\s+nom|homonyme|"
+    r"heißt\s+genauso|gleichen\s+namen|namensvetter|si\s+chiama\s+come|stesso\s+nome|omonim[oa]|"
+    r"mesmo\s+nome|xará|heet\s+net\s+als|naamgeno(?:o|t)|tak\s+samo\s+jak|imienni(?:k|czka)|"
+    r"тёзка|тезка|тезко|同姓同名|同名同姓|同じ名前|이름이\s*똑같|동명이인",
+    _I,
+)
+# How far after a name the writer says so: the rest of its sentence, and a bracket's
+NAMESAKE_REACH = 120
+# Public verdicts that rest on the name alone (the encyclopedia's entry, a famous
+# neighbour), which the writer's word that it is a namesake outweighs
+_PUBLIC_BY_NAME = frozenset(
+    {
+        Reason.ENCYCLOPEDIA_ENTRY,
+        Reason.BESIDE_PUBLIC_FIGURE,
+        Reason.NAMED_PUBLICLY,
+        Reason.ENTRY_IN_PUBLIC_TEXT,
+        Reason.AMONG_PUBLIC_ONLY,
+        Reason.LISTED_WITH_PUBLIC,
+        Reason.SINGLE_NAME,
+    }
+)
+
+
+def _namesakes(text: str, spans: Sequence[Span], out: list[Verdict]) -> None:
+    """A person the writer says shares a famous name, said after the mention ("mera
+    landlord bhi Ambani hai (Mr. Rajesh Ambani, not that Ambani)", "la dra. Isabel
+    Allende (sí, se llama igual que la escritora)"): those mentions are the namesake;
+    the famous one's, after the words, stay public. (``out`` is changed in place.)"""
+    cues = [m.start() for m in _NAMESAKE_AFTER.finditer(text)]
+    if not cues:
+        return
+    # a namesake the text already ties to someone ("my friend Sunita Sen is writing about
+    # Amartya Sen (no relation)") leaves the famous one as he is
+    private_surnames = {
+        notability.fold(text[span.start : span.end]).split()[-1]
+        for span, verdict in zip(spans, out, strict=True)
+        if verdict.label == labels.PERSON
+        and verdict.subject is Subject.PRIVATE
+        and text[span.start : span.end].split()
+    }
+    for i, span in enumerate(spans):
+        words = notability.fold(text[span.start : span.end]).split()
+        if (
+            words
+            and words[-1] not in private_surnames
+            and out[i].label == labels.PERSON
+            and out[i].subject is Subject.PUBLIC
+            and out[i].reason in _PUBLIC_BY_NAME
+            and any(0 <= cue - span.end <= NAMESAKE_REACH for cue in cues)
+            and not _STOP_ANYWHERE.search(_between_without_brackets(text, span.end, cues))
+        ):
+            out[i] = Verdict(Subject.PRIVATE, Reason.NAMESAKE, labels.PERSON)
+
+
+def _between_without_brackets(text: str, end: int, cues: list[int]) -> str:
+    """The text from ``end`` to the nearest cue after it, brackets' insides left out (a
+    bracket's sentence is the name's: "X (she is called like the writer. ha)")."""
+    cue = min(c for c in cues if c >= end)
+    return regex.sub(r"\([^()]*\)?", " ", text[end:cue])
 
 
 def _private_places_again(text: str, spans: Sequence[Span], out: list[Verdict]) -> None:

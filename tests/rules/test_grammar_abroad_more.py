@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from veil.rules import lazy_regex as regex
 from veil.rules import locatives
 from veil.rules.code_context import code_map
 
@@ -254,3 +255,29 @@ def test_the_subject_of_a_school_essay_is_public(analyzer, text, name):
 def test_an_essay_about_a_relative_stays_private(analyzer):
     text = "I need to write an essay about my grandmother Rosa Ferreira."
     assert "Rosa Ferreira" in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "namesake"),
+    [
+        (
+            "mi hijo se atiende con la dra. Gabriela Mistral en el consultorio (sí, se llama "
+            "igual que la poeta). ¿Qué poema de Gabriela Mistral le leo?",
+            0,
+        ),
+        ("yaar mera plumber bhi Tendulkar hai (not that Tendulkar) lol, kitne runs the?", 0),
+    ],
+)
+def test_a_namesake_the_writer_points_out_is_private(analyzer, text, namesake):
+    protected_starts = [s.start for s in analyzer.analyze(text) if s.label == "PERSON"]
+    mentions = [m.start() for m in regex.finditer(r"Gabriela Mistral|Tendulkar", text)]
+    assert mentions[namesake] in protected_starts
+    assert mentions[-1] not in protected_starts
+
+
+def test_a_namesake_already_tied_leaves_the_famous_one(analyzer):
+    text = (
+        "My friend Sunita Sen is writing about Amartya Sen for her dissertation (no relation, "
+        "she says). Summarise Sen's capability approach for me?"
+    )
+    assert "Amartya Sen" not in protected(analyzer, text)
