@@ -37,6 +37,7 @@ _WHERE_BEFORE = (
     # its "live", which takes the place with no preposition ("naishi Moshi")
     r"niko|tuko|uko|yuko|mko|wako|iko|ziko|kuko|"
     r"naishi|ninaishi|niliishi|tunaishi|tuliishi|anaishi|aliishi|wanaishi|"
+    r"nafanya[ \t]+kazi|ninafanya[ \t]+kazi|nilifanya[ \t]+kazi|tunafanya[ \t]+kazi|"
     # near and outside a place (Swedish, Norwegian, Danish, German)
     r"utanför|utenfor|udenfor|nära|nær|außerhalb|nahe|"
     # a branch named for its town, as Indonesian and Vietnamese write it ("cabang Bogor")
@@ -391,7 +392,8 @@ _FIRST_PERSON_CASED = (
     r"мой|моя|моё|мое|мои|моего|моей|моему|моим|наш|наша|наше|наши|нашего|нашей|я|мы|"
     r"мій|моя|моє|мої|ми|нас|нам|меня|мне|мене|мені|"
     # Hindi typed in Latin letters
-    r"mera|mere|meri|main|hum|hamara|hamare|hamari|"
+    # (and its verbs' first persons, at a clause's end: "coaching leta hoon", I take)
+    r"mera|mere|meri|main|hum|hamara|hamare|hamari|hoon|hun|hu|"
     # Turkish: the pronouns, and kin words with the first person's suffix ("oğlum")
     r"ben|biz|benim|bizim|oğlum|kızım|annem|babam|eşim|kocam|karım|kardeşim|ablam|abim|"
     # Finnish: the pronouns, first persons of being, living, working and studying, and
@@ -489,7 +491,7 @@ _HINDI_LATIN_CLOSED = frozenset(
         *("hai", "hain", "tha", "thi", "ka", "ki", "ke", "ko", "se", "ne", "aur", "bhi"),
         *("nahi", "nahin", "kya", "kyun", "kaise", "kitna", "kitni", "hoon", "raha", "rahi"),
         *("rahe", "wala", "wali", "wale", "yeh", "woh", "ye", "wo", "mujhe", "apna", "apni"),
-        "apne",
+        *("apne", "ek", "hu", "hoon", "hun", "kar", "karta", "karti", "leta", "leti", "gaya"),
     }
 )
 
@@ -561,7 +563,10 @@ def english(clause: str) -> bool:
         if not w[:1].isupper() or w.casefold() in closed  # "We land in", not a name
     ]
     found = sum(word in closed for word in words)
-    return found >= 2 and found * 4 >= len(words)
+    # (Hindi typed in Latin letters shares "me" and "the" with English: "Nagpur me ek
+    # academy me coaching leta hu")
+    hindi = sum(word in _HINDI_LATIN_CLOSED for word in words)
+    return found >= 2 and found * 4 >= len(words) and hindi < found
 
 
 # Other languages' most frequent closed-class words (articles, conjunctions, copulas, and

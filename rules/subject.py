@@ -575,7 +575,10 @@ _RESIDENCE_AFTER = regex.compile(
     r"was born|were born)\b"
     # Turkish puts the case ending and the verb after the place: "İzmir'de yaşıyor"
     r"|^['’](?:de|da|te|ta)\s+(?:yaşıyor|yaşıyorum|yaşıyoruz|oturuyor|oturuyorum|çalışıyor|"
-    r"çalışıyorum)",
+    r"çalışıyorum)"
+    # ... and its "to" before moving there ("Gebze'ye taşındık", we moved to Gebze)
+    r"|^['’](?:e|a|ye|ya)\s+(?:taşındık|taşındım|taşındığımız|taşındı|taşınıyoruz|taşınıyorum|"
+    r"taşınacağız|yerleştik)",
     _I,
 )
 _RELATION_PLACE = regex.compile(
@@ -2633,7 +2636,8 @@ def _private_places_again(text: str, spans: Sequence[Span], out: list[Verdict]) 
     if not places:
         return
     for i, span in enumerate(spans):
-        # (an organisation by default only: NER's reading of the town's name again)
+        # (an organisation by default only: NER's reading of the town's name again; not a
+        # known place, which is as often the topic: "we live in Nice ... Nice in August")
         weak = out[i].subject is Subject.UNKNOWN or (
             out[i].subject is Subject.PUBLIC
             and (out[i].reason in _WEAK_PUBLIC or out[i].reason is Reason.ORGANIZATION_TOPIC)

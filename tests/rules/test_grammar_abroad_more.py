@@ -281,3 +281,23 @@ def test_a_namesake_already_tied_leaves_the_famous_one(analyzer):
         "she says). Summarise Sen's capability approach for me?"
     )
     assert "Amartya Sen" not in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        # Swahili "I work" takes its place with no preposition
+        ("Jina langu ni Juma, nafanya kazi Eldoret kwenye duka la dawa.", "Eldoret"),
+        # Hinglish says "I" at the clause's end ("leta hu"), its "me" is "in"
+        ("Jalandhar me ek gym me training leta hu, fees kitni honi chahiye?", "Jalandhar"),
+        # Turkish "we moved to" by the place's case
+        ("Geçen ay İzmit'e taşındığımız için okul değiştiriyoruz.", "İzmit"),
+    ],
+)
+def test_the_writers_place_by_a_verbs_person_is_protected(analyzer, text, place):
+    assert protected(analyzer, text).get(place) == "LOCATION"
+
+
+def test_hinglish_about_a_public_place_keeps_it(analyzer):
+    text = "Neeraj ne Paris mein kitna throw kiya tha aur kaise?"
+    assert "Paris" not in protected(analyzer, text)
