@@ -69,8 +69,10 @@ _ID_KEYWORDS = (
     r"medical\s+record|\bMRN\b|patient\s+(?:id|number|no)|health\s+(?:card|insurance)|"
     r"insurance\s+(?:id|number|no|member)|member(?:ship)?\b|policy|NHS|medicare|"
     r"medicaid|(?:library|loyalty|club|gym|transit|bus|rail|access|student|staff)\s+card|"
-    # an insurance policy in Italian, Spanish, Portuguese, Dutch and Indonesian
-    r"polizza|póliza|poliza|apólice|apolice|polis|"
+    # an insurance policy in Italian, Spanish, Portuguese, Dutch and Indonesian; a case's
+    # or a claim's reference and a member's card in Spanish, Polish and Portuguese
+    r"polizza|póliza|poliza|apólice|apolice|polis|folio|\bNSS\b|znak\s+sprawy|sygnatura|"
+    r"carteirinha|protocolo|"
     r"employee|staff|personnel|badge|student|matriculation|"
     r"tax\s*(?:payer)?|\bTIN\b|\bEIN\b|\bITIN\b|\bVAT\b|\bNI\b|national\s+insurance|"
     r"national\s+id|\bID\s+card|identity\s+card|personalausweis|steuer-?id|"
@@ -115,7 +117,8 @@ _ID_WITH_CONTEXT = regex.compile(
     # the value: groups joined by - / . and, after spaces, further groups with digits
     r"(?P<value>(?=[A-Z0-9]*(?:[\-/.][A-Z0-9]*)*\d|[A-Z]{1,4}[ ]\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*"
     r"(?:[ ](?=[A-Z0-9]*\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*){0,6}"
-    rf"(?:[ ][A-Z](?!{WORD}))?)",
+    # (a capital letter closing it, as typed: not the next sentence's "y", "a", "i")
+    rf"(?:[ ](?-i:[A-Z])(?!{WORD}))?)",
     regex.IGNORECASE,
 )
 # Any acronym the text calls a number names a kind of id ("PPO number PPO/UP/2011/448372",
@@ -172,10 +175,21 @@ _ES_DNI = regex.compile(rf"(?<!{WORD}|-)(?:([XYZ])[\- ]?)?(\d{{7,8}})[\- ]?([A-Z
 # are 0912" (not "the film ends in 1945": no number's word before).
 _NUMBER_WORD = (
     r"card|visa|mastercard|amex|debit|credit|account|acct|ssn|social security|iban|passport|"
-    r"licen[cs]e|policy|phone|number"
+    r"licen[cs]e|policy|phone|number|"
+    # a card or an account in other languages
+    r"tarjeta|cuenta|carte|compte|karte|konto|kaart|rekening|carta|conto|cartão|conta|karta|"
+    r"kartę|карта|карту|картка|картку|счёт|счет|рахунок"
+)
+# "ending in" as other languages say it ("que termina en", "se terminant par", "endet auf",
+# "eindigt op", "kończąca się na", "закінчується на", "заканчивается на")
+_ENDING_IN = (
+    r"(?:ending|ends)[ \t]+(?:in|with)|termina[ \t]+en|terminada[ \t]+en|termina[ \t]+em|"
+    r"terminant[ \t]+par|termine[ \t]+par|endet[ \t]+auf|endend[ \t]+auf|eindigt[ \t]+op|"
+    r"eindigend[ \t]+op|kończy[ \t]+się[ \t]+na|kończąca[ \t]+się[ \t]+na|"
+    r"закінчується[ \t]+на|заканчивается[ \t]+на"
 )
 _LAST_DIGITS = regex.compile(
-    rf"(?i:\b(?:{_NUMBER_WORD})\b[^.!?\n\d]{{0,30}}?\b(?:(?:ending|ends)[ \t]+(?:in|with)"
+    rf"(?i:(?<![\p{{L}}])(?:{_NUMBER_WORD})(?![\p{{L}}])[^.!?\n\d]{{0,30}}?(?<![\p{{L}}])(?:{_ENDING_IN}"
     r"|last[ \t]+(?:4|four|3|three|2|two)(?:[ \t]+digits)?(?:[ \t]+(?:are|is))?)"
     rf"|\blast[ \t]+(?:4|four|3|three|2|two)(?:[ \t]+digits)?[ \t]+(?:of|on)[ \t]+"
     rf"[^.!?\n\d]{{0,20}}?\b(?:{_NUMBER_WORD})\b(?:[ \t]+(?:are|is))?)"
@@ -212,8 +226,14 @@ _NUMBER_NAMED = regex.compile(
     # Vietnamese puts "number" or "code" first and its noun after ("số hợp đồng vay ...
     # là", the loan contract number is)
     r"|(?:số|mã)(?:[ \t]+\p{L}+){1,7}?(?=[ \t]+(?:là|:)|[ \t]*:)"
-    r"|\p{Hangul}{1,6}번호|\p{Han}{1,6}(?:番号|號碼|号码|编号|編號)"
-    r"|(?:numer|nr|номер|№|nomor|αριθμός|αριθμό|αριθμού|αρ\.|رقم)\.?(?:[ \t]+\p{L}+){1,2}?"
+    r"|\p{Hangul}{1,6}번호|\p{Han}{1,6}(?:番号|號碼|号码|编号|編號|卡号|账号|帳號|帐号)"
+    # ... or says the number or code and then the value ("mã số GD47...", "số thẻ")
+    r"|(?:mã[ \t]+số|số[ \t]+thẻ|mã[ \t]+thẻ)"
+    # Hindi's "number" after its noun ("कार्ड नंबर", card number)
+    r"|[\p{Devanagari}\p{M}]+[ \t]+(?:नंबर|नम्बर|संख्या|क्रमांक)"
+    r"|(?:numer|nr|номер|№|nomor|αριθμός|αριθμό|αριθμού|αρ\.)\.?(?:[ \t]+\p{L}+){1,2}?"
+    # Arabic's "number", with its noun before ("حسابي رقم", my account number) or after
+    r"|رقم(?:[ \t]+\p{L}+){0,2}?"
     r"|(?:número|numéro|numero)[ \t]+(?:de|di|do|da|du|del|della|dell|d)[ \t']*\p{L}+"
     r"|\p{L}{3,}[ \t]+(?:numarası|numaram|numaranız|numarasi)"
     r"|(?:(?:лицевой|лицевого|особовий|особового)[ \t]+)?(?:сч[её]т|сч[её]та|рахун(?:ок|ку))"
@@ -264,6 +284,14 @@ _NUMBER_WORD_NEEDLES = needles(
     "号码",
     "编号",
     "編號",
+    "卡号",
+    "账号",
+    "帳號",
+    "帐号",
+    "नंबर",
+    "नम्बर",
+    "संख्या",
+    "क्रमांक",
 )
 # A document of one's dealings, the value right after its name or its number's word
 # ("invoice INV-2024-0381", "order #A-448120"; not "the order total came to 1706943701").

@@ -301,3 +301,29 @@ def test_the_writers_place_by_a_verbs_person_is_protected(analyzer, text, place)
 def test_hinglish_about_a_public_place_keeps_it(analyzer):
     text = "Neeraj ne Paris mein kitna throw kiya tha aur kaise?"
     assert "Paris" not in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("我的医保卡号是 440301199003074518，怎么转到老家？", "440301199003074518"),
+        ("मेरा राशन कार्ड नंबर 22-5531-0087-4419 है।", "22-5531-0087-4419"),
+        ("Thẻ BHYT của bố mã số HT3791234567890, có dùng được không?", "HT3791234567890"),
+        ("البنك خصم القسط مرتين من حسابي رقم 2207 0091 4418 3302. كلمتهم", "2207 0091 4418 3302"),
+        ("su NSS es 7720-61-3310-4 y trabaja en una tienda.", "7720-61-3310-4"),
+        ("carteirinha 0 112 009918273341, sem resposta", "0 112 009918273341"),
+        ("на картку, що закінчується на 8812, не прийшла пенсія", "8812"),
+        ("mi tarjeta que termina en 3390 fue bloqueada", "3390"),
+    ],
+)
+def test_numbers_named_in_other_languages_are_protected(analyzer, text, value):
+    assert protected(analyzer, text).get(value) == "ID_NUMBER"
+
+
+def test_a_card_named_as_one_is_protected_whatever_its_check_digit(analyzer):
+    text = "pago con la tarjeta 4509 3321 8876 1043 y me cobraron dos veces"
+    assert protected(analyzer, text).get("4509 3321 8876 1043") == "CREDIT_CARD"
+
+
+def test_a_year_after_ends_in_is_no_number(analyzer):
+    assert protected(analyzer, "the season ends in 2024 with a final") == {}

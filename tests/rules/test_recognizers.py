@@ -117,10 +117,10 @@ def test_pem_private_key_is_one_secret(analyzer):
 
 
 def test_invalid_checksums_are_not_reported(analyzer):
-    # (an IBAN's shape the text calls an account is reported whatever its check digits:
+    # (a card or an IBAN the text calls one is reported whatever its check digits:
     # test_grammar_abroad_more; here nothing names one)
     text = (
-        "card 4111 1111 1111 1112, then DE89 3704 0044 0532 0130 01, SSN 666-12-3456, ip 999.1.1.1"
+        "see 4111 1111 1111 1112, then DE89 3704 0044 0532 0130 01, SSN 666-12-3456, ip 999.1.1.1"
     )
     assert found(analyzer, text) == []
 
