@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 import phonenumbers
 
-from veil.rules import labels
+from veil.rules import labels, transcripts
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import line_bounds
 from veil.rules.pattern import (
@@ -20,7 +20,7 @@ from veil.rules.pattern import (
     named_apart,
     needles,
 )
-from veil.rules.recognizers.names import holds_a_name, spells_a_name
+from veil.rules.recognizers.names import holds_a_name, known_name_words, spells_a_name
 from veil.rules.recognizers.national_ids import identifier_goes_on, named_but_invalid
 from veil.rules.registry import register
 from veil.rules.spans import Span
@@ -661,6 +661,11 @@ class UsernameRecognizer:
             spans.append(Span(start, end, labels.USERNAME, 0.8, self.name))
         for match in _TODO_OWNER.finditer(text):
             spans.append(Span(*match.span(1), labels.USERNAME, 0.8, self.name))
+        first_names = known_name_words()[0]
+        for speaker in transcripts.speakers(text, first_names):
+            # a chat's speaker by a handle ("[21:14] xXDarkReaperXx: raid tmrw")
+            if transcripts.handle_shaped(speaker.value, first_names):
+                spans.append(Span(speaker.start, speaker.end, labels.USERNAME, 0.8, self.name))
         for match in _URL_USER.finditer(text) if "://" in text else ():
             if match.group(1).lower() not in _GENERIC_USERNAMES and holds_a_name(match.group(1)):
                 spans.append(Span(*match.span(1), labels.USERNAME, 0.8, self.name))

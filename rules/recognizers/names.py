@@ -17,7 +17,7 @@ import itertools
 import pkgutil
 from functools import cache
 
-from veil.rules import gazetteer, labels, locatives, name_lists
+from veil.rules import gazetteer, labels, locatives, name_lists, transcripts
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map
 from veil.rules.nlp import import_spacy
@@ -1252,6 +1252,11 @@ class _NameScan:
         for match in _STAMPED_SPEAKER.finditer(self.text):
             if match.group(1).lower() not in _function_words():
                 self.keep(*match.span(1), 0.85)
+        for speaker in transcripts.speakers(self.text, self.first_names):
+            # a chat's speaker by a name, whatever the case they write in ("tom: who left
+            # the heating on"); handles are the username recognizer's
+            if not transcripts.handle_shaped(speaker.value, self.first_names):
+                self.keep(speaker.start, speaker.end, 0.85)
         for match in _NAMING_CUE.finditer(self.text):
             name = match.group(1).rstrip("'’-")  # a closing quote is no part of it
             words = name.split()
