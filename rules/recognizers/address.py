@@ -128,6 +128,17 @@ _OTHER_STREETS = (
     r"(?:(?i:д\.|дом|буд\.|будинок)[ \t]*\d{1,4}|\d{1,3})"
     r"(?:[\p{L}](?![\p{L}]))?(?:/\d{1,3})?(?![\d])"
     r"(?:,?[ \t]*(?i:кв\.|квартира|к\.|корп\.|стр\.)[ \t]*\d{1,4})*)"
+    # "Профсоюзной ул., д. 56", "на Профсоюзной, 98": the type after the name in its case,
+    # or none, and the house (after "на", on, where the street's name stands alone)
+    r"|(?:\p{Lu}\p{Ll}+(?:ой|ая|ый|ий|ого|ому|ой)[ \t]+(?i:ул\.|улица|улице|улицы|вул\.|вулиця|"
+    r"вулиці),?[ \t]*(?:(?i:д\.|дом|буд\.)[ \t]*)?\d{1,4}(?:[\p{L}](?![\p{L}]))?(?:/\d{1,3})?"
+    r"|(?<=(?i:на|по)[ \t]+)\p{Lu}\p{Ll}+(?:ой|ая|ый|ий),[ \t]*(?:(?i:д\.|дом)[ \t]*)?\d{1,4}"
+    # (then the sentence goes on or ends: not "на Невской, 5 тысяч человек")
+    r"(?!\d|[.,]\d)(?=[ \t]*(?:[.,;:)!?\n]|$)))"
+    # Vietnamese: the house's "số" (number), then the street, named for someone as most
+    # are ("số 27 Trần Quang Khải", "số 5 đường Lê Lợi")
+    r"|(?:(?<![\p{L}])(?i:số)[ \t]+\d{1,4}[A-Z]?(?:/\d{1,4})?[ \t]+(?:(?i:đường|phố)[ \t]+)?"
+    r"\p{Lu}[\p{L}\p{M}]*(?:[ \t]+\p{Lu}[\p{L}\p{M}]*){1,4})"
     # Οδός Αγίου Νικολάου 12 / Λεωφ. Κηφισίας 44: Greek street types before the name
     r"|(?:(?i:οδός|οδό|οδού|οδ\.|λεωφόρος|λεωφόρο|λεωφόρου|λεωφ\.|πλατεία|πλ\.)[ \t]+"
     r"(?:\p{Greek}+\.?[ \t]+){0,3}?\p{Lu}\p{Greek}*[ \t]+\d{1,4}"
@@ -143,8 +154,10 @@ _STREET_LINE = rf"{_US_STREET}|{_GERMANIC_STREET}|{_OTHER_STREETS}"
 # first letters match case-insensitively (ᲀ is a form of в; a test checks the list).
 # Tried first, one class, it spares the engine the alternatives at every other character.
 _CYRILLIC_STREET_FIRST = "бвмнпушБВМНПУШᲀ"
-# and the Greek types' (ϖ is a form of π)
+# and the Greek types' (ϖ is a form of π); a Russian or Ukrainian street's name, which may
+# come first; Vietnamese "số"
 _GREEK_STREET_FIRST = "λοπΛΟΠϖ"
+_NAME_FIRST_STREET_FIRST = "А-ЯЁІЇЄҐsS"
 _OTHER_STREET_FIRST = (
     r"(?=[\d"
     + "".join(
@@ -160,6 +173,7 @@ _OTHER_STREET_FIRST = (
     )
     + _CYRILLIC_STREET_FIRST
     + _GREEK_STREET_FIRST
+    + _NAME_FIRST_STREET_FIRST
     + "])"
 )
 

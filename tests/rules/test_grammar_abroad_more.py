@@ -327,3 +327,22 @@ def test_a_card_named_as_one_is_protected_whatever_its_check_digit(analyzer):
 
 def test_a_year_after_ends_in_is_no_number(analyzer):
     assert protected(analyzer, "the season ends in 2024 with a final") == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("в клинике на Садовой ул., д. 14, заплатила 90 000 ₽.", "Садовой ул., д. 14"),
+        ("мы живём на Лесной, 12. Хочу спросить про детский сад", "Лесной, 12"),
+        ("bố tôi ở số 14 Lê Thánh Tôn, phường Bến Nghé.", "số 14 Lê Thánh Tôn"),
+    ],
+)
+def test_russian_and_vietnamese_street_lines_are_addresses(analyzer, text, value):
+    assert protected(analyzer, text).get(value) == "STREET_ADDRESS"
+
+
+def test_a_number_after_a_street_that_counts_people_is_no_address(analyzer):
+    assert (
+        "STREET_ADDRESS"
+        not in protected(analyzer, "В 1905 году на Невской, 5 тысяч человек").values()
+    )
