@@ -172,7 +172,11 @@ def _stands_as_postposition(text: str, found: regex.Match) -> bool:
 # writer's own ("実家が富良野なんですが"), the word says whose
 # ... or after it, the town's: "長野県松本市の実家に帰る" (to my family home in Matsumoto)
 HOME_AFTER = regex.compile(_JAPANESE_HOME)
-HOME_IS_BEFORE = regex.compile(r"(?:実家|地元|故郷|ふるさと|出身地|住まい|自宅)(?:が|は|も)[ \t]*$")
+HOME_IS_BEFORE = regex.compile(
+    r"(?:実家|地元|故郷|ふるさと|出身地|住まい|自宅)(?:が|は|も)[ \t]*$"
+    # Chinese "home town" right before it ("回老家安徽阜阳", back home to Fuyang, Anhui)
+    r"|(?:老家|家乡|故乡)(?:在|是)?[ \t]*$"
+)
 ARABIC_PREPOSITION = regex.compile(
     rf"(?<![\p{{L}}])(?:{_ARABIC_WHERE}|{_ARABIC_TO})[ \t]*$"
     rf"|(?<![\p{{L}}])(?:{_PERSIAN_WHERE}|{_PERSIAN_TO})[ \t]+$"

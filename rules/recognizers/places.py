@@ -242,8 +242,15 @@ def is_town(name: str) -> bool:
         len(key) >= 2
         and key not in _CALENDAR
         and not locatives.closed_class(name)  # "The", "Die", "La": towns, and words first
-        and places_table.city_named(key) is not None
+        and (
+            places_table.city_named(key) is not None
+            # a Chinese or Japanese city said without its "市" ("阜阳" for 阜阳市)
+            or (_HAN_NAME.fullmatch(name) is not None and places_table.city_named(key + "市"))
+        )
     )
+
+
+_HAN_NAME = regex.compile(r"\p{Han}{2,4}")
 
 
 # Prepositions that take nothing but a place (not "a", "de", "la", which are "to", "of"

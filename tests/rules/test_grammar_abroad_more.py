@@ -346,3 +346,15 @@ def test_a_number_after_a_street_that_counts_people_is_no_address(analyzer):
         "STREET_ADDRESS"
         not in protected(analyzer, "В 1905 году на Невской, 5 тысяч человек").values()
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        # Chinese "home town" before a city said without its "市"
+        ("现在要回老家阜阳，医保怎么转？", "阜阳"),
+        ("我老家在绵阳，想问问社保。", "绵阳"),
+    ],
+)
+def test_a_chinese_home_town_is_protected(analyzer, text, place):
+    assert protected(analyzer, text).get(place) == "LOCATION"
