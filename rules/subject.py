@@ -2212,16 +2212,15 @@ def _entries_in_public_text(
 
 
 def _names_among_public_only(text: str, spans: Sequence[Span], out: list[Verdict]) -> list[int]:
-    """Undecided names (and institutions and places no list has) in a text where every
-    other mention is public, at least one of them strongly, and nothing is in the first
-    person in any language the rules read:
-    a question about public life ("was Peter Wennink succeeded by Christophe Fouquet?",
-    "Chopra's coach before Klaus Bartonietz"), which the encyclopedia may not reach
-    (recent, local, fictional). A private person comes with the writer's life: "I", "my",
-    a relation, a speaker, an addressee, someone else private. On the tunable parts and
-    own prompts, 17 undecided names stood so, all public; in Presidio's synthetic texts,
-    made by putting invented names where public ones were, 35 stood so, 27 of them in
-    statements."""
+    """Undecided names (and institutions and places no list has) asked about in a text
+    where every other mention is public, at least one of them strongly, in a question
+    with nothing in the first person in any language the rules read: a question about
+    public life ("was Peter Wennink succeeded by Christophe Fouquet?", "Chopra's coach
+    before Klaus Bartonietz?"), which the encyclopedia may not reach (recent, local,
+    fictional). A private person comes with the writer's life: "I", "my", a relation, a
+    speaker, an addressee, someone else private. On the tunable parts and own prompts, 22
+    mentions stood so, all public; in Presidio's synthetic texts (invented names put where
+    public ones were) one, in a rhetorical question: the others stand in statements."""
     undecided = [
         i
         for i, verdict in enumerate(out)
