@@ -118,6 +118,14 @@ MARKED_LOCALITY = regex.compile(
 # "Arera Colony", "Mayur Vihar"): a place by its form, whatever a gazetteer has.
 _TOWN_WORDS_BEFORE = r"(?<![\p{L}\p{N}])(?:\p{Lu}[\p{L}\p{M}]+[ \t]+)"
 _NEIGHBOURHOOD_KINDS = r"Nagar|Colony|Vihar|Enclave|Layout|Puram|Bagh|Ganj|Mohalla"
+_DEVANAGARI_SECTOR = r"सेक्टर|सैक्टर"
+# a word of a place's name, not Hindi's postpositions and possessives ("भोपाल के अरेरा
+# कॉलोनी": of Bhopal, the Arera Colony)
+_DEVANAGARI_WORD = (
+    r"(?<![\p{Devanagari}\p{M}])(?!(?:के|का|की|में|से|पर|को|और|है|मेरे|मेरी|मेरा|हमारे)"
+    r"[ \t])[\p{Devanagari}\p{M}]+"
+)
+_DEVANAGARI_NEIGHBOURHOOD_KINDS = r"नगर|कॉलोनी|कालोनी|विहार|एन्क्लेव|अपार्टमेंट्स|अपार्टमेंट|सोसाइटी|मोहल्ला"
 NUMBERED_LOCALITY = regex.compile(
     rf"(?:{_TOWN_WORDS_BEFORE}{{0,2}}(?:Sector|sector|Sec\.)[ \t\-]?\d{{1,3}}[A-Z]?"
     # a municipality's numbered ward, as Nepal, India, Kenya and Nigeria write addresses
@@ -125,12 +133,20 @@ NUMBERED_LOCALITY = regex.compile(
     r"|(?:[Ww]ard|WARD)(?:[ \t]+(?:[Nn]o\.?|#))?[ \t]*\d{1,3}"
     rf"|{_TOWN_WORDS_BEFORE}{{1,2}}Phase[ \t\-]?(?:\d{{1,2}}|[IVX]{{1,4}})"
     # (not the start of a longer name: "Rose Colony Hotel")
-    rf"|{_TOWN_WORDS_BEFORE}{{1,2}}(?:{_NEIGHBOURHOOD_KINDS})(?![ \t]+\p{{Lu}}\p{{Ll}}))"
-    r"(?![\p{L}\p{N}])"
+    rf"|{_TOWN_WORDS_BEFORE}{{1,2}}(?:{_NEIGHBOURHOOD_KINDS})(?![ \t]+\p{{Lu}}\p{{Ll}})"
+    # the same in Hindi's and Bengali's letters and digits ("नोएडा सेक्टर 62", "अरेरा
+    # कॉलोनी", "সেক্টর ৭"), where no capital marks a name
+    rf"|(?:{_DEVANAGARI_WORD}[ \t]+){{0,2}}(?:{_DEVANAGARI_SECTOR})[ \t\-]?[\d०-९]{{1,3}}"
+    rf"|(?:(?<![\p{{Bengali}}\p{{M}}])(?!(?:{locatives.BENGALI_MY}|আমরা|আমি)[ \t])"
+    rf"[\p{{Bengali}}\p{{M}}]+[ \t]+){{0,2}}সেক্টর[ \t\-]?[\d০-৯]{{1,3}}"
+    rf"|(?:{_DEVANAGARI_WORD}[ \t]+){{1,2}}(?:{_DEVANAGARI_NEIGHBOURHOOD_KINDS}))"
+    r"(?![\p{L}\p{N}\p{M}])"
 )
 _NUMBERED_LOCALITY_NEEDLES = needles(
-    "ector", "Sec.", "Phase", "ard", "ARD", *alternatives(_NEIGHBOURHOOD_KINDS), ignore_case=False
-)
+    "ector", "Sec.", "Phase", "ard", "ARD", *alternatives(_NEIGHBOURHOOD_KINDS),
+    *alternatives(_DEVANAGARI_SECTOR), "সেক্টর", *alternatives(_DEVANAGARI_NEIGHBOURHOOD_KINDS),
+    ignore_case=False,
+)  # fmt: skip
 # the town a neighbourhood belongs to, after it ("Sector 45 Gurgaon", "Vijay Nagar, Indore")
 _TOWN_AFTER_LOCALITY = regex.compile(rf",?[ \t]+({_WORD}(?:[ \t]+{_WORD})?)(?![\p{{L}}\p{{N}}])")
 # The town a municipality is named for, after the word for it ("de gemeente Zwolle heeft

@@ -358,3 +358,17 @@ def test_a_number_after_a_street_that_counts_people_is_no_address(analyzer):
 )
 def test_a_chinese_home_town_is_protected(analyzer, text, place):
     assert protected(analyzer, text).get(place) == "LOCATION"
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("मेरा फ्लैट गाज़ियाबाद सेक्टर 14 में है, किराया बढ़ गया।", "गाज़ियाबाद सेक्टर 14"),
+        ("हम इंदौर के विजय नगर में रहते हैं।", "विजय नगर"),
+        ("আমরা উত্তরার সেক্টর ৪ এ থাকি।", "সেক্টর ৪"),
+    ],
+)
+def test_south_asian_neighbourhoods_in_their_scripts_are_protected(analyzer, text, place):
+    assert any(
+        place in value and label == "LOCATION" for value, label in protected(analyzer, text).items()
+    )
