@@ -121,6 +121,12 @@ _PERSON_VERB = regex.compile(
     r"wants|wanted|went|will|would|can|could|called|wrote|sent|likes|loves|needs|thinks|"
     r"(?:and|&)[ \t]+\p{Lu})\b"
 )
+# A name the next words take up with "she" or "he": "that was Priyanka, she's OOO today",
+# "ask Dami, he was there" (a person, whatever list the name is on).
+_NAME_THEN_PRONOUN = regex.compile(
+    r"(?<![\p{L}\-'’])(\p{Lu}\p{Ll}{2,}),[ \t]+(?:she|he)(?:['’]s|['’]ll|['’]d|[ \t]+(?:is|was|has|"
+    r"had|said|says|will|would|can|could|did|does|knows|works|lives))\b"
+)
 # Phrases after which the next word is a name, whatever its case: "call me višeslav".
 _NAMING_CUE = regex.compile(
     r"\b(?:my name is|my name's|(?:his|her|their) name is|call me|calls me|called me|"
@@ -1257,6 +1263,11 @@ class _NameScan:
             # the heating on"); handles are the username recognizer's
             if not transcripts.handle_shaped(speaker.value, self.first_names):
                 self.keep(speaker.start, speaker.end, 0.85)
+        for match in _NAME_THEN_PRONOUN.finditer(self.text) if "he" in self.text else ():
+            word = match.group(1)
+            # (not "Yes, he said so", "Sorry, she's out")
+            if word.lower() not in _function_words() and not is_interjection(word):
+                self.keep(*match.span(1), 0.8)
         for match in _NAMING_CUE.finditer(self.text):
             name = match.group(1).rstrip("'’-")  # a closing quote is no part of it
             words = name.split()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import found
 from veil.rules.compounds import join_compound_names, place_of
 from veil.rules.labels import LOCATION, ORGANIZATION, PERSON
 from veil.rules.spans import Span
@@ -1086,3 +1087,19 @@ def test_an_airline_beside_a_booking_reference_stays_a_brand(analyzer):
 
 def test_a_famous_firms_plant_as_a_topic_is_no_ones_office(analyzer):
     assert protected(analyzer, "How big is the Tesla Berlin plant?") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("that was Priyanka, she's off today", "Priyanka"),
+        ("Ask Oluwadamilare, he was there when it happened.", "Oluwadamilare"),
+    ],
+)
+def test_a_name_taken_up_by_she_or_he_is_a_person(analyzer, text, name):
+    assert ("PERSON", name) in found(analyzer, text)
+
+
+@pytest.mark.parametrize("text", ["Yes, he said so.", "Sorry, she's out.", "Well, he is right."])
+def test_an_interjection_before_a_pronoun_is_no_name(analyzer, text):
+    assert found(analyzer, text) == []
