@@ -2284,6 +2284,7 @@ def _consistent(
 
     _places_of_private(text, spans, out)
     private_names: set[str] = set()
+    private_given: set[str] = set()  # private people named by one word ("Göran:")
     public_names: set[str] = set()
     public_first_names: dict[str, int] = {}  # a public full name's first word: where it ends
     for span, verdict in zip(spans, verdicts, strict=True):
@@ -2295,6 +2296,8 @@ def _consistent(
             words = value.split()
             if len(words) > 1:
                 private_names.add(words[0])
+            else:
+                private_given.add(value)
         elif verdict.subject is Subject.PUBLIC and verdict.reason not in _WEAK_PUBLIC:
             public_names.add(value)
             words = value.split()
@@ -2330,7 +2333,11 @@ def _consistent(
         if out[i].label != labels.PERSON or not undecided(i):
             continue
         value = notability.fold(text[span.start : span.end])
-        if value in private_names:
+        if value in private_names or (
+            # "Hyresvärd (Göran Lindqvist): ... Göran: Ok": the full name of someone the
+            # text names privately by the first
+            len(value.split()) == 2 and value.split()[0] in private_given
+        ):
             out[i] = Verdict(Subject.PRIVATE, Reason.NAMED_PRIVATELY, labels.PERSON)
         elif out[i].subject is Subject.UNKNOWN and (
             value in public_names

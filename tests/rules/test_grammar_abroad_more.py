@@ -372,3 +372,11 @@ def test_south_asian_neighbourhoods_in_their_scripts_are_protected(analyzer, tex
     assert any(
         place in value and label == "LOCATION" for value, label in protected(analyzer, text).items()
     )
+
+
+def test_a_full_name_of_someone_named_privately_by_the_first_is_private(analyzer):
+    text = (
+        "Våra sms:\nHyresvärd (Sören Backlund): Hej! Besiktning på tisdag kl 10.\n"
+        "Jag: går det på onsdag?\nSören: Ok onsdag.\nJag: tack"
+    )
+    assert protected(analyzer, text).get("Sören Backlund") == "PERSON"
