@@ -19,6 +19,7 @@ from veil.rules.lists import AllowList, DenyList
 from veil.rules.locatives import closed_class
 from veil.rules.merge import DENY_SOURCE, join_adjacent_names, resolve_overlaps
 from veil.rules.normalize import normalize
+from veil.rules.pattern import KOREAN_PARTICLES
 from veil.rules.registry import Recognizer, create
 from veil.rules.spans import Span
 from veil.rules.subject import DECIDED_LABELS, Reason, Referee, Subject, Verdict, decide
@@ -283,14 +284,10 @@ def _compile_echo_pattern(alternatives: tuple[str, ...], flags: int) -> regex.Pa
     # it ("서윤이가", "서윤이는": the familiar "이", then the subject's or the topic's).
     return regex.compile(
         rf"(?<![\w@.])(?:{'|'.join(alternatives)})"
-        rf"(?:(?<=\p{{Hangul}})(?:{_KOREAN_PARTICLES}))?(?![\w@])(?![ \t]+(?-i:\p{{Lu}}))",
+        rf"(?:(?<=\p{{Hangul}})(?:{KOREAN_PARTICLES}))?(?![\w@])(?![ \t]+(?-i:\p{{Lu}}))",
         flags,
         cache_pattern=False,
     )
-
-
-# The particles a Korean name takes (the familiar "이" first, then a case's)
-_KOREAN_PARTICLES = r"이?(?:가|는|를|의|랑|한테|에게|도|와|하고)|이|가|은|는|을|를|의|도|와|과"
 
 
 _kept_echo_pattern = lru_cache(maxsize=_ECHO_PATTERNS_KEPT)(_compile_echo_pattern)
@@ -300,7 +297,7 @@ def _name_length(found: str) -> int:
     """The name's length in an echo's match, without a Korean particle after it."""
     if not found[-1:] or not regex.match(r"\p{Hangul}", found[-1]):
         return len(found)
-    bare = regex.sub(rf"(?:{_KOREAN_PARTICLES})$", "", found)
+    bare = regex.sub(rf"(?:{KOREAN_PARTICLES})$", "", found)
     return len(bare) if len(bare) >= 2 else len(found)
 
 

@@ -13,6 +13,14 @@ CHAT_STAMP = (
     r"\[?[\d/.\-]{0,10},?[ \t]*\d{1,2}[:.]\d{2}(?::\d{2})?(?:[ \t]*[AaPp]\.?[Mm]\.?)?\]?"
     r"[ \t]*(?:-[ \t]*)?"
 )
+# What a Korean noun takes joined after it: case particles (with the familiar "이" a name
+# takes before them: "서윤이가"), "and", "with", and "is" in its forms ("꿈나무어린이집이고",
+# and it is Kkumnamu Daycare), longer forms first.
+KOREAN_PARTICLES = (
+    r"에서는|에서도|에서|에는|에도|에게|에|이랑|이고|이며|이에요|이야|이다|이가|이는|이를|이의|"
+    r"이도|이와|이한테|이하고|예요|입니다|으로|로|까지|부터|한테|하고|랑|의|은|는|와|과|이|가|을|"
+    r"를|도|만"
+)
 # Characters either side of a match that are searched for context words.
 CONTEXT_WINDOW = 48
 # "Since" before a year, in the languages CV lines are read in: "(seit 2019)", "desde 2020".

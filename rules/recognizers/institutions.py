@@ -14,7 +14,14 @@ from __future__ import annotations
 from veil.rules import knowledge, labels, locatives
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map
-from veil.rules.pattern import SINCE, WORK_VERBS_ABROAD, alternatives, may_contain, needles
+from veil.rules.pattern import (
+    KOREAN_PARTICLES,
+    SINCE,
+    WORK_VERBS_ABROAD,
+    alternatives,
+    may_contain,
+    needles,
+)
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -260,12 +267,6 @@ _HAN_BEFORE_NAME = regex.compile(r"[的叫是在于、，,：:「“\s]|^")
 # a numeral or demonstrative and a measure word make a description: "一家小面馆" is "a
 # small noodle shop", not a shop's name
 _HAN_DESCRIPTION = regex.compile(r"[一两几这那每某][家个所间座]")
-# What a Korean noun takes after it: case particles, "and", "with", and "is" in its
-# forms ("꿈나무어린이집이고", and it is Kkumnamu Daycare)
-_KOREAN_PARTICLES = (
-    r"에서는|에서도|에서|에는|에도|에게|에|의|은|는|이랑|랑|이고|이며|이에요|예요|이야|입니다|"
-    r"이다|하고|와|과|이|가|을|를|도|으로|로|까지|부터|만|한테"
-)
 _HANGUL_HEADS = (
     r"초등학교|중학교|고등학교|대학교|학교|병원|의원|회사|교회|은행|유치원|학원|어린이집|"
     r"산후조리원|요양원|약국|치과|한의원|미용실|정비소|세탁소|식당|빵집|사무소|법무법인|"
@@ -281,7 +282,7 @@ _HANGUL_SPACED_HEADS = r"산후조리원|어린이집|요양원|유치원"
 _HANGUL_NAME = regex.compile(
     rf"(?<![\p{{L}}])(\p{{Hangul}}{{1,8}}(?:{_HANGUL_HEADS})"
     rf"|\p{{Hangul}}{{2,8}}[ \t](?:{_HANGUL_SPACED_HEADS}))"
-    rf"(?:{_KOREAN_PARTICLES})?(?![\p{{L}}])"
+    rf"(?:{KOREAN_PARTICLES})?(?![\p{{L}}])"
 )
 _ARABIC_HEADS = (
     r"جامعة|مستشفى|شركة|مدرسة|بنك|مصرف|عيادة|عيادات|مجمع|مركز|مستوصف|صيدلية|مطعم|مؤسسة|كلية"

@@ -21,7 +21,14 @@ from veil.rules import gazetteer, labels, locatives, merge, notability, places_t
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map
 from veil.rules.notability import fold
-from veil.rules.pattern import SENTENCE_OPENS, SINCE, alternatives, may_contain, needles
+from veil.rules.pattern import (
+    KOREAN_PARTICLES,
+    SENTENCE_OPENS,
+    SINCE,
+    alternatives,
+    may_contain,
+    needles,
+)
 from veil.rules.recognizers.institutions import HEAD_WORD, INSTITUTION_HEADS
 from veil.rules.registry import register
 from veil.rules.spans import Span
@@ -83,9 +90,7 @@ def _with_prefecture(text: str, start: int) -> int:
 # Hamamatsu plant), "深圳分公司".
 HAN_BRANCH = regex.compile(r"の?(?:支店|支社|営業所|本社|本店|工場|事務所)|分公司|办事处|分店|工厂")
 # A Korean word is a noun and its particles: "서울에서" is Seoul and "in".
-_KOREAN_PARTICLES = regex.compile(
-    r"(?:시)?(?:에서는|에서도|에서|에는|에도|에|으로|로|까지|부터|의|은|는|이|가|도)?"
-)
+_KOREAN_PARTICLES = regex.compile(rf"(?:시)?(?:{KOREAN_PARTICLES})?")
 # The parts of a Korean address after its city: district (구), county (군), town (읍),
 # township (면), neighbourhood (동), village (리).
 _KOREAN_PART = regex.compile(
