@@ -13,6 +13,7 @@ from mitmproxy.tools.dump import DumpMaster
 from veil.proxy.addon import VeilAddon
 from veil.proxy.dashboard import Dashboard
 from veil.proxy.gateway import Gateway, gateway_mode
+from veil.proxy.memory import keep_large_blocks_apart
 from veil.proxy.pac import ServePac
 from veil.proxy.site_policies import SitePolicies
 from veil.proxy.storage.database import StorageLocked
@@ -39,6 +40,7 @@ def build_master(
     a postgresql:// URL for records shared with other veil processes, sealed with the
     key in ``key_file`` (else the data directory's key). ``reader_process``: messages are
     read in a second process (proxy/reader.py)."""
+    keep_large_blocks_apart()  # before the models load: a long-running process's heap
     directory.mkdir(parents=True, exist_ok=True)
     policies = SitePolicies.load(directory)
     opts = options.Options(
