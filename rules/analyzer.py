@@ -283,7 +283,7 @@ def _compile_echo_pattern(alternatives: tuple[str, ...], flags: int) -> regex.Pa
     # regex module's cache of 500 patterns. A Korean name takes its particles joined to
     # it ("서윤이가", "서윤이는": the familiar "이", then the subject's or the topic's).
     return regex.compile(
-        rf"(?<![\w@.])(?:{'|'.join(alternatives)})"
+        rf"(?<![\w@.])({'|'.join(alternatives)})"
         rf"(?:(?<=\p{{Hangul}})(?:{KOREAN_PARTICLES}))?(?![\w@])(?![ \t]+(?-i:\p{{Lu}}))",
         flags,
         cache_pattern=False,
@@ -291,14 +291,6 @@ def _compile_echo_pattern(alternatives: tuple[str, ...], flags: int) -> regex.Pa
 
 
 _kept_echo_pattern = lru_cache(maxsize=_ECHO_PATTERNS_KEPT)(_compile_echo_pattern)
-
-
-def _name_length(found: str) -> int:
-    """The name's length in an echo's match, without a Korean particle after it."""
-    if not found[-1:] or not regex.match(r"\p{Hangul}", found[-1]):
-        return len(found)
-    bare = regex.sub(rf"(?:{KOREAN_PARTICLES})$", "", found)
-    return len(bare) if len(bare) >= 2 else len(found)
 
 
 def _echoes(text: str, protected: list[Span], kept: list[Kept]) -> list[Span]:
@@ -330,8 +322,7 @@ def _echoes(text: str, protected: list[Span], kept: list[Kept]) -> list[Span]:
         if not alternatives:
             continue
         for match in _echo_pattern(tuple(alternatives), flags).finditer(text):
-            start, end = match.span()
-            end = start + _name_length(match.group())
+            start, end = match.span(1)  # (the name, without a Korean particle after it)
             index = bisect.bisect_right(starts, start)
             if any(s.start < end and start < s.end for s in taken[max(0, index - 1) : index + 1]):
                 continue

@@ -495,7 +495,7 @@ _HINDI_LATIN_CLOSED = frozenset(
         *("hai", "hain", "tha", "thi", "ka", "ki", "ke", "ko", "se", "ne", "aur", "bhi"),
         *("nahi", "nahin", "kya", "kyun", "kaise", "kitna", "kitni", "hoon", "raha", "rahi"),
         *("rahe", "wala", "wali", "wale", "yeh", "woh", "ye", "wo", "mujhe", "apna", "apni"),
-        *("apne", "ek", "hu", "hoon", "hun", "kar", "karta", "karti", "leta", "leti", "gaya"),
+        *("apne", "ek", "hu", "hun", "kar", "karta", "karti", "leta", "leti", "gaya"),
     }
 )
 
@@ -528,7 +528,7 @@ def reads_more_as(text: str, language: str, than: str) -> bool:
     """More of the text's words are closed-class words of ``language`` alone than of
     ``than`` alone (spaCy's lists, the words both share left out)."""
     ours, theirs = stop_words(language), stop_words(than)
-    words = [w.casefold() for w in regex.findall(r"\p{L}+", text)]
+    words = _folded_words(text)
     return sum(w in ours and w not in theirs for w in words) > sum(
         w in theirs and w not in ours for w in words
     )
@@ -550,10 +550,16 @@ def first_person_other_language(text: str) -> bool:
     """Another language's word for the writer or their people in ``text``."""
     for found in FIRST_PERSON_OTHER_LANGUAGE.finditer(text):
         language, rivals = _WRITER_UNLESS.get(found.group().casefold(), ("", ()))
+        if not rivals:
+            return True
         others = text[: found.start()] + " " + text[found.end() :]  # the word is in both
         if not any(reads_more_as(others, rival, than=language) for rival in rivals):
             return True
     return False
+
+
+def _folded_words(text: str) -> list[str]:
+    return [w.casefold() for w in regex.findall(r"\p{L}+", text)]
 
 
 def english(clause: str) -> bool:
@@ -615,7 +621,7 @@ def other_language(clause: str) -> bool:
 def closed_words_outnumber_english(clause: str, other_words: frozenset[str]) -> bool:
     """At least two of the clause's words are in ``other_words`` (other languages'
     closed-class words) and more of them than are English's."""
-    words = [w.casefold() for w in regex.findall(r"\p{L}+", clause)]
+    words = _folded_words(clause)
     other = sum(word in other_words for word in words)
     return other >= 2 and other > sum(word in english_closed_words() for word in words)
 

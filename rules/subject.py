@@ -2013,6 +2013,13 @@ def _own_street(m: _Mention) -> bool:
 _WEAK_PUBLIC = frozenset({Reason.SINGLE_NAME, Reason.NOT_A_NAME})
 
 
+def _weakly_decided(verdict: Verdict) -> bool:
+    """Nothing in the text decided it: unknown, or public for want of a name cue."""
+    return verdict.subject is Subject.UNKNOWN or (
+        verdict.subject is Subject.PUBLIC and verdict.reason in _WEAK_PUBLIC
+    )
+
+
 def _public_person(verdict: Verdict) -> bool:
     """A person the text treats as public on more than the want of a name cue."""
     return (
@@ -2221,7 +2228,7 @@ def _names_among_public_only(text: str, spans: Sequence[Span], out: list[Verdict
     speaker, an addressee, someone else private. On the tunable parts and own prompts, 22
     mentions stood so, all public; in Presidio's synthetic texts (invented names put where
     public ones were) one, in a rhetorical question: the others stand in statements."""
-    undecided = [
+    undecided = {
         i
         for i, verdict in enumerate(out)
         if verdict.subject is Subject.UNKNOWN
@@ -2229,7 +2236,7 @@ def _names_among_public_only(text: str, spans: Sequence[Span], out: list[Verdict
             (verdict.label == labels.PERSON and verdict.reason is Reason.UNDECIDED_NAME)
             or verdict.reason in (Reason.LOCAL_INSTITUTION, Reason.UNKNOWN_PLACE)
         )
-    ]
+    }
     if not undecided:
         return []
     others = [verdict for i, verdict in enumerate(out) if i not in undecided]
@@ -2242,7 +2249,7 @@ def _names_among_public_only(text: str, spans: Sequence[Span], out: list[Verdict
     # statement may be the one a pasted text is about ("X lives at ...", "X listed his
     # top 20 songs"), which no question is
     chosen = []
-    for i in undecided:
+    for i in sorted(undecided):
         end = _question_end(text, spans[i].end)
         if end is None:
             continue
@@ -2278,9 +2285,7 @@ def _consistent(
     out = list(verdicts)
 
     def undecided(i: int) -> bool:
-        return out[i].subject is Subject.UNKNOWN or (
-            out[i].subject is Subject.PUBLIC and out[i].reason in _WEAK_PUBLIC
-        )
+        return _weakly_decided(out[i])
 
     _places_of_private(text, spans, out)
     private_names: set[str] = set()
@@ -2550,8 +2555,10 @@ def _consistent(
     # again: the passes above made more organisations private ("a card to Reverend X at
     # St Columba's Church, Kilbrannan": the church is his workplace, so its town is too)
     _places_of_private(text, spans, out)
-    _private_places_again(text, spans, out)
-    _named_for_private_places(text, spans, out)
+    private_places = _private_places(text, spans, out)
+    if private_places:
+        _private_places_again(text, spans, out, private_places)
+        _named_for_private_places(text, spans, out, private_places)
     _namesakes(text, spans, out)
     return out
 
@@ -2608,13 +2615,16 @@ def _namesakes(text: str, spans: Sequence[Span], out: list[Verdict]) -> None:
         and text[span.start : span.end].split()
     }
     for i, span in enumerate(spans):
+        if not (
+            out[i].label == labels.PERSON
+            and out[i].subject is Subject.PUBLIC
+            and out[i].reason in _PUBLIC_BY_NAME
+        ):
+            continue
         words = notability.fold(text[span.start : span.end]).split()
         if (
             words
             and words[-1] not in private_surnames
-            and out[i].label == labels.PERSON
-            and out[i].subject is Subject.PUBLIC
-            and out[i].reason in _PUBLIC_BY_NAME
             and any(0 <= cue - span.end <= NAMESAKE_REACH for cue in cues)
             and not _STOP_ANYWHERE.search(_between_without_brackets(text, span.end, cues))
         ):
@@ -2628,43 +2638,40 @@ def _between_without_brackets(text: str, end: int, cues: list[int]) -> str:
     return regex.sub(r"\([^()]*\)?", " ", text[end:cue])
 
 
-def _private_places_again(text: str, spans: Sequence[Span], out: list[Verdict]) -> None:
-    """A place the text makes private, named again where nothing decided it ("We live in
-    Rathfarnham. Rathfarnham is lovely in May", the second read as a name): the same
-    place. A strong verdict stands ("we live in Rosario ... Che was born in Rosario": a
-    topic, which gives nothing away once the home is replaced). (``out`` is changed in
-    place.)"""
-    places = {
-        notability.fold(text[span.start : span.end])
-        for span, verdict in zip(spans, out, strict=True)
-        if verdict.label == labels.LOCATION and verdict.subject is Subject.PRIVATE
-    }
-    if not places:
-        return
-    for i, span in enumerate(spans):
-        # (an organisation by default only: NER's reading of the town's name again; not a
-        # known place, which is as often the topic: "we live in Nice ... Nice in August")
-        weak = out[i].subject is Subject.UNKNOWN or (
-            out[i].subject is Subject.PUBLIC
-            and (out[i].reason in _WEAK_PUBLIC or out[i].reason is Reason.ORGANIZATION_TOPIC)
-        )
-        if weak and notability.fold(text[span.start : span.end]) in places:
-            out[i] = Verdict(Subject.PRIVATE, Reason.NAMED_PRIVATELY, labels.LOCATION)
-
-
-def _named_for_private_places(text: str, spans: Sequence[Span], out: list[Verdict]) -> None:
-    """A local organisation named for a place the text makes private ("my neighbour in
-    Clontarf ... the Clontarf Community Notice Board"): kept, it gives the place away.
-    Not one the encyclopedia knows ("Leeds United" beside a writer in Leeds): those names
-    are everyone's. (``out`` is changed in place.)"""
+def _private_places(text: str, spans: Sequence[Span], out: list[Verdict]) -> set[str]:
+    """The places the verdicts make private, folded."""
     places = {
         notability.fold(text[span.start : span.end]).strip()
         for span, verdict in zip(spans, out, strict=True)
         if verdict.label == labels.LOCATION and verdict.subject is Subject.PRIVATE
     }
     places.discard("")
-    if not places:
-        return
+    return places
+
+
+def _private_places_again(
+    text: str, spans: Sequence[Span], out: list[Verdict], places: set[str]
+) -> None:
+    """A place the text makes private (``places``), named again where nothing decided it
+    ("We live in Rathfarnham. Rathfarnham is lovely in May", the second read as a name):
+    the same place. A strong verdict stands ("we live in Rosario ... Che was born in
+    Rosario": a topic, which gives nothing away once the home is replaced). (``out`` is
+    changed in place.)"""
+    for i, span in enumerate(spans):
+        # (an organisation by default only: NER's reading of the town's name again; not a
+        # known place, which is as often the topic: "we live in Nice ... Nice in August")
+        weak = _weakly_decided(out[i]) or out[i].reason is Reason.ORGANIZATION_TOPIC
+        if weak and notability.fold(text[span.start : span.end]).strip() in places:
+            out[i] = Verdict(Subject.PRIVATE, Reason.NAMED_PRIVATELY, labels.LOCATION)
+
+
+def _named_for_private_places(
+    text: str, spans: Sequence[Span], out: list[Verdict], places: set[str]
+) -> None:
+    """A local organisation named for a place the text makes private (``places``): "my
+    neighbour in Clontarf ... the Clontarf Community Notice Board"; kept, it gives the
+    place away. Not one the encyclopedia knows ("Leeds United" beside a writer in Leeds):
+    those names are everyone's. (``out`` is changed in place.)"""
     for i, span in enumerate(spans):
         if out[i].label != labels.ORGANIZATION or out[i].subject is Subject.PRIVATE:
             continue

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
 
 from veil.rules import lazy_regex as regex
+from veil.rules.locatives import stop_words_of_any_language
 from veil.rules.pattern import CHAT_STAMP
 
 # A line's speaker: one or two words (a handle may hold digits, "_", "." and "-"), an
@@ -46,25 +46,25 @@ class Speaker:
     value: str
 
 
-def speakers(text: str, first_names: frozenset[str]) -> list[Speaker]:
+def speakers(text: str, first_names: frozenset[str]) -> tuple[Speaker, ...]:
     """Each speaker's place in a transcript (none if the text is no transcript);
     ``first_names`` as the name lists write them ("Tom")."""
     if ":" not in text or "\n" not in text:
-        return []
+        return ()
     matches = [
         match
         for match in _SPEAKER_LINE.finditer(text)
         if not _label(match.group("speaker"), first_names)
     ]
     if len(matches) < MIN_SPEAKER_LINES:
-        return []
+        return ()
     # a chat's own marks: someone speaks twice, or the lines carry stamps (a form's or a
     # log's fields name each thing once)
     said = Counter(match.group("speaker").casefold() for match in matches)
     stamped = sum(match.group("stamp") is not None for match in matches)
     if max(said.values()) < 2 and stamped < MIN_SPEAKER_LINES:
-        return []
-    return [Speaker(*match.span("speaker"), match.group("speaker")) for match in matches]
+        return ()
+    return tuple(Speaker(*match.span("speaker"), match.group("speaker")) for match in matches)
 
 
 def _label(value: str, first_names: frozenset[str]) -> bool:
@@ -73,14 +73,7 @@ def _label(value: str, first_names: frozenset[str]) -> bool:
     key = value.casefold().lstrip("@")
     if key in _LABELS or key.isdigit():
         return True
-    return key in _closed_words() and value.title() not in first_names
-
-
-@cache
-def _closed_words() -> frozenset[str]:
-    from veil.rules.locatives import stop_words_of_any_language
-
-    return stop_words_of_any_language()
+    return key in stop_words_of_any_language() and value.title() not in first_names
 
 
 _HANDLE_SHAPE = regex.compile(r"[\d_.@]|\p{Ll}\p{Lu}")

@@ -734,7 +734,7 @@ _KOREAN_NAME_OR_GIVEN = regex.compile(
 )
 
 
-def korean_name_shaped(value: str) -> bool:
+def _korean_name_shaped(value: str) -> bool:
     """Not Hangul, or Hangul in a name's shape: a surname and one to three syllables, or
     a given name's two."""
     if not regex.match(r"\p{Hangul}", value):
@@ -1112,7 +1112,7 @@ class _NameScan:
         for match in _CASELESS_SELF_NAMED.finditer(text):
             self.keep(*match.span(match.lastindex), 0.85)  # the one alternative's name
         for match in _CJK_NAME_FIELD.finditer(text):
-            if korean_name_shaped(match.group(1)):  # (not "이름이 똑같아서", the same name)
+            if _korean_name_shaped(match.group(1)):  # (not "이름이 똑같아서", the same name)
                 self.keep(*match.span(1), 0.85)
         if _HAN_RUN.search(text):
             for start, end in han_names_by_surname(text):

@@ -266,7 +266,10 @@ def is_town(name: str) -> bool:
         and (
             places_table.city_named(key) is not None
             # a Chinese or Japanese city said without its "市" ("阜阳" for 阜阳市)
-            or (_HAN_NAME.fullmatch(name) is not None and places_table.city_named(key + "市"))
+            or (
+                _HAN_NAME.fullmatch(name) is not None
+                and places_table.city_named(key + "市") is not None
+            )
         )
     )
 
