@@ -14,12 +14,10 @@ entities kept (the default policy) against the named baseline "protect" (every n
 protected, as veil did before it told public from private), in the same run. The set is
 split in two fixed halves by id (utility.half): rules are tuned on one, the other is only
 reported. veil's own prompts (bench/redaction/public_private_own.jsonl), written for each
-kind of failure seen on unseen text, are reported beside them, and so are 740 prompts
-written blind to veil's code (public_private_fresh.jsonl) in fourteen parts, written in
-batches: "dev" (50), "dev2" (80), "dev3" (60, mostly public-only), "dev4" (80), "dev5"
-(60, half public-only), "dev6" (60), "dev7" (60) and "dev8" (50, mostly public-only) may
-be tuned on; "test" (50), "test2" (40), "test3" (40, half public-only), "test4" (40),
-"test5" (40) and "test6" (30) are only reported.
+kind of failure seen on unseen text, are reported beside them, and so are the prompts
+written blind to veil's code (public_private_fresh.jsonl), in the parts that
+utility.FRESH_PARTS lists: the "dev" parts may be tuned on, the "test" parts are only
+reported.
 """
 
 from __future__ import annotations

@@ -23,8 +23,8 @@ PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
 # Prompts written for veil, one or more per kind of failure seen on text nobody tuned on,
 # with their own names and places (bench/redaction/check_own.py validates the file).
 OWN_EXAMPLES = Path(__file__).with_name("public_private_own.jsonl")
-# 1,700 prompts written blind to veil's code (their writers read neither code nor data),
-# in fixed parts: "dev" to "dev24" may be looked at and tuned on, "test" to "test22" only
+# 1,820 prompts written blind to veil's code (their writers read neither code nor data),
+# in fixed parts: "dev" to "dev26" may be looked at and tuned on, "test" to "test24" only
 # reported.
 FRESH_EXAMPLES = Path(__file__).with_name("public_private_fresh.jsonl")
 FRESH_PARTS = (
@@ -52,6 +52,8 @@ FRESH_PARTS = (
     "dev22",
     "dev23",
     "dev24",
+    "dev25",
+    "dev26",
     "test",
     "test2",
     "test3",
@@ -74,6 +76,8 @@ FRESH_PARTS = (
     "test20",
     "test21",
     "test22",
+    "test23",
+    "test24",
 )
 
 TUNING = "tuning half"
