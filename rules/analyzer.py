@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import regex
 
-from veil.rules import gazetteer, labels, notability
+from veil.rules import gazetteer, labels, name_extent, notability
 from veil.rules.choices import DEFAULT_RECOGNIZERS, DEFAULT_THRESHOLD, PublicEntities
 from veil.rules.compounds import join_compound_names
 from veil.rules.domain_names import domain_echoes, firm_names
@@ -104,6 +104,7 @@ class Analyzer:
                 kept.append(Kept(span, verdict.reason))
             else:
                 protected.append(span)
+        protected = name_extent.widen(text, protected, [k.span for k in kept])
         protected += _echoes(text, protected, kept)
         protected += _identifier_echoes(text, protected, kept)
         short_names = _short_name_echoes(text, protected, kept)

@@ -555,13 +555,15 @@ _RESIDENCE_BEFORE = regex.compile(
     r"(?:i|we|they|he|she)(?:'m|’m|'re|’re| am| are| is|'s|’s|'ll be|’ll be| will be| was|"
     r" were)(?: still| currently| now)? (?:in|at)|(?:my|our) (?:flight|train|bus|drive|"
     r"commute) (?:from|out of)|flying out of|"
-    r"vivo en|vivimos en|j'habite à|j’habite à|on habite à|ich wohne in|wir wohnen in|"
-    r"abito a|viviamo a|mieszkam w|mieszkamy w|moro em|moramos em|woon in|wonen in|"
-    r"ở lại|về|sống ở|"
-    # the same verbs said of someone else: "mi hermana vive en", "meine Mutter wohnt in"
-    r"vive en|viven en|vivía en|vive em|mora em|moram em|morava em|habite à|habite en|"
-    r"habitent à|vit à|wohnt in|wohnen in|lebt in|leben in|abita a|abitano a|vive a|"
-    r"mieszka w|mieszkają w|mieszkała w|mieszkał w|woont in|wonen in|bor i|bor på|asuu|"
+    # other languages' verbs of dwelling, the writer's or someone else's ("mi hermana vive
+    # en", "meine Mutter wohnt in"), up to three words before their preposition: the
+    # subject after the verb ("wonen we in"), or when and how long ("woont al 40 jaar in")
+    r"(?:vivo|vivimos|vive|viven|vivía|habite|habitons|habitent|vit|vivent|wohne|wohnen|"
+    r"wohnt|lebe|lebt|leben|abito|abitiamo|abita|abitano|viviamo|mieszkam|mieszkamy|"
+    r"mieszka|mieszkają|mieszkała|mieszkał|moro|moramos|mora|moram|morava|moravam|woon|"
+    r"wonen|woont|woonde)(?:[ \t]+[\p{L}\d'’]+){0,3}?[ \t]+"
+    r"(?:en|à|a|au|in|im|w|we|em|no|na|nos|nas|op)|"
+    r"ở lại|về|sống ở|bor i|bor på|asuu|"
     r"(?:is|are|am|'m|’m|was|were|come|comes|came|visiting|originally|hails?|"
     r"family|parents?|grand(?:mother|father|parents|ma|pa))(?:\s+originally)?\s+from)\s+"
     r"(?:(?:to|in|at|near|from|outside|just outside)\s+)?(?:the\s+)?$",
@@ -2084,10 +2086,19 @@ _LIST_GAP = regex.compile(
 
 def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> None:
     """Where a private person or organisation is: "Karavali College in Mangaluru", "my
-    tita in Iloilo", "St. Brigid's Parish, Athlone" (``out`` is changed in place)."""
+    tita in Iloilo", "St. Brigid's Parish, Athlone"; and the larger place a private place
+    lies in, or the smaller one it names first: "Ashgrove Close, Hucknall", "Stadshagen
+    (Zwolle)", "the Crooked Ferret on North Street in Bedminster" (``out`` is changed in
+    place)."""
     for i in range(1, len(spans)):
         previous, span = spans[i - 1], spans[i]
         gap = _PLACE_OF_GAP.fullmatch(text, previous.end, span.start)
+        if _place_in_place(text, previous, span, out[i - 1], out[i]):
+            out[i] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
+            continue
+        if _place_in_place(text, previous, span, out[i], out[i - 1], backwards=True):
+            out[i - 1] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
+            continue
         # "St Columba's Church, Kilbrannan": a lone capitalised word after an
         # organisation and a comma is its town, whatever NER called it
         town_after_firm = (
@@ -2119,6 +2130,48 @@ def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> 
         )
         if out[i - 1].subject is Subject.PRIVATE or undecided_owner:
             out[i] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
+
+
+# A place and the larger place it lies in, named together: "Eastleigh, Nairobi",
+# "Stadshagen (Zwolle)"; "on" for a street a private firm is on, "in" for its town.
+_PLACE_LABELS = frozenset({labels.LOCATION, labels.STREET_ADDRESS})
+# A place's public verdict that says only that the place is known, nothing of the text.
+_WEAK_PUBLIC_PLACE = frozenset(
+    {
+        Reason.KNOWN_PLACE,
+        Reason.ENCYCLOPEDIA_ENTRY,
+        Reason.KNOWN_PLACE_NOT_PERSON,
+        Reason.SINGLE_NAME,
+        Reason.NOT_A_NAME,
+        Reason.TITLE_OR_THING,
+    }
+)
+_PLACE_IN_PLACE_GAP = regex.compile(r"[ \t]*,[ \t]*|[ \t]*\([ \t]*|\s+(?:in|on)\s+", _I)
+
+
+def _place_in_place(
+    text: str, first: Span, second: Span, owner: Verdict, other: Verdict, backwards: bool = False
+) -> bool:
+    """``other``'s place is private because ``owner``'s is and the two name one place:
+    a town after a private street or neighbourhood, or (``backwards``) a neighbourhood
+    before a private town. A country is a topic, not a narrowing: it stays as it is."""
+    if owner.subject is not Subject.PRIVATE or other.subject is Subject.PRIVATE:
+        return False
+    if other.label not in _PLACE_LABELS:
+        return False
+    if other.subject is Subject.PUBLIC and other.reason not in _WEAK_PUBLIC_PLACE:
+        return False
+    gap = _PLACE_IN_PLACE_GAP.fullmatch(text, first.end, second.start)
+    if gap is None or (backwards and gap[0].strip().casefold() in ("in", "on")):
+        return False  # ("Leeds in winter": only a list or brackets name the part first)
+    # a private firm's street: "the Crooked Ferret on North Street" (its town, after "in",
+    # the firm's other pass gives)
+    firm_on = not backwards and owner.label == labels.ORGANIZATION and gap[0].strip() == "on"
+    if owner.label not in _PLACE_LABELS and not firm_on:
+        return False
+    place = second if not backwards else first
+    value = text[place.start : place.end]
+    return geography.country(value) is None and geography.continent_named(value) is None
 
 
 # "Washington University di Saint Louis", "l'Université de Lyon", "TU in München": the
@@ -2163,6 +2216,34 @@ def _chance_of_entry(value: str) -> float | None:
     if index.canonical(value) is None:
         return None
     return min(1.0, index.chance_entries(value))
+
+
+# Two people named in one breath: "X and Y", "X & Y", "X, Y".
+_PAIR_GAP = regex.compile(r"[ \t]*(?:,|&|and|und|et|e|y|en|i|och|og|ve|и|і)[ \t]*|[ \t]*,[ \t]*")
+
+
+def _entries_listed_together(text: str, spans: Sequence[Span], out: list[Verdict]) -> list[int]:
+    """Undecided people named together whose full names are both the encyclopedia's
+    entries, where the chance that both are namesakes, multiplied, is below the limit a
+    single name must meet: "the farmhouse where Vanessa Bell and Duncan Grant lived"
+    (0.11 and 0.09 alone, 0.009 together), not "Sarah Thompson and Emma Johnson came
+    over" (0.68 and 0.58). Whatever else the text says of the writer's life: people are
+    listed with their like."""
+    found: list[int] = []
+    for i in range(1, len(spans)):
+        pair = (i - 1, i)
+        if any(
+            out[j].label != labels.PERSON or out[j].reason is not Reason.UNDECIDED_NAME
+            for j in pair
+        ):
+            continue
+        if not _PAIR_GAP.fullmatch(text, spans[i - 1].end, spans[i].start):
+            continue
+        chances = [_chance_of_entry(text[spans[j].start : spans[j].end]) for j in pair]
+        if None in chances or chances[0] * chances[1] >= CHANCE_LIMIT:
+            continue
+        found.extend(j for j in pair if j not in found)
+    return found
 
 
 def _entries_in_public_text(
@@ -2306,8 +2387,10 @@ def _consistent(
         elif verdict.subject is Subject.PUBLIC and verdict.reason not in _WEAK_PUBLIC:
             public_names.add(value)
             words = value.split()
+            # "... Kurt Gödel ... Gödel's theorem"; a surname of two words too ("Lina Bo
+            # Bardi ... was Bo Bardi born", "Gabriel García Márquez ... García Márquez")
+            public_names.update(" ".join(words[k:]) for k in range(1, len(words)))
             if len(words) > 1:
-                public_names.add(words[-1])  # "... Kurt Gödel ... Gödel's theorem"
                 # a first name alone after the full name refers back to it ("... Ann
                 # Perkins ... is Ann ever ..."); before it, it is someone else ("Michal
                 # was a huge Michal Horký fan")
@@ -2537,6 +2620,8 @@ def _consistent(
     entries = _entries_in_public_text(text, spans, out, ctx)
     for i in entries:
         out[i] = Verdict(Subject.PUBLIC, Reason.ENTRY_IN_PUBLIC_TEXT, labels.PERSON)
+    for i in _entries_listed_together(text, spans, out):
+        out[i] = Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, labels.PERSON)
     for i in _names_among_public_only(text, spans, out):
         out[i] = Verdict(Subject.PUBLIC, Reason.AMONG_PUBLIC_ONLY, out[i].label)
     # "Emma Stone was in La La Land": who acts or plays in a work is in public life.

@@ -905,7 +905,8 @@ def test_the_scheme_that_issued_a_number_is_no_secret_the_number_is(analyzer):
 
 
 def test_our_band_is_ours_and_a_favourite_band_is_not(analyzer):
-    assert "Velvet Kettles" in protected(
+    # (with its "The": the band's whole name, rules.name_extent)
+    assert "The Velvet Kettles" in protected(
         analyzer, "our band The Velvet Kettles is playing in Frome this saturday!!"
     )
     assert "BTS" not in protected(analyzer, "my favourite band is BTS and i love Suga")

@@ -1,0 +1,113 @@
+"""A protected name covers the whole name it is part of.
+
+Recognizers and NER often find part of a proper name: "Physio Fremantle" of "Align Physio
+Fremantle", "Velvet Kettles" of "The Velvet Kettles", "St. Brigid" of "St. Brigid's NS",
+"Lettings Direct" of "Lettings Direct Manchester". Once the decision has made the part
+private, the rest of the name leaks as much as the part would: a name is written as one
+run of capitalised words on one line, so the protected span is widened to that run.
+
+A word joins where English writes a name on: a capitalised word beside the span with one
+space, " & " or (for a firm or a place) a possessive "'s" between, not across punctuation
+or a line; not a closed-class word ("Can", "At") nor a day or a month ("Meadowside Physio
+Thursday"); not a sentence's first word, whose capital says nothing. A person's name
+grows only to the right, and not over a word in capitals ("Priya OOO", "Reed DOB"): what
+stands before it is a greeting or a title ("Hi", "Dear Ms.", "Reverend"), which are no
+part of the name; a leading "The" mid-sentence belongs to a name ("playing The Crown &
+Anchor", "our band The Velvet Kettles"), of a firm or a band, whatever its label. Spans
+the decision kept as public, and the other protected spans, stop it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from veil.rules import labels
+from veil.rules import lazy_regex as regex
+from veil.rules.locatives import english_closed_words
+from veil.rules.spans import Span
+
+_NAMED_LABELS = frozenset({labels.PERSON, labels.ORGANIZATION, labels.LOCATION})
+_WORD = r"\p{Lu}[\p{L}\p{M}'’\-]*"
+# The word right before a span ("St." abbreviates a name's part).
+_WORD_BEFORE = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d])({_WORD}\.?)[ \t]$")
+# The word right after: beside it, after "&", or after the span's possessive "'s".
+_WORD_AFTER = regex.compile(
+    rf"([ \t]&[ \t]|['’]s[ \t]|[ \t])({_WORD})(?![\p{{L}}\p{{M}}\d])", regex.VERSION1
+)
+# What ends a sentence before a word: that word's capital says nothing.
+_SENTENCE_END = frozenset('.!?:;\n\r"“”«»()[]|•*-')
+_CALENDAR = frozenset(
+    {
+        *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
+        *("january", "february", "march", "april", "may", "june", "july", "august"),
+        *("september", "october", "november", "december"),
+    }
+)
+_APOSTROPHE = regex.compile(r"['’]")
+
+
+def widen(text: str, protected: list[Span], others: list[Span]) -> list[Span]:
+    """``protected`` with each name widened to the capitalised run it is part of; spans
+    in ``others`` (kept public) and the other protected spans are not crossed."""
+    taken = [*protected, *others]
+    out = []
+    for span in protected:
+        if span.label not in _NAMED_LABELS:
+            out.append(span)
+            continue
+        person = span.label == labels.PERSON
+        start, end = span.start, span.end
+        while (found := _word_before(text, start, taken, span, person)) is not None:
+            start = found
+            if person:
+                break  # only "The"
+        while (found := _word_after(text, end, taken, span, person)) is not None:
+            end = found
+        out.append(
+            span if (start, end) == (span.start, span.end) else replace(span, start=start, end=end)
+        )
+    return out
+
+
+def _free(start: int, end: int, taken: list[Span], own: Span) -> bool:
+    return not any(s is not own and s.start < end and start < s.end for s in taken)
+
+
+def _joins(word: str) -> bool:
+    folded = _APOSTROPHE.split(word.casefold())[0]  # "I'm", "We'll"
+    return folded not in english_closed_words() and folded not in _CALENDAR
+
+
+def _word_before(text: str, start: int, taken: list[Span], own: Span, person: bool) -> int | None:
+    window = max(0, start - 40)
+    match = _WORD_BEFORE.search(text[window:start])
+    if match is None or (match.start(1) == 0 and window > 0):
+        return None
+    word_start = window + match.start(1)
+    word = match.group(1).rstrip(".")
+    if match.group(1).endswith(".") and len(word) > 3:
+        return None  # a sentence's last word; "St.", "Dr." abbreviate a name's part
+    mark = text[:word_start].rstrip(" \t")[-1:]
+    if not mark or mark in _SENTENCE_END:
+        return None  # a capital at a sentence's start
+    if word != "The" and (person or not _joins(word)):
+        return None  # "At", "In", "I"; before a person, a greeting or a title
+    if not _free(word_start, start, taken, own):
+        return None
+    return word_start
+
+
+def _word_after(text: str, end: int, taken: list[Span], own: Span, person: bool) -> int | None:
+    if text[end - 1] in ".!?":
+        return None  # the span ends a sentence
+    match = _WORD_AFTER.match(text, end)
+    if match is None:
+        return None
+    joint, word = match.group(1), match.group(2)
+    if person and (word.isupper() or joint.strip() not in ("", "&")):
+        return None  # "Priya OOO", "Taylor Swift's Eras Tour"
+    if not _joins(word):
+        return None  # "thanks Sarah Can you": the next sentence, typed without a stop
+    if not _free(match.start(2), match.end(2), taken, own):
+        return None
+    return match.end(2)

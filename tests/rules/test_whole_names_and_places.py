@@ -1,0 +1,159 @@
+"""A protected name covers the whole name it is part of (rules.name_extent), and a place
+named with a private place, or the street of a private firm, is private too
+(subject._place_in_place)."""
+
+from __future__ import annotations
+
+import pytest
+
+from veil.rules import labels, name_extent
+from veil.rules.spans import Span
+
+
+def protected(analyzer, text: str) -> dict[str, str]:
+    return {text[s.start : s.end]: s.label for s in analyzer.analyze(text)}
+
+
+def _span(text: str, value: str, label: str = labels.ORGANIZATION) -> Span:
+    start = text.index(value)
+    return Span(start, start + len(value), label, 0.9, "test")
+
+
+@pytest.mark.parametrize(
+    ("text", "part", "label", "whole"),
+    [
+        (
+            "I complained to Harbour Lettings Bristol about the boiler.",
+            "Harbour Lettings",
+            "ORGANIZATION",
+            "Harbour Lettings Bristol",
+        ),
+        (
+            "She cuts hair at Orrin Hair & Beauty on Fridays.",
+            "Orrin Hair",
+            "ORGANIZATION",
+            "Orrin Hair & Beauty",
+        ),
+        (
+            "our choir The Quiet Larks sings on Sunday",
+            "Quiet Larks",
+            "ORGANIZATION",
+            "The Quiet Larks",
+        ),
+        (
+            "It goes to my son's teacher at St. Oswin's PS tomorrow.",
+            "St. Oswin",
+            "ORGANIZATION",
+            "St. Oswin's PS",
+        ),
+        (
+            "my plumber is with Dunmore & Sons Heating now",
+            "Dunmore",
+            "PERSON",
+            "Dunmore & Sons Heating",
+        ),
+    ],
+)
+def test_a_name_found_in_part_is_widened_to_the_whole_name(text, part, label, whole):
+    (widened,) = name_extent.widen(text, [_span(text, part, label)], [])
+    assert text[widened.start : widened.end] == whole
+    assert widened.label == label
+
+
+@pytest.mark.parametrize(
+    ("text", "part", "label"),
+    [
+        # greetings, titles and a sentence's first word are no part of a name
+        ("Hi Jonas, the invoice is attached.", "Jonas", "PERSON"),
+        ("Dear Ms. Okafor, thank you.", "Okafor", "PERSON"),
+        ("I'm Maren Holtby and I work remote.", "Maren Holtby", "PERSON"),
+        ("Rachel called. Yesterday Quill Books phoned too.", "Quill Books", "ORGANIZATION"),
+        # a word in capitals after a person, a weekday, the next sentence typed on
+        ("out of office: Priya OOO until Monday", "Priya", "PERSON"),
+        ("Sessions at Meadowbrook Physio Thursday mornings", "Meadowbrook Physio", "ORGANIZATION"),
+        ("thanks Sarah Can you send it", "Sarah", "PERSON"),
+        # a sentence ends with the span
+        ("I work for Brightwater Ltd. Today is hard.", "Brightwater Ltd.", "ORGANIZATION"),
+        # not across a line or a wide gap
+        ("Signed, Tanisha Reed\nDOB 1990", "Tanisha Reed", "PERSON"),
+        ("MAC    Signal", "MAC", "ORGANIZATION"),
+    ],
+)
+def test_what_is_no_part_of_a_name_stays_out(text, part, label):
+    span = _span(text, part, label)
+    assert name_extent.widen(text, [span], []) == [span]
+
+
+def test_a_public_span_beside_it_is_not_crossed():
+    text = "I deliver for Kestrel Couriers Amazon parcels"
+    span = _span(text, "Kestrel Couriers")
+    public = _span(text, "Amazon")
+    assert name_extent.widen(text, [span], [public]) == [span]
+
+
+def test_the_whole_firm_name_is_protected_end_to_end(analyzer):
+    found = protected(analyzer, "I first reported the leak to Harbour Lettings Bristol in May.")
+    assert "Harbour Lettings Bristol" in found
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        # a private firm's street, and its town after the street
+        (
+            "I run the Friday quiz at the Gilded Stoat on Mill Street in Keynsham, any ideas?",
+            ("Gilded Stoat", "Mill Street", "Keynsham"),
+        ),
+        # a neighbourhood and, in brackets, the town it lies in; Dutch puts the subject
+        # after the verb ("wonen we in"), and how long between verb and place
+        (
+            "Sinds de zomer wonen we in Leidsche Rijn (Utrecht) en zoeken we een huisarts.",
+            ("Leidsche Rijn", "Utrecht"),
+        ),
+        (
+            "Mijn schoonvader woont al veertig jaar in Hoorn en speelt daar nog biljart.",
+            ("Hoorn",),
+        ),
+    ],
+)
+def test_a_place_named_with_a_private_place_is_private(analyzer, text, values):
+    found = protected(analyzer, text)
+    for value in values:
+        assert any(value in span for span in found), (value, found)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # a country is a topic, not a narrowing of where someone lives
+        ("We moved to Leeds, England last year and love it.", "England"),
+        # a trip's places stay public
+        ("Is Porto, Portugal worth a weekend in March?", "Porto"),
+    ],
+)
+def test_a_country_or_a_trip_stays_public(analyzer, text, kept):
+    assert kept not in protected(analyzer, text)
+
+
+def test_two_people_named_together_are_public_when_both_being_namesakes_is_unlikely(analyzer):
+    # each alone is a name many private people have an entry's worth of; together, the
+    # chance that both are namesakes multiplies below the limit one name must meet
+    text = (
+        "We moved to St Ives last year and keep hearing about the studio where Ben Nicholson "
+        "and Barbara Hepworth worked. Our landlord, Mr Pell, says it is worth a visit."
+    )
+    found = protected(analyzer, text)
+    assert "Ben Nicholson" not in found and "Barbara Hepworth" not in found
+    assert "Pell" in " ".join(found)
+
+
+def test_two_ordinary_names_together_stay_protected(analyzer):
+    found = protected(analyzer, "Sarah Thompson and Emma Johnson came over and I cooked dal.")
+    assert {"Sarah Thompson", "Emma Johnson"} <= set(found)
+
+
+def test_a_two_word_surname_of_a_public_name_is_public_too(analyzer):
+    text = (
+        "Why did Lina Bo Bardi leave the ground floor of MASP open? And was Bo Bardi born in Rome?"
+    )
+    assert protected(analyzer, text) == {}
