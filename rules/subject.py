@@ -1274,7 +1274,8 @@ _TITLE_BY_AUTHOR = regex.compile(
 # Zidane", "der echte Müller", "настоящего Пушкина")
 _THE_REAL_ONE = regex.compile(
     r"(?:\bthe\s+(?:real|actual|famous|original)"
-    r"|(?<![\p{L}])(?:verdader[oa]|vrai|véritable|echten?|wahren?|ver[oa]|prawdziw\w+|"
+    # (Dutch stresses a word with an accent: "de échte Cruijff", "niet dé Jan Janssen")
+    r"|(?<![\p{L}])(?:verdader[oa]|vrai|véritable|[eé]chten?|dé|wahren?|ver[oa]|prawdziw\w+|"
     r"настоящ\w+|справжн\w+|verdadeir[oa]|famos[oa]|célèbre|berühmten?))\s+$",
     _I,
 )
@@ -2417,6 +2418,8 @@ def _consistent(
         ):
             # "my coworker is called Tom Holland ... nothing like the real Tom Holland"
             out[i] = Verdict(Subject.PUBLIC, Reason.NAMED_PUBLICLY, labels.PERSON)
+            # (and named so again after: "... de echte Janssen. Wat won Janssen ...")
+            public_names.add(notability.fold(text[span.start : span.end]))
             continue
         if out[i].label != labels.PERSON or not undecided(i):
             continue

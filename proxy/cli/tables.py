@@ -1,5 +1,6 @@
 """``veil tables``: build and check the tables veil derives from installed packages
-(GeoNames and ISO names, Faker's name lists) into the user cache (rules.derived)."""
+(GeoNames and ISO names, Faker's name lists, the given names the knowledge index
+attests) into the user cache (rules.derived)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ def tables() -> None:
 
 def _tables() -> list[tuple[str, Path, Callable[[], str]]]:
     """(what, file, read it and say what it holds) for each table."""
-    from veil.rules import lazy_regex, name_lists, places_table
+    from veil.rules import given_names, lazy_regex, name_lists, places_table
     from veil.rules.recognizers import names
 
     def places() -> str:
@@ -30,12 +31,17 @@ def _tables() -> list[tuple[str, Path, Callable[[], str]]]:
         first, last = name_lists.load(names._faker_name_lists)
         return f"{len(first):,} first names, {len(last):,} last names"
 
+    def encyclopedia_names() -> str:
+        first, last = name_lists.load(names._faker_name_lists)
+        return f"{len(given_names.load(first, last)):,} given names"
+
     def patterns() -> str:
         return f"{lazy_regex.build_table():,} compiled patterns"
 
     return [
         ("places", places_table.path(), places),
         ("names", name_lists.path(names._faker_name_lists), name_words),
+        ("given names", given_names.path(), encyclopedia_names),
         ("patterns", lazy_regex.table_path(), patterns),
     ]
 

@@ -17,7 +17,7 @@ import itertools
 import pkgutil
 from functools import cache
 
-from veil.rules import gazetteer, labels, locatives, name_lists, transcripts
+from veil.rules import gazetteer, given_names, labels, locatives, name_lists, transcripts
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map
 from veil.rules.nlp import import_spacy
@@ -833,8 +833,10 @@ _TRANSLITERATED_LOCALES = frozenset(["ru_RU", "uk_UA"])
 @cache
 def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
     """(first names, last names) as ``_faker_name_lists`` reads them, kept in a file in the
-    user cache (rules.name_lists), so that no process imports Faker to read them."""
-    return name_lists.load(_faker_name_lists)
+    user cache (rules.name_lists), so that no process imports Faker to read them; with
+    the given names the encyclopedia attests (rules.given_names: "Rohit", "Maddie")."""
+    first, last = name_lists.load(_faker_name_lists)
+    return first | given_names.load(first, last), last
 
 
 def _faker_name_lists() -> tuple[frozenset[str], frozenset[str]]:

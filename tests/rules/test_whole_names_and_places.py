@@ -157,3 +157,13 @@ def test_a_two_word_surname_of_a_public_name_is_public_too(analyzer):
         "Why did Lina Bo Bardi leave the ground floor of MASP open? And was Bo Bardi born in Rome?"
     )
     assert protected(analyzer, text) == {}
+
+
+def test_the_real_one_in_dutch_is_written_with_a_stress_accent(analyzer):
+    # "dé" and "échte" stress the famous bearer; named so, he stays public after
+    text = (
+        "Mijn collega heet Jan Smit, niet dé Jan Smit. Ik maak een quiz over de échte Smit: "
+        "welk nummer van Smit stond het langst in de Top 40?"
+    )
+    found = [(s.start, text[s.start : s.end]) for s in analyzer.analyze(text)]
+    assert found == [(text.index("Jan Smit"), "Jan Smit")]
