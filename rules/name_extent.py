@@ -13,8 +13,9 @@ Thursday"); not a sentence's first word, whose capital says nothing. A person's 
 grows only to the right, and not over a word in capitals ("Priya OOO", "Reed DOB"): what
 stands before it is a greeting or a title ("Hi", "Dear Ms.", "Reverend"), which are no
 part of the name; a leading "The" mid-sentence belongs to a name ("playing The Crown &
-Anchor", "our band The Velvet Kettles"), of a firm or a band, whatever its label. Spans
-the decision kept as public, and the other protected spans, stop it.
+Anchor", "our band The Velvet Kettles"), of a firm or a band, whatever its label; so does
+the period of an abbreviation a lower-case word follows ("Hnos. in Apodaca"). Spans the
+decision kept as public, and the other protected spans, stop it.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ _WORD_BEFORE = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d])({_WORD}\.?)[ \t]$")
 _WORD_AFTER = regex.compile(
     rf"([ \t]&[ \t]|['’]s[ \t]|[ \t])({_WORD})(?![\p{{L}}\p{{M}}\d])", regex.VERSION1
 )
+# A period that a lower-case word follows closes an abbreviation, not a sentence
+# (after a short word: chat starts a sentence in lower case after "at Halvorsen Freight.")
+_ABBREVIATION_DOT = regex.compile(r"(?<=(?<![\p{L}])\p{L}{1,4})\.(?=[ \t]+\p{Ll})")
 # What ends a sentence before a word: that word's capital says nothing.
 _SENTENCE_END = frozenset('.!?:;\n\r"“”«»()[]|•*-')
 _CALENDAR = frozenset(
@@ -63,6 +67,8 @@ def widen(text: str, protected: list[Span], others: list[Span]) -> list[Span]:
                 break  # only "The"
         while (found := _word_after(text, end, taken, span, person)) is not None:
             end = found
+        if not person and _ABBREVIATION_DOT.match(text, end):
+            end += 1  # "Transportes Villarreal Hnos. in Apodaca": no sentence ends there
         out.append(
             span if (start, end) == (span.start, span.end) else replace(span, start=start, end=end)
         )

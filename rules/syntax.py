@@ -732,7 +732,15 @@ def token_after_comma(token, verb) -> bool:
 
 def _noun(token) -> bool:
     # Penn Treebank tags: the tagger runs, the attribute ruler (coarse POS) does not.
-    return token.tag_.startswith(("NN", "PRP"))
+    return token.tag_.startswith(("NN", "PRP")) or _prop_word(token)
+
+
+def _prop_word(token) -> bool:
+    """English's prop-word "one", standing for a noun said before: "my old one in X",
+    "the new ones" (the tagger calls it a number)."""
+    return token.lower_ in ("one", "ones") and any(
+        c.dep_ in ("det", "poss", "amod") for c in token.children
+    )
 
 
 def _at_home(token) -> bool:

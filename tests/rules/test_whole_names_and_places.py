@@ -52,6 +52,13 @@ def _span(text: str, value: str, label: str = labels.ORGANIZATION) -> Span:
             "PERSON",
             "Dunmore & Sons Heating",
         ),
+        # an abbreviation's period, which a lower-case word follows
+        (
+            "I applied to Fletes Ibarra Hnos. in Saltillo",
+            "Fletes Ibarra Hnos",
+            "ORGANIZATION",
+            "Fletes Ibarra Hnos.",
+        ),
     ],
 )
 def test_a_name_found_in_part_is_widened_to_the_whole_name(text, part, label, whole):
@@ -72,8 +79,9 @@ def test_a_name_found_in_part_is_widened_to_the_whole_name(text, part, label, wh
         ("out of office: Priya OOO until Monday", "Priya", "PERSON"),
         ("Sessions at Meadowbrook Physio Thursday mornings", "Meadowbrook Physio", "ORGANIZATION"),
         ("thanks Sarah Can you send it", "Sarah", "PERSON"),
-        # a sentence ends with the span
+        # a sentence ends with the span, also one that chat starts in lower case
         ("I work for Brightwater Ltd. Today is hard.", "Brightwater Ltd.", "ORGANIZATION"),
+        ("my boss at Halden Freight. last day is friday", "Halden Freight", "ORGANIZATION"),
         # not across a line or a wide gap
         ("Signed, Tanisha Reed\nDOB 1990", "Tanisha Reed", "PERSON"),
         ("MAC    Signal", "MAC", "ORGANIZATION"),
@@ -167,3 +175,9 @@ def test_the_real_one_in_dutch_is_written_with_a_stress_accent(analyzer):
     )
     found = [(s.start, text[s.start : s.end]) for s in analyzer.analyze(text)]
     assert found == [(text.index("Jan Smit"), "Jan Smit")]
+
+
+def test_the_prop_word_one_stands_for_the_place_said_before(analyzer):
+    # "my old one in X": "one" stands for the practice, and the writer's it is
+    text = "Switched GPs in May, but my old one in Zeist just sent me an invoice."
+    assert "Zeist" in protected(analyzer, text)
