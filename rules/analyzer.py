@@ -105,6 +105,7 @@ class Analyzer:
             else:
                 protected.append(span)
         protected = name_extent.widen(text, protected, [k.span for k in kept])
+        protected = name_extent.join_places(text, protected)
         protected += _echoes(text, protected, kept)
         protected += _identifier_echoes(text, protected, kept)
         short_names = _short_name_echoes(text, protected, kept)

@@ -117,3 +117,27 @@ def _word_after(text: str, end: int, taken: list[Span], own: Span, person: bool)
     if not _free(match.start(2), match.end(2), taken, own):
         return None
     return match.end(2)
+
+
+_PLACE_LABELS = frozenset({labels.LOCATION, labels.STREET_ADDRESS})
+_COMMA = regex.compile(r",[ \t]?")
+
+
+def join_places(text: str, protected: list[Span]) -> list[Span]:
+    """Protected places named one after the other with a comma, a place and the larger
+    place it lies in ("Croydon, London", "Kahawa West, Nairobi"), as one designation: one
+    span, replaced by one place, as an address writes them."""
+    ordered = sorted(protected, key=lambda s: (s.start, s.end))
+    out: list[Span] = []
+    for span in ordered:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and last.label in _PLACE_LABELS
+            and span.label == labels.LOCATION
+            and _COMMA.fullmatch(text, last.end, span.start)
+        ):
+            out[-1] = replace(last, end=span.end)
+        else:
+            out.append(span)
+    return out

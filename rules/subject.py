@@ -1457,6 +1457,9 @@ def _person(m: _Mention) -> Verdict:
     ):
         return Verdict(Subject.PUBLIC, Reason.PUBLIC_FIGURE, label)
     talked = _talked_about(m)
+    if talked is Reason.TITLE_OR_THING and _site_named_for_town(m):
+        # "the Oranmore surgery": not a person, a practice's site named for its town
+        return _location(m, relabelled=True)
     if talked:
         return Verdict(Subject.PUBLIC, talked, label)
     if syntax.dealt_with(ctx.parse, span.start, span.end):
@@ -1550,11 +1553,22 @@ _BRANCH_BEFORE = regex.compile(
     r"Standort|Werk|Niederlassung|Filiale|vestiging)[ \t]*$",
     _I,
 )
-# "the Ikeja office", "our Leeds branch": a firm's site named for its town
+# "the Ikeja office", "our Leeds branch", "the Oranmore surgery": a firm's site, or a
+# practice's, named for its town
 _BRANCH_AFTER = regex.compile(
-    r"^[ \t]+(?:office|branch|plant|site|campus|depot|warehouse|factory|HQ|headquarters)\b", _I
+    r"^[ \t]+(?:office|branch|plant|site|campus|depot|warehouse|factory|HQ|headquarters|"
+    r"surgery|clinic|practice)\b",
+    _I,
 )
 _DEFINITE_OR_OWN_BEFORE = regex.compile(r"\b(?:the|our|my)[ \t]+$", _I)
+
+
+def _site_named_for_town(m: _Mention) -> bool:
+    """A town's name before a word for a firm's site or a practice ("the Oranmore
+    surgery", "our Leeds office")."""
+    return _BRANCH_AFTER.match(m.after) is not None and (
+        compounds.place_of(m.value) is not None or is_small_town(m.value)
+    )
 
 
 def _location(m: _Mention, relabelled: bool = False) -> Verdict:

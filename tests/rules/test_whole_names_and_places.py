@@ -181,3 +181,18 @@ def test_the_prop_word_one_stands_for_the_place_said_before(analyzer):
     # "my old one in X": "one" stands for the practice, and the writer's it is
     text = "Switched GPs in May, but my old one in Zeist just sent me an invoice."
     assert "Zeist" in protected(analyzer, text)
+
+
+def test_a_place_and_the_larger_place_after_a_comma_are_one_span():
+    text = "my uncle's shop is in Kibera, Nairobi, near Olympic"
+    spans = [_span(text, "Kibera", labels.LOCATION), _span(text, "Nairobi", labels.LOCATION)]
+    (joined,) = name_extent.join_places(text, spans)
+    assert text[joined.start : joined.end] == "Kibera, Nairobi"
+    # a person and a place are not one designation
+    person = [_span(text, "Kibera", labels.PERSON), _span(text, "Nairobi", labels.LOCATION)]
+    assert name_extent.join_places(text, person) == person
+
+
+def test_a_practice_named_for_its_village_gives_the_village(analyzer):
+    text = "I was off last week. Ciarán, are the logs from the Oranmore surgery printed?"
+    assert "Oranmore" in protected(analyzer, text)
