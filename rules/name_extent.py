@@ -10,11 +10,13 @@ A word joins where English writes a name on: a capitalised word beside the span 
 space, " & " or (for a firm or a place) a possessive "'s" between, not across punctuation
 or a line; not a closed-class word ("Can", "At") nor a day or a month ("Meadowside Physio
 Thursday"); not a sentence's first word, whose capital says nothing. A person's name
-grows only to the right, and not over a word in capitals ("Priya OOO", "Reed DOB"): what
-stands before it is a greeting or a title ("Hi", "Dear Ms.", "Reverend"), which are no
-part of the name; a leading "The" mid-sentence belongs to a name ("playing The Crown &
-Anchor", "our band The Velvet Kettles"), of a firm or a band, whatever its label; so does
-the period of an abbreviation a lower-case word follows ("Hnos. in Apodaca"). Spans the
+grows to the right, not over a word in capitals ("Priya OOO", "Reed DOB"), and to the
+left only after "at" or "in", where the whole is a firm's ("a cook at Phở Hà Thành"):
+elsewhere what stands before a person is a greeting or a title ("Hi", "Dear Ms.",
+"Reverend"), no part of the name. A leading "The" mid-sentence belongs to a name
+("playing The Crown & Anchor", "our band The Velvet Kettles"), of a firm or a band,
+whatever its label; so does the period of an initial ("S.A. de C.V.") or of a short
+abbreviation that the clause's next word follows ("Hnos. in Apodaca"). Spans the
 decision kept as public, and the other protected spans, stop it.
 """
 
@@ -25,6 +27,7 @@ from dataclasses import replace
 from veil.rules import labels
 from veil.rules import lazy_regex as regex
 from veil.rules.locatives import english_closed_words
+from veil.rules.pattern import KIN_TITLES, TITLES
 from veil.rules.spans import Span
 
 _NAMED_LABELS = frozenset({labels.PERSON, labels.ORGANIZATION, labels.LOCATION})
@@ -35,9 +38,16 @@ _WORD_BEFORE = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d])({_WORD}\.?)[ \t]$")
 _WORD_AFTER = regex.compile(
     rf"([ \t]&[ \t]|['’]s[ \t]|[ \t])({_WORD})(?![\p{{L}}\p{{M}}\d])", regex.VERSION1
 )
-# A period that a lower-case word follows closes an abbreviation, not a sentence
-# (after a short word: chat starts a sentence in lower case after "at Halvorsen Freight.")
-_ABBREVIATION_DOT = regex.compile(r"(?<=(?<![\p{L}])\p{L}{1,4})\.(?=[ \t]+\p{Ll})")
+# A period after a short word that the clause's next word, a closed-class one, follows
+# closes an abbreviation, not a sentence ("Hnos. in Apodaca"; chat starts sentences in
+# lower case: "at Halvorsen Freight. last day", "in Life Camp. fees are")
+_ABBREVIATION_DOT = regex.compile(r"(?<=(?<![\p{L}])\p{L}{1,4})\.[ \t]+(\p{Ll}+)")
+# An initial's period: "S.A. de C.V."
+_INITIAL_DOT = regex.compile(r"(?<=(?<![\p{L}])\p{Lu})\.")
+# A name's first word after "at" or "in" is a firm's ("a line cook at Phở Hà Thành"); a
+# person's name there has a title before it ("at Dr Lydon's")
+_PLACE_PREPOSITION_BEFORE = regex.compile(r"(?<![\p{L}])(?:at|in)[ \t]+$", regex.IGNORECASE)
+_TITLE = regex.compile(rf"(?:{TITLES}|{KIN_TITLES})\.?", regex.IGNORECASE)
 # What ends a sentence before a word: that word's capital says nothing.
 _SENTENCE_END = frozenset('.!?:;\n\r"“”«»()[]|•*-')
 _CALENDAR = frozenset(
@@ -63,11 +73,12 @@ def widen(text: str, protected: list[Span], others: list[Span]) -> list[Span]:
         start, end = span.start, span.end
         while (found := _word_before(text, start, taken, span, person)) is not None:
             start = found
-            if person:
-                break  # only "The"
         while (found := _word_after(text, end, taken, span, person)) is not None:
             end = found
-        if not person and _ABBREVIATION_DOT.match(text, end):
+        dot = _ABBREVIATION_DOT.match(text, end) if not person else None
+        if (dot is not None and dot.group(1) in english_closed_words()) or (
+            not person and _INITIAL_DOT.match(text, end)
+        ):
             end += 1  # "Transportes Villarreal Hnos. in Apodaca": no sentence ends there
         out.append(
             span if (start, end) == (span.start, span.end) else replace(span, start=start, end=end)
@@ -96,8 +107,12 @@ def _word_before(text: str, start: int, taken: list[Span], own: Span, person: bo
     mark = text[:word_start].rstrip(" \t")[-1:]
     if not mark or mark in _SENTENCE_END:
         return None  # a capital at a sentence's start
-    if word != "The" and (person or not _joins(word)):
-        return None  # "At", "In", "I"; before a person, a greeting or a title
+    if word != "The" and not _joins(word):
+        return None  # "At", "In", "I"
+    if person and word != "The" and not _PLACE_PREPOSITION_BEFORE.search(text, 0, word_start):
+        return None  # before a person, a greeting or a title: "Hi Jonas", "Dear Ms. Okafor"
+    if person and _TITLE.fullmatch(word):
+        return None  # "at Dr Lydon's"
     if not _free(word_start, start, taken, own):
         return None
     return word_start

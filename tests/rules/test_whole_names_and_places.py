@@ -52,12 +52,20 @@ def _span(text: str, value: str, label: str = labels.ORGANIZATION) -> Span:
             "PERSON",
             "Dunmore & Sons Heating",
         ),
-        # an abbreviation's period, which a lower-case word follows
+        # a firm's name after "at" that NER read in part as a person's
+        ("a line cook at Phở Hà Thành in Đà Lạt", "Hà Thành", "PERSON", "Phở Hà Thành"),
+        # an initial's period; an abbreviation's, which the clause's next word follows
         (
             "I applied to Fletes Ibarra Hnos. in Saltillo",
             "Fletes Ibarra Hnos",
             "ORGANIZATION",
             "Fletes Ibarra Hnos.",
+        ),
+        (
+            "Ventas: Tequilera Arandas S.A. de C.V. y otras",
+            "Tequilera Arandas S.A. de C.V",
+            "ORGANIZATION",
+            "Tequilera Arandas S.A. de C.V.",
         ),
     ],
 )
@@ -82,6 +90,10 @@ def test_a_name_found_in_part_is_widened_to_the_whole_name(text, part, label, wh
         # a sentence ends with the span, also one that chat starts in lower case
         ("I work for Brightwater Ltd. Today is hard.", "Brightwater Ltd.", "ORGANIZATION"),
         ("my boss at Halden Freight. last day is friday", "Halden Freight", "ORGANIZATION"),
+        ("the school in Life Camp. fees are 380k", "Life Camp", "LOCATION"),
+        # before a person not after "at" or "in", or a title after it
+        ("we saw Rev Alasdair Munro today", "Alasdair Munro", "PERSON"),
+        ("I have an appointment at Dr Lydon's", "Lydon", "PERSON"),
         # not across a line or a wide gap
         ("Signed, Tanisha Reed\nDOB 1990", "Tanisha Reed", "PERSON"),
         ("MAC    Signal", "MAC", "ORGANIZATION"),
