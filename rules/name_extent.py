@@ -22,6 +22,7 @@ decision kept as public, and the other protected spans, stop it.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import replace
 
 from veil.rules import labels
@@ -63,7 +64,7 @@ _APOSTROPHE = regex.compile(r"['’]")
 def widen(text: str, protected: list[Span], others: list[Span]) -> list[Span]:
     """``protected`` with each name widened to the capitalised run it is part of; spans
     in ``others`` (kept public) and the other protected spans are not crossed."""
-    taken = [*protected, *others]
+    taken = _Taken([*protected, *others])
     out = []
     for span in protected:
         if span.label not in _NAMED_LABELS:
@@ -86,8 +87,26 @@ def widen(text: str, protected: list[Span], others: list[Span]) -> list[Span]:
     return out
 
 
-def _free(start: int, end: int, taken: list[Span], own: Span) -> bool:
-    return not any(s is not own and s.start < end and start < s.end for s in taken)
+class _Taken:
+    """The spans a name may not grow into, found by position (a long text has thousands:
+    a scan of all of them per word would make widening quadratic)."""
+
+    _NEIGHBOURS = 4  # spans before a point that may reach it (spans seldom nest)
+
+    def __init__(self, spans: list[Span]) -> None:
+        self.spans = sorted(spans, key=lambda s: (s.start, s.end))
+        self.starts = [s.start for s in self.spans]
+
+    def free(self, start: int, end: int, own: Span) -> bool:
+        last = bisect.bisect_left(self.starts, end)
+        return not any(
+            s is not own and start < s.end
+            for s in self.spans[max(0, last - self._NEIGHBOURS) : last]
+        )
+
+
+def _free(start: int, end: int, taken: _Taken, own: Span) -> bool:
+    return taken.free(start, end, own)
 
 
 def _joins(word: str) -> bool:
@@ -95,7 +114,7 @@ def _joins(word: str) -> bool:
     return folded not in english_closed_words() and folded not in _CALENDAR
 
 
-def _word_before(text: str, start: int, taken: list[Span], own: Span, person: bool) -> int | None:
+def _word_before(text: str, start: int, taken: _Taken, own: Span, person: bool) -> int | None:
     window = max(0, start - 40)
     match = _WORD_BEFORE.search(text[window:start])
     if match is None or (match.start(1) == 0 and window > 0):
@@ -118,7 +137,7 @@ def _word_before(text: str, start: int, taken: list[Span], own: Span, person: bo
     return word_start
 
 
-def _word_after(text: str, end: int, taken: list[Span], own: Span, person: bool) -> int | None:
+def _word_after(text: str, end: int, taken: _Taken, own: Span, person: bool) -> int | None:
     if text[end - 1] in ".!?":
         return None  # the span ends a sentence
     match = _WORD_AFTER.match(text, end)
