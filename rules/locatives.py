@@ -11,9 +11,15 @@ a destination.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
+from typing import Any
+
+import marisa_trie
 
 from veil.rules import lazy_regex as regex
 
@@ -466,6 +472,34 @@ FIRST_PERSON_OTHER_LANGUAGE = regex.compile(
 )
 
 
+class Words(AbstractSet[str]):
+    """A read-only set of words kept in a marisa trie: the closed-class words of 75
+    languages took about 5 MB as Python sets (one per language and their union, and the
+    union less English's once more), a few hundred KB this way. ``-`` leaves a few words
+    out of the same trie instead of copying it."""
+
+    __slots__ = ("_less", "_trie")
+
+    def __init__(self, words: Iterable[str], less: frozenset[str] = frozenset()) -> None:
+        self._trie = words if isinstance(words, marisa_trie.Trie) else marisa_trie.Trie(words)
+        self._less = less
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and word in self._trie and word not in self._less
+
+    def __iter__(self) -> Iterator[str]:
+        return (word for word in self._trie.iterkeys() if word not in self._less)
+
+    def __len__(self) -> int:
+        return len(self._trie) - sum(word in self._trie for word in self._less)
+
+    def __sizeof__(self) -> int:  # the trie's memory is C++'s, which tracemalloc misses
+        return object.__sizeof__(self) + len(self._trie.tobytes()) + sys.getsizeof(self._less)
+
+    def __sub__(self, other: AbstractSet[Any]) -> Words:  # type: ignore[override]
+        return Words(self._trie, self._less | frozenset(w for w in other if isinstance(w, str)))
+
+
 @cache
 def english_closed_words() -> frozenset[str]:
     """English's closed-class words, as spaCy lists them."""
@@ -475,7 +509,7 @@ def english_closed_words() -> frozenset[str]:
 
 
 @cache
-def stop_words_of_any_language() -> frozenset[str]:
+def stop_words_of_any_language() -> Words:
     """The closed-class words of the 75 languages spaCy lists them for."""
     from pathlib import Path
 
@@ -483,8 +517,8 @@ def stop_words_of_any_language() -> frozenset[str]:
 
     words: set[str] = set()
     for file in sorted((Path(spacy.__file__).parent / "lang").glob("*/stop_words.py")):
-        words.update(stop_words(file.parent.name))
-    return frozenset(words)
+        words.update(_read_stop_words(file.parent.name))
+    return Words(words)
 
 
 # Hindi as it is often typed, in Latin letters: its commonest closed-class words (spaCy
@@ -501,12 +535,17 @@ _HINDI_LATIN_CLOSED = frozenset(
 
 
 @cache
-def stop_words(language: str) -> frozenset[str]:
+def stop_words(language: str) -> Words:
     """One language's closed-class words as spaCy lists them (ISO 639-1 code, or
-    ``HINDI_LATIN``), read from its file (not imported: a language's package loads its
-    whole tokenizer); empty if spaCy has no list for it."""
+    ``HINDI_LATIN``); empty if spaCy has no list for it."""
     if language == HINDI_LATIN:
-        return _HINDI_LATIN_CLOSED
+        return Words(_HINDI_LATIN_CLOSED)
+    return Words(_read_stop_words(language))
+
+
+def _read_stop_words(language: str) -> frozenset[str]:
+    """A language's list read from spaCy's file (not imported: a language's package loads
+    its whole tokenizer)."""
     import importlib.util
     from pathlib import Path
 
@@ -618,7 +657,7 @@ def other_language(clause: str) -> bool:
     return closed_words_outnumber_english(clause, _other_closed_words())
 
 
-def closed_words_outnumber_english(clause: str, other_words: frozenset[str]) -> bool:
+def closed_words_outnumber_english(clause: str, other_words: AbstractSet[str]) -> bool:
     """At least two of the clause's words are in ``other_words`` (other languages'
     closed-class words) and more of them than are English's."""
     words = _folded_words(clause)
