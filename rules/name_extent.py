@@ -153,22 +153,21 @@ def _word_after(text: str, end: int, taken: _Taken, own: Span, person: bool) -> 
     return match.end(2)
 
 
-_PLACE_LABELS = frozenset({labels.LOCATION, labels.STREET_ADDRESS})
 _COMMA = regex.compile(r",[ \t]?")
 
 
 def join_places(text: str, protected: list[Span]) -> list[Span]:
     """Protected places named one after the other with a comma, a place and the larger
     place it lies in ("Croydon, London", "Kahawa West, Nairobi"), as one designation: one
-    span, replaced by one place, as an address writes them."""
+    span, replaced by one place. (An address and its town stay two spans, each with a
+    pseudonym of its kind.)"""
     ordered = sorted(protected, key=lambda s: (s.start, s.end))
     out: list[Span] = []
     for span in ordered:
         last = out[-1] if out else None
         if (
             last is not None
-            and last.label in _PLACE_LABELS
-            and span.label == labels.LOCATION
+            and last.label == span.label == labels.LOCATION
             and _COMMA.fullmatch(text, last.end, span.start)
         ):
             out[-1] = replace(last, end=span.end)
