@@ -57,6 +57,15 @@ def _version(package: str) -> str:
         return "none"
 
 
+def read_lines(file: Path) -> list[str]:
+    """A text table's lines; an unreadable file is an error that names it and the command
+    that rebuilds it."""
+    try:
+        return file.read_text("utf-8").split("\n")
+    except (OSError, UnicodeDecodeError) as error:
+        raise DerivedTableError(f"{file} is unreadable ({error}); {REBUILD}") from error
+
+
 _build_lock = threading.Lock()
 
 

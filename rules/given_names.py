@@ -43,12 +43,7 @@ def load(first_names: frozenset[str], last_names: frozenset[str]) -> frozenset[s
     file = derived.ensure(
         path(), lambda out: _write(out, attested(_title_keys(), first_names, last_names))
     )
-    try:
-        lines = file.read_text("utf-8").split("\n")
-    except (OSError, UnicodeDecodeError) as error:
-        raise derived.DerivedTableError(
-            f"{file} is unreadable ({error}); {derived.REBUILD}"
-        ) from error
+    lines = derived.read_lines(file)
     names = lines[1:-2]
     if lines[:1] != [_HEADER] or lines[-2:] != [f"# end {len(names)}", ""]:
         raise derived.DerivedTableError(f"{file} is incomplete or damaged; {derived.REBUILD}")

@@ -28,12 +28,7 @@ def path(extract: Callable[[], tuple[Iterable[str], Iterable[str]]]) -> Path:
 
 def load(extract: Callable[[], tuple[Iterable[str], Iterable[str]]]) -> Lists:
     file = derived.ensure(path(extract), lambda out: _write(out, *extract()))
-    try:
-        lines = file.read_text("utf-8").split("\n")
-    except (OSError, UnicodeDecodeError) as error:
-        raise derived.DerivedTableError(
-            f"{file} is unreadable ({error}); {derived.REBUILD}"
-        ) from error
+    lines = derived.read_lines(file)
     first = frozenset(line[2:] for line in lines if line.startswith("F "))
     last = frozenset(line[2:] for line in lines if line.startswith("L "))
     if lines[:1] != [_HEADER] or lines[-2:] != [f"# end {len(first)} {len(last)}", ""]:
