@@ -105,10 +105,6 @@ class _Taken:
         )
 
 
-def _free(start: int, end: int, taken: _Taken, own: Span) -> bool:
-    return taken.free(start, end, own)
-
-
 def _joins(word: str) -> bool:
     folded = _APOSTROPHE.split(word.casefold())[0]  # "I'm", "We'll"
     return folded not in english_closed_words() and folded not in _CALENDAR
@@ -123,16 +119,20 @@ def _word_before(text: str, start: int, taken: _Taken, own: Span, person: bool) 
     word = match.group(1).rstrip(".")
     if match.group(1).endswith(".") and len(word) > 3:
         return None  # a sentence's last word; "St.", "Dr." abbreviate a name's part
-    mark = text[:word_start].rstrip(" \t")[-1:]
+    mark = text[max(0, word_start - 40) : word_start].rstrip(" \t")[-1:]
     if not mark or mark in _SENTENCE_END:
         return None  # a capital at a sentence's start
     if word != "The" and not _joins(word):
         return None  # "At", "In", "I"
-    if person and word != "The" and not _PLACE_PREPOSITION_BEFORE.search(text, 0, word_start):
+    if (
+        person
+        and word != "The"
+        and not _PLACE_PREPOSITION_BEFORE.search(text, max(0, word_start - 10), word_start)
+    ):
         return None  # before a person, a greeting or a title: "Hi Jonas", "Dear Ms. Okafor"
     if person and _TITLE.fullmatch(word):
         return None  # "at Dr Lydon's"
-    if not _free(word_start, start, taken, own):
+    if not taken.free(word_start, start, own):
         return None
     return word_start
 
@@ -148,7 +148,7 @@ def _word_after(text: str, end: int, taken: _Taken, own: Span, person: bool) -> 
         return None  # "Priya OOO", "Taylor Swift's Eras Tour"
     if not _joins(word):
         return None  # "thanks Sarah Can you": the next sentence, typed without a stop
-    if not _free(match.start(2), match.end(2), taken, own):
+    if not taken.free(match.start(2), match.end(2), own):
         return None
     return match.end(2)
 

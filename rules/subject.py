@@ -2102,7 +2102,7 @@ _LIST_GAP = regex.compile(
 def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> None:
     """Where a private person or organisation is: "Karavali College in Mangaluru", "my
     tita in Iloilo", "St. Brigid's Parish, Athlone"; and the larger place a private place
-    lies in, or the smaller one it names first: "Ashgrove Close, Hucknall", "Stadshagen
+    lies in, or the smaller one it names first: "Eastleigh, Nairobi", "Stadshagen
     (Zwolle)", "the Crooked Ferret on North Street in Bedminster" (``out`` is changed in
     place)."""
     for i in range(1, len(spans)):
@@ -2147,8 +2147,6 @@ def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> 
             out[i] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
 
 
-# A place and the larger place it lies in, named together: "Eastleigh, Nairobi",
-# "Stadshagen (Zwolle)"; "on" for a street a private firm is on, "in" for its town.
 _PLACE_LABELS = frozenset({labels.LOCATION, labels.STREET_ADDRESS})
 # A place's public verdict that says only that the place is known, nothing of the text.
 _WEAK_PUBLIC_PLACE = frozenset(
@@ -2161,6 +2159,8 @@ _WEAK_PUBLIC_PLACE = frozenset(
         Reason.TITLE_OR_THING,
     }
 )
+# A place and the larger place it lies in, named together: "Eastleigh, Nairobi",
+# "Stadshagen (Zwolle)"; "on" for a street a private firm is on, "in" for its town.
 _PLACE_IN_PLACE_GAP = regex.compile(r"[ \t]*,[ \t]*|[ \t]*\([ \t]*|\s+(?:in|on)\s+", _I)
 
 
@@ -2234,7 +2234,7 @@ def _chance_of_entry(value: str) -> float | None:
 
 
 # Two people named in one breath: "X and Y", "X & Y", "X, Y".
-_PAIR_GAP = regex.compile(r"[ \t]*(?:,|&|and|und|et|e|y|en|i|och|og|ve|и|і)[ \t]*|[ \t]*,[ \t]*")
+_PAIR_GAP = regex.compile(r"[ \t]*(?:,|&|and|und|et|e|y|en|i|och|og|ve|и|і)[ \t]*")
 
 
 def _entries_listed_together(text: str, spans: Sequence[Span], out: list[Verdict]) -> list[int]:
