@@ -28,7 +28,7 @@ from dataclasses import replace
 from veil.rules import labels
 from veil.rules import lazy_regex as regex
 from veil.rules.locatives import english_closed_words
-from veil.rules.pattern import KIN_TITLES, TITLES
+from veil.rules.pattern import CALENDAR_WORDS, KIN_TITLES, TITLES
 from veil.rules.spans import Span
 
 _NAMED_LABELS = frozenset({labels.PERSON, labels.ORGANIZATION, labels.LOCATION})
@@ -51,13 +51,6 @@ _PLACE_PREPOSITION_BEFORE = regex.compile(r"(?<![\p{L}])(?:at|in)[ \t]+$", regex
 _TITLE = regex.compile(rf"(?:{TITLES}|{KIN_TITLES})\.?", regex.IGNORECASE)
 # What ends a sentence before a word: that word's capital says nothing.
 _SENTENCE_END = frozenset('.!?:;\n\r"“”«»()[]|•*-')
-_CALENDAR = frozenset(
-    {
-        *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
-        *("january", "february", "march", "april", "may", "june", "july", "august"),
-        *("september", "october", "november", "december"),
-    }
-)
 _APOSTROPHE = regex.compile(r"['’]")
 
 
@@ -107,7 +100,7 @@ class _Taken:
 
 def _joins(word: str) -> bool:
     folded = _APOSTROPHE.split(word.casefold())[0]  # "I'm", "We'll"
-    return folded not in english_closed_words() and folded not in _CALENDAR
+    return folded not in english_closed_words() and folded not in CALENDAR_WORDS
 
 
 def _word_before(text: str, start: int, taken: _Taken, own: Span, person: bool) -> int | None:

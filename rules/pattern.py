@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import calendar
 from collections.abc import Callable, Iterable
 
 from veil.rules import lazy_regex as regex
@@ -20,6 +21,11 @@ KOREAN_PARTICLES = (
     r"에서는|에서도|에서|에는|에도|에게|에|이랑|이고|이며|이에요|이야|이다|이가|이는|이를|이의|"
     r"이도|이와|이한테|이하고|예요|입니다|으로|로|까지|부터|한테|하고|랑|의|은|는|와|과|이|가|을|"
     r"를|도|만"
+)
+# The names of the months and the days of the week, in lower case: words of a date, not a
+# town's name ("March") or part of a firm's ("Meadowside Physio Thursday").
+CALENDAR_WORDS = frozenset(
+    name.casefold() for name in (*calendar.month_name, *calendar.day_name) if name
 )
 # Characters either side of a match that are searched for context words.
 CONTEXT_WINDOW = 48

@@ -2148,17 +2148,9 @@ def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> 
 
 
 _PLACE_LABELS = frozenset({labels.LOCATION, labels.STREET_ADDRESS})
-# A place's public verdict that says only that the place is known, nothing of the text.
-_WEAK_PUBLIC_PLACE = frozenset(
-    {
-        Reason.KNOWN_PLACE,
-        Reason.ENCYCLOPEDIA_ENTRY,
-        Reason.KNOWN_PLACE_NOT_PERSON,
-        Reason.SINGLE_NAME,
-        Reason.NOT_A_NAME,
-        Reason.TITLE_OR_THING,
-    }
-)
+# A place's public verdict that says nothing of the text: only that the place is known,
+# or that no name cue was found for NER's reading of it as a person.
+_WEAK_PUBLIC_PLACE = _PLACE_ONLY_KNOWN | _WEAK_PUBLIC | {Reason.TITLE_OR_THING}
 # A place and the larger place it lies in, named together: "Eastleigh, Nairobi",
 # "Stadshagen (Zwolle)"; "on" for a street a private firm is on, "in" for its town.
 _PLACE_IN_PLACE_GAP = regex.compile(r"[ \t]*,[ \t]*|[ \t]*\([ \t]*|\s+(?:in|on)\s+", _I)

@@ -13,7 +13,6 @@ to say.
 
 from __future__ import annotations
 
-import calendar
 from collections.abc import Callable
 from functools import cache
 
@@ -22,6 +21,7 @@ from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map
 from veil.rules.notability import fold
 from veil.rules.pattern import (
+    CALENDAR_WORDS,
     KOREAN_PARTICLES,
     SENTENCE_OPENS,
     SINCE,
@@ -253,15 +253,14 @@ _PROCLITICS = ("و", "ب", "ل", "ف", "ك", "ב", "ל", "מ", "ו", "ה", "ש")
 
 
 # Months and weekdays are towns too ("March", "Friday Harbor" aside): after "in" they
-# are dates.
-_CALENDAR = frozenset(fold(name) for name in (*calendar.month_name, *calendar.day_name) if name)
+# are dates (CALENDAR_WORDS).
 
 
 def is_town(name: str) -> bool:
     key = fold(name)
     return (
         len(key) >= 2
-        and key not in _CALENDAR
+        and key not in CALENDAR_WORDS
         and not locatives.closed_class(name)  # "The", "Die", "La": towns, and words first
         and (
             places_table.city_named(key) is not None
@@ -293,7 +292,7 @@ def is_small_town(name: str) -> bool:
     key = fold(name)
     return (
         len(key) >= 4
-        and key not in _CALENDAR
+        and key not in CALENDAR_WORDS
         and not locatives.closed_class(name)
         and places_table.small_town(key) is not None
         # (not software, nor a first name that is an English word: "in Excel", "in Mars",
