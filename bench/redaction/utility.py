@@ -23,8 +23,8 @@ PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
 # Prompts written for veil, one or more per kind of failure seen on text nobody tuned on,
 # with their own names and places (bench/redaction/check_own.py validates the file).
 OWN_EXAMPLES = Path(__file__).with_name("public_private_own.jsonl")
-# 1,820 prompts written blind to veil's code (their writers read neither code nor data),
-# in fixed parts: "dev" to "dev26" may be looked at and tuned on, "test" to "test24" only
+# 1,940 prompts written blind to veil's code (their writers read neither code nor data),
+# in fixed parts: "dev" to "dev28" may be looked at and tuned on, "test" to "test26" only
 # reported.
 FRESH_EXAMPLES = Path(__file__).with_name("public_private_fresh.jsonl")
 FRESH_PARTS = (
@@ -54,6 +54,8 @@ FRESH_PARTS = (
     "dev24",
     "dev25",
     "dev26",
+    "dev27",
+    "dev28",
     "test",
     "test2",
     "test3",
@@ -78,6 +80,8 @@ FRESH_PARTS = (
     "test22",
     "test23",
     "test24",
+    "test25",
+    "test26",
 )
 
 TUNING = "tuning half"
