@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import regex
 
-from veil.rules import gazetteer, labels, name_extent, notability
+from veil.rules import gazetteer, labels, name_extent, notability, truecase
 from veil.rules.choices import DEFAULT_RECOGNIZERS, DEFAULT_THRESHOLD, PublicEntities
 from veil.rules.compounds import join_compound_names
 from veil.rules.domain_names import domain_echoes, firm_names
@@ -82,10 +82,12 @@ class Analyzer:
 
     def analyze_subjects(self, text: str) -> Analysis:
         """The spans to protect, and the public entities left as they are."""
+        # (the same length as the text: what is found in it is found in the text)
+        read = truecase.recase(text)
         spans: list[Span] = []
         for recognizer in self.recognizers:
-            spans.extend(recognizer.find(text))
-        return self._by_subject(text, self._finish(text, spans))
+            spans.extend(recognizer.find(read))
+        return self._by_subject(read, self._finish(read, spans, typed=text))
 
     def _by_subject(self, text: str, spans: list[Span]) -> Analysis:
         verdicts = decide(text, spans)
@@ -106,6 +108,7 @@ class Analyzer:
                 protected.append(span)
         protected = name_extent.widen(text, protected, [k.span for k in kept])
         protected = name_extent.join_places(text, protected)
+        protected = name_extent.join_names(text, protected)
         protected += _echoes(text, protected, kept)
         protected += _identifier_echoes(text, protected, kept)
         short_names = _short_name_echoes(text, protected, kept)
@@ -150,7 +153,9 @@ class Analyzer:
                 out[i] = Verdict(Subject.PUBLIC, Reason.REFEREE_PUBLIC, verdict.label)
         return out
 
-    def _finish(self, text: str, spans: list[Span]) -> list[Span]:
+    def _finish(self, text: str, spans: list[Span], typed: str | None = None) -> list[Span]:
+        """The spans above their thresholds, less the allowed, plus the denied terms (as
+        the user typed them: ``typed``, where ``text`` is the text recased)."""
         normalized = normalize(text)
         if normalized.changed:
             for recognizer in self.recognizers:
@@ -164,7 +169,7 @@ class Analyzer:
                             original, score=min(0.95, original.score + DISGUISE_BONUS)
                         )
                     spans.append(original)
-        spans.extend(self.deny_list.find(text))
+        spans.extend(self.deny_list.find(text if typed is None else typed))
         spans = [s for s in spans if s.source == DENY_SOURCE or s.score >= self._threshold(s)]
         spans = self.allow_list.filter(text, spans)
         linked = link(text, join_adjacent_names(text, resolve_overlaps(text, spans)))

@@ -443,11 +443,13 @@ class Knowledge:
         words = key(name).split()
         if len(words) < 2:
             return float("inf")
-        first = self._word_count("f:" + words[0])
-        last = self._word_count("l:" + words[-1])
+        first = self.word_count("f:" + words[0])
+        last = self.word_count("l:" + words[-1])
         return first * last / self._multi_word
 
-    def _word_count(self, word_key: str) -> int:
+    def word_count(self, word_key: str) -> int:
+        """How many two- and three-word titles start (``f:word``) or end (``l:word``) with
+        a word."""
         found = self._words.get(word_key)
         return found[0][0] if found else 0
 

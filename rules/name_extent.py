@@ -113,18 +113,22 @@ def _word_before(text: str, start: int, taken: _Taken, own: Span, person: bool) 
     if match.group(1).endswith(".") and len(word) > 3:
         return None  # a sentence's last word; "St.", "Dr." abbreviate a name's part
     mark = text[max(0, word_start - 40) : word_start].rstrip(" \t")[-1:]
-    if not mark or mark in _SENTENCE_END:
+    if person and _TITLE.fullmatch(word):
+        return None  # "at Dr Lydon's"
+    # a first name before a surname is the name's first word, wherever it stands ("To:
+    # Siobhán Kearney <skearney@...>", where NER found the surname)
+    given = person and _given_name(word)
+    if (not mark or mark in _SENTENCE_END) and not given:
         return None  # a capital at a sentence's start
     if word != "The" and not _joins(word):
         return None  # "At", "In", "I"
     if (
         person
         and word != "The"
+        and not given
         and not _PLACE_PREPOSITION_BEFORE.search(text, max(0, word_start - 10), word_start)
     ):
         return None  # before a person, a greeting or a title: "Hi Jonas", "Dear Ms. Okafor"
-    if person and _TITLE.fullmatch(word):
-        return None  # "at Dr Lydon's"
     if not taken.free(word_start, start, own):
         return None
     return word_start
@@ -146,7 +150,39 @@ def _word_after(text: str, end: int, taken: _Taken, own: Span, person: bool) -> 
     return match.end(2)
 
 
+def _given_name(word: str) -> bool:
+    from veil.rules.recognizers.names import known_name_words
+
+    return word in known_name_words()[0]
+
+
 _COMMA = regex.compile(r",[ \t]?")
+# What stands inside one person's name between two of its parts: a particle of a surname
+# ("Antônia Ferreira dos Santos", "Ludwig van Beethoven", "Amr bin Aziz") or a nickname
+# in quotes ("Walter 'Buddy' Kowalski"); not "and", which names two people
+_INSIDE_A_NAME = regex.compile(
+    r"[ \t]+(?:(?:da|das|de|del|della|der|den|di|do|dos|du|la|le|ten|ter|van|von|zu|bin|"
+    r"binti|ibn|bint|al|el|ben|bat|mac|ap)[ \t]+)+"
+    r"|[ \t]+[\"'‘“(]\p{Lu}[\p{L}\p{M}\-]*[\"'’”)][ \t]+"
+)
+
+
+def join_names(text: str, protected: list[Span]) -> list[Span]:
+    """Protected parts of one person's name that a particle or a quoted nickname splits
+    ("Antônia Ferreira" and "Santos" of "Antônia Ferreira dos Santos"), as one span."""
+    ordered = sorted(protected, key=lambda s: (s.start, s.end))
+    out: list[Span] = []
+    for span in ordered:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and last.label == span.label == labels.PERSON
+            and _INSIDE_A_NAME.fullmatch(text, last.end, span.start)
+        ):
+            out[-1] = replace(last, end=max(last.end, span.end))
+        else:
+            out.append(span)
+    return out
 
 
 def join_places(text: str, protected: list[Span]) -> list[Span]:

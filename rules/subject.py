@@ -203,6 +203,9 @@ _ACCOUNT_LABELS = frozenset(
 )
 WINDOW = 90  # characters of context read on each side of a span
 CONTACT_REACH = 60  # characters between a name and a contact detail that make it theirs
+# Words between a famous name and a contact detail that say the detail is someone else's
+# (a signature's "Tel.", a field's "IBAN" are one or two)
+_WORDS_APART = 3
 ACCOUNT_REACH = 25  # characters between an organisation and the account number after it
 
 _I = regex.IGNORECASE | regex.VERSION1
@@ -726,6 +729,34 @@ _AFFILIATION_BEFORE = regex.compile(
     r"\b(?:called|named)\s+$)",
     _I,
 )
+# A cue's words and its preposition in one clause: no subject of a new clause, nor a
+# comma and a verb, between them ("work I'm training for the X", "since 1999, is famous
+# for the X"); and no "of" right after a noun that is no one's role, which names its
+# owner, not a workplace ("the career of X", "the results of X"; "a member of X" is one).
+_NEW_CLAUSE = regex.compile(
+    r"\b(?:i|i'm|i’m|he|she|we|they|you|it)\b(?!\s*$)"
+    r"|,\s*(?:is|are|was|were|has|have|had|will|would|can|could)\b",
+    _I,
+)
+_OWNER_OF = regex.compile(
+    r"^(?:career|results?|treatment|therapy|salary|degree|thesis|diploma|years|months|loan|"
+    r"mortgage|claim|job|position|scan|surgery|referral|account|earnings)\s+of\s",
+    _I,
+)
+
+
+def _affiliation_before(before: str) -> bool:
+    """Whether the words before a name tie it to someone as their employer, school,
+    clinic or club (``_AFFILIATION_BEFORE``), within one clause."""
+    found = _AFFILIATION_BEFORE.search(before)
+    if found is None:
+        return False
+    cue = found.group()
+    first_word = regex.match(r"\S+\s*", cue)
+    rest = cue[first_word.end() :] if first_word else cue
+    return not (_NEW_CLAUSE.search(rest) or _OWNER_OF.match(cue))
+
+
 # "Is called" as other languages say it, after something of the writer's: "ma voisine
 # s'appelle X", "мою соседку зовут X" (not "er heißt Olaf Scholz", nor "mi película
 # favorita se llama Coco").
@@ -850,7 +881,7 @@ class _Context:
 
         return syntax.parses(self.text, DEFAULT_MODEL, PIECE_CHARS)
 
-    def cv_entry(self, span: Span) -> bool:
+    def cv_entry(self, span: Span, ranged: bool = False) -> bool:
         """The organisation is an entry of the writer's CV: its line carries a period of
         time ("Analyst, Harrowgate Ltd (2022-now)", "BSc, University of Kent, 2018 - 2021")
         in a text the writer writes of themselves or calls a CV."""
@@ -874,6 +905,8 @@ class _Context:
         line = text[begin:finish]
         if len(line) > 200 or not (_PERIOD.search(line) or _DEGREE_LINE.match(line)):
             return False
+        if ranged and not _PERIOD_RANGE.search(line):
+            return False  # a year alone is a citation's or a history's ("Rowling (2020)")
         if not text[begin : span.start].strip() and text[span.end : span.end + 2].startswith(","):
             return False  # "Intern, Southwark Council": the role before the employer
         return self.parse.self_in_text or self.calls_itself_a_cv
@@ -939,6 +972,14 @@ class _Context:
                 else ""
             )
             if len(gap) <= CONTACT_REACH and not regex.search(r"[.!?]\s|\n\s*\n", gap):
+                if (
+                    len(regex.findall(r"\p{L}+", gap)) >= _WORDS_APART
+                    and _famous(self.text[span.start : span.end])
+                    and not _names_in(
+                        self.text[span.start : span.end], self.text[contact.start : contact.end]
+                    )
+                ):
+                    continue  # "not as fast as Eliud Kipchoge, she insists, @wanjiru": not his
                 return True
         return False
 
@@ -1100,6 +1141,23 @@ _LANDMARK = regex.compile(
 )
 # Head nouns of the places people work, study, shop and get care: a name ending in one
 # is an organisation, whatever NER called it ("Kingsmead Grammar", "Parkview Dentistry").
+
+
+def _famous(value: str) -> bool:
+    """A full name the encyclopedia has an entry for that chance would seldom give:
+    someone famous, whom a contact detail nearby does not make its owner."""
+    entries = knowledge.knowledge()
+    return (
+        " " in value.strip()
+        and entries.is_known(value)
+        and entries.chance_entries(value) < CHANCE_LIMIT
+    )
+
+
+def _names_in(value: str, contact: str) -> bool:
+    """Whether a contact detail spells one of a name's words ("skearney@...")."""
+    folded = notability.fold(contact)
+    return any(len(w) >= 3 and w in folded for w in notability.fold(value).split())
 
 
 def _name_words(value: str) -> tuple[bool, bool]:
@@ -1281,7 +1339,12 @@ _THE_REAL_ONE = regex.compile(
 )
 _PRONOUN_FOR_SOMEONE = regex.compile(r"\b(?:he|she|his|her|him)\b", _I)
 # Names joined as one list: "X and Y", "X, Y", "X or Y".
-_COORDINATED = regex.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&|nor)\s+)", _I)
+# (and the other languages' "and" that mean nothing else: "Giulia e Marco", "Ana y Sofía")
+_COORDINATED = regex.compile(
+    r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&|nor|e|y|et|und|och|og|ve|și|oraz|és|"
+    r"και|kai|và|dan|и|та)\s+)",
+    _I,
+)
 # "my mum's appointment", "our neighbour": the text is about people of the writer's life.
 _WRITERS_PEOPLE = regex.compile(rf"\b(?:my|our)\s+(?:[\w'’\-]+\s+){{0,2}}?{_RELATION}\b", _I)
 # Looser than CHANCE_LIMIT, for texts that name no one private: "Bruno Mars" (0.06) and
@@ -1427,7 +1490,7 @@ def _person(m: _Mention) -> Verdict:
         return Verdict(Subject.PRIVATE, Reason.GRAMMAR_TIE, label)
     if (ctx.contact_near(span) and _reads_as_a_name(value, span)) or ctx.in_email(value):
         return Verdict(Subject.PRIVATE, Reason.CONTACT_BESIDE, label)
-    if _AFFILIATION_BEFORE.search(before) or _called_by_the_writer(m):
+    if _affiliation_before(before) or _called_by_the_writer(m):
         return Verdict(Subject.PRIVATE, Reason.AFFILIATION, label)
     # Type checks: a language, a people or a place is not a person without a name cue.
     # A word that is also a first name ("Jackson", "Linda") needs a place's preposition,
@@ -1612,6 +1675,10 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         return private(Reason.RELATION_PLACE)
     if ctx.after_address(span) or ctx.place_line_by_contacts(span) or _dateline(m):
         return private(Reason.ADDRESS_PART)
+    if ctx.cv_entry(span, ranged=True):
+        # a town on a line of the writer's CV, with its period of time: where they worked
+        # or studied ("Product Analyst — Monzo, London (2021–present)")
+        return private(Reason.LIFE_PLACE)
     if (
         MARKED_LOCALITY.match(value)
         or NUMBERED_LOCALITY.fullmatch(value)
@@ -1855,7 +1922,7 @@ def _organization(m: _Mention) -> Verdict:
         # Python, dbt and Looker"; "I work at Slack" is one)
         return Verdict(Subject.PUBLIC, Reason.TITLE_OR_THING, label)
     if (
-        _AFFILIATION_BEFORE.search(before)
+        _affiliation_before(before)
         or _AFFILIATION_AFTER.match(after)
         or _ROLE_AT_SIGN.search(before)
     ) and not syntax.hypothetical(ctx.parse, span.start, span.end):
@@ -2055,6 +2122,15 @@ _PERIOD = regex.compile(
     rf"|\b(?:{SINCE})\s+(?:19|20)\d\d\b"
     r"|\((?:(?:spring|summer|autumn|fall|winter|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|"
     r"jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\s+)?(?:19|20)\d\d\)",
+    _I,
+)
+# A period from a year to another or to now, as CVs write it in any of their languages
+_PERIOD_RANGE = regex.compile(
+    # (not a date: "2016-11-30")
+    r"(?<![\d\-/.])(?:19|20)\d\d\s*(?:[-–—]|to|bis|à|a|al|até|do|tot)\s*"
+    r"(?:(?:19|20)\d\d(?![\d\-/.])|\d\d(?![\d\-/.])|now|present|"
+    r"current|today|date|heute|jetzt|aujourd'hui|présent|presente|actualidad|atual|oggi|"
+    r"obecnie|nu|heden|halen|günümüz|н\.в\.|наст)",
     _I,
 )
 _DEGREE_LINE = regex.compile(
@@ -2344,7 +2420,36 @@ def _names_among_public_only(text: str, spans: Sequence[Span], out: list[Verdict
         question = _clause_before(text, spans[i].start, SENTENCE_REACH) + text[spans[i].start : end]
         if not (syntax.FIRST_PERSON_WORD.search(question) or _own_in_other_language(question)):
             chosen.append(i)
-    return chosen
+    # one name, one bearer: a name the writer also names in the first person ("dinner at
+    # mine with Giulia ... Giulia is vegan?") is not made public where it recurs
+    left = {_fold_value(text, spans[i]) for i in undecided.difference(chosen)}
+    return [i for i in chosen if _fold_value(text, spans[i]) not in left]
+
+
+def _fold_value(text: str, span: Span) -> str:
+    return notability.fold(text[span.start : span.end])
+
+
+def _names_coordinated_with_names(text: str, spans: Sequence[Span], out: list[Verdict]) -> None:
+    """A town's name that is a first name too, coordinated with a person no one has made
+    public ("dinner with Giulia and Marco", "Jess, Ana and Sofia"): conjuncts are of one
+    kind, so it names a person, whom the rules for people decide (Marco is a town in
+    Brazil as well)."""
+    for i, verdict in enumerate(out):
+        if verdict.reason is not Reason.KNOWN_PLACE or " " in _fold_value(text, spans[i]):
+            continue
+        if not _name_words(text[spans[i].start : spans[i].end])[0]:
+            continue
+        if any(
+            0 <= j < len(spans)
+            and out[j].label == labels.PERSON
+            and out[j].subject is not Subject.PUBLIC
+            and _COORDINATED.fullmatch(
+                text, min(spans[i].end, spans[j].end), max(spans[i].start, spans[j].start)
+            )
+            for j in (i - 1, i + 1)
+        ):
+            out[i] = Verdict(Subject.UNKNOWN, Reason.UNDECIDED_NAME, labels.PERSON)
 
 
 def _question_end(text: str, end: int) -> int | None:
@@ -2376,6 +2481,7 @@ def _consistent(
         return _weakly_decided(out[i])
 
     _places_of_private(text, spans, out)
+    _names_coordinated_with_names(text, spans, out)
     private_names: set[str] = set()
     private_given: set[str] = set()  # private people named by one word ("Göran:")
     public_names: set[str] = set()

@@ -208,3 +208,46 @@ def test_a_place_and_the_larger_place_after_a_comma_are_one_span():
 def test_a_practice_named_for_its_village_gives_the_village(analyzer):
     text = "I was off last week. Ciarán, are the logs from the Oranmore surgery printed?"
     assert "Oranmore" in protected(analyzer, text)
+
+
+def test_parts_of_one_name_split_by_a_particle_or_a_nickname_are_one_span():
+    text = "Paciente: Antônia Ferreira dos Santos; obit for Walter 'Buddy' Kowalski"
+    parts = [
+        _span(text, "Antônia Ferreira", labels.PERSON),
+        _span(text, "Santos", labels.PERSON),
+        _span(text, "Walter", labels.PERSON),
+        _span(text, "Kowalski", labels.PERSON),
+    ]
+    joined = name_extent.join_names(text, parts)
+    assert [text[s.start : s.end] for s in joined] == [
+        "Antônia Ferreira dos Santos",
+        "Walter 'Buddy' Kowalski",
+    ]
+    # two people named with "and" stay two
+    text = "Ana and Marco"
+    two = [_span(text, "Ana", labels.PERSON), _span(text, "Marco", labels.PERSON)]
+    assert name_extent.join_names(text, two) == two
+
+
+def test_a_first_name_before_a_protected_surname_joins_it_at_a_line_start():
+    text = "> To: Niamh Kearney\n> Subject: invoice"
+    (widened,) = name_extent.widen(text, [_span(text, "Kearney", labels.PERSON)], [])
+    assert text[widened.start : widened.end] == "Niamh Kearney"
+    # a greeting is no first name
+    text = "Hi Jonas, the invoice is attached."
+    (kept,) = name_extent.widen(text, [_span(text, "Jonas", labels.PERSON)], [])
+    assert text[kept.start : kept.end] == "Jonas"
+
+
+def test_the_town_of_a_line_of_the_writers_cv_is_theirs(analyzer):
+    text = (
+        "Can you tighten my CV?\n\nEXPERIENCE\n"
+        "Product Analyst — Monzo, London (2021–present)\n"
+        "Data Intern — Skyscanner, Edinburgh (2019–2020)"
+    )
+    assert {"London", "Edinburgh"} <= {
+        word for value in protected(analyzer, text) for word in value.replace(",", "").split()
+    }
+    # a year in brackets is a citation's, not a period of the writer's life
+    text = "Is the in-text Rowling (2020) right, and how do I cite a talk given in London (2019)?"
+    assert "London" not in protected(analyzer, text)

@@ -1,0 +1,234 @@
+"""Text typed without capitals, read as if the writer had used them.
+
+People type chat messages in lower case ("dinner w giulia n marco, we're in didsbury"):
+NER and every rule that reads a capital as the mark of a name then see none. Truecasing
+is the usual repair: where a writer capitalises nothing mid-sentence, the words the name
+and place lists know, and no language uses as an ordinary word, get their capital back.
+The result has the same length as the text, character for character, so the spans found
+in it are the text's own.
+
+What is recased, in a text written in lower case:
+- a first name ("giulia", "priya"), and a surname right after one ("harry kane");
+- a town of 15,000 people or more by its own name ("bradenton", "wattenscheid"); a
+  smaller town only after a preposition of place ("in didsbury", "a testaccio");
+- the rest of an encyclopedia's title that such a word begins or ends ("harry styles",
+  "real madrid"), so that a known name is read whole;
+- a word where one works ("i work at lidl"), and a word with the kind of an institution
+  after it ("westgate vets", "lincoln high"), which is that institution's name.
+Never: a word that is an English word as well (SCOWL's lower-case entries: "will",
+"reading", "bath"), a closed-class word of any language spaCy lists ("che", "solo"), a
+word in a handle, an address or a path.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from veil.rules import gazetteer, geography, knowledge, locatives, notability, places_table
+from veil.rules import lazy_regex as regex
+
+# Longer texts are pastes (code, logs, documents), whose lower case is not a register.
+MAX_CHARS = 4000
+SHORTEST = 3  # letters of a word recased alone ("mo", "al" are too many other things)
+OPENS_TITLES = 10  # entries a first name in Latin letters opens (rules.given_names')
+
+_WORD = regex.compile(r"[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*")
+# A word with a capital after its first letter's place, inside a sentence: the writer
+# capitalises ("with Giulia", "at Starbucks"), so the text is read as typed.
+_CAPITALISED = regex.compile(r"\p{Lu}\p{Ll}")
+_SENTENCE_START = regex.compile(r"(?:^|[.!?\n]|[.!?][\"'”’)\]]?)[\s\"'“‘(\[*•\-]*$")
+# A word inside a handle, an address, a path or a hashtag: "@priya", "priya.k@", "/marco/"
+_IN_IDENTIFIER_BEFORE = regex.compile(r"[@#/\\_.\d]$")
+_IN_IDENTIFIER_AFTER = regex.compile(r"^(?:[@/\\_\d]|\.\p{L})")
+_PLACE_PREPOSITION = regex.compile(
+    rf"(?<![\p{{L}}])(?:in|at|near|from|around|outside|to|{locatives.IN_OR_AT}|{locatives.FROM}"
+    r"|a|de|da|do|di)[ \t]+$",
+    regex.IGNORECASE,
+)
+# Where one works, in English: the name after it is an employer's ("i work at lidl")
+_WORKPLACE_BEFORE = regex.compile(
+    r"(?<![\p{L}])(?:work(?:s|ed|ing)?|job|shifts?|intern(?:ing|ship)?)[ \t]+(?:at|for)[ \t]+"
+    r"(?:the[ \t]+)?$",
+    regex.IGNORECASE,
+)
+_POSSESSIVE_END = regex.compile(r"['’]s$")
+_TITLE_REACH = 2  # words an encyclopedia's title may run on past a recased one
+
+
+def recase(text: str) -> str:
+    """``text`` with the names and places it writes in lower case capitalised, when the
+    writer capitalises nothing inside a sentence; otherwise ``text`` itself."""
+    if len(text) > MAX_CHARS or not _lower_case_register(text):
+        return text
+    words = [(m.start(), m.end()) for m in _WORD.finditer(text)]
+    chosen: set[int] = set()
+    given_before = False
+    for i, (start, end) in enumerate(words):
+        word = text[start:end]
+        if not _recasable(text, start, end):
+            given_before = False
+            continue
+        adjacent = i > 0 and text[words[i - 1][1] : start] == " "
+        if _is_given_name(word) or (given_before and adjacent and _is_surname(word)):
+            chosen.add(i)
+            given_before = _is_given_name(word)
+            continue
+        given_before = False
+        if (
+            _is_town(word)
+            or (_is_small_town(word) and _PLACE_PREPOSITION.search(text, 0, start) is not None)
+            or _WORKPLACE_BEFORE.search(text, max(0, start - 40), start) is not None
+        ):
+            chosen.add(i)
+        if i + 1 < len(words) and _institution_head(text, end, *words[i + 1]):
+            chosen.update((i, i + 1))
+    chosen |= _places_of_words(text, words, chosen)
+    chosen |= _titles_around(text, words, chosen)
+    if not chosen:
+        return text
+    out = list(text)
+    for i in chosen:
+        start = words[i][0]
+        upper = out[start].upper()
+        if len(upper) == 1:
+            out[start] = upper
+    return "".join(out)
+
+
+def _lower_case_register(text: str) -> bool:
+    """Whether the writer capitalises no word inside a sentence (capitals for emphasis,
+    "AGAIN", and the pronoun "I" aside), and writes in a script with capitals at all."""
+    cased = False
+    for match in _WORD.finditer(text):
+        word = match.group()
+        if not word[0].isupper() and not word[0].islower():
+            continue  # a script without capitals (Han, Arabic, Devanagari, ...)
+        cased = True
+        if (
+            _CAPITALISED.match(word)
+            and word not in ("I", "I'm", "I’m", "I'll", "I've", "I'd")
+            and not _SENTENCE_START.search(text, 0, match.start())
+        ):
+            return False
+    return cased
+
+
+def _recasable(text: str, start: int, end: int) -> bool:
+    word = text[start:end]
+    if not word[0].islower() or len(word) < SHORTEST:
+        return False
+    if _IN_IDENTIFIER_BEFORE.search(text, 0, start) or _IN_IDENTIFIER_AFTER.match(text[end:]):
+        return False
+    key = word.casefold()
+    return key not in locatives.stop_words_of_any_language() and key not in _ordinary_words()
+
+
+def _institution_head(text: str, end: int, head_start: int, head_end: int) -> bool:
+    """Whether the next word, one space on, is the kind of an institution that the word
+    before names ("westgate vets", "lincoln high")."""
+    from veil.rules.recognizers.institutions import HEAD_WORD
+
+    head = text[head_start:head_end]
+    return (
+        text[end:head_start] == " "
+        and head.islower()
+        and (HEAD_WORD.fullmatch(head) is not None or head == "high")
+    )
+
+
+@cache
+def _ordinary_words() -> frozenset[str]:
+    return gazetteer.load("ordinary_named_words") | gazetteer.load("name_common_words")
+
+
+def _title(word: str) -> str:
+    return word[:1].upper() + word[1:]
+
+
+def _is_given_name(word: str) -> bool:
+    """A first name the lists know that, in Latin letters, opens at least as many of the
+    encyclopedia's names of two or three words as it ends and at least ``OPENS_TITLES``:
+    a given name opens its bearers' names ("giulia": Giulia Ligresti, Giulia Grisi, ...),
+    a surname ends them ("keller") and a word the lists hold by chance opens few
+    ("cena")."""
+    from veil.rules.recognizers.names import known_name_words
+
+    if _title(word) not in known_name_words()[0]:
+        return False
+    if not notability.latin(word):
+        return True
+    entries = knowledge.knowledge()
+    opens = entries.word_count("f:" + knowledge.key(word))
+    return opens >= OPENS_TITLES and opens >= entries.word_count("l:" + knowledge.key(word))
+
+
+def _is_surname(word: str) -> bool:
+    from veil.rules.recognizers.names import known_name_words
+
+    return _title(word) in known_name_words()[1]
+
+
+def _is_town(name: str) -> bool:
+    """A town of 15,000 people or more by its own name (not by one of its other names:
+    "solo" is Surakarta too). Not a country or a region: too big to say whose it is,
+    and named as a topic far more often than as a home."""
+    found = geography.city(name)
+    if found is not None:
+        own = notability.fold(found.name).removeprefix("the ").removesuffix(" city")
+        if own == notability.fold(name):  # ("Marikina City", "The Bronx")
+            return True
+    return False
+
+
+def _is_small_town(name: str) -> bool:
+    return places_table.small_town(notability.fold(name)) is not None
+
+
+def _places_of_words(text: str, words: list[tuple[int, int]], chosen: set[int]) -> set[int]:
+    """Places of two or three words ("san diego", "rio de janeiro"): their words that
+    are not closed-class ones."""
+    found: set[int] = set()
+    for i in range(len(words)):
+        for n in (3, 2):
+            if i + n > len(words):
+                continue
+            start, end = words[i][0], words[i + n - 1][1]
+            phrase = text[start:end]
+            if "\n" in phrase or not phrase[0].islower() or not _is_town(phrase):
+                continue
+            found.update(
+                j
+                for j in range(i, i + n)
+                if text[words[j][0]].islower()
+                and text[words[j][0] : words[j][1]].casefold()
+                not in locatives.stop_words_of_any_language()
+            )
+            break
+    return found - chosen
+
+
+def _titles_around(text: str, words: list[tuple[int, int]], chosen: set[int]) -> set[int]:
+    """The rest of an encyclopedia title that a recased word begins or ends: "harry
+    styles", "real madrid"."""
+    entries = knowledge.knowledge()
+    found: set[int] = set()
+    for i in sorted(chosen):
+        for first, last in (
+            *((i, i + n) for n in range(_TITLE_REACH, 0, -1)),
+            *((i - n, i) for n in range(_TITLE_REACH, 0, -1)),
+        ):
+            if first < 0 or last >= len(words):
+                continue
+            phrase = _POSSESSIVE_END.sub("", text[words[first][0] : words[last][1]])
+            if "\n" in phrase or any(c in phrase for c in ",.!?;:()"):
+                continue
+            if entries.is_title(phrase):
+                found.update(
+                    j
+                    for j in range(first, last + 1)
+                    if text[words[j][0]].islower()
+                    and text[words[j][0] : words[j][1]].casefold()
+                    not in locatives.stop_words_of_any_language()
+                )
+                break
+    return found - chosen

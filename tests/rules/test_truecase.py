@@ -1,0 +1,121 @@
+"""Text typed in lower case read with its names' capitals back (rules.truecase), and the
+decision's grammar that casual text leans on: coordinated names, one bearer per name, a
+work cue in its own clause, a famous name apart from a contact detail."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from veil.rules import truecase
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        (
+            "dinner w giulia tonight, then drinks in didsbury",
+            "dinner w Giulia tonight, then drinks in Didsbury",
+        ),
+        ("giulia rossi is my flatmate", "Giulia Rossi is my flatmate"),
+        (
+            "i met marco at the gym. he lives in wattenscheid now",
+            "i met Marco at the gym. he lives in Wattenscheid now",
+        ),
+        # an encyclopedia's title that a recased name begins is read whole
+        ("is taylor swift touring", "is Taylor Swift touring"),
+        # where one works, and an institution by its kind
+        ("i work at lidl n even i dont know", "i work at Lidl n even i dont know"),
+        ("westgate vets cant see her till thurs", "Westgate Vets cant see her till thurs"),
+        # the phone capitalised the first word: the rest is still lower case
+        ("Dinner with giulia tonight.", "Dinner with Giulia tonight."),
+    ],
+)
+def test_names_and_towns_typed_in_lower_case_get_their_capitals(typed, read):
+    assert truecase.recase(typed) == read
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        # English words that are names or towns too; another language's closed-class words
+        "will mark be reading this",
+        "che solo cena",
+        # handles and addresses are as typed
+        "ping @priya or priya.k@gmail.com",
+        # a town of a few thousand people needs a preposition of place
+        "stasera cena poi casa",
+    ],
+)
+def test_ordinary_words_and_identifiers_stay_as_typed(typed):
+    assert truecase.recase(typed) == typed
+
+
+def test_a_writer_who_capitalises_is_read_as_typed():
+    typed = "Dinner with Giulia tonight, and marco might come."
+    assert truecase.recase(typed) == typed
+
+
+def test_a_small_town_after_a_preposition_of_place():
+    assert truecase.recase("we're in didsbury") == "we're in Didsbury"
+    assert truecase.recase("il forno a testaccio fa schifo") == "il forno a Testaccio fa schifo"
+
+
+def test_long_texts_are_pastes_and_read_as_typed():
+    typed = "dinner w giulia. " * (truecase.MAX_CHARS // 17 + 1)
+    assert truecase.recase(typed) == typed
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from("abcdegilmnorstuzß İıǆ.,!?\n@_-'’ AéÉ"), max_size=200))
+def test_only_case_changes_and_the_length_stays(typed):
+    read = truecase.recase(typed)
+    assert len(read) == len(typed)
+    assert all(a == b or a.upper() == b for a, b in zip(typed, read, strict=True))
+
+
+@pytest.mark.parametrize(
+    ("text", "protected"),
+    [
+        ("dinner at mine w giulia n marco tonight, any vegan ideas?", {"giulia", "marco"}),
+        ("stasera cena da me con giulia e marco, che cucino? giulia è vegana", {"giulia", "marco"}),
+        ("cena da me con Giulia e Marco stasera, che cucino?", {"Giulia", "Marco"}),
+        ("ok so my tía rosa wants to visit from guadalajara", {"rosa", "guadalajara"}),
+        ("cat hasnt eaten, westgate vets cant see her till thurs", {"westgate vets"}),
+        ("i work at lidl and my manager keeps changing my rota", {"lidl"}),
+    ],
+)
+def test_people_and_places_of_lower_case_chat_are_protected(analyzer, text, protected):
+    spans = analyzer.analyze(text)
+    for value in protected:
+        start = text.index(value)
+        assert any(s.start <= start and start + len(value) <= s.end for s in spans), value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Summarise the career of Shah Rukh Khan and what Khan did for Bollywood.",
+        "Outside work I'm training for the Melbourne Marathon (slowly).",
+        "Its Old Town, a UNESCO World Heritage Site since 1999, is famous for its bridge.",
+        "She runs (though not as fast as Eliud Kipchoge, she insists), and posts as @wanjiru_k.",
+    ],
+)
+def test_public_names_outside_the_clause_of_a_cue_or_a_contact_are_kept(analyzer, text):
+    kept = {text[k.span.start : k.span.end] for k in analyzer.analyze_subjects(text).kept}
+    protected = {text[s.start : s.end] for s in analyzer.analyze(text)}
+    assert not protected & {"Shah Rukh Khan", "Bollywood", "Melbourne Marathon", "Eliud Kipchoge"}
+    assert kept
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("I work for Brightfold Analytics as a data engineer.", "Brightfold Analytics"),
+        # a contact detail right by a name makes it the detail's owner, famous or not
+        ("Ev sahibi: Hüseyin Aktaş, IBAN TR33 0006 1005 1978 6457 8413 26", "Hüseyin Aktaş"),
+    ],
+)
+def test_cues_and_contacts_in_the_same_clause_still_decide(analyzer, text, name):
+    assert name in {text[s.start : s.end] for s in analyzer.analyze(text)}
