@@ -223,6 +223,40 @@ _QUOTED_COMPANY = regex.compile(
     r"гімназія|гимназия))[ \t]*"
     r"(?:«[^»\n]{1,60}»|\"[^\"\n]{1,60}\"|„[^“”\n]{1,60}[“”])"
 )
+# A kind of institution and then its name in quotes, as most languages but English write
+# a small firm's, a clinic's or a school's name ("przychodni „Medyk”", "Praxis „Am
+# Wall”", "la tienda «El Sol»", "物流会社「丸岡ロジテック」", "茶馆叫“听雨轩”"): the
+# kind's word in any of its case forms, then the quotes.
+_KIND_STEMS = (
+    # Polish, Czech
+    r"przychodni|klinik|szkoł|szkol|przedszkol|firm|sklep|kawiarni|restauracj|salon|aptek|"
+    r"gabinet|centrum|pracowni|piekarni|hotel|pensjonat|biur|warsztat|ordinac|škol|"
+    # German, Dutch, Scandinavian
+    r"praxis|klinik|schule|kita|firma|laden|café|cafe|restaurant|apotheke|studio|bäckerei|"
+    r"kanzlei|pension|verein|gaststätte|kneipe|bakkerij|winkel|bedrijf|zaak|school|kliniek|"
+    r"apotek|butik|bageri|restaurang|skola|förskola|barnehage|"
+    # Spanish, Portuguese, Italian, French
+    r"clínica|escuela|colegio|tienda|restaurante|cafetería|panadería|farmacia|empresa|"
+    r"academia|consultorio|taller|loja|escola|padaria|farmácia|oficina|creche|"
+    r"clinica|scuola|negozio|ristorante|pizzeria|azienda|ditta|palestra|asilo|"
+    r"clinique|école|boutique|boulangerie|entreprise|société|cabinet|pharmacie|crèche|"
+    # Russian, Ukrainian
+    r"стоматологи|клиник|клінік|поликлиник|полікліні|больниц|лікарн|школ|гимнази|гімназі|"
+    r"садик|садочк|компани|компані|фирм|фірм|магазин|кафе|ресторан|салон|аптек|студи|"
+    r"студі|центр|агентств|агенці|бюро|ателье|мастерск|автосервис|пекарн|кофейн|отел|"
+    r"гостиниц|санатори|пансионат"
+)
+_QUOTED_NAME_AFTER_KIND = regex.compile(
+    rf"(?<![\p{{L}}])(?i:{_KIND_STEMS})\p{{Ll}}{{0,4}}[ \t]*"
+    r"(?:«[^»\n]{2,60}»|„[^“”\n]{2,60}[“”]|“[^”\n]{2,60}”|\"[^\"\n]{2,60}\")"
+)
+_CJK_KINDS = (
+    r"会社|事務所|病院|医院|クリニック|学校|保育園|幼稚園|店|カフェ|サロン|工房|塾|教室|食堂|"
+    r"居酒屋|書店|商店|公司|诊所|幼儿园|茶馆|餐厅|饭店|工作室|叫|名叫|叫做"
+)
+_CJK_QUOTED_AFTER_KIND = regex.compile(
+    rf"(?:{_CJK_KINDS})(?:「[^」\n]{{2,30}}」|『[^』\n]{{2,30}}』|“[^”\n]{{2,30}}”|\"[^\"\n]{{2,30}}\")"
+)
 # "Ops Lead @ Quokka Parcel | ex-Amazon": the name after a spaced "@" in a bio or a
 # headline, up to the next separator.
 _AFTER_AT_SIGN = regex.compile(
@@ -342,6 +376,8 @@ _HEADED = regex.compile(
     rf"|^(?:{_CYRILLIC_FORMS})[ \t]*[«\"„]"
     # a kind of place and its quoted name, a school by its number, a Thai head
     r"|[ \t]«[^»]+»$|№[ \t]*\d+$"
+    # its name in quotes after its kind, in any script ("Praxis „Am Wall”", "会社「X」")
+    r"|(?:[„“\"«][^„“\"«»]+[“”\"»]|[「『][^」』]+[」』])$"
     rf"|^(?:{_THAI_HEADS})"
 )
 
@@ -428,6 +464,8 @@ class InstitutionRecognizer:
         # the text in C spares the pattern's scan of every position
         for pattern, possible in (
             (_QUOTED_COMPANY, not text.isascii()),
+            (_QUOTED_NAME_AFTER_KIND, True),
+            (_CJK_QUOTED_AFTER_KIND, not text.isascii()),
             (_AFTER_AT_SIGN, "@" in text),
             (_NUMBERED_SCHOOL, "№" in text),
             (_ADJECTIVE_AND_KIND, not text.isascii()),

@@ -112,3 +112,39 @@ def test_a_relation_word_that_opens_a_longer_one_is_read_whole():
     # "মা" (mother) opens "মামা" (uncle): my uncle Rafiq, not a name inside "মামা"
     text = "আমার মামা রফিক সাহেব আসবেন"
     assert [text[s.start : s.end] for s in create("names.v1").find(text)] == ["রফিক"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("lekarka z przychodni „Medyk” przy ul. Kilińskiego 9", "przychodni „Medyk”"),
+        ("Mein Sohn geht in die Praxis „Am Wall“ in Bremen.", "Praxis „Am Wall“"),
+        ("trabajo en la tienda «El Sol» desde marzo", "tienda «El Sol»"),
+        (
+            "поставила импланты в стоматологии «Дента-Люкс Черёмушки»",
+            "стоматологии «Дента-Люкс Черёмушки»",
+        ),
+        ("夫は設計事務所「アトリエ小松」勤務です", "事務所「アトリエ小松」"),
+        ("我表哥开了家茶馆叫“听雨轩”", "叫“听雨轩”"),
+    ],
+)
+def test_a_kind_of_institution_then_its_name_in_quotes(text, name):
+    assert any(name in found for found in institutions(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # works and apps are no institutions, whatever their quotes
+        "¿Qué opinas de la película «Coco» de Pixar?",
+        "Ich lese gerade den Roman „Der Process“ von Kafka.",
+        "我最近在看电视剧“繁花”",
+    ],
+)
+def test_quoted_titles_after_other_words_are_no_institutions(text):
+    assert institutions(text) == []
+
+
+def test_a_quoted_clinic_of_the_writers_life_is_protected(analyzer):
+    text = "Moja lekarka z przychodni „Medyk” mówi, że to nic poważnego."
+    assert any("Medyk" in text[s.start : s.end] for s in analyzer.analyze(text))
