@@ -143,6 +143,8 @@ class FastStage:
         if self.policy.fast_stage.enabled:
             # an address too: its domain rule loads the public-suffix list
             self.analyzer.analyze("warm up: my friend Jane Doe (jane@northwind.io) lives in Paris.")
+            # and in lower case: the word list that recasing reads (a damaged one fails here)
+            self.analyzer.analyze("warm up: dinner w jane in paris")
             if self.quasi is not None:
                 self.quasi.warm_up()
 

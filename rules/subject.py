@@ -260,6 +260,13 @@ _RELATION_BEFORE = regex.compile(
     rf"{_NAME_GAP}$",
     _I,
 )
+# A list of someone's people that one possessive opens: "his wife of 55 years, Lorraine;
+# daughters Monique and Danielle; and grandson Ryan" (an obituary's, a family's)
+_RELATION_LISTED_BEFORE = regex.compile(
+    rf"\b{_POSSESSIVE}\s+(?:[\w'’\-]+\s+){{0,2}}?{_RELATION}s?\b[^.!?\n]{{0,200}}"
+    rf"[;,]\s*(?:and\s+)?(?:[\w'’\-]+\s+)?{_RELATION}s?{_NAME_GAP}$",
+    _I,
+)
 # "X, my boss", "X (my sister)", "X from my team", "X, our neighbour"
 _RELATION_AFTER = regex.compile(
     rf"^(?:'s|’s)?\s*(?:[,(–\-]\s*|\s+(?:from|of|on|in)\s+|\s+(?:is|was)\s+)"
@@ -688,6 +695,10 @@ _WORK_CUES = (
     r"position|shift|team|colleagues?|co-?workers?|boss|manager|student|studying|study|"
     r"studies|studied|graduated|graduate|alumn[ia]|enrolled|attend|attends|attended|"
     r"teacher|teaches|taught|professor|lecturer|member|volunteer|volunteering|partner|"
+    # coaching, training and lecturing somewhere; where a private life ends ("passed away
+    # peacefully at X")
+    r"coach|coaches|coached|coaching|trained|lectured|lectures|tutor|tutors|tutored|"
+    r"died|passed away|"
     r"contractor|consultant|analyst|engineer|designer|developer|nurse|doctor|officer|"
     r"director|accountant|lawyer|clerk|cashier|barista|driver|account|"
     r"membership|appointment|sees|seeing|treated|patient|hired|promoted|"
@@ -1377,6 +1388,7 @@ def _tied_to_someone(m: _Mention) -> Reason | None:
     before, wide_before, after = m.before, m.wide_before, m.after
     if (
         _RELATION_BEFORE.search(before)
+        or _RELATION_LISTED_BEFORE.search(before)
         or _KIN_TITLE_INSIDE.match(m.value)
         or _KIN_TITLE_BEFORE.search(before)
         or _OTHER_LANGUAGE_RELATION_BEFORE.search(before)
@@ -2430,13 +2442,16 @@ def _fold_value(text: str, span: Span) -> str:
     return notability.fold(text[span.start : span.end])
 
 
+_KNOWN_PLACES = frozenset({Reason.KNOWN_PLACE, Reason.KNOWN_PLACE_NOT_PERSON})
+
+
 def _names_coordinated_with_names(text: str, spans: Sequence[Span], out: list[Verdict]) -> None:
     """A town's name that is a first name too, coordinated with a person no one has made
     public ("dinner with Giulia and Marco", "Jess, Ana and Sofia"): conjuncts are of one
     kind, so it names a person, whom the rules for people decide (Marco is a town in
     Brazil as well)."""
     for i, verdict in enumerate(out):
-        if verdict.reason is not Reason.KNOWN_PLACE or " " in _fold_value(text, spans[i]):
+        if verdict.reason not in _KNOWN_PLACES or " " in _fold_value(text, spans[i]):
             continue
         if not _name_words(text[spans[i].start : spans[i].end])[0]:
             continue
@@ -2444,6 +2459,8 @@ def _names_coordinated_with_names(text: str, spans: Sequence[Span], out: list[Ve
             0 <= j < len(spans)
             and out[j].label == labels.PERSON
             and out[j].subject is not Subject.PUBLIC
+            # (not a place's name too: "Florence and Siena" are two towns)
+            and compounds.place_of(text[spans[j].start : spans[j].end]) is None
             and _COORDINATED.fullmatch(
                 text, min(spans[i].end, spans[j].end), max(spans[i].start, spans[j].start)
             )

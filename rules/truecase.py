@@ -15,14 +15,17 @@ What is recased, in a text written in lower case:
   "real madrid"), so that a known name is read whole;
 - a word where one works ("i work at lidl"), and a word with the kind of an institution
   after it ("westgate vets", "lincoln high"), which is that institution's name.
-Never: a word that is an English word as well (SCOWL's lower-case entries: "will",
-"reading", "bath"), a closed-class word of any language spaCy lists ("che", "solo"), a
-word in a handle, an address or a path.
+Never: a word that is an English word as well (SCOWL's lower-case entries, mapped from
+``rules/data/english_words.marisa``: "will", "reading", "design"), a closed-class word of
+any language spaCy lists ("che", "solo"), a word in a handle, an address or a path.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
+
+import marisa_trie
 
 from veil.rules import gazetteer, geography, knowledge, locatives, notability, places_table
 from veil.rules import lazy_regex as regex
@@ -64,7 +67,7 @@ def recase(text: str) -> str:
     chosen: set[int] = set()
     given_before = False
     for i, (start, end) in enumerate(words):
-        word = text[start:end]
+        word = _POSSESSIVE_END.sub("", text[start:end])  # "krylova's"
         if not _recasable(text, start, end):
             given_before = False
             continue
@@ -82,6 +85,8 @@ def recase(text: str) -> str:
             chosen.add(i)
         if i + 1 < len(words) and _institution_head(text, end, *words[i + 1]):
             chosen.update((i, i + 1))
+    chosen |= _rest_of_full_names(text, words, chosen)
+    chosen |= _names_listed_with_names(text, words, chosen)
     chosen |= _places_of_words(text, words, chosen)
     chosen |= _titles_around(text, words, chosen)
     if not chosen:
@@ -115,12 +120,12 @@ def _lower_case_register(text: str) -> bool:
 
 def _recasable(text: str, start: int, end: int) -> bool:
     word = text[start:end]
-    if not word[0].islower() or len(word) < SHORTEST:
+    if not word.islower() or len(word) < SHORTEST:  # (not "aTM", "iPhone")
         return False
     if _IN_IDENTIFIER_BEFORE.search(text, 0, start) or _IN_IDENTIFIER_AFTER.match(text[end:]):
         return False
     key = word.casefold()
-    return key not in locatives.stop_words_of_any_language() and key not in _ordinary_words()
+    return key not in locatives.stop_words_of_any_language() and not _ordinary(key)
 
 
 def _institution_head(text: str, end: int, head_start: int, head_end: int) -> bool:
@@ -136,9 +141,28 @@ def _institution_head(text: str, end: int, head_start: int, head_end: int) -> bo
     )
 
 
+ENGLISH_WORDS = Path(gazetteer.__file__).with_name("data") / "english_words.marisa"
+
+
+class EnglishWordsError(RuntimeError):
+    """The English word list veil ships is missing or damaged."""
+
+
 @cache
-def _ordinary_words() -> frozenset[str]:
-    return gazetteer.load("ordinary_named_words") | gazetteer.load("name_common_words")
+def _english_words() -> marisa_trie.Trie:
+    """SCOWL's lower-case English words, mapped from the file veil ships."""
+    try:
+        return marisa_trie.Trie().mmap(str(ENGLISH_WORDS))
+    except Exception as error:  # (marisa raises its own errors for a damaged file)
+        raise EnglishWordsError(
+            f"cannot read {ENGLISH_WORDS} ({error}); reinstall veil, or rebuild it with "
+            "`python install/english_words.py`"
+        ) from error
+
+
+def _ordinary(key: str) -> bool:
+    """An English word, or a first name that is one in any case ("will", "grace")."""
+    return key in _english_words() or key in gazetteer.load("name_common_words")
 
 
 def _title(word: str) -> str:
@@ -162,10 +186,91 @@ def _is_given_name(word: str) -> bool:
     return opens >= OPENS_TITLES and opens >= entries.word_count("l:" + knowledge.key(word))
 
 
-def _is_surname(word: str) -> bool:
+# A middle initial: a consonant (single vowels, and "w", "z", "v", "k", "s", "u", are
+# words in one language or another: "giulia è vegana", "marek w krakowie")
+_INITIAL_GAP = regex.compile(r" [bcdfghjlmnpqrtx]\.? ")
+
+
+def _rest_of_full_names(text: str, words: list[tuple[int, int]], chosen: set[int]) -> set[int]:
+    """A recased first name's middle initial and surname ("eric g. samoylova",
+    "bertram m. jørgensen"), and a surname by its shape ("monika žilková"): an initial
+    that is no word ("giulia è vegana", "ana y marco" have none), then a word that is no
+    ordinary one."""
+    from veil.rules.recognizers.names import _surname_shaped
+
+    found: set[int] = set()
+    for i in sorted(chosen):
+        if i + 1 >= len(words) or not _is_given_name(text[words[i][0] : words[i][1]]):
+            continue
+        gap = (
+            _INITIAL_GAP.fullmatch(text, words[i][1], words[i + 2][0])
+            if i + 2 < len(words)
+            else None
+        )
+        if gap is not None and _recasable(text, *words[i + 2]):
+            found.update((i + 1, i + 2))
+            continue
+        start, end = words[i + 1]
+        if (
+            text[words[i][1] : start] == " "
+            and _recasable(text, start, end)
+            and _surname_shaped(_title(_POSSESSIVE_END.sub("", text[start:end])))
+        ):
+            found.add(i + 1)
+    return found - chosen
+
+
+# Between two conjuncts of a list ("silvana, kristina, chad and caleb")
+_COORDINATOR = regex.compile(
+    r",[ \t]*(?:(?:and|or|&|e|y|et|und|och|og|en)[ \t]+)?"
+    r"|[ \t]+(?:and|or|&|e|y|et|und|och|og|en)[ \t]+"
+)
+
+
+def _names_listed_with_names(text: str, words: list[tuple[int, int]], chosen: set[int]) -> set[int]:
+    """First names that are English words too ("chad", "will"), listed with names that
+    were recased: the conjuncts of a list are of one kind."""
     from veil.rules.recognizers.names import known_name_words
 
-    return _title(word) in known_name_words()[1]
+    first = known_name_words()[0]
+    found: set[int] = set()
+    changed = True
+    while changed:
+        changed = False
+        for i, (start, end) in enumerate(words):
+            word = text[start:end]
+            if (
+                i in chosen
+                or i in found
+                or not word.islower()
+                or _title(word) not in first
+                or word in locatives.stop_words_of_any_language()
+            ):
+                continue
+            if any(
+                0 <= j < len(words)
+                and (j in chosen or j in found)
+                and _COORDINATOR.fullmatch(text, min(end, words[j][1]), max(start, words[j][0]))
+                for j in (i - 1, i + 1)
+            ):
+                found.add(i)
+                changed = True
+    return found
+
+
+def _is_surname(word: str) -> bool:
+    """A surname the lists know, or, in Latin letters, a word that ends at least
+    ``OPENS_TITLES`` of the encyclopedia's names of two or three words and more than it
+    opens ("kleist": Heinrich von Kleist, Ewald von Kleist, ...)."""
+    from veil.rules.recognizers.names import known_name_words
+
+    if _title(word) in known_name_words()[1]:
+        return True
+    if not notability.latin(word):
+        return False
+    entries = knowledge.knowledge()
+    ends = entries.word_count("l:" + knowledge.key(word))
+    return ends >= OPENS_TITLES and ends > entries.word_count("f:" + knowledge.key(word))
 
 
 def _is_town(name: str) -> bool:

@@ -398,11 +398,19 @@ def institution_after_particle(value: str) -> int | None:
 def names_an_institution(value: str) -> bool:
     """Whether a name's head says it is a school, clinic, church, club or firm, in any of
     the languages above ("Sunnyside Elementary", "Padaria Pão de Mel")."""
+    value = _LEADING_ARTICLE.sub("", value.strip())  # "el Colegio Miguel Ángel"
     return (
-        _HEADED.search(value.strip()) is not None
+        _HEADED.search(value) is not None
         or _PARTNERSHIP.search(value) is not None
-        or _ADJECTIVE_AND_KIND.fullmatch(value.strip()) is not None
+        or _ADJECTIVE_AND_KIND.fullmatch(value) is not None
     )
+
+
+# An article NER took in with a name: the name's head comes after it
+_LEADING_ARTICLE = regex.compile(
+    r"^(?:el|la|los|las|le|les|l['’]|il|lo|gli|o|a|os|as|der|die|das|den|dem|de|het|the)\s+",
+    regex.IGNORECASE,
+)
 
 
 # A firm named for its partners or owners: "Kessler & Söhne", "Lumen & Vale Architects",

@@ -25,6 +25,14 @@ from veil.rules import truecase
         ),
         # an encyclopedia's title that a recased name begins is read whole
         ("is taylor swift touring", "is Taylor Swift touring"),
+        # a middle initial and a surname by its shape or the encyclopedia's names
+        ("eric g. samoylova's verses", "Eric G. Samoylova's verses"),
+        ("follow up with monika žilková soon", "follow up with Monika Žilková soon"),
+        ("eva kleist lives here", "Eva Kleist lives here"),
+        # no initial there: a word of the language
+        ("stasera giulia è vegana", "stasera Giulia è vegana"),
+        # a first name that is an English word, listed with names
+        ("they had 3: silvana, chad and caleb.", "they had 3: Silvana, Chad and Caleb."),
         # where one works, and an institution by its kind
         ("i work at lidl n even i dont know", "i work at Lidl n even i dont know"),
         ("westgate vets cant see her till thurs", "Westgate Vets cant see her till thurs"),
@@ -119,3 +127,17 @@ def test_public_names_outside_the_clause_of_a_cue_or_a_contact_are_kept(analyzer
 )
 def test_cues_and_contacts_in_the_same_clause_still_decide(analyzer, text, name):
     assert name in {text[s.start : s.end] for s in analyzer.analyze(text)}
+
+
+def test_a_damaged_word_list_is_a_clear_error_naming_the_file_and_the_fix(monkeypatch, tmp_path):
+    damaged = tmp_path / "english_words.marisa"
+    damaged.write_bytes(b"not a trie")
+    monkeypatch.setattr(truecase, "ENGLISH_WORDS", damaged)
+    truecase._english_words.cache_clear()
+    try:
+        with pytest.raises(
+            truecase.EnglishWordsError, match=r"english_words\.marisa.*english_words\.py"
+        ):
+            truecase.recase("dinner w giulia tonight")
+    finally:
+        truecase._english_words.cache_clear()

@@ -251,3 +251,13 @@ def test_the_town_of_a_line_of_the_writers_cv_is_theirs(analyzer):
     # a year in brackets is a citation's, not a period of the writer's life
     text = "Is the in-text Rowling (2020) right, and how do I cite a talk given in London (2019)?"
     assert "London" not in protected(analyzer, text)
+
+
+def test_a_list_of_someones_people_that_one_possessive_opens(analyzer):
+    text = (
+        "Please tidy this obituary. He leaves his wife of 55 years, Lorraine; daughters "
+        "Monique Leblanc and Danielle Thibodeau; and grandson Ryan."
+    )
+    assert {"Lorraine", "Monique Leblanc", "Danielle Thibodeau", "Ryan"} <= set(
+        protected(analyzer, text)
+    )
