@@ -826,6 +826,11 @@ _STREET_NAME = regex.compile(
     r"Crescent|Terrace)\.?$"
 )
 _SENTENCE_END = regex.compile(r"[.!?\n]")
+# A street's name, by its type, then a comma and the place it is in
+_STREET_THEN_PLACE = regex.compile(
+    r"\s(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Court|Ct|Close|"
+    r"Crescent|Terrace|Grove|Gardens|Mews|Way)\.?,\s*\p{Lu}"
+)
 # The sender or the recipient of a message: "this email from X", "a reply to X".
 _CORRESPONDENT = regex.compile(
     r"\b(?:e-?mails?|messages?|texts?|letters?|notes?|invit(?:e|ation)s?|repl(?:y|ies)|dms?|"
@@ -1653,7 +1658,8 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
     def private(reason: Reason) -> Verdict:
         return Verdict(Subject.PRIVATE, reason, label)
 
-    if ctx.town_of_an_address(span):
+    if ctx.town_of_an_address(span) or _STREET_THEN_PLACE.search(value):
+        # (a street and its town read as one place: "Ashgrove Close, Hucknall")
         return private(Reason.ADDRESS_PART)
     if locatives.HOME_IS_BEFORE.search(before) or locatives.HOME_AFTER.match(after):
         return private(Reason.RESIDENCE)
@@ -2152,8 +2158,13 @@ _DEGREE_LINE = regex.compile(
 )
 _CV_WORD = regex.compile(
     r"\b(?:cv|c\.v\.|r[ée]sum[ée]|curriculum vitae|linkedin|cover letter|work experience|"
-    r"lebenslauf\w*|curr[ií]culo|curriculum|lettre de motivation|anschreiben)\b",
-    _I,
+    r"lebenslauf\w*|curr[ií]culo|curriculum|lettre de motivation|anschreiben)\b"
+    # a CV's section heading on a line of its own
+    r"|^[ \t]*(?:(?:professional|work)[ \t]+)?(?:experience|employment(?:[ \t]+history)?|"
+    r"work[ \t]+history|education|berufserfahrung|ausbildung|expérience[ \t]+professionnelle|"
+    r"experiencia(?:[ \t]+laboral)?|formación|experiência(?:[ \t]+profissional)?|formação|"
+    r"doświadczenie(?:[ \t]+zawodowe)?|wykształcenie|werkervaring|opleiding)[ \t]*:?[ \t]*$",
+    _I | regex.MULTILINE,
 )
 # Wishes and dreams: "I want to move to X someday", "we'd love to live in X".
 _WISH = regex.compile(

@@ -597,6 +597,45 @@ RECORDS: list[tuple[str, str, str, str | None]] = [
         "Two Portuguese multi-part names beginning with 'Maria': the grandmother is private, the pianist is "
         "public.",
     ),
+    # lower-case-chat (typed on a phone: no capitals anywhere)
+    (
+        "mixed",
+        "lower-case-chat",
+        "dinner at mine tmrw w [[PERSON:rosalind]] n [[PERSON:tobias]], both veggie, we're still in "
+        "[[LOCATION:kettering]] so nothing fancy pls. smth like {{jamie oliver}} would do",
+        None,
+    ),
+    (
+        "mixed",
+        "lower-case-chat",
+        "ugh [[ORGANIZATION:hollybrook vets]] charged me 90 quid just to look at [[PERSON:pepper]]'s ear, is that "
+        "normal?? my mate [[PERSON:anneliese]] says hers is half that",
+        None,
+    ),
+    (
+        "public_only",
+        "lower-case-chat",
+        "is {{taylor swift}} actually touring {{australia}} again or is that fake, saw it on {{tiktok}}",
+        None,
+    ),
+    # pasted-material (a CV line with a dash, an obituary's family list)
+    (
+        "mixed",
+        "pasted-material",
+        "tighten this pls:\n\nEXPERIENCE\nStore Supervisor — [[ORGANIZATION:Primark]], "
+        "[[LOCATION:Swindon]] (2019–present)\nSales Assistant — [[ORGANIZATION:Threadline Outfitters]], "
+        "[[LOCATION:Chippenham]] (2016–2019)",
+        None,
+    ),
+    (
+        "mixed",
+        "pasted-material",
+        "Can you make this obituary flow better? [[PERSON:Gerald Ashworth]], 88, died peacefully at "
+        "[[ORGANIZATION:Meadowlea Nursing Centre]]. He leaves his wife, [[PERSON:Patricia]]; sons "
+        "[[PERSON:Colin]] and [[PERSON:Desmond]]; and granddaughter [[PERSON:Imogen]]. He loved {{Elgar}} and "
+        "never missed {{The Archers}}.",
+        None,
+    ),
 ]
 
 

@@ -55,6 +55,8 @@ KINDS = frozenset(
         "attribute-disclosure",
         "public-mix",
         "same-string",
+        "lower-case-chat",
+        "pasted-material",
     }
 )
 REQUIRED = ("id", "category", "kind", "text", "spans", "public", "public_spans")

@@ -426,7 +426,8 @@ _CV_NAME_WORD = (
     r"(?:\p{Lu}[\p{L}\p{M}'’.\-]*|&|and|of|the|am|an|im|de|du|des|la|le|da|do|del|di|y|e)"
 )
 _CV_LINE = regex.compile(
-    r"^[ \t]*(?:[-*•][ \t]*)?[\p{L}][^,\n]{1,60},[ \t]*"
+    # the role, then a comma or a dash ("Barista, Bean There", "Store Supervisor — Primark")
+    r"^[ \t]*(?:[-*•][ \t]*)?[\p{L}][^,\n—–|]{1,60}?(?:,|[ \t]+[—–|][ \t]*)[ \t]*"
     rf"(?P<employer>\p{{Lu}}[\p{{L}}\p{{M}}'’.\-]*(?:[ \t]+{_CV_NAME_WORD}){{0,6}})"
     r"(?:,[ \t]*\p{Lu}[^,\n\d]{1,40}?)?[ \t]*[,–—\-]?[ \t]*"
     # when: a span of years, a year in brackets, or since a year

@@ -261,3 +261,13 @@ def test_a_list_of_someones_people_that_one_possessive_opens(analyzer):
     assert {"Lorraine", "Monique Leblanc", "Danielle Thibodeau", "Ryan"} <= set(
         protected(analyzer, text)
     )
+
+
+def test_a_cv_with_dashes_and_section_headings_is_read_as_one(analyzer):
+    text = (
+        "tighten this pls:\n\nEXPERIENCE\nStore Supervisor — Primark, Swindon (2019–present)\n"
+        "Sales Assistant — Threadline Outfitters, Chippenham (2016–2019)"
+    )
+    found = " ".join(protected(analyzer, text))
+    for value in ("Primark", "Swindon", "Threadline Outfitters", "Chippenham"):
+        assert value in found
