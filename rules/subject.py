@@ -547,7 +547,10 @@ _HERE_IN = regex.compile(
     # other languages' "here (in)": Spanish, Portuguese, French, Italian, German and
     # Dutch, Polish, Czech, Russian and Ukrainian, Indonesian, Tagalog, Swahili
     r"|(?<![\p{L}])(?:aquí|acá|aqui|ici|qui|hier|tutaj|tady|zde|здесь|тут|di sini|dito|hapa)"
-    r",?[ \t]+(?:(?:en|em|no|na|à|a|in|w|we|v|ve|в|у|di|sa|katika)[ \t]+)?$",
+    r",?[ \t]+(?:(?:en|em|no|na|à|a|in|w|we|v|ve|в|у|di|sa|katika)[ \t]+)?$"
+    # a sentence whose subject, the writer, goes unsaid: "Still in Wollongong, still
+    # hating the commute", "Currently in Leeds"
+    r"|(?:^|[.!?\n])[ \t]*(?:still|currently|now|stuck|living|based)[ \t]+(?:in|at)[ \t]+$",
     _I,
 )
 _RESIDENCE_BEFORE = regex.compile(

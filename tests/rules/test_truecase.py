@@ -141,3 +141,19 @@ def test_a_damaged_word_list_is_a_clear_error_naming_the_file_and_the_fix(monkey
             truecase.recase("dinner w giulia tonight")
     finally:
         truecase._english_words.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Still in Wollongong, still hating the commute. Any tips?", "Wollongong"),
+        ("visa question. currently in leeds on a student visa, can I work 30h?", "leeds"),
+    ],
+)
+def test_a_sentence_whose_unsaid_subject_is_the_writer_places_them(analyzer, text, place):
+    assert place in {text[s.start : s.end] for s in analyzer.analyze(text)}
+
+
+def test_a_place_asked_about_after_still_is_no_home(analyzer):
+    text = "Is Lisbon still in the EU's top ten for tourism?"
+    assert not analyzer.analyze(text)
