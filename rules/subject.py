@@ -350,6 +350,8 @@ _ADDRESSEE = regex.compile(
     r"[^.!?\n]{0,50}?\b(?:to|for|with)\s+$",
     _I,
 )
+# What one writes in honour of someone, famous as often as not
+_HONOURING = regex.compile(r"\b(?:tribute|homage|ode|fan[ -]?(?:letter|mail)|salute)\b", _I)
 _SPEAKER_AFTER = regex.compile(r"^[ \t]*:")
 # A line's start, after the time stamp chat exports put there.
 _LINE_START = regex.compile(rf"(?:^|\n)[ \t>*\-]*(?:{CHAT_STAMP})?$")
@@ -1162,14 +1164,15 @@ _LANDMARK = regex.compile(
 # is an organisation, whatever NER called it ("Kingsmead Grammar", "Parkview Dentistry").
 
 
-def _famous(value: str) -> bool:
-    """A full name the encyclopedia has an entry for that chance would seldom give:
-    someone famous, whom a contact detail nearby does not make its owner."""
+def _famous(value: str, limit: float | None = None) -> bool:
+    """A full name the encyclopedia has an entry for that chance would seldom give
+    (below ``limit``, CHANCE_LIMIT unless named): someone famous, whom a contact detail
+    nearby, or a tribute the writer pays them, does not make someone of their life."""
     entries = knowledge.knowledge()
     return (
         " " in value.strip()
         and entries.is_known(value)
-        and entries.chance_entries(value) < CHANCE_LIMIT
+        and entries.chance_entries(value) < (CHANCE_LIMIT if limit is None else limit)
     )
 
 
@@ -1177,6 +1180,12 @@ def _names_in(value: str, contact: str) -> bool:
     """Whether a contact detail spells one of a name's words ("skearney@...")."""
     folded = notability.fold(contact)
     return any(len(w) >= 3 and w in folded for w in notability.fold(value).split())
+
+
+def _honoured(m: _Mention) -> bool:
+    """A famous name that the writer pays a tribute to ("our tribute night to Bill
+    Withers"), which no one does by writing to a private person's name."""
+    return _HONOURING.search(m.before) is not None and _famous(m.value, LOOSE_CHANCE_LIMIT)
 
 
 def _name_words(value: str) -> tuple[bool, bool]:
@@ -1545,7 +1554,7 @@ def _person(m: _Mention) -> Verdict:
         return _location(m, relabelled=True)
     if talked:
         return Verdict(Subject.PUBLIC, talked, label)
-    if syntax.dealt_with(ctx.parse, span.start, span.end):
+    if syntax.dealt_with(ctx.parse, span.start, span.end) and not _honoured(m):
         if _reads_as_a_name(value, span):
             return Verdict(Subject.PRIVATE, Reason.DEALT_WITH, label)
         # firms are written to and called too ("a complaint to Ryanair"): a one-word
@@ -1591,8 +1600,9 @@ def _person(m: _Mention) -> Verdict:
         and _reads_as_a_name(value, span)
     ):
         return Verdict(Subject.PRIVATE, Reason.ADDRESSEE, label)  # "Ciarán, can you ..."
-    if _ADDRESSEE.search(before) and _reads_as_a_name(value, span):
-        # not "not coming for Easter": a one-word entry that is no first name
+    if _ADDRESSEE.search(before) and _reads_as_a_name(value, span) and not _honoured(m):
+        # not "not coming for Easter": a one-word entry that is no first name; nor "a
+        # script for our tribute night to Bill Withers": one honours the famous bearer
         return Verdict(Subject.PRIVATE, Reason.ADDRESSEE, label)
     if "names." in span.source:
         pass  # the name rules found it as a person's name: no brand, work or figure
@@ -1851,7 +1861,15 @@ def _where_in_other_language(m: _Mention) -> bool:
         _own_in_other_language(clause)
         or _KIN_TITLE_WORD.search(clause) is not None
         or (not found.marker_before and _own_in_other_language(_clause_after(m.after)))
+        or (_ORIGIN_AFTER.match(m.after) is not None and not _SOMEONE_ELSE.search(clause))
     )
+
+
+# Japanese and Korean leave the subject unsaid: "北海道の帯広出身で" (from Obihiro in
+# Hokkaido), "대전 출신" are the writer's origin unless the clause names someone else
+# by an honorific ("大谷選手は岩手県出身").
+_ORIGIN_AFTER = regex.compile(r"(?:出身|在住|に住んで|に住む|に住み)|[ \t]*(?:출신|에\s*살)")
+_SOMEONE_ELSE = regex.compile(r"さん|様|氏|選手|先生|監督|くん|ちゃん|씨|님|선수")
 
 
 # A letter's dateline: a town that opens a line and a date that closes it ("Lyon, le 3

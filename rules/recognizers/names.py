@@ -503,7 +503,7 @@ _HINDI_RELATIONS = (
 # "班主任王丽娟老师")
 _HAN_ROLES = (
     r"室友|邻居|医生|房东|同学|上司|经理|主管|领导|组长|总监|班主任|教练|律师|导师|教授|辅导员|"
-    r"校长|院长|主任"
+    r"校长|院长|主任|教师"
 )
 _CASELESS_RELATION = (
     # Chinese: 我(的)/我们(的) + relation, or a role at one's department, firm or school
@@ -566,7 +566,8 @@ _CASELESS_SELF_NAMED = regex.compile(
     r"|(?:আমার[ \t]+নাম|[\p{Bengali}\p{M}]+র[ \t]+নাম)[ \t]+"
     r"([\p{Bengali}\p{M}]+(?:[ \t]+[\p{Bengali}\p{M}]+)?)(?=[ \t]*[,।]|[ \t]*$)"
     r"|(?:^|[ \t\n:\"“,]|(?<=\p{P}))मैं[ \t]+([\p{Devanagari}\p{M}]+)[ \t]+बोल[ \t]+(?:रहा|रही)"
-    r"|(?:اسمي)[ \t]+(\p{Arabic}+(?:[ \t]+(?!و)\p{Arabic}+)?)"  # not "و…", "and ..."
+    # (and "his name", "her name": "السائق اسمه سعيد عبد الحميد", the driver's name is ...)
+    r"|(?:اسمي|اسمه|اسمها)[ \t]+(\p{Arabic}+(?:[ \t]+(?!و)\p{Arabic}+){0,2})"  # not "و…"
     # Arabic "I am" before a given name and a family name, which has the article or is a
     # compound of "servant of" ("أنا منى عبد الرحمن"; not "أنا سعيد بالخبر", I am glad)
     r"|(?<![\p{L}])(?:أنا|انا)[ \t]+(\p{Arabic}+[ \t]+(?:عبد[ \t]*\p{Arabic}+|ال\p{Arabic}{2,}))"
@@ -655,6 +656,32 @@ def han_surnames() -> frozenset[str]:
             common.add(surname)
             running += weight
     return frozenset(common)
+
+
+@cache
+def japanese_surnames() -> frozenset[str]:
+    """The commonest Japanese surnames, as Faker's ja_JP table writes them in kanji."""
+    from faker.providers.person.ja_JP import Provider
+
+    return frozenset(name for name in Provider.last_names if regex.fullmatch(r"[\p{Han}々]+", name))
+
+
+# A Japanese self-introduction at a sentence's start: "佐々木美穂です。", "私は田中健と申し
+# ます" (the name, then "am" or "am called"), its surname one of the commonest.
+_JAPANESE_SELF_NAMED = regex.compile(
+    r"(?:^|(?<=[\n。！？」\s]))(?:私は|わたしは|僕は|俺は)?([\p{Han}々]{2,5})[ \t　]*"
+    r"(?:と申します|といいます|です[。、！\n])"
+)
+
+
+def japanese_self_named(text: str) -> list[tuple[int, int]]:
+    """Where a Japanese writer says their name, by its surname."""
+    surnames = japanese_surnames()
+    return [
+        match.span(1)
+        for match in _JAPANESE_SELF_NAMED.finditer(text)
+        if any(match.group(1).startswith(s) and len(match.group(1)) > len(s) for s in surnames)
+    ]
 
 
 def han_names_by_surname(text: str) -> list[tuple[int, int]]:
@@ -1117,7 +1144,7 @@ class _NameScan:
             if _korean_name_shaped(match.group(1)):  # (not "이름이 똑같아서", the same name)
                 self.keep(*match.span(1), 0.85)
         if _HAN_RUN.search(text):
-            for start, end in han_names_by_surname(text):
+            for start, end in han_names_by_surname(text) + japanese_self_named(text):
                 self.keep(start, end, 0.85)
         if regex.search(r"\p{Hangul}", text):
             for match in _KOREAN_NAME_IN_PLACE.finditer(text):

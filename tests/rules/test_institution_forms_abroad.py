@@ -148,3 +148,31 @@ def test_quoted_titles_after_other_words_are_no_institutions(text):
 def test_a_quoted_clinic_of_the_writers_life_is_protected(analyzer):
     text = "Moja lekarka z przychodni „Medyk” mówi, że to nic poważnego."
     assert any("Medyk" in text[s.start : s.end] for s in analyzer.analyze(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "protected_values"),
+    [
+        # a Japanese self-introduction by its surname, and the origin its unsaid subject has
+        (
+            "自己紹介を直してください。佐々木美穂です。北海道の帯広出身で、今は札幌で働いています。",
+            {"佐々木美穂", "帯広"},
+        ),
+        # a Chinese teacher named after the role
+        ("我是良渚第二中学的数学教师陈立新，担任班主任。", {"陈立新"}),
+        # Arabic "his name is"
+        ("السائق اسمه سعيد عبد الحميد ورقم تليفونه ٠١٠٢٢٤٨٧٣١٥.", {"سعيد عبد الحميد"}),
+    ],
+)
+def test_names_and_origins_the_writer_gives_in_japanese_and_chinese(
+    analyzer, text, protected_values
+):
+    assert protected_values <= {text[s.start : s.end] for s in analyzer.analyze(text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["横浜です。観光のおすすめは？", "大谷選手は岩手県の奥州市出身ですか？"],
+)
+def test_a_town_said_alone_or_a_public_figures_origin_is_kept(analyzer, text):
+    assert not analyzer.analyze(text)

@@ -157,3 +157,12 @@ def test_a_sentence_whose_unsaid_subject_is_the_writer_places_them(analyzer, tex
 def test_a_place_asked_about_after_still_is_no_home(analyzer):
     text = "Is Lisbon still in the EU's top ten for tourism?"
     assert not analyzer.analyze(text)
+
+
+def test_a_tribute_to_a_famous_name_keeps_it_and_a_call_to_a_common_one_does_not(analyzer):
+    text = (
+        "Write a 5-minute script for our tribute night to Bill Withers: which songs did he write?"
+    )
+    assert not analyzer.analyze(text)
+    text = "I called Tom Jones about the boiler yesterday, he can come Friday."
+    assert "Tom Jones" in {text[s.start : s.end] for s in analyzer.analyze(text)}
