@@ -636,6 +636,8 @@ _HAN_ROLE_BEFORE = regex.compile(rf"(?:{_HAN_ROLES})$")
 _HAN_ROLE = regex.compile(_HAN_ROLES)
 _HAN_TITLE_AFTER = regex.compile(r"老师|女士|小姐|医生|大夫|经理|主任|阿姨|叔叔|同学|师傅|老板")
 _HAN_NOT_IN_A_NAME = frozenset("说让叫是在和的也都给要会把被对跟就还又很")
+# The prefixes of familiar names: "小雨", "阿明", "老王"
+_HAN_FAMILIAR = frozenset("小阿老")
 _HAN_RUN = regex.compile(r"\p{Han}{2,}")
 
 
@@ -691,6 +693,10 @@ def han_names_by_surname(text: str) -> list[tuple[int, int]]:
     for run in _HAN_RUN.finditer(text):
         value, offset = run.group(), run.start()
         for i in range(len(value) - 1):
+            if value[i] in _HAN_FAMILIAR and _HAN_ROLE_BEFORE.search(value, 0, i):
+                # a familiar name after the role: "室友小雨" (my flatmate Xiaoyu), "阿明"
+                found.append((offset + i, offset + i + 2))
+                continue
             length = 2 if value[i : i + 2] in surnames else 1 if value[i] in surnames else 0
             if not length:
                 continue

@@ -160,6 +160,8 @@ def test_a_quoted_clinic_of_the_writers_life_is_protected(analyzer):
         ),
         # a Chinese teacher named after the role
         ("我是良渚第二中学的数学教师陈立新，担任班主任。", {"陈立新"}),
+        # a familiar Chinese name after the role
+        ("室友小雨天天半夜打游戏，怎么跟她说不伤和气", {"小雨"}),
         # Arabic "his name is"
         ("السائق اسمه سعيد عبد الحميد ورقم تليفونه ٠١٠٢٢٤٨٧٣١٥.", {"سعيد عبد الحميد"}),
     ],
