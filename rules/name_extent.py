@@ -150,6 +150,60 @@ def _word_after(text: str, end: int, taken: _Taken, own: Span, person: bool) -> 
     return match.end(2)
 
 
+# A lower-case word NER took in before a name ("av Gillis Lundgren", "de Neruda"): a
+# closed-class word of some language, which no name opens with, unless it is a surname's
+# particle and the name without it is no entry ("van Gogh" stays whole).
+_LEADING_LOWER = regex.compile(r"(\p{Ll}+)[ \t]+(?=\p{Lu})")
+_PARTICLES = frozenset(
+    [
+        "da",
+        "das",
+        "de",
+        "del",
+        "della",
+        "der",
+        "den",
+        "di",
+        "do",
+        "dos",
+        "du",
+        "la",
+        "le",
+        "ten",
+        "ter",
+        "van",
+        "von",
+        "zu",
+        "bin",
+        "ibn",
+        "al",
+        "el",
+    ]
+)
+
+
+def trim_leading_words(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without the closed-class word NER put before a name."""
+    from veil.rules import knowledge
+    from veil.rules.locatives import stop_words_of_any_language
+
+    out = []
+    for span in spans:
+        found = _LEADING_LOWER.match(text, span.start, span.end)
+        if (
+            span.label == labels.PERSON  # (a place's kind may open it: "phường Tân Định")
+            and found is not None
+            and found.group(1) in stop_words_of_any_language()
+            and (
+                found.group(1) not in _PARTICLES
+                or knowledge.knowledge().is_known(text[found.end() : span.end])
+            )
+        ):
+            span = replace(span, start=found.end())
+        out.append(span)
+    return out
+
+
 def _given_name(word: str) -> bool:
     from veil.rules.recognizers.names import known_name_words
 

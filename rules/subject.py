@@ -928,6 +928,10 @@ class _Context:
             return False
         if ranged and not _PERIOD_RANGE.search(line):
             return False  # a year alone is a citation's or a history's ("Rowling (2020)")
+        if _PROSE_VERB.search(line):
+            # a CV's line names, it does not say: "a UNESCO World Heritage Site since 1999,
+            # is famous for ..." is a sentence of prose
+            return False
         if not text[begin : span.start].strip() and text[span.end : span.end + 2].startswith(","):
             return False  # "Intern, Southwark Council": the role before the employer
         return self.parse.self_in_text or self.calls_itself_a_cv
@@ -2163,6 +2167,7 @@ _PERIOD = regex.compile(
     r"jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\s+)?(?:19|20)\d\d\)",
     _I,
 )
+_PROSE_VERB = regex.compile(r"\b(?:is|are|was|were|has|have|had|will|would)\b", _I)
 # A period from a year to another or to now, as CVs write it in any of their languages
 _PERIOD_RANGE = regex.compile(
     # (not a date: "2016-11-30")

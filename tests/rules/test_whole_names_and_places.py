@@ -271,3 +271,32 @@ def test_a_cv_with_dashes_and_section_headings_is_read_as_one(analyzer):
     found = " ".join(protected(analyzer, text))
     for value in ("Primark", "Swindon", "Threadline Outfitters", "Chippenham"):
         assert value in found
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (
+            "BILLY-bokhyllan designades 1979 av Gillis Lundgren och har sålts överallt.",
+            "Gillis Lundgren",
+        ),
+        ("Algo sencillo, quizá con un verso de Neruda que le gustaba.", "Neruda"),
+    ],
+)
+def test_a_closed_class_word_ner_took_in_is_no_part_of_a_name(analyzer, text, name):
+    kept = {text[k.span.start : k.span.end] for k in analyzer.analyze_subjects(text).kept}
+    assert name in kept
+
+
+def test_a_surname_particle_stays_when_the_rest_is_no_entry():
+    text = "Ik hou van de zonnebloemen van van Dorsselaere."
+    span = _span(text, "van Dorsselaere", labels.PERSON)
+    assert name_extent.trim_leading_words(text, [span]) == [span]
+
+
+def test_a_sentence_of_prose_with_a_year_is_no_line_of_a_cv(analyzer):
+    text = (
+        "Fact check my travel blog paragraph: Its Old Town, a UNESCO World Heritage Site "
+        "since 1999, is famous for the Japanese Covered Bridge."
+    )
+    assert not analyzer.analyze(text)
