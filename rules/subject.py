@@ -754,6 +754,11 @@ _NEW_CLAUSE = regex.compile(
     r"|,\s*(?:is|are|was|were|has|have|had|will|would|can|could)\b",
     _I,
 )
+# A thing that works with something ("can it work with M-Pesa", "does this play with"):
+# no one's job
+_THING_DOES = regex.compile(
+    r"\b(?:it|this|that|which)\s+(?:(?:also|still|even|really|actually|not|n't)\s+)?$", _I
+)
 _OWNER_OF = regex.compile(
     r"^(?:career|results?|treatment|therapy|salary|degree|thesis|diploma|years|months|loan|"
     r"mortgage|claim|job|position|scan|surgery|referral|account|earnings)\s+of\s",
@@ -770,7 +775,11 @@ def _affiliation_before(before: str) -> bool:
     cue = found.group()
     first_word = regex.match(r"\S+\s*", cue)
     rest = cue[first_word.end() :] if first_word else cue
-    return not (_NEW_CLAUSE.search(rest) or _OWNER_OF.match(cue))
+    return not (
+        _NEW_CLAUSE.search(rest)
+        or _OWNER_OF.match(cue)
+        or _THING_DOES.search(before, 0, found.start())
+    )
 
 
 # "Is called" as other languages say it, after something of the writer's: "ma voisine

@@ -166,3 +166,9 @@ def test_a_tribute_to_a_famous_name_keeps_it_and_a_call_to_a_common_one_does_not
     assert not analyzer.analyze(text)
     text = "I called Tom Jones about the boiler yesterday, he can come Friday."
     assert "Tom Jones" in {text[s.start : s.end] for s in analyzer.analyze(text)}
+
+
+def test_a_thing_that_works_with_a_service_is_no_one_employed_there(analyzer):
+    assert not analyzer.analyze("also can it work with M-Pesa on feature phones?")
+    text = "I work with Safaricom on their payments team."
+    assert "Safaricom" in {text[s.start : s.end] for s in analyzer.analyze(text)}
