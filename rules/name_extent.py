@@ -224,19 +224,7 @@ _INSIDE_A_NAME = regex.compile(
 def join_names(text: str, protected: list[Span]) -> list[Span]:
     """Protected parts of one person's name that a particle or a quoted nickname splits
     ("Antônia Ferreira" and "Santos" of "Antônia Ferreira dos Santos"), as one span."""
-    ordered = sorted(protected, key=lambda s: (s.start, s.end))
-    out: list[Span] = []
-    for span in ordered:
-        last = out[-1] if out else None
-        if (
-            last is not None
-            and last.label == span.label == labels.PERSON
-            and _INSIDE_A_NAME.fullmatch(text, last.end, span.start)
-        ):
-            out[-1] = replace(last, end=max(last.end, span.end))
-        else:
-            out.append(span)
-    return out
+    return _join(text, protected, labels.PERSON, _INSIDE_A_NAME)
 
 
 def join_places(text: str, protected: list[Span]) -> list[Span]:
@@ -244,16 +232,21 @@ def join_places(text: str, protected: list[Span]) -> list[Span]:
     place it lies in ("Croydon, London", "Kahawa West, Nairobi"), as one designation: one
     span, replaced by one place. (An address and its town stay two spans, each with a
     pseudonym of its kind.)"""
+    return _join(text, protected, labels.LOCATION, _COMMA)
+
+
+def _join(text: str, protected: list[Span], label: str, gap: regex.Pattern[str]) -> list[Span]:
+    """Spans of ``label`` that only ``gap`` separates, each run as one span."""
     ordered = sorted(protected, key=lambda s: (s.start, s.end))
     out: list[Span] = []
     for span in ordered:
         last = out[-1] if out else None
         if (
             last is not None
-            and last.label == span.label == labels.LOCATION
-            and _COMMA.fullmatch(text, last.end, span.start)
+            and last.label == span.label == label
+            and gap.fullmatch(text, last.end, span.start)
         ):
-            out[-1] = replace(last, end=span.end)
+            out[-1] = replace(last, end=max(last.end, span.end))
         else:
             out.append(span)
     return out
