@@ -22,7 +22,7 @@ any language spaCy lists ("che", "solo"), a word in a handle, an address or a pa
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import marisa_trie
@@ -41,8 +41,11 @@ _WORD = regex.compile(r"[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*")
 _CAPITALISED = regex.compile(r"\p{Lu}\p{Ll}")
 _SENTENCE_START = regex.compile(r"(?:^|[.!?\n]|[.!?][\"'”’)\]]?)[\s\"'“‘(\[*•\-]*$")
 # A word inside a handle, an address, a path or a hashtag: "@priya", "priya.k@", "/marco/"
-_IN_IDENTIFIER_BEFORE = regex.compile(r"[@#/\\_.\d]$")
-_IN_IDENTIFIER_AFTER = regex.compile(r"^(?:[@/\\_\d]|\.\p{L})")
+_IDENTIFIER_CHARACTERS = frozenset("@#/\\_.0123456789")
+_IN_IDENTIFIER_AFTER = regex.compile(r"[@/\\_\d]|\.\p{L}")
+# Characters before a word that the patterns read back to (a bounded look, so that long
+# texts stay linear)
+_REACH = 40
 _PLACE_PREPOSITION = regex.compile(
     rf"(?<![\p{{L}}])(?:in|at|near|from|around|outside|to|{locatives.IN_OR_AT}|{locatives.FROM}"
     r"|a|de|da|do|di)[ \t]+$",
@@ -55,7 +58,9 @@ _WORKPLACE_BEFORE = regex.compile(
     regex.IGNORECASE,
 )
 _POSSESSIVE_END = regex.compile(r"['’]s$")
+_TITLE_BREAK = regex.compile(r"[\n,.!?;:()]")  # what no title of a few words spans
 _TITLE_REACH = 2  # words an encyclopedia's title may run on past a recased one
+_CACHED_WORDS = 8192  # words whose lookups are kept (chat repeats its words)
 
 
 def recase(text: str) -> str:
@@ -64,11 +69,12 @@ def recase(text: str) -> str:
     if len(text) > MAX_CHARS or not _lower_case_register(text):
         return text
     words = [(m.start(), m.end()) for m in _WORD.finditer(text)]
+    ok = [_recasable(text, start, end) for start, end in words]
     chosen: set[int] = set()
     given_before = False
     for i, (start, end) in enumerate(words):
         word = _POSSESSIVE_END.sub("", text[start:end])  # "krylova's"
-        if not _recasable(text, start, end):
+        if not ok[i]:
             given_before = False
             continue
         adjacent = i > 0 and text[words[i - 1][1] : start] == " "
@@ -79,15 +85,18 @@ def recase(text: str) -> str:
         given_before = False
         if (
             _is_town(word)
-            or (_is_small_town(word) and _PLACE_PREPOSITION.search(text, 0, start) is not None)
+            or (
+                _is_small_town(word)
+                and _PLACE_PREPOSITION.search(text, max(0, start - _REACH), start) is not None
+            )
             or _WORKPLACE_BEFORE.search(text, max(0, start - 40), start) is not None
         ):
             chosen.add(i)
         if i + 1 < len(words) and _institution_head(text, end, *words[i + 1]):
             chosen.update((i, i + 1))
-    chosen |= _rest_of_full_names(text, words, chosen)
+    chosen |= _rest_of_full_names(text, words, chosen, ok)
     chosen |= _names_listed_with_names(text, words, chosen)
-    chosen |= _places_of_words(text, words, chosen)
+    chosen |= _places_of_words(text, words, chosen, ok)
     chosen |= _titles_around(text, words, chosen)
     if not chosen:
         return text
@@ -112,7 +121,7 @@ def _lower_case_register(text: str) -> bool:
         if (
             _CAPITALISED.match(word)
             and word not in ("I", "I'm", "I’m", "I'll", "I've", "I'd")
-            and not _SENTENCE_START.search(text, 0, match.start())
+            and not _SENTENCE_START.search(text, max(0, match.start() - _REACH), match.start())
         ):
             return False
     return cased
@@ -122,7 +131,9 @@ def _recasable(text: str, start: int, end: int) -> bool:
     word = text[start:end]
     if not word.islower() or len(word) < SHORTEST:  # (not "aTM", "iPhone")
         return False
-    if _IN_IDENTIFIER_BEFORE.search(text, 0, start) or _IN_IDENTIFIER_AFTER.match(text[end:]):
+    if (start and text[start - 1] in _IDENTIFIER_CHARACTERS) or _IN_IDENTIFIER_AFTER.match(
+        text, end
+    ):
         return False
     key = word.casefold()
     return key not in locatives.stop_words_of_any_language() and not _ordinary(key)
@@ -169,6 +180,7 @@ def _title(word: str) -> str:
     return word[:1].upper() + word[1:]
 
 
+@lru_cache(maxsize=_CACHED_WORDS)
 def _is_given_name(word: str) -> bool:
     """A first name the lists know that, in Latin letters, opens at least as many of the
     encyclopedia's names of two or three words as it ends and at least ``OPENS_TITLES``:
@@ -191,7 +203,9 @@ def _is_given_name(word: str) -> bool:
 _INITIAL_GAP = regex.compile(r" [bcdfghjlmnpqrtx]\.? ")
 
 
-def _rest_of_full_names(text: str, words: list[tuple[int, int]], chosen: set[int]) -> set[int]:
+def _rest_of_full_names(
+    text: str, words: list[tuple[int, int]], chosen: set[int], ok: list[bool]
+) -> set[int]:
     """A recased first name's middle initial and surname ("eric g. samoylova",
     "bertram m. jørgensen"), and a surname by its shape ("monika žilková"): an initial
     that is no word ("giulia è vegana", "ana y marco" have none), then a word that is no
@@ -207,13 +221,13 @@ def _rest_of_full_names(text: str, words: list[tuple[int, int]], chosen: set[int
             if i + 2 < len(words)
             else None
         )
-        if gap is not None and _recasable(text, *words[i + 2]):
+        if gap is not None and ok[i + 2]:
             found.update((i + 1, i + 2))
             continue
         start, end = words[i + 1]
         if (
             text[words[i][1] : start] == " "
-            and _recasable(text, start, end)
+            and ok[i + 1]
             and _surname_shaped(_title(_POSSESSIVE_END.sub("", text[start:end])))
         ):
             found.add(i + 1)
@@ -258,6 +272,7 @@ def _names_listed_with_names(text: str, words: list[tuple[int, int]], chosen: se
     return found
 
 
+@lru_cache(maxsize=_CACHED_WORDS)
 def _is_surname(word: str) -> bool:
     """A surname the lists know, or, in Latin letters, a word that ends at least
     ``OPENS_TITLES`` of the encyclopedia's names of two or three words and more than it
@@ -273,6 +288,7 @@ def _is_surname(word: str) -> bool:
     return ends >= OPENS_TITLES and ends > entries.word_count("f:" + knowledge.key(word))
 
 
+@lru_cache(maxsize=_CACHED_WORDS)
 def _is_town(name: str) -> bool:
     """A town of 15,000 people or more by its own name (not by one of its other names:
     "solo" is Surakarta too). Not a country or a region: too big to say whose it is,
@@ -285,11 +301,14 @@ def _is_town(name: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=_CACHED_WORDS)
 def _is_small_town(name: str) -> bool:
     return places_table.small_town(notability.fold(name)) is not None
 
 
-def _places_of_words(text: str, words: list[tuple[int, int]], chosen: set[int]) -> set[int]:
+def _places_of_words(
+    text: str, words: list[tuple[int, int]], chosen: set[int], ok: list[bool]
+) -> set[int]:
     """Places of two or three words ("san diego", "rio de janeiro"): their words that
     are not closed-class ones."""
     found: set[int] = set()
@@ -299,7 +318,13 @@ def _places_of_words(text: str, words: list[tuple[int, int]], chosen: set[int]) 
                 continue
             start, end = words[i][0], words[i + n - 1][1]
             phrase = text[start:end]
-            if "\n" in phrase or not phrase[0].islower() or not _is_town(phrase):
+            if (
+                "\n" in phrase
+                or not phrase[0].islower()
+                # (a town's last word is no closed-class word: "new york", "rio de janeiro")
+                or not ok[i + n - 1]
+                or not _is_town(phrase)
+            ):
                 continue
             found.update(
                 j
@@ -312,10 +337,14 @@ def _places_of_words(text: str, words: list[tuple[int, int]], chosen: set[int]) 
     return found - chosen
 
 
+@lru_cache(maxsize=_CACHED_WORDS)
+def _is_title(phrase: str) -> bool:
+    return knowledge.knowledge().is_title(phrase)
+
+
 def _titles_around(text: str, words: list[tuple[int, int]], chosen: set[int]) -> set[int]:
     """The rest of an encyclopedia title that a recased word begins or ends: "harry
     styles", "real madrid"."""
-    entries = knowledge.knowledge()
     found: set[int] = set()
     for i in sorted(chosen):
         for first, last in (
@@ -325,15 +354,14 @@ def _titles_around(text: str, words: list[tuple[int, int]], chosen: set[int]) ->
             if first < 0 or last >= len(words):
                 continue
             phrase = _POSSESSIVE_END.sub("", text[words[first][0] : words[last][1]])
-            if "\n" in phrase or any(c in phrase for c in ",.!?;:()"):
+            if _TITLE_BREAK.search(phrase) or not _is_title(phrase):
                 continue
-            if entries.is_title(phrase):
-                found.update(
-                    j
-                    for j in range(first, last + 1)
-                    if text[words[j][0]].islower()
-                    and text[words[j][0] : words[j][1]].casefold()
-                    not in locatives.stop_words_of_any_language()
-                )
-                break
+            found.update(
+                j
+                for j in range(first, last + 1)
+                if text[words[j][0]].islower()
+                and text[words[j][0] : words[j][1]].casefold()
+                not in locatives.stop_words_of_any_language()
+            )
+            break
     return found - chosen
