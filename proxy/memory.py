@@ -71,7 +71,11 @@ def release_after(chars: int) -> bool:
 
 
 def give_back() -> bool:
-    """Return the heap's free memory to the system; True if the C library can."""
+    """Return the heap's free memory to the system; True if the C library can. First let
+    go of what only grows: the regex module's notes on patterns compiled uncached."""
+    from veil.rules import lazy_regex
+
+    lazy_regex.forget_uncached_sources()
     trim = _libc("malloc_trim")
     if trim is None:
         return False

@@ -27,6 +27,7 @@ build``) writes the table anew when it lacks a pattern.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import logging
 import marshal
 import os
@@ -115,7 +116,32 @@ def compile_now(pattern: str, flags: int = 0) -> _regex.Pattern[str]:
     now (off the event loop, where its maker runs) and kept by its maker alone: not in
     the regex module's cache of 500 patterns, where a long chat's patterns (megabytes
     each) would stay long after the chat moved on."""
-    return _regex.compile(pattern, flags, cache_pattern=False)
+    compiled = _regex.compile(pattern, flags, cache_pattern=False)
+    _LOCALE_SENSITIVE.pop((str, pattern), None)
+    return compiled
+
+
+# regex notes, by source, whether each pattern it compiles is locale-sensitive, also for
+# a pattern it does not cache (``cache_pattern=False``); only pruning its cache of 500
+# empties that table. veil compiles its run-time patterns uncached (a vault's values: a
+# new one each time a conversation's vault grows), so their sources stayed for good: a
+# 500-turn history left megabytes there. An entry absent means "maybe sensitive": the
+# next cached compile of that source looks the locale up, nothing else changes.
+_LOCALE_SENSITIVE: dict = vars(importlib.import_module(_regex.compile.__module__)).get(
+    "_locale_sensitive", {}
+)
+
+
+def forget_uncached_sources() -> int:
+    """Drop regex's notes on the sources of patterns it does not keep (compiled uncached
+    anywhere: ``compile_now``, or ``cache_pattern=False`` given directly), as pruning its
+    cache does. Returns how many were dropped."""
+    cache = vars(importlib.import_module(_regex.compile.__module__)).get("_cache", {})
+    kept = {(type(key[0]), key[0]) for key in tuple(cache)}
+    dropped = [source for source in tuple(_LOCALE_SENSITIVE) if source not in kept]
+    for source in dropped:
+        _LOCALE_SENSITIVE.pop(source, None)
+    return len(dropped)
 
 
 def compile_all(save: bool = False) -> int:

@@ -117,3 +117,28 @@ def test_a_damaged_table_is_ignored(table_dir):
     assert lazy_regex._table() == {}
     lazy = lazy_regex.LazyPattern(r"\d+", stored=True)
     assert lazy.findall("a1b22") == ["1", "22"]
+
+
+def _regex_notes() -> dict:
+    """The regex module's notes on which sources are locale-sensitive, by source."""
+    return vars(importlib.import_module(regex.compile.__module__))["_locale_sensitive"]
+
+
+def test_a_pattern_compiled_now_leaves_no_note_of_its_source_behind():
+    # a vault's values: a new pattern each time its conversation's vault grows
+    source = r"(?<!\w)Oyelaran-compile-now(?!\w)|(?<!\w)Whitfield-compile-now(?!\w)"
+    compiled = lazy_regex.compile_now(source, regex.IGNORECASE)
+    assert compiled.search("dear WHITFIELD-compile-now,").span() == (5, 26)
+    assert (str, source) not in _regex_notes()
+
+
+def test_the_notes_on_uncached_sources_are_dropped_and_cached_patterns_still_work():
+    uncached = r"(?<![\w@.])(Siobhán-uncached|Kearney-uncached)(?![\w@])"
+    cached = r"\bcached-note-(\d+)\b"
+    regex.compile(uncached, regex.IGNORECASE, cache_pattern=False)
+    regex.compile(cached)
+    assert (str, uncached) in _regex_notes()
+    assert lazy_regex.forget_uncached_sources() >= 1
+    assert (str, uncached) not in _regex_notes()
+    assert (str, cached) in _regex_notes()
+    assert regex.compile(cached).findall("cached-note-12 cached-note-3") == ["12", "3"]
