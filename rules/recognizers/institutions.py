@@ -250,6 +250,7 @@ _QUOTED_NAME_AFTER_KIND = regex.compile(
     rf"(?<![\p{{L}}])(?i:{_KIND_STEMS})\p{{Ll}}{{0,4}}[ \t]*"
     r"(?:«[^»\n]{2,60}»|„[^“”\n]{2,60}[“”]|“[^”\n]{2,60}”|\"[^\"\n]{2,60}\")"
 )
+_OPENING_QUOTES = ("«", "„", "“", '"')  # (most texts have none: the pattern is not tried)
 _CJK_KINDS = (
     r"会社|事務所|病院|医院|クリニック|学校|保育園|幼稚園|店|カフェ|サロン|工房|塾|教室|食堂|"
     r"居酒屋|書店|商店|公司|诊所|幼儿园|茶馆|餐厅|饭店|工作室|叫|名叫|叫做"
@@ -473,7 +474,7 @@ class InstitutionRecognizer:
         # the text in C spares the pattern's scan of every position
         for pattern, possible in (
             (_QUOTED_COMPANY, not text.isascii()),
-            (_QUOTED_NAME_AFTER_KIND, True),
+            (_QUOTED_NAME_AFTER_KIND, any(mark in text for mark in _OPENING_QUOTES)),
             (_CJK_QUOTED_AFTER_KIND, not text.isascii()),
             (_AFTER_AT_SIGN, "@" in text),
             (_NUMBERED_SCHOOL, "№" in text),
