@@ -21,6 +21,7 @@ from veil.policies.schema import (
     SitePolicy,
     SlowStageSettings,
 )
+from veil.rules import truecase
 from veil.rules.analyzer import Analysis, Analyzer, RefereeSettings
 from veil.rules.lists import AllowList, DenyList
 from veil.rules.redact import RedactedText, redact
@@ -143,8 +144,9 @@ class FastStage:
         if self.policy.fast_stage.enabled:
             # an address too: its domain rule loads the public-suffix list
             self.analyzer.analyze("warm up: my friend Jane Doe (jane@northwind.io) lives in Paris.")
-            # and in lower case: the word list that recasing reads (a damaged one fails here)
-            self.analyzer.analyze("warm up: dinner w jane in paris")
+            # the word list recasing reads (a damaged one fails here, not on a message);
+            # recasing alone: the sentence above has loaded everything else
+            truecase.recase("warm up: dinner w jane in paris")
             if self.quasi is not None:
                 self.quasi.warm_up()
 

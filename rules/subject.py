@@ -835,16 +835,13 @@ _STOP_ANYWHERE = regex.compile(_STOP, regex.IGNORECASE)
 # A sentence longer than this is a paste, not prose: look no further back.
 SENTENCE_REACH = 1000
 # A name closed by a street's type is a street, whatever NER called it.
-_STREET_NAME = regex.compile(
-    r"\s(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Court|Ct|Close|"
-    r"Crescent|Terrace)\.?$"
+_STREET_TYPES = (
+    r"Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Court|Ct|Close|Crescent|Terrace"
 )
+_STREET_NAME = regex.compile(rf"\s(?:{_STREET_TYPES})\.?$")
 _SENTENCE_END = regex.compile(r"[.!?\n]")
 # A street's name, by its type, then a comma and the place it is in
-_STREET_THEN_PLACE = regex.compile(
-    r"\s(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Court|Ct|Close|"
-    r"Crescent|Terrace|Grove|Gardens|Mews|Way)\.?,\s*\p{Lu}"
-)
+_STREET_THEN_PLACE = regex.compile(rf"\s(?:{_STREET_TYPES}|Grove|Gardens|Mews|Way)\.?,\s*\p{{Lu}}")
 # The sender or the recipient of a message: "this email from X", "a reply to X".
 _CORRESPONDENT = regex.compile(
     r"\b(?:e-?mails?|messages?|texts?|letters?|notes?|invit(?:e|ation)s?|repl(?:y|ies)|dms?|"
@@ -1181,12 +1178,8 @@ def _famous(value: str, limit: float | None = None) -> bool:
     """A full name the encyclopedia has an entry for that chance would seldom give
     (below ``limit``, CHANCE_LIMIT unless named): someone famous, whom a contact detail
     nearby, or a tribute the writer pays them, does not make someone of their life."""
-    entries = knowledge.knowledge()
-    return (
-        " " in value.strip()
-        and entries.is_known(value)
-        and entries.chance_entries(value) < (CHANCE_LIMIT if limit is None else limit)
-    )
+    chance = _chance_of_entry(value)
+    return chance is not None and chance < (CHANCE_LIMIT if limit is None else limit)
 
 
 def _names_in(value: str, contact: str) -> bool:

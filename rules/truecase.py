@@ -78,9 +78,10 @@ def recase(text: str) -> str:
             given_before = False
             continue
         adjacent = i > 0 and text[words[i - 1][1] : start] == " "
-        if _is_given_name(word) or (given_before and adjacent and _is_surname(word)):
+        given = _is_given_name(word)
+        if given or (given_before and adjacent and _is_surname(word)):
             chosen.add(i)
-            given_before = _is_given_name(word)
+            given_before = given
             continue
         given_before = False
         if (
@@ -89,7 +90,7 @@ def recase(text: str) -> str:
                 _is_small_town(word)
                 and _PLACE_PREPOSITION.search(text, max(0, start - _REACH), start) is not None
             )
-            or _WORKPLACE_BEFORE.search(text, max(0, start - 40), start) is not None
+            or _WORKPLACE_BEFORE.search(text, max(0, start - _REACH), start) is not None
         ):
             chosen.add(i)
         if i + 1 < len(words) and _institution_head(text, end, *words[i + 1]):
