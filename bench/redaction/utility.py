@@ -56,6 +56,8 @@ FRESH_PARTS = (
     "dev26",
     "dev27",
     "dev28",
+    "dev29",
+    "dev30",
     "test",
     "test2",
     "test3",
@@ -82,6 +84,8 @@ FRESH_PARTS = (
     "test24",
     "test25",
     "test26",
+    "test27",
+    "test28",
 )
 
 TUNING = "tuning half"
