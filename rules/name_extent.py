@@ -27,7 +27,7 @@ from dataclasses import replace
 
 from veil.rules import labels
 from veil.rules import lazy_regex as regex
-from veil.rules.locatives import english_closed_words
+from veil.rules.locatives import IN_OR_AT, english_closed_words
 from veil.rules.pattern import CALENDAR_WORDS, KIN_TITLES, TITLES
 from veil.rules.spans import Span
 
@@ -186,6 +186,7 @@ def trim_leading_words(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` without the closed-class word NER put before a name."""
     from veil.rules import knowledge
     from veil.rules.locatives import stop_words_of_any_language
+    from veil.rules.recognizers.places import is_town
 
     out = []
     for span in spans:
@@ -200,8 +201,19 @@ def trim_leading_words(text: str, spans: list[Span]) -> list[Span]:
             )
         ):
             span = replace(span, start=found.end())
+        elif (
+            span.label in (labels.ORGANIZATION, labels.LOCATION)
+            and found is not None
+            and _PLACE_PREPOSITION.fullmatch(found.group(1))
+            and is_town(text[found.end() : span.end])
+        ):
+            # "em Joinville", "dans Lyon": a preposition NER read into a town's name
+            span = replace(span, start=found.end(), label=labels.LOCATION)
         out.append(span)
     return out
+
+
+_PLACE_PREPOSITION = regex.compile(rf"in|at|{IN_OR_AT}")
 
 
 def _given_name(word: str) -> bool:

@@ -10,6 +10,7 @@ nationality is recognised by the rule English uses to derive demonyms from place
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -40,9 +41,34 @@ def fold(value: str) -> str:
 
 
 def _fold_any(value: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", value.casefold())
+    folded = value.casefold()
+    if _INDIC.search(folded):
+        folded = _INDIC_NASAL.sub(_anusvara, folded).translate(_INDIC_NASAL_MARKS)
+    decomposed = unicodedata.normalize("NFKD", folded)
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(stripped.translate(_LETTER_FOLDS).replace("’", "'").split())
+
+
+# Brahmic scripts write a nasal before a consonant two ways that read alike: the nasal
+# consonant with a virama ("इन्दौर") or the anusvara ("इंदौर"); candrabindu and Gurmukhi's
+# tippi are spelt for anusvara too. Their Unicode blocks share one layout (ISCII's), so
+# the rule is one pattern over the blocks that use the anusvara (Tamil does not).
+_INDIC_BLOCKS = (0x0900, 0x0980, 0x0A00, 0x0A80, 0x0B00, 0x0C00, 0x0C80, 0x0D00)
+_INDIC = re.compile("[\u0900-\u0d7f]")
+_INDIC_NASAL = re.compile(
+    "|".join(
+        f"[{''.join(chr(base + o) for o in (0x19, 0x1E, 0x23, 0x28, 0x2E))}]"
+        f"{chr(base + 0x4D)}(?=[{chr(base + 0x15)}-{chr(base + 0x39)}])"
+        for base in _INDIC_BLOCKS
+    )
+)
+_INDIC_NASAL_MARKS = str.maketrans(
+    {chr(base + 0x01): chr(base + 0x02) for base in _INDIC_BLOCKS} | {"\u0a70": "\u0a02"}
+)
+
+
+def _anusvara(match: re.Match[str]) -> str:
+    return chr((ord(match.group()[0]) & ~0x7F) + 0x02)
 
 
 # Letters NFKD does not decompose.

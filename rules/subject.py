@@ -33,6 +33,7 @@ from veil.rules import (
     locatives,
     notability,
     syntax,
+    truecase,
 )
 from veil.rules import lazy_regex as regex
 from veil.rules.merge import DENY_SOURCE
@@ -46,7 +47,11 @@ from veil.rules.pattern import (
     WORK_VERBS_ABROAD,
 )
 from veil.rules.recognizers import names as names_recognizer
-from veil.rules.recognizers.institutions import HAN_WORK_VERB, names_an_institution
+from veil.rules.recognizers.institutions import (
+    HAN_WORK_VERB,
+    WORKPLACE_OF_WRITER,
+    names_an_institution,
+)
 from veil.rules.recognizers.names import HINGLISH_RELATION, OTHER_LANGUAGE_RELATIONS
 from veil.rules.recognizers.places import (
     HAN_BRANCH,
@@ -499,7 +504,9 @@ _ARTICLE_BEFORE = regex.compile(r"\b(?:the|an?)\s+$", _I)
 # A law that Romance languages name for its minister ("la loi Veil", "la ley Sinde", "la
 # legge Merlin", "a lei Maria da Penha")
 _LAW_NAMED_FOR = regex.compile(r"(?<![\p{L}])(?:loi|ley|legge|lei)\s+$", _I)
-_TITLE_FIRST = regex.compile(rf"(?:{LOWER_CASE_TITLES})[ \t]+\p{{Lu}}")
+_TITLE_FIRST = regex.compile(
+    rf"(?:{LOWER_CASE_TITLES})[ \t]+\p{{Lu}}|(?:{TITLES})\.?[ \t]+\p{{Lu}}\p{{Ll}}+[ \t]+\p{{Lu}}"
+)
 # The holder of a document or an account: "ID card for X", "name on the booking X".
 _HOLDER = regex.compile(
     r"(?:\b(?:card|id|passport|licen[cs]e|document|account|booking|reservation|ticket|"
@@ -766,13 +773,18 @@ _OWNER_OF = regex.compile(
 )
 
 
-def _affiliation_before(before: str) -> bool:
+def _affiliation_before(before: str, famous: bool = False) -> bool:
     """Whether the words before a name tie it to someone as their employer, school,
-    clinic or club (``_AFFILIATION_BEFORE``), within one clause."""
+    clinic or club (``_AFFILIATION_BEFORE``), within one clause. A ``famous`` person's
+    name needs a verb of working ("ich arbeite bei Carl Zeiss": the firm of that name),
+    since other cues are what the clause is about ("a big fan of Pierre Soulages", "an
+    interview with Michel Cymes")."""
     found = _AFFILIATION_BEFORE.search(before)
     if found is None:
         return False
     cue = found.group()
+    if famous and not _WORKING_VERB.match(cue):
+        return False
     first_word = regex.match(r"\S+\s*", cue)
     rest = cue[first_word.end() :] if first_word else cue
     return not (
@@ -780,6 +792,11 @@ def _affiliation_before(before: str) -> bool:
         or _OWNER_OF.match(cue)
         or _THING_DOES.search(before, 0, found.start())
     )
+
+
+_WORKING_VERB = regex.compile(
+    rf"(?:work|works|worked|working|employed|hired|joined|joining|{WORK_VERBS_ABROAD})\b", _I
+)
 
 
 # "Is called" as other languages say it, after something of the writer's: "ma voisine
@@ -825,7 +842,8 @@ _NORP_SELF = regex.compile(
 _STOP = (
     # (abbreviations of titles and address words, English and others: "im." in a Polish
     # school's name, "ul.", "św.", "bzw.")
-    r"(?:(?<!\b(?:mr|mrs|ms|dr|st|prof|jr|sr|mt|ft|vs|etc|no|nr|ul|e\.g|i\.e|im|al|os|św|ks|"
+    # (a letter after an apostrophe is no initial: "go with St Brendan's? The ...")
+    r"(?:(?<!(?<![\p{L}\p{N}'’])(?:mr|mrs|ms|dr|st|prof|jr|sr|mt|ft|vs|etc|no|nr|ul|e\.g|i\.e|im|al|os|św|ks|"
     r"inż|mgr|tel|str|bzw|usw|ggf|sra|av|pça|ул|кв|корп|стр|пр|просп|пер|обл|вул|буд|"
     r"\p{L}))[.!?](?=\s)"
     r"|(?<=\b\p{L}{2,})[!?](?=\s)|\n|[。！？])"
@@ -1105,6 +1123,21 @@ class _Context:
         previous = self.by_start[index]
         gap = self.text[previous.end : span.start]
         return previous.label == labels.LOCATION and regex.fullmatch(r",[ \t]*", gap) is not None
+
+    def street_before(self, span: Span) -> Span | None:
+        """The street named right before the place ("on Mafeking Terrace in Southsea",
+        "Bradman Street, Brunswick East"): the place is the street's town."""
+        index = bisect.bisect_left(self.span_starts, span.start) - 1
+        if index < 0:
+            return None
+        previous = self.by_start[index]
+        if (
+            previous.end <= span.start
+            and _AFTER_ADDRESS_GAP.fullmatch(self.text, previous.end, span.start) is not None
+            and NAMED_STREET.fullmatch(self.text[previous.start : previous.end].strip())
+        ):
+            return previous
+        return None
 
     def person_before(self, span: Span, reach: int) -> bool:
         """A PERSON span earlier in the same clause (the subject of a life event)."""
@@ -1406,11 +1439,24 @@ _OTHER_LANGUAGE_RELATION_BEFORE = regex.compile(
 )
 
 
+_MY_NOUN_BEFORE = regex.compile(rf"{names_recognizer.MY_NOUN}$")
+
+
+def _my_noun_then_given_name(m: _Mention) -> bool:
+    first = m.value.split()[0] if m.value.split() else ""
+    return (
+        _MY_NOUN_BEFORE.search(m.before) is not None
+        and truecase.is_given_name(first)
+        and not _famous(m.value)
+    )
+
+
 def _tied_to_someone(m: _Mention) -> Reason | None:
     """Why the text ties a name to someone's own life, or None."""
     before, wide_before, after = m.before, m.wide_before, m.after
     if (
         _RELATION_BEFORE.search(before)
+        or _my_noun_then_given_name(m)
         or _RELATION_LISTED_BEFORE.search(before)
         or _KIN_TITLE_INSIDE.match(m.value)
         or _KIN_TITLE_BEFORE.search(before)
@@ -1467,7 +1513,8 @@ def _talked_about(m: _Mention) -> Reason | None:
     if _LAW_NAMED_FOR.search(before):
         return Reason.TITLE_OR_THING  # "la loi Veil", "la ley Sinde": a law, named for someone
     if _ARTICLE_BEFORE.search(before) and not _TITLE_FIRST.match(m.value):
-        # (not "..., a pani Halina Rutkowska": Polish "a" is "and", and a title a person's)
+        # (not "..., a pani Halina Rutkowska": Polish "a" is "and", and a title a person's;
+        # nor "the owner, a Mr Terence Ashdown": a title and a full name are someone's)
         return Reason.TITLE_OR_THING
     if _WORK_CONTEXT.search(before) or _in_a_work(before):
         return Reason.CHARACTER_IN_WORK
@@ -1525,7 +1572,7 @@ def _person(m: _Mention) -> Verdict:
         return Verdict(Subject.PRIVATE, Reason.GRAMMAR_TIE, label)
     if (ctx.contact_near(span) and _reads_as_a_name(value, span)) or ctx.in_email(value):
         return Verdict(Subject.PRIVATE, Reason.CONTACT_BESIDE, label)
-    if _affiliation_before(before) or _called_by_the_writer(m):
+    if _affiliation_before(before, _famous(value)) or _called_by_the_writer(m):
         return Verdict(Subject.PRIVATE, Reason.AFFILIATION, label)
     # Type checks: a language, a people or a place is not a person without a name cue.
     # A word that is also a first name ("Jackson", "Linda") needs a place's preposition,
@@ -1680,6 +1727,12 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
     if ctx.town_of_an_address(span) or _STREET_THEN_PLACE.search(value):
         # (a street and its town read as one place: "Ashgrove Close, Hucknall")
         return private(Reason.ADDRESS_PART)
+    street = ctx.street_before(span)
+    if street is not None:
+        # the town of a street: as private as the street (not "Abbey Road in London")
+        named = _Mention(ctx, street, ctx.text[street.start : street.end])
+        if _street(named).subject is not Subject.PUBLIC:
+            return private(Reason.ADDRESS_PART)
     if locatives.HOME_IS_BEFORE.search(before) or locatives.HOME_AFTER.match(after):
         return private(Reason.RESIDENCE)
     if (
@@ -1868,7 +1921,26 @@ def _where_in_other_language(m: _Mention) -> bool:
         or _KIN_TITLE_WORD.search(clause) is not None
         or (not found.marker_before and _own_in_other_language(_clause_after(m.after)))
         or (_ORIGIN_AFTER.match(m.after) is not None and not _SOMEONE_ELSE.search(clause))
+        or _lived_in_by_unsaid_subject(clause, _clause_after(m.after))
     )
+
+
+# A Japanese clause of living, working, studying or being treated somewhere whose
+# subject is unsaid is the writer's ("今は札幌の病院で働いています"), unless it names
+# someone else by an honorific.
+_JAPANESE_LIFE_VERB = regex.compile(r"住|働|勤め|勤務|通っ|通う|通い|暮ら|入院|通院|在籍")
+
+
+def _lived_in_by_unsaid_subject(before: str, after: str) -> bool:
+    return (
+        _JAPANESE_LIFE_VERB.search(after) is not None
+        and _KANA.search(after) is not None
+        and not _SOMEONE_ELSE.search(before)
+        and not _SOMEONE_ELSE.search(after)
+    )
+
+
+_KANA = regex.compile(r"\p{Hiragana}")
 
 
 # Japanese and Korean leave the subject unsaid: "北海道の帯広出身で" (from Obihiro in
@@ -1970,6 +2042,7 @@ def _organization(m: _Mention) -> Verdict:
         _affiliation_before(before)
         or _AFFILIATION_AFTER.match(after)
         or _ROLE_AT_SIGN.search(before)
+        or span.validator == WORKPLACE_OF_WRITER
     ) and not syntax.hypothetical(ctx.parse, span.start, span.end):
         return private(Reason.AFFILIATION)
     if _works_or_studies_there_in_cjk(m):
@@ -2058,6 +2131,9 @@ def _norp(m: _Mention, relabelled: bool = False) -> Verdict:
         and not notability.is_language_or_nationality(m.value)
         and not _NORP_WORD.search(m.value)
     ):
+        tied = _tied_to_someone(m)
+        if tied:  # "Mi compañera Lucía": NER took a name for a people
+            return Verdict(Subject.PRIVATE, tied, labels.PERSON)
         # NER's "nationality" that no list of peoples or languages has is a firm or a
         # team ("works at Woolworths head office"): decided as the organisation it is
         return _organization(m)
@@ -2214,7 +2290,7 @@ _PLACE_ONLY_KNOWN = frozenset(
 _FAVOURITE_OF_MINE = regex.compile(r"\b(?:my|our)\s+(?:favou?rite|fave|beloved)\b", _I)
 # (or a bracket: "Ferretería Hnos. Zubizarreta (Vitoria)")
 _PLACE_OF_GAP = regex.compile(
-    rf"\s+(?:in|at|near|outside|{locatives.IN_OR_AT}|{locatives.FROM})\s+|\s*,[ \t]*"
+    rf"(?:\s*,)?\s+(?:in|at|near|outside|{locatives.IN_OR_AT}|{locatives.FROM})\s+|\s*,[ \t]*"
     # (or Finnish's case joined to the firm's form by a colon, the town in its own:
     # "Kaneli Oy:ssä Jyväskylässä", at Kaneli Oy in Jyväskylä)
     r"|[ \t]*\([ \t]*|:\p{Ll}{2,4}[ \t]+",

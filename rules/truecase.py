@@ -78,7 +78,7 @@ def recase(text: str) -> str:
             given_before = False
             continue
         adjacent = i > 0 and text[words[i - 1][1] : start] == " "
-        given = _is_given_name(word)
+        given = is_given_name(word)
         if given or (given_before and adjacent and _is_surname(word)):
             chosen.add(i)
             given_before = given
@@ -182,7 +182,7 @@ def _title(word: str) -> str:
 
 
 @lru_cache(maxsize=_CACHED_WORDS)
-def _is_given_name(word: str) -> bool:
+def is_given_name(word: str) -> bool:
     """A first name the lists know that, in Latin letters, opens at least as many of the
     encyclopedia's names of two or three words as it ends and at least ``OPENS_TITLES``:
     a given name opens its bearers' names ("giulia": Giulia Ligresti, Giulia Grisi, ...),
@@ -215,7 +215,7 @@ def _rest_of_full_names(
 
     found: set[int] = set()
     for i in sorted(chosen):
-        if i + 1 >= len(words) or not _is_given_name(text[words[i][0] : words[i][1]]):
+        if i + 1 >= len(words) or not is_given_name(text[words[i][0] : words[i][1]]):
             continue
         gap = (
             _INITIAL_GAP.fullmatch(text, words[i][1], words[i + 2][0])

@@ -345,10 +345,21 @@ _DEVANAGARI_NAME = regex.compile(
 # Where one works or studies, in the languages whose small NER veil lacks: the name after
 # "I work at" ("працюю в SoftServe", "trabajo en Grupo Lucero", "arbeite bei Kessler"),
 # unless it is a town ("trabajo en Madrid"), which the places recognizer reads.
-_WORK_VERB_NEEDLES = needles(*alternatives(WORK_VERBS_ABROAD))  # (one in every match)
+# The verb may take the job first ("lavoro come commessa da X", "trabajo de cajera en X"),
+# and the first person of "to be" says it with the job alone ("sou engenheira na X",
+# "je suis infirmière chez X", "jestem kelnerką w X").
+_COPULA_FIRST_PERSON = r"sou|soy|suis|sono|ben|bin|jestem|jsem|är|er"
+WORKPLACE_OF_WRITER = "workplace after a verb"  # the validator of those names
+_WORK_VERB_NEEDLES = needles(
+    *alternatives(WORK_VERBS_ABROAD), *alternatives(_COPULA_FIRST_PERSON)
+)  # (one in every match)
 _WORKPLACE_AFTER_VERB = regex.compile(
-    rf"(?<![\p{{L}}])(?i:{WORK_VERBS_ABROAD})[ \t]+"
-    r"(?i:en|bei|chez|presso|para|pour|für|voor|bij|na|no|w|we|в|у|на|på|hos|ved|di|ở|tại)[ \t]+"
+    rf"(?<![\p{{L}}])(?:(?i:{WORK_VERBS_ABROAD})"
+    r"(?:[ \t]+(?i:come|como|comme|als|as|jako|som|de|da)[ \t]+\p{Ll}{3,})?"
+    rf"|(?i:{_COPULA_FIRST_PERSON})[ \t]+\p{{Ll}}{{4,}})[ \t]+"
+    r"(?i:en|bei|chez|presso|para|pour|für|voor|bij|na|no|w|we|в|у|на|på|hos|ved|ở|tại"
+    # (Italian "da" is "at" after a verb of working only: "sono stanca da ..." is not)
+    r"|(?<=(?i:lavoro|lavorato|lavoravo)[ \t]+(?:\p{Ll}+[ \t]+\p{Ll}+[ \t]+)?)da|di)[ \t]+"
     r"(?:(?:el|la|le|l'|der|die|das|o|a)[ \t]+)?"
     r"(\p{Lu}[\p{L}\p{M}&'’\-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}&'’\-]*){0,3})"
 )
@@ -500,7 +511,9 @@ class InstitutionRecognizer:
             if any(f.start < end and start < f.end for f in found):
                 continue  # a name a head already closes ("trabalho na Padaria Estrela do ...")
             if not any(is_town(form) for form in locatives.dictionary_forms(match.group(1))):
-                found.append(Span(start, end, labels.ORGANIZATION, SCORE, self.name))
+                found.append(
+                    Span(start, end, labels.ORGANIZATION, SCORE, self.name, WORKPLACE_OF_WRITER)
+                )
         if not text.isascii():
             found += self._caseless(text)
         return found

@@ -17,7 +17,7 @@ import itertools
 import pkgutil
 from functools import cache
 
-from veil.rules import gazetteer, given_names, labels, locatives, name_lists, transcripts
+from veil.rules import gazetteer, given_names, labels, locatives, name_lists, transcripts, truecase
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map
 from veil.rules.nlp import import_spacy
@@ -417,6 +417,21 @@ _TAGALOG_PERSONAL = regex.compile(
 _TAGALOG_MARKER = regex.compile(
     r"(?<![\p{L}])(?i:ang|ng|mga|po|naman|yung|kasi|kami|tayo|natin|namin|siya|sila|hindi)"
     r"(?![\p{L}])"
+)
+# "My" and "our" in the languages that write their nouns in lower case, then one noun:
+# "mi compañera Lucía", "mon collègue Pierre", "il mio capo Marco", "mijn buurman Kees".
+# A noun between the writer's possessive and a first name is what the person is to them,
+# whatever the noun (not an adjective of liking: "mi favorito").
+MY_NOUN = (
+    r"(?<![\p{L}])(?i:mi|mis|mio|mia|mie|miei|ma|mon|mes|meu|meus|minha|minhas|mijn|onze|"
+    r"nuestro|nuestra|nuestros|nuestras|notre|nos|nosso|nossa|nossos|nossas|nostro|nostra|"
+    r"nostri|nostre|min|mitt|mina|vår|vårt|våra|mój|moja|moje|mojego|mojej|nasz|nasza|"
+    r"můj|naše|náš|moj|naš|naša)"
+    r"[ \t]+(?!(?i:favorit[oae]s?|preferid[oa]s?|préférée?s?|preferit[oaie]|favoriet[e]?|"
+    r"[ií]dol[oae]s?)[ \t])\p{Ll}{3,},?[ \t]+"
+)
+_MY_NOUN_NAMED = regex.compile(
+    rf"{MY_NOUN}(\p{{Lu}}\p{{Ll}}+)((?:[ \t]+\p{{Lu}}\p{{Ll}}+)?)(?![\p{{L}}@])"
 )
 _RELATION_ABROAD_NAMED = regex.compile(
     rf"(?<![\w])(?i:{OTHER_LANGUAGE_RELATIONS})[ \t]+(\p{{Lu}}\p{{Ll}}+(?:[\-'’]\p{{L}}+)?"
@@ -1084,6 +1099,10 @@ class _NameScan:
                 self.keep(*match.span(1), 0.85)
         for match in _PATRONYMIC_NAME.finditer(self.text) if cyrillic_possible else ():
             self.keep(*match.span(), 0.85)
+        for match in _MY_NOUN_NAMED.finditer(self.text):
+            if truecase.is_given_name(match.group(1)):
+                surname = match.group(2).strip() in self.last_names
+                self.keep(match.start(1), match.end(2) if surname else match.end(1), 0.85)
         if _TAGALOG_MARKER.search(self.text):
             for match in _TAGALOG_PERSONAL.finditer(self.text):
                 self.keep(*match.span(1), 0.85)

@@ -71,6 +71,10 @@ _CASELESS_WORD = regex.compile(
     r"\p{Kannada}\p{Malayalam}\p{Arabic}\p{Hebrew}\p{Thai}\p{M}]+"
 )
 _LONGEST_HAN = 6
+# Japanese writes its content words in kanji and its particles in hiragana, so a run of
+# kanji between kana (or punctuation) is one word: "今は札幌の病院で" holds the word 札幌.
+_KANJI_WORD = regex.compile(r"(?<![\p{Han}\p{Katakana}ー])\p{Han}{2,6}(?![\p{Han}\p{Katakana}ー])")
+_KANA = regex.compile(r"[\p{Hiragana}\p{Katakana}]")
 # A Chinese town's district, county, township or street after it: "深圳南山区", "杭州西湖区".
 # a Chinese or Japanese town's ward, county, township or village, written after it
 _HAN_DISTRICT = regex.compile(r"(?![的之和与及在是の])\p{Han}{1,4}(?:区|县|镇|乡|街道|町|村|郡)")
@@ -450,6 +454,10 @@ class PlaceRecognizer:
         return found
 
     def _caseless(self, text: str, add) -> None:
+        if _KANA.search(text):
+            for word in _KANJI_WORD.finditer(text):
+                if is_town(word.group()):
+                    add(_with_prefecture(text, word.start()), word.end())
         for run in _HAN_RUN.finditer(text):
             value, offset = run.group(), run.start()
             for i in range(len(value)):

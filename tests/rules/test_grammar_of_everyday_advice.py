@@ -1,0 +1,120 @@
+"""Whose a place, a firm or a person is, by rules of grammar and of writing systems that
+hold in any such sentence: a street's town; a courtesy title with a full name; a noun
+between the writer's possessive and a first name; the job before a workplace; the town
+of a private firm; a Japanese clause with no subject; a Brahmic script's two spellings
+of a nasal; where a sentence ends after a possessive."""
+
+from __future__ import annotations
+
+import pytest
+
+from veil.rules import notability
+from veil.rules.registry import create
+
+
+def protected(analyzer, text: str) -> set[str]:
+    return {text[s.start : s.end] for s in analyzer.analyze(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Our flat is on Quarry Hill Terrace in Stroud and the boiler broke again.", "Stroud"),
+        ("We rent a house on Tanner Street in Castlemaine from a private landlord.", "Castlemaine"),
+    ],
+)
+def test_the_town_of_a_private_street_is_private(analyzer, text, town):
+    assert town in protected(analyzer, text)
+
+
+def test_the_town_of_a_famous_street_stays_when_the_street_does(analyzer):
+    text = "Is Abbey Road in London worth a detour on a wet day?"
+    assert "London" not in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        # an article before a title and a full name: someone, not a title or a thing
+        ("The freeholder, a Mr Desmond Pilkey, never answers our letters.", "Desmond Pilkey"),
+        # a possessive's "'s" before a question mark ends the sentence: the famous saint
+        # of the school's name is not in the next sentence with its head teacher
+        (
+            "Should we pick St Aidan's? The head there, Mrs Norah Tulloch, was kind.",
+            "Norah Tulloch",
+        ),
+    ],
+)
+def test_a_title_and_a_full_name_are_someones(analyzer, text, person):
+    assert any(person in value for value in protected(analyzer, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        ("Mi compañera Rocío dice que el contrato no lo permite.", "Rocío"),
+        ("Hier mon collègue Thibault Marchand a démissionné.", "Thibault Marchand"),
+        ("Ieri il mio capo Gianluca mi ha chiesto di restare.", "Gianluca"),
+        ("Gisteren zei mijn buurman Joost dat de heg te hoog is.", "Joost"),
+    ],
+)
+def test_a_noun_between_the_writers_possessive_and_a_first_name(analyzer, text, person):
+    assert any(person in value for value in protected(analyzer, text))
+
+
+def test_an_adjective_of_liking_is_no_such_noun(analyzer):
+    assert "Lionel Messi" not in protected(analyzer, "mi favorito Lionel Messi ganó otra vez")
+
+
+@pytest.mark.parametrize(
+    ("text", "firm"),
+    [
+        ("lavoro come cassiera da Ottica Brambilla da tre anni", "Ottica Brambilla"),
+        ("Sou enfermeira na Clínica Boa Vista há dois anos.", "Clínica Boa Vista"),
+        ("Je suis comptable chez Valmonde depuis 2019.", "Valmonde"),
+    ],
+)
+def test_the_workplace_after_a_job_is_found_and_private(analyzer, text, firm):
+    found = [text[s.start : s.end] for s in create("institutions.v1").find(text)]
+    assert firm in found
+    assert firm in protected(analyzer, text)
+
+
+def test_the_town_of_a_private_firm_after_a_comma_and_a_preposition(analyzer):
+    text = "Sou engenheira na Tecnoplast, em Joinville, desde 2017."
+    assert {"Tecnoplast", "Joinville"} <= protected(analyzer, text)
+
+
+def test_a_famous_name_after_a_cue_of_liking_stays(analyzer):
+    text = "I'm a big fan of Pierre Soulages, which of his paintings is in Montpellier?"
+    assert "Pierre Soulages" not in protected(analyzer, text)
+
+
+def test_a_famous_firm_named_for_a_person_after_a_verb_of_working_is_private(analyzer):
+    text = "Ich arbeite seit 2012 bei Carl Zeiss in der Entwicklung."
+    assert "Carl Zeiss" in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("今は札幌の病院で働いています。", "札幌"),  # a kanji word between kana
+        ("母は仙台の病院に入院しています。", "仙台"),
+    ],
+)
+def test_a_japanese_clause_without_a_subject_is_the_writers(analyzer, text, town):
+    assert town in protected(analyzer, text)
+
+
+def test_a_japanese_clause_about_someone_named_by_an_honorific_is_theirs(analyzer):
+    assert "大阪" not in protected(analyzer, "大谷選手は大阪の病院に通っています。")
+
+
+def test_a_brahmic_nasal_folds_alike_in_both_spellings():
+    assert notability.fold("इंदौर") == notability.fold("इन्दौर")  # anusvara, virama
+    assert notability.fold("সংবলপুর") == notability.fold("সম্বলপুর")
+    assert notability.fold("हैँ") == notability.fold("हैं")  # candrabindu
+
+
+def test_a_town_spelt_with_the_anusvara_is_found(analyzer):
+    assert "इंदौर" in protected(analyzer, "हम इंदौर में रहते हैं, कोई अच्छा स्कूल बताओ")
