@@ -1446,7 +1446,8 @@ def _my_noun_then_given_name(m: _Mention) -> bool:
     first = m.value.split()[0] if m.value.split() else ""
     return (
         _MY_NOUN_BEFORE.search(m.before) is not None
-        and truecase.is_given_name(first)
+        # (a first name by the lists, unless NER read a person: "mijn buurman Kees Oomen")
+        and (m.span.label == labels.PERSON or truecase.is_given_name(first))
         and not _famous(m.value)
     )
 
@@ -2282,7 +2283,12 @@ _EARLIER_EMPLOYER = regex.compile(
     r"\s+(?:the\s+)?$",
     _I,
 )
-_CUE_PLACE_REASONS = frozenset({Reason.RESIDENCE, Reason.LIFE_PLACE})
+_CUE_PLACE_REASONS = frozenset(
+    {Reason.RESIDENCE, Reason.LIFE_PLACE, Reason.WHERE_IN_OTHER_LANGUAGE}
+)
+_COMPLEMENTIZER = regex.compile(
+    r"(?<![\p{L}'’])(?:that|dat|dass|daß|que|qu['’]|che|że|что|att)(?![\p{L}])\s*", _I
+)
 # Public only because the place is known: nothing in the text made it a topic or a trip.
 _PLACE_ONLY_KNOWN = frozenset(
     {Reason.KNOWN_PLACE, Reason.ENCYCLOPEDIA_ENTRY, Reason.KNOWN_PLACE_NOT_PERSON}
@@ -2798,10 +2804,24 @@ def _consistent(
         if not (cued_place or cued_employer):
             continue
         clause = _clause_before(text, span.start, SENTENCE_REACH)
+        # a clause that "that" opens is about its own subject: "mijn buurman beweert dat
+        # Vincent van Gogh in Nuenen geboren is" (the writer's neighbour says it)
+        that = [m.end() for m in _COMPLEMENTIZER.finditer(clause)]
+        if that:
+            clause = clause[that[-1] :]
         clause_start = span.start - len(clause)
-        if _FIRST_PERSON.search(_FAVOURITE_OF_MINE.sub("", clause)):
+        if _FIRST_PERSON.search(_FAVOURITE_OF_MINE.sub("", clause)) or (
+            out[i].reason is Reason.WHERE_IN_OTHER_LANGUAGE
+            and locatives.first_person_other_language(clause)
+        ):
             continue
-        figures = [j for j in range(i) if spans[j].start >= clause_start and _public_person(out[j])]
+        figures = [
+            j
+            for j in range(i)
+            if spans[j].start >= clause_start
+            and _public_person(out[j])
+            and out[j].reason is not Reason.TITLE_OR_THING  # "la loi ALUR": no one's life
+        ]
         if not figures and _PRONOUN_FOR_SOMEONE.search(clause):
             # "Who is Barack Obama? He grew up in Honolulu": the pronoun stands for the
             # last person named, in the sentences just before

@@ -66,8 +66,10 @@ _CACHED_WORDS = 8192  # words whose lookups are kept (chat repeats its words)
 def recase(text: str) -> str:
     """``text`` with the names and places it writes in lower case capitalised, when the
     writer capitalises nothing inside a sentence; otherwise ``text`` itself."""
-    if len(text) > MAX_CHARS or not _lower_case_register(text):
+    if len(text) > MAX_CHARS:
         return text
+    if not _lower_case_register(text):
+        return _recase_where_grammar_says(text)
     words = [(m.start(), m.end()) for m in _WORD.finditer(text)]
     ok = [_recasable(text, start, end) for start, end in words]
     chosen: set[int] = set()
@@ -108,6 +110,51 @@ def recase(text: str) -> str:
         if len(upper) == 1:
             out[start] = upper
     return "".join(out)
+
+
+# A word in lower case right after a preposition of place, or after a possessed noun
+# ("my housemate sindre"): where a text that capitalises other names still writes a town
+# or a person of the writer's in lower case.
+_AFTER_PLACE_PREPOSITION = regex.compile(
+    rf"(?<![\p{{L}}])(?i:in|at|near|from|around|outside|to|{locatives.IN_OR_AT}|{locatives.FROM})"
+    r"[ \t]+(?:the[ \t]+)?(\p{Ll}[\p{Ll}\p{M}]+)(?![\p{L}\p{M}@/\\_\d])"
+)
+
+
+def _recase_where_grammar_says(text: str) -> str:
+    """In a text that capitalises names, the few it writes in lower case where the
+    grammar says what they are: a town after a preposition of place ("since moving to
+    tromsø"), a first name after a possessed noun ("my housemate sindre"). Each word
+    passes the checks of ``recase`` (no English word, no closed-class word, no handle)."""
+    from veil.rules.recognizers.names import POSSESSED_NOUN_BEFORE
+
+    chosen: list[int] = []
+    for match in _AFTER_PLACE_PREPOSITION.finditer(text):
+        start, end = match.span(1)
+        word = match.group(1)
+        if _recasable(text, start, end) and (_is_town(word) or _is_small_town(word)):
+            chosen.append(start)
+    for match in _LOWER_WORD.finditer(text):
+        start, end = match.span()
+        if (
+            POSSESSED_NOUN_BEFORE.search(text, max(0, start - _REACH), start) is not None
+            and _recasable(text, start, end)
+            and is_given_name(match.group())
+        ):
+            chosen.append(start)
+    if not chosen:
+        return text
+    out = list(text)
+    for start in chosen:
+        upper = out[start].upper()
+        if len(upper) == 1:
+            out[start] = upper
+    return "".join(out)
+
+
+_LOWER_WORD = regex.compile(
+    r"(?<![\p{L}\p{M}@#/\\_.\d])\p{Ll}[\p{Ll}\p{M}]+(?![\p{L}\p{M}@/\\_\d])"
+)
 
 
 def _lower_case_register(text: str) -> bool:

@@ -291,8 +291,8 @@ _RELATION_BEFORE = regex.compile(
 # piano teacher Ольга", "our new hire Tolu", "his old roommate Bea". English puts a name in
 # apposition after the noun that says who the person is to the possessor; function words
 # in between mean something else follows ("my trip to Rome", "my view of Anna's work").
-_POSSESSED_NOUN_BEFORE = regex.compile(
-    r"\b(?:my|our|his|her|their)[ \t]+(?:(?!(?:to|of|for|from|in|at|on|with|by|and|or|is|"
+POSSESSED_NOUN_BEFORE = regex.compile(
+    r"\b(?i:my|our|his|her|their)[ \t]+(?:(?!(?:to|of|for|from|in|at|on|with|by|and|or|is|"
     r"was|are|the|a|an|this|that|about|than|as|if|when|while|but|so|name|names|favou?rite)"
     r"\b)\p{Ll}[\p{Ll}\-]+[ \t]+){1,3}$"
 )
@@ -1119,7 +1119,7 @@ class _NameScan:
             if (
                 _STRONG_CUE.search(before)
                 or _RELATION_BEFORE.search(before)
-                or _POSSESSED_NOUN_BEFORE.search(before)
+                or POSSESSED_NOUN_BEFORE.search(before)
                 or _NAME_WORD_BEFORE.search(before)
                 or _TITLE_BEFORE.search(before)
             ):
@@ -1483,7 +1483,7 @@ class _NameScan:
         # after a possessed noun only a full name or one in another script: "my team
         # beat Arsenal" has a possessed noun before a club
         named = bool(_GREETING_BEFORE.search(before)) or bool(
-            _POSSESSED_NOUN_BEFORE.search(wide_before)
+            POSSESSED_NOUN_BEFORE.search(wide_before)
             and (not _latin(word) or _SURNAME_AFTER.match(text, end))
         )
         if (shape and not _STREET_OR_LONGER.match(text, end)) or (
@@ -1538,7 +1538,7 @@ class _NameScan:
         strong = bool(
             _STRONG_CUE.search(before)
             or _RELATION_BEFORE.search(wide_before)
-            or _POSSESSED_NOUN_BEFORE.search(wide_before)
+            or POSSESSED_NOUN_BEFORE.search(wide_before)
             or _DOES_TO_WRITER.match(text, end)
             or _WITH_WRITER_AFTER.match(text, end)
         )

@@ -50,6 +50,15 @@ _WORDS = regex.compile(rf"{_WORD}(?:{_JOINER}{_WORD}){{0,2}}")
 _ENGLISH_BEFORE = regex.compile(
     r"(?<![\p{L}])(?i:in|near|from|outside|around|across|via|into|throughout)[ \t]+$"
 )
+_TO_OR_AT_BEFORE = regex.compile(r"(?<![\p{L}])(?i:to|at)[ \t]+$")
+
+
+def _given_name(word: str) -> bool:
+    from veil.rules.recognizers.names import known_name_words
+
+    return word in known_name_words()[0]
+
+
 # "..., Coventry" closing a line, a bracket or a field
 _LAST_AFTER_COMMA = regex.compile(
     rf"(?<=[\p{{L}}\p{{N}}.)][ \t]*,[ \t]*)({_WORD}(?:[ \t]+{_WORD}){{0,2}})"
@@ -369,6 +378,12 @@ class PlaceRecognizer:
                     length := _town_words(match.group(), is_small_town)
                 ):
                     add(match.start(), match.start() + length, SMALL_TOWN)
+            elif _TO_OR_AT_BEFORE.search(before):
+                # "to" and "at" take people too: a town no first name spells ("moving to
+                # Tromsø"; not "talk to Florence")
+                length = _town_words(match.group())
+                if length and not _given_name(match.group().split()[0]):
+                    add(match.start(), match.start() + length)
             elif locatives.postposition_after(text, match.end()) and not (
                 _NAME_WORD_BEFORE.search(before)  # the tail of a longer name: "... Sahkari Bank"
             ):

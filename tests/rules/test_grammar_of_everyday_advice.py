@@ -118,3 +118,22 @@ def test_a_brahmic_nasal_folds_alike_in_both_spellings():
 
 def test_a_town_spelt_with_the_anusvara_is_found(analyzer):
     assert "इंदौर" in protected(analyzer, "हम इंदौर में रहते हैं, कोई अच्छा स्कूल बताओ")
+
+
+def test_a_town_after_to_is_found_unless_a_first_name_spells_it():
+    places = create("places.v1")
+    text = "We are moving to Tromsø in March."
+    assert [text[s.start : s.end] for s in places.find(text)] == ["Tromsø"]
+    text = "I will talk to Florence about it."
+    assert places.find(text) == []
+
+
+def test_a_place_in_a_clause_that_that_opens_is_its_subjects(analyzer):
+    # the writer's neighbour says where the painter was born: the painter's place
+    text = (
+        "Wij wonen in Oosterhout en mijn buurman Kees Oomen beweert dat "
+        "Vincent van Gogh in Nuenen geboren is."
+    )
+    found = protected(analyzer, text)
+    assert "Nuenen" not in found
+    assert {"Oosterhout", "Kees Oomen"} <= found

@@ -65,6 +65,24 @@ def test_a_writer_who_capitalises_is_read_as_typed():
     assert truecase.recase(typed) == typed
 
 
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        # a text that capitalises other names still writes the writer's own in lower case
+        (
+            "Since moving to tromsø I read about Fridtjof Nansen every night.",
+            "Since moving to Tromsø I read about Fridtjof Nansen every night.",
+        ),
+        (
+            "My flatmate ingrid says Nansen was the better skier.",
+            "My flatmate Ingrid says Nansen was the better skier.",
+        ),
+    ],
+)
+def test_a_writer_who_capitalises_gets_capitals_where_grammar_says(typed, read):
+    assert truecase.recase(typed) == read
+
+
 def test_a_small_town_after_a_preposition_of_place():
     assert truecase.recase("we're in didsbury") == "we're in Didsbury"
     assert truecase.recase("il forno a testaccio fa schifo") == "il forno a Testaccio fa schifo"
