@@ -319,6 +319,16 @@ _HANGUL_NAME = regex.compile(
     rf"|\p{{Hangul}}{{2,8}}[ \t](?:{_HANGUL_SPACED_HEADS}))"
     rf"(?:{KOREAN_PARTICLES})?(?![\p{{L}}])"
 )
+# A Korean company by its legal form's abbreviation, written before or after its name:
+# "(주)한빛센서텍", "㈜다온", "한빛센서텍(주)"; the form's name is the firm's, its particle
+# is not ("(주)한빛센서텍에서"). (The form spelt out, "주식회사 X", is as often followed
+# by a word about companies: "주식회사 설립".)
+_KOREAN_FORM = r"\(주\)|㈜|\(유\)"
+_HANGUL_FORM_NAME = regex.compile(
+    rf"(?:{_KOREAN_FORM})(\p{{Hangul}}{{2,10}}?)(?:{KOREAN_PARTICLES})?(?![\p{{L}}])"
+    rf"|(?<![\p{{L}}])(\p{{Hangul}}{{2,10}})(?:\(주\)|㈜)"
+)
+_KOREAN_FORM_ALONE = regex.compile(r"(?:주식|유한)회사")
 _ARABIC_HEADS = (
     r"جامعة|مستشفى|شركة|مدرسة|بنك|مصرف|عيادة|عيادات|مجمع|مركز|مستوصف|صيدلية|مطعم|مؤسسة|كلية"
 )
@@ -407,6 +417,20 @@ def institution_after_particle(value: str) -> int | None:
     return found.start() if found else None
 
 
+# English names a church, a parish, a school or a hospital by its saint in the genitive,
+# the noun left unsaid: "St Brendan's", "St. Colmcille's", "St Thomas'" (a head written
+# after it is the name's: "St Winifred's School" is read by the heads above).
+_SAINTS_GENITIVE = regex.compile(
+    r"(?<![\p{L}\p{N}])(?:St|St\.|Saint|Sts|Ss)[ \t]+\p{Lu}[\p{Ll}\-]+"
+    r"(?:[ \t]+(?:and|&)[ \t]+\p{Lu}[\p{Ll}\-]+)?(?:['’]s|(?<=s)['’])(?![\p{L}\p{N}])"
+)
+
+
+# (a capitalised head after it is the name's own: "St Winifred's School"; not "St
+# Saviour's church hall")
+_HEAD_AFTER = regex.compile(rf"[ \t]+(?=\p{{Lu}})(?i:{INSTITUTION_HEADS})(?![\p{{L}}])")
+
+
 def names_an_institution(value: str) -> bool:
     """Whether a name's head says it is a school, clinic, church, club or firm, in any of
     the languages above ("Sunnyside Elementary", "Padaria Pão de Mel")."""
@@ -414,6 +438,8 @@ def names_an_institution(value: str) -> bool:
     return (
         _HEADED.search(value) is not None
         or _PARTNERSHIP.search(value) is not None
+        or _SAINTS_GENITIVE.fullmatch(value) is not None
+        or _HANGUL_FORM_NAME.fullmatch(value) is not None
         or _ADJECTIVE_AND_KIND.fullmatch(value) is not None
     )
 
@@ -483,6 +509,9 @@ class InstitutionRecognizer:
                     found.append(Span(start, match.end(), labels.ORGANIZATION, SCORE, self.name))
         # each needs a character most texts lack (a Cyrillic head, "@", "№"): a test of
         # the text in C spares the pattern's scan of every position
+        for match in _SAINTS_GENITIVE.finditer(text) if "S" in text else ():
+            if not _HEAD_AFTER.match(text, match.end()):
+                found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
         for pattern, possible in (
             (_QUOTED_COMPANY, not text.isascii()),
             (_QUOTED_NAME_AFTER_KIND, any(mark in text for mark in _OPENING_QUOTES)),
@@ -539,9 +568,15 @@ class InstitutionRecognizer:
                 if value.endswith("大学") and (department := _DEPARTMENT_AFTER.match(text, end)):
                     end = department.end()
                 found.append(Span(start + cut, end, labels.ORGANIZATION, SCORE, self.name))
+        for match in _HANGUL_FORM_NAME.finditer(text):
+            # the name with its form, which says what it is ("(주)한빛센서텍")
+            span = (match.start(), match.end(1)) if match.group(1) else match.span()
+            found.append(Span(*span, labels.ORGANIZATION, SCORE, self.name))
         for pattern in (_HANGUL_NAME, _ARABIC_NAME, _PERSIAN_NAME, _DEVANAGARI_NAME, _THAI_NAME):
             for match in pattern.finditer(text):
                 span = match.span(1) if pattern is _HANGUL_NAME else match.span()
+                if _KOREAN_FORM_ALONE.fullmatch(text, *span):
+                    continue  # "주식회사" (joint-stock company) is a form, not a name
                 found.append(Span(*span, labels.ORGANIZATION, SCORE, self.name))
         return found
 

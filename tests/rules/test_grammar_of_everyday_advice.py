@@ -137,3 +137,41 @@ def test_a_place_in_a_clause_that_that_opens_is_its_subjects(analyzer):
     found = protected(analyzer, text)
     assert "Nuenen" not in found
     assert {"Oosterhout", "Kees Oomen"} <= found
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("The kids both go to St Oswald's now and the uniform costs a fortune.", "St Oswald's"),
+        ("Our rector at St. Fintan's said the banns must be read.", "St. Fintan's"),
+        ("The book sale is in St Anselm's church hall on Saturday.", "St Anselm's"),
+    ],
+)
+def test_a_saint_in_the_genitive_names_a_church_or_a_school(analyzer, text, institution):
+    found = [text[s.start : s.end] for s in create("institutions.v1").find(text)]
+    assert institution in found
+    assert institution in protected(analyzer, text)
+
+
+def test_a_saints_name_with_its_own_head_is_read_whole():
+    text = "She teaches at St Oswald's School in Leeds."
+    found = [text[s.start : s.end] for s in create("institutions.v1").find(text)]
+    assert "St Oswald's" not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "firm"),
+    [
+        ("졸업 후 3년간 (주)다온테크에서 일했습니다.", "(주)다온테크"),
+        ("새솔㈜ 영업팀에 다니고 있어요.", "새솔㈜"),
+    ],
+)
+def test_a_korean_firm_by_its_legal_form(analyzer, text, firm):
+    found = [text[s.start : s.end] for s in create("institutions.v1").find(text)]
+    assert firm in found
+    assert firm in protected(analyzer, text)
+
+
+def test_the_korean_legal_form_alone_is_no_name():
+    text = "주식회사 설립 절차가 궁금해요."
+    assert create("institutions.v1").find(text) == []
