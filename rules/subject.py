@@ -1573,7 +1573,8 @@ def _person(m: _Mention) -> Verdict:
         return Verdict(Subject.PRIVATE, Reason.GRAMMAR_TIE, label)
     if (ctx.contact_near(span) and _reads_as_a_name(value, span)) or ctx.in_email(value):
         return Verdict(Subject.PRIVATE, Reason.CONTACT_BESIDE, label)
-    if _affiliation_before(before, _famous(value)) or _called_by_the_writer(m):
+    famous = _famous(value) or knowledge.knowledge().names_one_person(value.strip())
+    if _affiliation_before(before, famous) or _called_by_the_writer(m):
         return Verdict(Subject.PRIVATE, Reason.AFFILIATION, label)
     # Type checks: a language, a people or a place is not a person without a name cue.
     # A word that is also a first name ("Jackson", "Linda") needs a place's preposition,
