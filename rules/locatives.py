@@ -73,8 +73,9 @@ _CHINESE_TO = r"去|到|往|飞|飛"
 _JAPANESE_HOME = r"の(?:実家|地元|自宅)"
 _JAPANESE_WHERE = (
     rf"で|に住|に住んで|から|在住|出身|の?(?:支店|支社|営業所|本社|工場|事務所)|{_JAPANESE_HOME}"
-    # the town of a place one is at: "札幌の病院で" (at a hospital in Sapporo)
-    r"|の\p{Han}{1,4}(?:で|に)"
+    # the town of a place one is at: "札幌の病院で" (at a hospital in Sapporo),
+    # "横浜の株式会社ミナトデザインで"
+    r"|の[\p{Han}\p{Katakana}ー]{1,12}(?:で|に)"
 )
 _JAPANESE_TO = r"へ|まで|に行"
 # (living or being "at" a place may take a word between: "전주에 혼자 사시는데", alone)

@@ -1124,6 +1124,14 @@ class _Context:
         gap = self.text[previous.end : span.start]
         return previous.label == labels.LOCATION and regex.fullmatch(r",[ \t]*", gap) is not None
 
+    def span_ending_at(self, end: int) -> Span | None:
+        """The span that ends at ``end``, if one does."""
+        index = bisect.bisect_left(self.span_starts, end) - 1
+        while index >= 0 and self.by_start[index].end > end:
+            index -= 1
+        found = self.by_start[index] if index >= 0 else None
+        return found if found is not None and found.end == end else None
+
     def street_before(self, span: Span) -> Span | None:
         """The street named right before the place ("on Mafeking Terrace in Southsea",
         "Bradman Street, Brunswick East"): the place is the street's town."""
@@ -1760,6 +1768,19 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         return private(Reason.RESIDENCE)
     if _KIN_HOME_BEFORE.search(before):
         return private(Reason.RELATION_PLACE)
+    if _AT_HOME_IN.search(before):
+        # "died at home in Hamtramck", "recovering at home in Leith": someone's home
+        return private(Reason.RESIDENCE)
+    aged = _AGED_OF.search(before)
+    if aged is not None:
+        # the news' and obituaries' "Name, 81, of Moncton": where the person lives
+        person = ctx.span_ending_at(span.start - len(before) + aged.start())
+        if (
+            person is not None
+            and person.label == labels.PERSON
+            and not _famous(ctx.text[person.start : person.end])
+        ):
+            return private(Reason.RESIDENCE)
     if locatives.NATIVE_BEFORE.search(before) and locatives.NATIVE_AFTER.match(after):
         return private(Reason.RESIDENCE)  # "I'm a proud Pune boy", "we're Leeds born and bred"
     if _RELATION_PLACE.search(before) and not _known_as_no_place(value):
@@ -1927,18 +1948,20 @@ def _where_in_other_language(m: _Mention) -> bool:
     )
 
 
-# A Japanese clause of living, working, studying or being treated somewhere whose
-# subject is unsaid is the writer's ("今は札幌の病院で働いています"), unless it names
-# someone else by an honorific.
+# A Japanese clause of living, working, studying or being treated somewhere is the life
+# of someone the writer knows ("今は札幌の病院で働いています", the subject unsaid: the
+# writer; "彼は横浜の会社で働いて", a friend), unless the clause names a public figure by
+# the title of a public role ("大谷選手は", a player).
 _JAPANESE_LIFE_VERB = regex.compile(r"住|働|勤め|勤務|通っ|通う|通い|暮ら|入院|通院|在籍")
+_PUBLIC_ROLE_TITLE = regex.compile(r"選手|監督|氏|선수")
 
 
 def _lived_in_by_unsaid_subject(before: str, after: str) -> bool:
     return (
         _JAPANESE_LIFE_VERB.search(after) is not None
         and _KANA.search(after) is not None
-        and not _SOMEONE_ELSE.search(before)
-        and not _SOMEONE_ELSE.search(after)
+        and not _PUBLIC_ROLE_TITLE.search(before)
+        and not _PUBLIC_ROLE_TITLE.search(after)
     )
 
 
@@ -1969,7 +1992,7 @@ def _dateline(m: _Mention) -> bool:
     return bool(_LINE_OPENS.search(m.before) and _DATELINE_AFTER.match(m.after))
 
 
-_CLAUSE_END = regex.compile(r"[.!?;\n۔।|]")
+_CLAUSE_END = regex.compile(r"[.!?;\n۔।|。！？]")
 
 
 _CLAUSE_AFTER_REACH = 200
@@ -2287,6 +2310,8 @@ _EARLIER_EMPLOYER = regex.compile(
 _CUE_PLACE_REASONS = frozenset(
     {Reason.RESIDENCE, Reason.LIFE_PLACE, Reason.WHERE_IN_OTHER_LANGUAGE}
 )
+_AT_HOME_IN = regex.compile(r"\bat home in\s+$", _I)
+_AGED_OF = regex.compile(r"\s*,\s*(?:aged\s+)?\d{1,3},\s*(?:of|from)\s+$", _I)
 _COMPLEMENTIZER = regex.compile(
     r"(?<![\p{L}'’])(?:that|dat|dass|daß|que|qu['’]|che|że|что|att)(?![\p{L}])\s*", _I
 )

@@ -175,3 +175,29 @@ def test_a_korean_firm_by_its_legal_form(analyzer, text, firm):
 def test_the_korean_legal_form_alone_is_no_name():
     text = "주식회사 설립 절차가 궁금해요."
     assert create("institutions.v1").find(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        # the news' and obituaries' apposition of age and town
+        ("Margaret Ellery, 87, of Bridgwater, passed away on 4 May.", "Bridgwater"),
+        ("Dennis Hobart, aged 79, from Kettering, was a keen bowler.", "Kettering"),
+        ("Her father died peacefully at home in Penrith last week.", "Penrith"),
+    ],
+)
+def test_an_obituarys_town_is_the_persons(analyzer, text, town):
+    assert town in protected(analyzer, text)
+
+
+def test_a_famous_persons_age_and_town_stay_public(analyzer):
+    text = "Desmond Tutu, 90, of Cape Town, died today. Write a short tribute."
+    assert "Cape Town" not in protected(analyzer, text)
+
+
+def test_a_japanese_friends_workplace_town_is_private_though_the_text_names_a_player(analyzer):
+    text = (
+        "同級生の田村くん（田村選手とは別人）が結婚します。"
+        "彼は横浜の株式会社ハマデザインで働いています。大谷選手の話も入れたいです。"
+    )
+    assert "横浜" in protected(analyzer, text)
