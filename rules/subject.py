@@ -1760,6 +1760,8 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
     if (_RESIDENCE_BEFORE.search(before) or _RESIDENCE_AFTER.match(after)) and not (
         _WISH.search(before)
         or _WISH_AFTER.match(after)
+        # "should I be looking at moving to Toronto?": a move weighed, not made
+        or syntax.hypothetical(ctx.parse, span.start, span.end)
         or syntax.thing_is_subject(ctx.parse, span.start, span.end)
         or _public_subject(syntax.named_subject(ctx.parse, span.start, span.end))
     ):

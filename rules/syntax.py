@@ -1143,6 +1143,9 @@ def irrealis(verb, future_is_fact: bool = False) -> bool:
         if node.dep_ in ("xcomp", "conj"):
             node = node.head
             continue
+        if node.dep_ == "pcomp" and node.head.dep_ == "prep":
+            node = node.head.head  # "should I be looking at moving to X": the gerund's verb
+            continue
         return False
     return False
 

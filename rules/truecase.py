@@ -295,6 +295,13 @@ def _names_listed_with_names(text: str, words: list[tuple[int, int]], chosen: se
     from veil.rules.recognizers.names import known_name_words
 
     first = known_name_words()[0]
+    # the closed-class words of the text's language: in English "ana" and "jo" are names,
+    # whatever other languages use them for
+    closed = (
+        locatives.english_closed_words()
+        if locatives.english(text)
+        else locatives.stop_words_of_any_language()
+    )
     found: set[int] = set()
     changed = True
     while changed:
@@ -306,7 +313,7 @@ def _names_listed_with_names(text: str, words: list[tuple[int, int]], chosen: se
                 or i in found
                 or not word.islower()
                 or _title(word) not in first
-                or word in locatives.stop_words_of_any_language()
+                or word in closed
             ):
                 continue
             if any(

@@ -201,3 +201,10 @@ def test_a_japanese_friends_workplace_town_is_private_though_the_text_names_a_pl
         "彼は横浜の株式会社ハマデザインで働いています。大谷選手の話も入れたいです。"
     )
     assert "横浜" in protected(analyzer, text)
+
+
+def test_a_move_weighed_is_no_home_and_a_move_made_is(analyzer):
+    weighed = "Should I be looking at moving to Winnipeg where there's more work?"
+    made = "We're moving to Winnipeg next month for my husband's job."
+    assert "Winnipeg" not in protected(analyzer, weighed)
+    assert "Winnipeg" in protected(analyzer, made)

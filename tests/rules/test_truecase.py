@@ -83,6 +83,13 @@ def test_a_writer_who_capitalises_gets_capitals_where_grammar_says(typed, read):
     assert truecase.recase(typed) == read
 
 
+def test_names_listed_in_english_are_names_whatever_other_languages_use_them_for():
+    # "ana" is a closed-class word elsewhere; in an English list of names it is a name
+    assert truecase.recase("lisbon w the girls (jess, ana) in may") == (
+        "Lisbon w the girls (Jess, Ana) in may"
+    )
+
+
 def test_a_small_town_after_a_preposition_of_place():
     assert truecase.recase("we're in didsbury") == "we're in Didsbury"
     assert truecase.recase("il forno a testaccio fa schifo") == "il forno a Testaccio fa schifo"
