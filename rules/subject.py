@@ -1860,6 +1860,10 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
             ),
             None,
         )
+    if found is None and _GENITIVE_S.fullmatch(value.strip()) and not locatives.english(before):
+        # Swedish, Norwegian, Danish and German write a town's genitive with a bare "-s"
+        # ("Kirunas stadsflytt", "Berlins Mitte"): the town it is
+        found = compounds.place_of(value.strip()[:-1])
     if (
         HAN_BRANCH.match(ctx.text, span.end)
         or _BRANCH_BEFORE.search(before)
@@ -2312,6 +2316,7 @@ _EARLIER_EMPLOYER = regex.compile(
 _CUE_PLACE_REASONS = frozenset(
     {Reason.RESIDENCE, Reason.LIFE_PLACE, Reason.WHERE_IN_OTHER_LANGUAGE}
 )
+_GENITIVE_S = regex.compile(r"\p{Lu}\p{Ll}{3,}s")
 _AT_HOME_IN = regex.compile(r"\bat home in\s+$", _I)
 _AGED_OF = regex.compile(r"\s*,\s*(?:aged\s+)?\d{1,3},\s*(?:of|from)\s+$", _I)
 _COMPLEMENTIZER = regex.compile(

@@ -182,7 +182,10 @@ _HEADS_LAST = (
     r"Üniversitesi|Eczanesi|Camii|Fırını|Bankası|Derneği|"
     r"Grundschule|Gymnasium|Klinik|Praxis|Apotheke|Bäckerei|Kita|Verlag|Druckerei|"
     # and after a name in the genitive, lower case ("Ekbackens skola", "Sagenes skole")
-    r"skola|skole|förskola|barnehage|børnehave|vårdcentral|legesenter|kyrka|kirke"
+    r"skola|skole|förskola|barnehage|børnehave|vårdcentral|legesenter|kyrka|kirke|"
+    # and a Nordic university or college after its town ("Uppsala universitet"), which
+    # a definite adjective may come between ("Luleå tekniska universitet")
+    r"universitet|högskola|högskolan|høgskole|høgskolen"
 )
 _JOINER = (
     r"(?:de|da|do|dos|das|del|della|di|du|des|la|le|am|im|zum|zur|i|e|y|et|und|van|von|der|"
@@ -202,7 +205,8 @@ _HEAD_FIRST_NAME = regex.compile(
     rf"{_NUMBER_AND_PATRON}(?![\p{{L}}\p{{N}}])"
 )
 _HEAD_LAST_NAME = regex.compile(
-    rf"(?<![\p{{L}}\p{{N}}])(?:{_WORD}[ \t]+){{1,4}}(?:{_HEADS_LAST})(?![\p{{L}}\p{{N}}])"
+    rf"(?<![\p{{L}}\p{{N}}])(?:{_WORD}[ \t]+){{1,4}}(?:\p{{Ll}}{{3,}}a[ \t]+)?"
+    rf"(?:{_HEADS_LAST})(?![\p{{L}}\p{{N}}])"
 )
 # Company forms written before a quoted name in Russian, Ukrainian and Kazakh registers:
 # ООО «Северный Ветер», ИП «Иванов», ТОВ "Світанок"; and the owners' and tenants'

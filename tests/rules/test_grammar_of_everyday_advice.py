@@ -208,3 +208,21 @@ def test_a_move_weighed_is_no_home_and_a_move_made_is(analyzer):
     made = "We're moving to Winnipeg next month for my husband's job."
     assert "Winnipeg" not in protected(analyzer, weighed)
     assert "Winnipeg" in protected(analyzer, made)
+
+
+def test_a_nordic_towns_genitive_is_the_town(analyzer):
+    # "Kirunas" is Kiruna's: a town as the topic of a thesis, not the writer's
+    text = "Jag skriver en uppsats om Kirunas stadsflytt till min kurs."
+    assert "Kirunas" not in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "university"),
+    [
+        ("Jag pluggar på Umeå tekniska universitet sedan i höstas.", "Umeå tekniska universitet"),
+        ("Min dotter läser juridik vid Örebro universitet.", "Örebro universitet"),
+    ],
+)
+def test_a_nordic_university_after_its_town(text, university):
+    found = [text[s.start : s.end] for s in create("institutions.v1").find(text)]
+    assert university in found
