@@ -39,6 +39,18 @@ _WORD_BEFORE = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d])({_WORD}\.?)[ \t]$")
 _WORD_AFTER = regex.compile(
     rf"([ \t]&[ \t]|['’]s[ \t]|[ \t])({_WORD})(?![\p{{L}}\p{{M}}\d])", regex.VERSION1
 )
+_OF_WORD_AFTER = regex.compile(
+    rf"([ \t]of[ \t](?:the[ \t])?)({_WORD})(?![\p{{L}}\p{{M}}\d])", regex.VERSION1
+)
+
+
+def _ends_in_a_head(text: str, end: int) -> bool:
+    from veil.rules.recognizers.institutions import HEAD_WORD
+
+    last = regex.search(r"(\p{L}+)\.?$", text[max(0, end - 30) : end])
+    return last is not None and HEAD_WORD.fullmatch(last.group(1)) is not None
+
+
 # A period after a short word that the clause's next word, a closed-class one, follows
 # closes an abbreviation, not a sentence ("Hnos. in Apodaca"; chat starts sentences in
 # lower case: "at Halvorsen Freight. last day", "in Life Camp. fees are")
@@ -138,6 +150,10 @@ def _word_after(text: str, end: int, taken: _Taken, own: Span, person: bool) -> 
     if text[end - 1] in ".!?":
         return None  # the span ends a sentence
     match = _WORD_AFTER.match(text, end)
+    if match is None and own.label == labels.ORGANIZATION and _ends_in_a_head(text, end):
+        # an institution's head, then "of" and its place or patron: "Rotary Club of
+        # Jaipur Amber Heights", "Friends of Hallam Park"
+        match = _OF_WORD_AFTER.match(text, end)
     if match is None:
         return None
     joint, word = match.group(1), match.group(2)

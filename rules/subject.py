@@ -1082,7 +1082,7 @@ class _Context:
             for c in self.contacts_near(span, 5)
         )
 
-    def place_line_by_contacts(self, span: Span) -> bool:
+    def place_line_by_contacts(self, span: Span, most_words: int = 5) -> bool:
         """The place has a line to itself (a few words: "Croydon, London") next to a line
         with an e-mail address or a phone number: the header of a CV, a signature or a
         letter, where the place is where its person lives."""
@@ -1101,7 +1101,7 @@ class _Context:
             return False
         line_end = len(text) if line_end < 0 else line_end
         line = text[line_start:line_end]
-        if len(line.split()) > 5 or not _PLACE_LINE.fullmatch(line):
+        if len(line.split()) > most_words or not _PLACE_LINE.fullmatch(line):
             return False
         before_start = text.rfind("\n", max(0, line_start - 1 - reach), max(0, line_start - 1)) + 1
         after_end = text.find("\n", line_end + 1, line_end + 1 + reach)
@@ -2082,9 +2082,10 @@ def _organization(m: _Mention) -> Verdict:
         return private(Reason.AFFILIATION)
     if ctx.in_email(value):
         return private(Reason.EMAIL_DOMAIN)
-    if ctx.place_line_by_contacts(span):
+    if ctx.place_line_by_contacts(span, most_words=9):
         # a line of its own by an address or a number: a town ("Leith, Edinburgh") or the
-        # firm of a signature, the person's either way
+        # firm of a signature with its holder's role ("Hon. Secretary, Rotary Club of
+        # Jaipur Amber Heights"), the person's either way
         if compounds.place_of(value) is not None:
             return _location(m, relabelled=True)
         return private(Reason.AFFILIATION)

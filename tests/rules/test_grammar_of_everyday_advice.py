@@ -226,3 +226,11 @@ def test_a_nordic_towns_genitive_is_the_town(analyzer):
 def test_a_nordic_university_after_its_town(text, university):
     found = [text[s.start : s.end] for s in create("institutions.v1").find(text)]
     assert university in found
+
+
+def test_a_signatures_role_and_club_line_is_the_signers(analyzer):
+    text = (
+        "Could you tidy up this notice for our members?\n\nThanks,\nMarjorie Pell\n"
+        "Hon. Treasurer, Rotary Club of Dumfries Nithsdale\n+44 7700 900412"
+    )
+    assert "Rotary Club of Dumfries Nithsdale" in protected(analyzer, text)
