@@ -231,6 +231,6 @@ def test_a_nordic_university_after_its_town(text, university):
 def test_a_signatures_role_and_club_line_is_the_signers(analyzer):
     text = (
         "Could you tidy up this notice for our members?\n\nThanks,\nMarjorie Pell\n"
-        "Hon. Treasurer, Rotary Club of Dumfries Nithsdale\n+44 7700 900412"
+        "Hon. Treasurer, Rotary Club of Dumfries Nithsdale\n+44 7911 123456"
     )
     assert "Rotary Club of Dumfries Nithsdale" in protected(analyzer, text)
