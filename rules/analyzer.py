@@ -172,7 +172,9 @@ class Analyzer:
         spans.extend(self.deny_list.find(text if typed is None else typed))
         spans = [s for s in spans if s.source == DENY_SOURCE or s.score >= self._threshold(s)]
         spans = self.allow_list.filter(text, spans)
-        spans = name_extent.trim_leading_words(text, resolve_overlaps(text, spans))
+        spans = name_extent.trim_leading_words(
+            text, name_extent.cut_at_quotations(text, resolve_overlaps(text, spans))
+        )
         linked = link(text, join_adjacent_names(text, spans))
         return join_compound_names(text, linked, given_name=_given_name)
 

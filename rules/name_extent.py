@@ -198,9 +198,51 @@ _PARTICLES = frozenset(
 )
 
 
+# Quotation marks that open a quotation; a name holds one only with its closing mark
+# (a nickname: "Walter 'Buddy' Kowalski").
+_OPENING_QUOTE = regex.compile(r"[„“«‹\"‚‘']")
+_CLOSING_FOR = {"„": "“”", "“": "”“", "«": "»", "‹": "›", '"': '"', "‚": "‘’", "‘": "’", "'": "'"}
+
+
+_LEADING_PARTICLE = regex.compile(r"^\p{Ll}+[ \t]+")
+
+
+def cut_at_quotations(text: str, spans: list[Span]) -> list[Span]:
+    """NER's people cut before a quotation they run into ("von Pina Bauschs „Café Müller"
+    is a name and a title's opening): a quotation that opens in a person's name and does
+    not close in it is something else (an institution's name may end in a quoted one:
+    "Kopalnia Soli „Wieliczka”")."""
+    out = []
+    for span in spans:
+        if span.label == labels.PERSON and span.source.startswith("spacy."):
+            for mark in _OPENING_QUOTE.finditer(text, span.start + 1, span.end):
+                if text[mark.start() - 1] not in " \t":
+                    continue  # an apostrophe in a word ("O'Brien", "Bausch's")
+                closing = _CLOSING_FOR[mark.group()]
+                end = len(text[: mark.start()].rstrip())
+                if (
+                    not any(c in text[mark.end() : span.end] for c in closing)
+                    and end > span.start
+                    # a name the encyclopedia has, then a title ("Pina Bauschs „Café
+                    # Müller"), not a kind and its quoted name ("Kopalnię Soli „Wieliczka")
+                    and _known_in_any_form(_LEADING_PARTICLE.sub("", text[span.start : end]))
+                ):
+                    span = replace(span, end=end)
+                break
+        out.append(span)
+    return out
+
+
+def _known_in_any_form(name: str) -> bool:
+    """An entry's name as written or declined ("Pina Bauschs" is Pina Bausch's)."""
+    from veil.rules import knowledge
+    from veil.rules.declension import name_forms
+
+    return any(knowledge.knowledge().is_known(form) for form in (name, *name_forms(name)))
+
+
 def trim_leading_words(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` without the closed-class word NER put before a name."""
-    from veil.rules import knowledge
     from veil.rules.locatives import stop_words_of_any_language
     from veil.rules.recognizers.places import is_town
 
@@ -212,8 +254,7 @@ def trim_leading_words(text: str, spans: list[Span]) -> list[Span]:
             and found is not None
             and found.group(1) in stop_words_of_any_language()
             and (
-                found.group(1) not in _PARTICLES
-                or knowledge.knowledge().is_known(text[found.end() : span.end])
+                found.group(1) not in _PARTICLES or _known_in_any_form(text[found.end() : span.end])
             )
         ):
             span = replace(span, start=found.end())

@@ -4,6 +4,8 @@ named with a private place, or the street of a private firm, is private too
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from veil.rules import labels, name_extent
@@ -300,3 +302,22 @@ def test_a_sentence_of_prose_with_a_year_is_no_line_of_a_cv(analyzer):
         "since 1999, is famous for the Japanese Covered Bridge."
     )
     assert not analyzer.analyze(text)
+
+
+def test_a_name_running_into_a_quoted_title_is_cut_before_it(analyzer):
+    # NER reads "von Pina Bauschs „Café Müller" as one person: the name in the genitive,
+    # then the opening of a work's title; both are public
+    text = "Meine Lehrerin will eine Analyse von Pina Bauschs „Café Müller“ bis Freitag."
+    found = protected(analyzer, text)
+    assert not any("Bausch" in value or "Café" in value for value in found)
+
+
+def test_a_kind_and_its_quoted_name_stay_one_name():
+    spans = [
+        _span(
+            "Zwiedzaliśmy Kopalnię Soli „Wieliczka” w maju.", "Kopalnię Soli „Wieliczka", "PERSON"
+        )
+    ]
+    spans = [replace(s, source="spacy.ner.v1") for s in spans]
+    text = "Zwiedzaliśmy Kopalnię Soli „Wieliczka” w maju."
+    assert name_extent.cut_at_quotations(text, spans) == spans
