@@ -116,7 +116,7 @@ def recase(text: str) -> str:
 # ("my housemate sindre"): where a text that capitalises other names still writes a town
 # or a person of the writer's in lower case.
 _AFTER_PLACE_PREPOSITION = regex.compile(
-    rf"(?<![\p{{L}}])(?i:in|at|near|from|around|outside|to|{locatives.IN_OR_AT}|{locatives.FROM})"
+    r"(?<![\p{L}])(?i:in|at|near|from|around|outside|to)"
     r"[ \t]+(?:the[ \t]+)?(\p{Ll}[\p{Ll}\p{M}]+)(?![\p{L}\p{M}@/\\_\d])"
 )
 
@@ -132,7 +132,13 @@ def _recase_where_grammar_says(text: str) -> str:
     for match in _AFTER_PLACE_PREPOSITION.finditer(text):
         start, end = match.span(1)
         word = match.group(1)
-        if _recasable(text, start, end) and (_is_town(word) or _is_small_town(word)):
+        # (in an English clause: in another language a word in lower case after "en" is
+        # that language's own, "traduis en anglais")
+        if (
+            _recasable(text, start, end)
+            and (_is_town(word) or _is_small_town(word))
+            and locatives.english(text[max(0, start - _REACH) : end + _REACH])
+        ):
             chosen.append(start)
     for match in _LOWER_WORD.finditer(text):
         start, end = match.span()

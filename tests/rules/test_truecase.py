@@ -197,3 +197,8 @@ def test_a_thing_that_works_with_a_service_is_no_one_employed_there(analyzer):
     assert not analyzer.analyze("also can it work with M-Pesa on feature phones?")
     text = "I work with Safaricom on their payments team."
     assert "Safaricom" in {text[s.start : s.end] for s in analyzer.analyze(text)}
+
+
+def test_a_writer_who_capitalises_keeps_another_languages_words_after_en():
+    typed = "Traduis en anglais stp, pour Mathilde Vasseur de Toulouse."
+    assert truecase.recase(typed) == typed
