@@ -83,7 +83,9 @@ _STRONG_CUES = (
 )
 _STRONG_CUE = regex.compile(rf"\b(?:{_STRONG_CUES})\b[,:?]?\s*$", regex.IGNORECASE)
 _WEAK_CUE = regex.compile(
-    r"(?:\b(?:with|ask|tell|call|cc|per|by|and|or|met|saw|told|asked|said)\s+|^\s*[-*•]\s*"
+    # (and other languages' "with": "me caso con Emiliano", "avec Théo", "mit Jonas")
+    r"(?:\b(?:with|ask|tell|call|cc|per|by|and|or|met|saw|told|asked|said|con|com|avec|"
+    r"mit|med|insieme a|junto a|junto com)\s+|^\s*[-*•]\s*"
     r"|[,&]\s*)$",
     regex.IGNORECASE,
 )

@@ -234,3 +234,14 @@ def test_a_signatures_role_and_club_line_is_the_signers(analyzer):
         "Hon. Treasurer, Rotary Club of Dumfries Nithsdale\n+44 7911 123456"
     )
     assert "Rotary Club of Dumfries Nithsdale" in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        ("Me caso en octubre con Leandro y todavía no tenemos salón.", "Leandro"),
+        ("Ce week-end je pars avec Théo et sa sœur au bord de la mer.", "Théo"),
+    ],
+)
+def test_a_first_name_after_another_languages_with(analyzer, text, person):
+    assert person in protected(analyzer, text)
