@@ -11,17 +11,25 @@ from dataclasses import dataclass
 
 from veil.rules import lazy_regex as regex
 from veil.rules.locatives import stop_words_of_any_language
-from veil.rules.pattern import CHAT_STAMP
+from veil.rules.pattern import CHAT_STAMP, UNSPACED_SCRIPTS
 
 # A line's speaker: one or two words (a handle may hold digits, "_", "." and "-"), an
 # emoji or two after it, then the colon and what they say.
 _SPEAKER_LINE = regex.compile(
     # (a stamp, or any bracket before it: "[Today at 21:14]", "[Yesterday 9:02 PM]")
     rf"(?:^|\n)[ \t>]*(?P<stamp>{CHAT_STAMP}|\[[^\]\n]{{1,30}}\][ \t]*)?"
-    r"(?P<speaker>@?\p{L}[\p{L}\p{N}_.'’\-]{0,30}(?:[ \t]\p{Lu}[\p{L}'’\-]{0,20})?)"
+    # (a name's vowel signs are marks: "नेहा")
+    r"(?P<speaker>@?\p{L}[\p{L}\p{M}\p{N}_.'’\-]{0,30}(?:[ \t]\p{Lu}[\p{L}'’\-]{0,20}"
+    # (or a second word in a script without capitals: "शर्मा जी")
+    r"|[ \t][\p{Devanagari}\p{Bengali}\p{Arabic}\p{Hebrew}\p{Thai}][\p{L}\p{M}]{0,20})?)"
+    # (and a note in brackets: "शर्मा जी (B-204):", a flat's number)
+    r"(?:[ \t]*\([^()\n]{1,20}\))?"
     # what they say: words, one blank after the colon (not a log's or a form's aligned
-    # field, "Level:         Information", nor a key's value, "code: 18")
-    r"(?:[ \t]*[\p{So}\p{Sk}\uFE0F\u200D]+)*[ \t]*:[ ]?(?=[^\s/])(?=[^\n]*?\p{L}[ \t]+\S)"
+    # field, "Level:         Information", nor a key's value, "code: 18"), or, in the
+    # scripts written without blanks, two of their letters ("佐々木：明日の", a full-width
+    # colon)
+    r"(?:[ \t]*[\p{So}\p{Sk}\uFE0F\u200D]+)*[ \t]*(?::[ ]?|：)(?=[^\s/])"
+    rf"(?=[^\n]*?(?:[\p{{L}}\p{{M}}][ \t]+\S|[{UNSPACED_SCRIPTS}]{{2}}))"
 )
 # Line labels of forms, mails, notes and chat apps' own, in the languages the rules read
 _LABELS = frozenset(
@@ -34,7 +42,9 @@ _LABELS = frozenset(
      "tu", "eu", "você", "ja", "ty", "я", "ты", "ben", "sen", "mum", "mom", "dad", "mama",
      "papa", "ma", "pa", "nan", "nana", "grandma", "grandpa", "sis", "bro", "babe", "hun",
      "wife", "hubby", "husband", "boss", "betreff", "asunto", "objet", "oggetto", "assunto",
-     "onderwerp", "temat", "тема"}
+     "onderwerp", "temat", "тема",
+     # the first person in the scripts that write no blanks, and in Devanagari and Arabic
+     "私", "僕", "俺", "わたし", "自分", "我", "나", "저", "मैं", "أنا"}
 )  # fmt: skip
 MIN_SPEAKER_LINES = 2
 
@@ -49,7 +59,7 @@ class Speaker:
 def speakers(text: str, first_names: frozenset[str]) -> tuple[Speaker, ...]:
     """Each speaker's place in a transcript (none if the text is no transcript);
     ``first_names`` as the name lists write them ("Tom")."""
-    if ":" not in text or "\n" not in text:
+    if (":" not in text and "：" not in text) or "\n" not in text:
         return ()
     matches = [
         match

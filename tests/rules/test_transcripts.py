@@ -43,3 +43,16 @@ def test_handles_of_a_stamped_chat_are_usernames(analyzer):
 )
 def test_fields_are_no_speakers(analyzer, text):
     assert not [value for label, value in found(analyzer, text) if label in ("PERSON", "USERNAME")]
+
+
+def test_speakers_in_scripts_without_capitals_or_blanks(analyzer):
+    hindi = (
+        "इस चैट से एक शिकायत लिखो:\n"
+        "[6/9/24, 9:12 pm] वर्मा जी (A-301): रात को बहुत शोर हो रहा है\n"
+        "[6/9/24, 9:15 pm] प्रिया: ऊपर वाले फ्लैट में पार्टी है\n"
+    )
+    people = {value for label, value in found(analyzer, hindi) if label == "PERSON"}
+    assert {"प्रिया", "वर्मा जी"} <= people
+    japanese = "高橋：明日の会議は何時？\n私：十時です。\n高橋：了解です。\n"
+    people = [value for label, value in found(analyzer, japanese) if label == "PERSON"]
+    assert people == ["高橋", "高橋"]  # the writer's "私" is no one's name
