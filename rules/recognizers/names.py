@@ -484,6 +484,11 @@ _HEADER_LINE = regex.compile(
     r"^[ \t]*(\p{Lu}[\p{L}'’\-]+(?:[ \t]+(?:\p{Lu}\.|\p{Lu}[\p{L}'’\-]+)){1,3})[ \t]*$",
     regex.MULTILINE,
 )
+# The text's last line: a name of two or three words, after a dash or alone.
+_SIGN_OFF = regex.compile(
+    r"\n[ \t]*(?P<dash>[-–—~][ \t]*)?"
+    r"(?P<name>\p{Lu}[\p{L}\p{M}'’\-]+(?:[ \t]+\p{Lu}[\p{L}\p{M}'’\-]+){1,2})[ \t.]*\s*$"
+)
 # A contact line under it: an e-mail address, a phone number, a birth date or its label.
 _CONTACT_LINE = regex.compile(
     r"[\w.+\-]@[\w\-]+\.|\+?\d[\d \-()]{7,}\d"
@@ -1046,6 +1051,7 @@ class _NameScan:
             self.caseless_script_names,
             self.kin_titled_names,
             self.header_names,
+            self.sign_off_name,
         ):
             rule()
         for match in _WORD.finditer(self.text):
@@ -1078,6 +1084,20 @@ class _NameScan:
                 )
             ):
                 self.keep(*match.span(1), 0.85)
+
+    def sign_off_name(self) -> None:
+        """A name alone on a text's last line, after a dash or under a line of its own
+        ("salamat po\n- Jericho Manalastas"): the writer signing, in any language. Two or
+        three words, no ordinary one, a first name or a surname by the lists among them."""
+        match = _SIGN_OFF.search(self.text)
+        if match is None:
+            return
+        words = match.group("name").split()
+        if any(self.ordinary(word) for word in words):
+            return
+        # (after a dash, the sign-off's mark, a name the lists lack: "- Jericho Manalastas")
+        if match.group("dash") or words[0] in self.first_names or words[-1] in self.last_names:
+            self.keep(*match.span("name"), 0.85)
 
     def kin_titled_names(self) -> None:
         """A kinship word used as a title, as many languages do in English text: "tita

@@ -245,3 +245,13 @@ def test_a_signatures_role_and_club_line_is_the_signers(analyzer):
 )
 def test_a_first_name_after_another_languages_with(analyzer, text, person):
     assert person in protected(analyzer, text)
+
+
+def test_a_name_signing_off_a_text_on_its_own_line(analyzer):
+    text = "pwede po ba i-file online yung claim? salamat po\n- Rommel Dimaandal"
+    assert "Rommel Dimaandal" in protected(analyzer, text)
+
+
+def test_a_quotes_attribution_signs_nothing(analyzer):
+    text = "What does this mean?\nThe only true wisdom is in knowing you know nothing.\n- Socrates"
+    assert "Socrates" not in protected(analyzer, text)
