@@ -196,8 +196,13 @@ TITLES = (
 )
 # Titles other languages write before a person's name in lower case: Polish and Czech
 # "pani/pana/panią" (not "pan", an English word), Vietnamese "cô", "thầy", "ông", "bà",
-# "chị" ("cô Trần Thị Bích Ngọc").
-LOWER_CASE_TITLES = r"pani|pana|panią|panem|panu|paní|cô|thầy|ông|bà|chị"
+# "chị" ("cô Trần Thị Bích Ngọc"); the Romance languages' courtesy titles in running text
+# ("la signora Ferrante", "el señor Gómez", "madame Lefèvre").
+LOWER_CASE_TITLES = (
+    r"pani|pana|panią|panem|panu|paní|cô|thầy|ông|bà|chị|"
+    r"signora|signor|signorina|señora|señor|señorita|senhora|senhor|madame|monsieur|"
+    r"mademoiselle|dottoressa|dottor"
+)
 
 
 # Kinship words that title a name in Filipino, South Asian, Spanish, Italian, German,

@@ -255,3 +255,14 @@ def test_a_name_signing_off_a_text_on_its_own_line(analyzer):
 def test_a_quotes_attribution_signs_nothing(analyzer):
     text = "What does this mean?\nThe only true wisdom is in knowing you know nothing.\n- Socrates"
     assert "Socrates" not in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        ("La maestra, la signora Bellandi, dice che mio figlio è distratto.", "Bellandi"),
+        ("Hablé con el señor Quiroga, el dueño del piso, y no quiere pagar.", "Quiroga"),
+    ],
+)
+def test_a_romance_courtesy_title_in_lower_case_titles_a_person(analyzer, text, person):
+    assert any(person in value for value in protected(analyzer, text))
