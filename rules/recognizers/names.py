@@ -485,9 +485,11 @@ _HEADER_LINE = regex.compile(
     regex.MULTILINE,
 )
 # The text's last line: a name of two or three words, after a dash or alone.
+_SIGN_OFF_WORD = r"\p{Lu}[\p{L}\p{M}'’\-]*[\p{L}\p{M}]"
 _SIGN_OFF = regex.compile(
     r"\n[ \t]*(?P<dash>[-–—~][ \t]*)?"
-    r"(?P<name>\p{Lu}[\p{L}\p{M}'’\-]+(?:[ \t]+\p{Lu}[\p{L}\p{M}'’\-]+){1,2})[ \t.]*\s*$"
+    rf"(?P<name>{_SIGN_OFF_WORD}(?:[ \t]+{_SIGN_OFF_WORD}){{1,2}})"
+    r"[ \t.'’\"”]*\s*$"
 )
 # A contact line under it: an e-mail address, a phone number, a birth date or its label.
 _CONTACT_LINE = regex.compile(
