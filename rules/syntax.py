@@ -153,6 +153,7 @@ _FOUNDING_VERB = _word_class(
     r"run|runs|running|ran|found(?:s|ed|ing)|co-?found(?:s|ed|ing)|manag(?:e|es|ed|ing)|"
     r"open(?:s|ed|ing)?|launch(?:es|ed|ing)?|start(?:s|ed|ing)?"
 )
+_OWNING_VERB = _word_class(r"own|owns|owned|co-?own(?:s|ed)?")
 _COMMERCE_VERB = _word_class(
     r"order(?:s|ed|ing)?|buy|buys|buying|bought|purchas(?:e|es|ed|ing)|rent(?:s|ed|ing)?|"
     r"download(?:s|ed|ing)?|stream(?:s|ed|ing)?|ship(?:s|ped|ping)?|deliver(?:s|ed|ing)?"
@@ -1027,7 +1028,17 @@ def _bare_kin(token) -> bool:
 
 def possessor(noun, depth: int = 0) -> Owner | None:
     """The writer, or someone the writer names, as the possessor of ``noun``: "my flat"
-    (writer), "my sister's flat", "our kid's daycare", "my partner Dana" (acquaintance)."""
+    (writer), "my sister's flat", "our kid's daycare", "my partner Dana" (acquaintance);
+    what the writer owns or runs ("I own a little grooming place, X")."""
+    if (
+        depth == 0
+        and noun.dep_ == "dobj"
+        and (_OWNING_VERB.match(noun.head.text) or _FOUNDING_VERB.match(noun.head.text))
+        and not irrealis(noun.head)
+    ):
+        subject = clause_subject(noun.head)
+        if subject is not None and subject.lower_ in _FIRST_PERSON_SUBJECT:
+            return Owner.WRITER
     for child in noun.children:
         if child.dep_ == "relcl" and depth == 0 and _owned_by_clause(child):
             # "the dental practice I go to", "the gym my sister runs"

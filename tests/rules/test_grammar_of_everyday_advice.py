@@ -266,3 +266,8 @@ def test_a_quotes_attribution_signs_nothing(analyzer):
 )
 def test_a_romance_courtesy_title_in_lower_case_titles_a_person(analyzer, text, person):
     assert any(person in value for value in protected(analyzer, text))
+
+
+def test_what_the_writer_owns_or_runs_is_theirs(analyzer):
+    text = "I own a tiny bike repair shop, Spoke & Chain, in Dunedin. Is GST worth it?"
+    assert {"Spoke & Chain", "Dunedin"} <= protected(analyzer, text)
