@@ -636,6 +636,46 @@ RECORDS: list[tuple[str, str, str, str | None]] = [
         "never missed {{The Archers}}.",
         None,
     ),
+    # everyday-advice (ordinary sentences: a street's town, a title and a full name, the
+    # job before a workplace, what the writer runs, a Romance courtesy title)
+    (
+        "mixed",
+        "everyday-advice",
+        "Our letting agent won't fix the damp. The flat is on Cobbler's Row in [[LOCATION:Frodsham]] "
+        "and the landlord, a Mr [[PERSON:Alistair Penhaligon]], never answers. Can I go to "
+        "{{Shelter}} about it?",
+        None,
+    ),
+    (
+        "mixed",
+        "everyday-advice",
+        "Sou técnica de enfermagem na [[ORGANIZATION:Clínica Santa Luzia]], em [[LOCATION:Itajubá]], "
+        "e minha chefe, a senhora [[PERSON:Valquíria]], quer que eu faça plantão dobrado. Isso é "
+        "permitido pela {{CLT}}?",
+        None,
+    ),
+    (
+        "mixed",
+        "everyday-advice",
+        "We run a small plant nursery, [[ORGANIZATION:Fernwhistle Plants]], just outside "
+        "[[LOCATION:Totnes]]. Should we register for VAT before we hit the {{HMRC}} threshold?",
+        None,
+    ),
+    # public-world (a that-clause of a public figure's life; an entry's name in the genitive)
+    (
+        "mixed",
+        "public-world",
+        "Wij wonen in [[LOCATION:Hilvarenbeek]] en mijn zwager [[PERSON:Joost]] beweert dat {{Vincent van "
+        "Gogh}} in {{Zundert}} geboren is. Klopt dat?",
+        None,
+    ),
+    (
+        "public_only",
+        "public-world",
+        "Für das Referat: Was macht {{Pina Bauschs}} Stück {{Café Müller}} so besonders, und wo in "
+        "{{Wuppertal}} wurde es uraufgeführt?",
+        None,
+    ),
 ]
 
 

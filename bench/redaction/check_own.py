@@ -57,6 +57,8 @@ KINDS = frozenset(
         "same-string",
         "lower-case-chat",
         "pasted-material",
+        "everyday-advice",
+        "public-world",
     }
 )
 REQUIRED = ("id", "category", "kind", "text", "spans", "public", "public_spans")
