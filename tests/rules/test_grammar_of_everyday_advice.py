@@ -271,3 +271,10 @@ def test_a_romance_courtesy_title_in_lower_case_titles_a_person(analyzer, text, 
 def test_what_the_writer_owns_or_runs_is_theirs(analyzer):
     text = "I own a tiny bike repair shop, Spoke & Chain, in Dunedin. Is GST worth it?"
     assert {"Spoke & Chain", "Dunedin"} <= protected(analyzer, text)
+
+
+def test_a_known_provider_beside_a_claim_number_is_one_of_millions(analyzer):
+    text = "Cigna denied the MRI (claim #CX88123) even though my doctor appealed. What now?"
+    found = protected(analyzer, text)
+    assert "Cigna" not in found
+    assert any("CX88123" in value for value in found)
