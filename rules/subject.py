@@ -1023,7 +1023,7 @@ class _Context:
             if len(gap) <= CONTACT_REACH and not regex.search(r"[.!?]\s|\n\s*\n", gap):
                 if (
                     len(regex.findall(r"\p{L}+", gap)) >= _WORDS_APART
-                    and _famous(self.text[span.start : span.end])
+                    and _known_figure(self.text[span.start : span.end])
                     and not _names_in(
                         self.text[span.start : span.end], self.text[contact.start : contact.end]
                     )
@@ -1213,6 +1213,14 @@ _LANDMARK = regex.compile(
 )
 # Head nouns of the places people work, study, shop and get care: a name ending in one
 # is an organisation, whatever NER called it ("Kingsmead Grammar", "Parkview Dentistry").
+
+
+def _known_figure(value: str) -> bool:
+    """A famous full name (``_famous``), or a single name whose entry is one person's
+    full name ("Kiarostami", "Goethe")."""
+    return _famous(value) or (
+        " " not in value.strip() and knowledge.knowledge().names_one_person(value.strip())
+    )
 
 
 def _famous(value: str, limit: float | None = None) -> bool:
@@ -1581,8 +1589,7 @@ def _person(m: _Mention) -> Verdict:
         return Verdict(Subject.PRIVATE, Reason.GRAMMAR_TIE, label)
     if (ctx.contact_near(span) and _reads_as_a_name(value, span)) or ctx.in_email(value):
         return Verdict(Subject.PRIVATE, Reason.CONTACT_BESIDE, label)
-    famous = _famous(value) or knowledge.knowledge().names_one_person(value.strip())
-    if _affiliation_before(before, famous) or _called_by_the_writer(m):
+    if _affiliation_before(before, _known_figure(value)) or _called_by_the_writer(m):
         return Verdict(Subject.PRIVATE, Reason.AFFILIATION, label)
     # Type checks: a language, a people or a place is not a person without a name cue.
     # A word that is also a first name ("Jackson", "Linda") needs a place's preposition,

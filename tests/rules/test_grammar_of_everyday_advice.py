@@ -278,3 +278,13 @@ def test_a_known_provider_beside_a_claim_number_is_one_of_millions(analyzer):
     found = protected(analyzer, text)
     assert "Cigna" not in found
     assert any("CX88123" in value for value in found)
+
+
+def test_a_mononym_of_one_famous_person_apart_from_an_address_stays(analyzer):
+    text = (
+        "From: Leila Farahani <leila.farahani.71@gmail.com>\nSubject: a film night\n\n"
+        "Dear all, this month we watch three films by Kiarostami at the library."
+    )
+    found = protected(analyzer, text)
+    assert "Kiarostami" not in found
+    assert "Leila Farahani" in found
