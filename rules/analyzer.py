@@ -183,9 +183,9 @@ class Analyzer:
 
 
 def _given_name(word: str) -> bool:
-    from veil.rules.recognizers.names import known_name_words
+    from veil.rules.recognizers.names import is_listed_first_name
 
-    return word.title() in known_name_words()[0]
+    return is_listed_first_name(word)
 
 
 _ECHO_SKIP = frozenset({"mr", "mrs", "ms", "dr"})

@@ -274,9 +274,9 @@ _PLACE_PREPOSITION = regex.compile(rf"in|at|{IN_OR_AT}")
 
 
 def _given_name(word: str) -> bool:
-    from veil.rules.recognizers.names import known_name_words
+    from veil.rules.recognizers.names import is_listed_first_name
 
-    return word in known_name_words()[0]
+    return is_listed_first_name(word)
 
 
 _COMMA = regex.compile(r",[ \t]?")

@@ -101,11 +101,16 @@ def recase(text: str) -> str:
     chosen |= _names_listed_with_names(text, words, chosen)
     chosen |= _places_of_words(text, words, chosen, ok)
     chosen |= _titles_around(text, words, chosen)
-    if not chosen:
+    return _capitalised(text, [words[i][0] for i in chosen])
+
+
+def _capitalised(text: str, starts: list[int]) -> str:
+    """``text`` with the letters at ``starts`` in upper case (where that keeps the length:
+    not "ß", whose capital is "SS")."""
+    if not starts:
         return text
     out = list(text)
-    for i in chosen:
-        start = words[i][0]
+    for start in starts:
         upper = out[start].upper()
         if len(upper) == 1:
             out[start] = upper
@@ -148,14 +153,7 @@ def _recase_where_grammar_says(text: str) -> str:
             and is_given_name(match.group())
         ):
             chosen.append(start)
-    if not chosen:
-        return text
-    out = list(text)
-    for start in chosen:
-        upper = out[start].upper()
-        if len(upper) == 1:
-            out[start] = upper
-    return "".join(out)
+    return _capitalised(text, chosen)
 
 
 _LOWER_WORD = regex.compile(

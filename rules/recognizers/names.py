@@ -1003,6 +1003,12 @@ def known_name_words() -> tuple[frozenset[str], frozenset[str]]:
     return _name_lists()
 
 
+def is_listed_first_name(word: str) -> bool:
+    """A first name the name lists hold, as written or title-cased ("jess", "Jess")."""
+    first = _name_lists()[0]
+    return word in first or word.title() in first
+
+
 def holds_a_name(handle: str) -> bool:
     """A handle with a person's first name or surname among its parts ("ravi_k",
     "huber", "okoro-tunde"; not "billing", "shopfront_app")."""

@@ -54,9 +54,9 @@ _TO_OR_AT_BEFORE = regex.compile(r"(?<![\p{L}])(?i:to|at)[ \t]+$")
 
 
 def _given_name(word: str) -> bool:
-    from veil.rules.recognizers.names import known_name_words
+    from veil.rules.recognizers.names import is_listed_first_name
 
-    return word in known_name_words()[0]
+    return is_listed_first_name(word)
 
 
 # "..., Coventry" closing a line, a bracket or a field
