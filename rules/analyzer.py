@@ -87,10 +87,11 @@ class Analyzer:
         spans: list[Span] = []
         for recognizer in self.recognizers:
             spans.extend(recognizer.find(read))
-        return self._by_subject(read, self._finish(read, spans, typed=text))
+        casual = read is not text and truecase.typed_in_lower_case(text)
+        return self._by_subject(read, self._finish(read, spans, typed=text), casual)
 
-    def _by_subject(self, text: str, spans: list[Span]) -> Analysis:
-        verdicts = decide(text, spans)
+    def _by_subject(self, text: str, spans: list[Span], casual: bool = False) -> Analysis:
+        verdicts = decide(text, spans, casual=casual)
         verdicts = self._referee(text, spans, verdicts)
         protected: list[Span] = []
         kept: list[Kept] = []

@@ -904,6 +904,7 @@ class _Context:
 
     text: str
     spans: Sequence[Span]
+    casual: bool = False  # typed in lower case (rules.truecase gave its names capitals)
 
     def __post_init__(self) -> None:
         self.contacts = sorted(
@@ -1889,6 +1890,8 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
     ):
         # a town GeoNames has in any script ("新加坡", "Дубай")
         known = Reason.KNOWN_PLACE_NOT_PERSON if relabelled else Reason.KNOWN_PLACE
+        if _place_of_a_casual_life(m, found):
+            return Verdict(Subject.UNKNOWN, Reason.UNKNOWN_PLACE, label)
         return Verdict(Subject.PUBLIC, known, label)
     if _LANDMARK.search(value):
         return Verdict(Subject.PUBLIC, Reason.LANDMARK, label)
@@ -1918,6 +1921,8 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         romanized is not None
         and any(knowledge.knowledge().is_known(form) for form in _romanized_forms(romanized))
     ):  # "Ιθάκη" is Ithaca, "Яндекс" Yandex
+        if _place_of_a_casual_life(m, None):
+            return Verdict(Subject.UNKNOWN, Reason.UNKNOWN_PLACE, label)
         return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
     talked = _talked_about(m)
     if talked:
@@ -1927,6 +1932,23 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
 
 # Words on each side of a place that tell the language it is written in.
 _LANGUAGE_REACH = 10
+
+
+def _place_of_a_casual_life(m: _Mention, found: notability.Place | None) -> bool:
+    """A place typed in lower case by a writer who speaks of themselves ("dinner at mine,
+    the oven in testaccio is broken", "11 dads from clapham"), no trip or topic framing
+    it, and no prominent city (``found``: the town GeoNames has, None for a place only
+    the encyclopedia knows, a neighbourhood or a village): chat about one's own day names
+    one's own streets and suburbs; a destination is framed as one."""
+    ctx = m.ctx
+    if not ctx.casual or (found is not None and found.prominent):
+        return False
+    if not (ctx.parse.self_in_text or ctx.writer_in_other_language):
+        return False
+    clause = _clause_before(ctx.text, m.span.start, SENTENCE_REACH)
+    return not (
+        _TRAVEL_VERB.search(clause) or _INTENT.search(clause) or _TOPIC_BEFORE.search(m.before)
+    )
 
 
 def _where_in_other_language(m: _Mention) -> bool:
@@ -2195,11 +2217,12 @@ _DECIDE = {
 }
 
 
-def decide(text: str, spans: Sequence[Span]) -> list[Verdict]:
-    """One verdict per span, in order. Spans must not overlap (merge first)."""
+def decide(text: str, spans: Sequence[Span], casual: bool = False) -> list[Verdict]:
+    """One verdict per span, in order. Spans must not overlap (merge first). ``casual``:
+    the writer typed the text in lower case (rules.truecase gave its names capitals)."""
     if any(span.label in _DECIDE for span in spans):
         knowledge.knowledge()  # missing or corrupt: refuse every decision, not some
-    ctx = _Context(text, spans)
+    ctx = _Context(text, spans, casual)
     verdicts: list[Verdict] = []
     for span in spans:
         value = text[span.start : span.end]

@@ -68,7 +68,7 @@ def recase(text: str) -> str:
     writer capitalises nothing inside a sentence; otherwise ``text`` itself."""
     if len(text) > MAX_CHARS:
         return text
-    if not _lower_case_register(text):
+    if not typed_in_lower_case(text):
         return _recase_where_grammar_says(text)
     words = [(m.start(), m.end()) for m in _WORD.finditer(text)]
     ok = [_recasable(text, start, end) for start, end in words]
@@ -161,7 +161,7 @@ _LOWER_WORD = regex.compile(
 )
 
 
-def _lower_case_register(text: str) -> bool:
+def typed_in_lower_case(text: str) -> bool:
     """Whether the writer capitalises no word inside a sentence (capitals for emphasis,
     "AGAIN", and the pronoun "I" aside), and writes in a script with capitals at all."""
     cased = False

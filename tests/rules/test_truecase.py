@@ -202,3 +202,16 @@ def test_a_thing_that_works_with_a_service_is_no_one_employed_there(analyzer):
 def test_a_writer_who_capitalises_keeps_another_languages_words_after_en():
     typed = "Traduis en anglais stp, pour Mathilde Vasseur de Toulouse."
     assert truecase.recase(typed) == typed
+
+
+def test_a_place_of_a_casual_life_is_the_writers_and_a_trip_is_a_trip(analyzer):
+    # typed in lower case, the writer's day names their own suburb
+    mine = "the chippy in headingley is shut again, where do i get dinner for my kids"
+    assert any("Headingley" in value for value in _protected(analyzer, mine))
+    trip = "going to headingley for the test match next week, where do we park"
+    assert not any("Headingley" in value for value in _protected(analyzer, trip))
+
+
+def _protected(analyzer, text: str) -> set[str]:
+    read = truecase.recase(text)
+    return {read[s.start : s.end] for s in analyzer.analyze(text)}
