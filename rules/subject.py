@@ -2961,6 +2961,10 @@ def _consistent(
     for i in _entries_listed_together(text, spans, out):
         out[i] = Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, labels.PERSON)
     for i in _names_among_public_only(text, spans, out):
+        if ctx.casual and " " not in text[spans[i].start : spans[i].end].strip():
+            # a lone first name in chat typed in lower case ("porto w the girls (jess,
+            # ana)") is someone the writer knows: public life is asked about by full name
+            continue
         out[i] = Verdict(Subject.PUBLIC, Reason.AMONG_PUBLIC_ONLY, out[i].label)
     # "Emma Stone was in La La Land": who acts or plays in a work is in public life.
     for i in range(len(spans) - 1):

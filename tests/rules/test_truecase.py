@@ -215,3 +215,12 @@ def test_a_place_of_a_casual_life_is_the_writers_and_a_trip_is_a_trip(analyzer):
 def _protected(analyzer, text: str) -> set[str]:
     read = truecase.recase(text)
     return {read[s.start : s.end] for s in analyzer.analyze(text)}
+
+
+def test_first_names_in_chat_typed_in_lower_case_are_people_the_writer_knows(analyzer):
+    text = (
+        "off to lisbon with the girls (priya, ana) in june, what is the cheapest area near alfama?"
+    )
+    found = _protected(analyzer, text)
+    assert {"Priya", "Ana"} <= found
+    assert not any("Lisbon" in value or "Alfama" in value for value in found)
