@@ -1947,7 +1947,12 @@ def _place_of_a_casual_life(m: _Mention, found: notability.Place | None) -> bool
         return False
     clause = _clause_before(ctx.text, m.span.start, SENTENCE_REACH)
     return not (
-        _TRAVEL_VERB.search(clause) or _INTENT.search(clause) or _TOPIC_BEFORE.search(m.before)
+        _TRAVEL_VERB.search(clause)
+        or _INTENT.search(clause)
+        or _TOPIC_BEFORE.search(m.before)
+        # (a word qualifying a noun is no place of one's own: "the lakeside trails",
+        # "back in uni times", "the bondi to coogee walk")
+        or syntax.modifies_noun(ctx.parse, m.span.start, m.span.end)
     )
 
 

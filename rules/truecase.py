@@ -137,11 +137,13 @@ def _recase_where_grammar_says(text: str) -> str:
     for match in _AFTER_PLACE_PREPOSITION.finditer(text):
         start, end = match.span(1)
         word = match.group(1)
-        # (in an English clause: in another language a word in lower case after "en" is
-        # that language's own, "traduis en anglais")
+        # (a town of 15,000 people or more, in an English clause: in another language a
+        # word in lower case after "en" is that language's own, "traduis en anglais"; and
+        # the writer who capitalises names writes "back in uni times", "along the
+        # lakeside trails", where small places' names are words)
         if (
             _recasable(text, start, end)
-            and (_is_town(word) or _is_small_town(word))
+            and _is_town(word)
             and locatives.english(text[max(0, start - _REACH) : end + _REACH])
         ):
             chosen.append(start)
