@@ -83,11 +83,10 @@ class Analyzer:
     def analyze_subjects(self, text: str) -> Analysis:
         """The spans to protect, and the public entities left as they are."""
         # (the same length as the text: what is found in it is found in the text)
-        read = truecase.recase(text)
+        read, casual = truecase.read(text)
         spans: list[Span] = []
         for recognizer in self.recognizers:
             spans.extend(recognizer.find(read))
-        casual = read is not text and truecase.typed_in_lower_case(text)
         return self._by_subject(read, self._finish(read, spans, typed=text), casual)
 
     def _by_subject(self, text: str, spans: list[Span], casual: bool = False) -> Analysis:

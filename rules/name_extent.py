@@ -219,7 +219,9 @@ def cut_at_quotations(text: str, spans: list[Span]) -> list[Span]:
                 if text[mark.start() - 1] not in " \t":
                     continue  # an apostrophe in a word ("O'Brien", "Bausch's")
                 closing = _CLOSING_FOR[mark.group()]
-                end = len(text[: mark.start()].rstrip())
+                end = mark.start()  # (the blanks before the mark are no part of the name)
+                while end > span.start and text[end - 1].isspace():
+                    end -= 1
                 if (
                     not any(c in text[mark.end() : span.end] for c in closing)
                     and end > span.start

@@ -66,10 +66,22 @@ _CACHED_WORDS = 8192  # words whose lookups are kept (chat repeats its words)
 def recase(text: str) -> str:
     """``text`` with the names and places it writes in lower case capitalised, when the
     writer capitalises nothing inside a sentence; otherwise ``text`` itself."""
+    return read(text)[0]
+
+
+def read(text: str) -> tuple[str, bool]:
+    """``recase(text)``, and whether the writer typed the text in lower case and it was
+    recased (what the decision reads as chat: ``subject.decide``'s ``casual``)."""
     if len(text) > MAX_CHARS:
-        return text
+        return text, False
     if not typed_in_lower_case(text):
-        return _recase_where_grammar_says(text)
+        return _recase_where_grammar_says(text), False
+    recased = _recase_lower_case(text)
+    return recased, recased is not text
+
+
+def _recase_lower_case(text: str) -> str:
+    """``text``, typed in lower case, with the capitals of its names back."""
     words = [(m.start(), m.end()) for m in _WORD.finditer(text)]
     ok = [_recasable(text, start, end) for start, end in words]
     chosen: set[int] = set()
