@@ -845,6 +845,8 @@ _STOP = (
     # (a letter after an apostrophe is no initial: "go with St Brendan's? The ...")
     r"(?:(?<!(?<![\p{L}\p{N}'’])(?:mr|mrs|ms|dr|st|prof|jr|sr|mt|ft|vs|etc|no|nr|ul|e\.g|i\.e|im|al|os|św|ks|"
     r"inż|mgr|tel|str|bzw|usw|ggf|sra|av|pça|ул|кв|корп|стр|пр|просп|пер|обл|вул|буд|"
+    # a firm's legal form, abbreviated inside its name ("Karadeniz Bilişim Ltd. Şti.")
+    r"ltd|inc|corp|co|llc|plc|pty|bros|ltda|cía|hnos|"
     r"\p{L}))[.!?](?=\s)"
     r"|(?<=\b\p{L}{2,})[!?](?=\s)|\n|[。！？])"
 )
@@ -949,7 +951,9 @@ class _Context:
             return False
         begin = starts[-1].end() if starts else begin
         line = text[begin:finish]
-        if len(line) > 200 or not (_PERIOD.search(line) or _DEGREE_LINE.match(line)):
+        if len(line) > 200 or not (
+            _PERIOD.search(line) or _PERIOD_RANGE.search(line) or _DEGREE_LINE.match(line)
+        ):
             return False
         if ranged and not _PERIOD_RANGE.search(line):
             return False  # a year alone is a citation's or a history's ("Rowling (2020)")
@@ -1615,6 +1619,10 @@ def _person(m: _Mention) -> Verdict:
         or syntax.modifies_noun(ctx.parse, span.start, span.end)
     ):
         return _location(m, relabelled=True)
+    if not first_name and ctx.cv_entry(span, ranged=True):
+        # a line of the writer's CV names where they worked or studied, whatever NER took
+        # the name for ("2019 – obecnie: Księgowa, Orlen, Płock")
+        return Verdict(Subject.PRIVATE, Reason.AFFILIATION, labels.ORGANIZATION)
     if notability.is_public_figure(value) or notability.is_public_figure(
         _HONORIFIC_INSIDE.sub("", value)
     ):
@@ -2808,10 +2816,23 @@ def _consistent(
             # Kepala Cabang PT ...", a role in apposition, is no list of the famous)
             listed = (
                 _LIST_GAP.fullmatch(text, left.end, right.start) is not None
-                and out[j].reason is not Reason.NOT_A_NAME
+                # (nor beside a word public only for want of a name: "Ihre Nachbarin,
+                # Frau Kowalczyk, ...")
+                and out[j].reason not in _WEAK_PUBLIC
                 # (a list is of one kind: "OBS De Regenboog, Zwolle" is an institution
-                # and its town, not a list of the famous)
-                and not (out[i].reason is Reason.LOCAL_INSTITUTION and out[j].label != out[i].label)
+                # and its town, "(Keßler & Haug, Kassel)" a firm's founder and its town,
+                # "on Healthlink, Dr Mulcahy ..." a system and a doctor, not a list of
+                # the famous; NER's labels of the famous are too loose to ask more)
+                and not (
+                    out[j].label != out[i].label
+                    and (
+                        out[i].reason in (Reason.LOCAL_INSTITUTION, Reason.TITLED)
+                        or (
+                            out[j].label == labels.LOCATION
+                            and text[left.end : right.start].strip() == ","
+                        )
+                    )
+                )
             )
             acted_on = (
                 out[j].label == labels.PERSON

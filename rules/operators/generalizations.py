@@ -38,6 +38,7 @@ def generalize(
 
 
 _ARTICLE_BEFORE = regex.compile(r"(?<!\w)an?\s+\Z", regex.IGNORECASE)
+_DECADE_SURFACE = regex.compile(r"(?:(?P<q>early|mid|late)[- ]?)?(?P<d>[1-9]0)['’]?s", regex.I)
 _COMPACT_AGE = regex.compile(r"\d{1,3}\s*(?:years?|yrs?|y/?o)(?:\s+old)?", regex.IGNORECASE)
 
 
@@ -80,6 +81,10 @@ def _age(disclosure, surface: str, _: int) -> str | None:
         return "a teenager" if value < 20 else f"in {_pronoun(disclosure)} {_decade(value)}s"
     if match := regex.fullmatch(r"(\d)\d\s*([mMfF])", stripped):  # Reddit's "34F"
         return f"{match.group(1)}0s{match.group(2)}"
+    if decade := _DECADE_SURFACE.fullmatch(stripped):
+        # "in my 30s" is a band already ("30-somethings" is no English); "my early 30s"
+        # says a little more than the decade does
+        return f"{decade.group('d')}s" if decade.group("q") else None
     if numbers:  # any other shape: the band in place of the number
         return surface.replace(numbers[0], f"{_decade(value)}-something", 1)
     return None

@@ -147,6 +147,9 @@ def test_no_decoy_for_health_falls_back_to_generalize() -> None:
         ("throwaway (34F) here", "34F", 34, "age", "throwaway (30sF) here"),
         ("an 8 year old boy", "8 year old", 8, "age", "a young boy"),
         ("As a 26yo now, I", "26yo", 26, "age", "As a 20-something now, I"),
+        # a decade is a band already; "early" or "late" in it says a little more
+        ("I'm a guy in my 30s", "30s", 30, "age", "I'm a guy in my 30s"),
+        ("now in my early 40s,", "early 40s", 40, "age", "now in my 40s,"),
     ],
 )
 def test_age_bands(text: str, words: str, value: int, detail: str, expected: str) -> None:

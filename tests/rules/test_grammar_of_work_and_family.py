@@ -1,0 +1,64 @@
+"""Whose a place, a firm or a person is, by rules of writing that hold in any text of
+their kind: a CV's line with its period (in any language, with a firm's abbreviated legal
+form inside it), and a list, which is of one kind of thing."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def protected(analyzer, text: str) -> set[str]:
+    return {text[s.start : s.end] for s in analyzer.analyze(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "private"),
+    [
+        # a period to now in the CV's own language ("obecnie", "heute", "halen")
+        (
+            "Przetłumacz proszę moje CV na angielski.\n\nDOŚWIADCZENIE ZAWODOWE\n"
+            "2019 – obecnie: Księgowa, Orlen, Płock\n",
+            {"Orlen", "Płock"},
+        ),
+        # "Ltd." inside a firm's name does not end the line's sentence
+        (
+            "CV'mi İngilizceye çevirir misin?\n\n"
+            "2016 – 2020: Muhasebeci, Yıldız Gıda Ltd. Şti., Samsun\n",
+            {"Samsun"},
+        ),
+    ],
+)
+def test_a_cv_line_names_where_the_writer_worked(analyzer, text, private):
+    found = protected(analyzer, text)
+    for value in private:
+        assert any(value in span for span in found), (value, found)
+
+
+def test_a_famous_employer_outside_a_cv_line_stays_public(analyzer):
+    text = "Przetłumacz proszę ten artykuł: Orlen otworzył nową stację w Płocku."
+    assert "Orlen" not in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        # a courtesy title and a surname beside a word NER took for a name: no list
+        (
+            "Meine Oma ist im Krankenhaus. Ihre Nachbarin, Frau Kowalczyk, füttert die Katze.",
+            "Kowalczyk",
+        ),
+        # a doctor after a system's name and a comma: not a list of the famous
+        (
+            "Bloods are pending and should come through on Healthlink, Dr Mulcahy reviewing "
+            "in the morning.",
+            "Mulcahy",
+        ),
+    ],
+)
+def test_a_titled_person_is_not_listed_with_things(analyzer, text, person):
+    assert any(person in span for span in protected(analyzer, text))
+
+
+def test_a_list_of_famous_people_stays_public(analyzer):
+    text = "Who sold more records, Whitney Houston, Mariah Carey or Celine Dion?"
+    assert not protected(analyzer, text)
