@@ -684,6 +684,8 @@ def _tie(token, place: bool, unknown: bool = False) -> Tie | None:
                 governor = governor.head
             while governor.dep_ == "advmod" and governor.head.i != governor.i:
                 governor = governor.head  # "I work remote for X", "back home in X"
+            if governor.tag_ == "CD" and governor.dep_ == "pobj" and governor.head.lower_ == "of":
+                governor = governor.head.head  # "we're a family of four in X": the family
             if governor.i == head.i or _FAN_NOUN.match(governor.text):
                 return None  # "as a fan of Arsenal": no member of it
             if governor.dep_ == "acl" and _noun(governor.head):
@@ -762,13 +764,16 @@ def _governor(governor, preposition: str, place: bool, unknown: bool = False) ->
         owner = subject_owner(verb) if verb.tag_.startswith(("VB", "MD")) else None
         if owner is not None:
             return Tie(owner, "dwelling", "home")
-    # the tagger calls "flat" in "a small flat near X" an adjective; its object role says noun
-    dwelling_object = governor.dep_ == "dobj" and _DWELLING.match(governor.text)
+    # the tagger calls "flat" in "a small flat near X" and "secondary" in "we're a small
+    # secondary in X" adjectives; an object's role, a copula's complement's article say noun
+    noun_by_role = (governor.dep_ == "dobj" and _DWELLING.match(governor.text)) or (
+        governor.dep_ == "attr" and any(child.dep_ == "det" for child in governor.children)
+    )
     if _FAN_NOUN.match(governor.text):
         return None  # "as a fan of Arsenal"
     if preposition == "from" and _COMMERCE_NOUN.match(governor.text):
         return None  # "my parcel from Temu", "a refund from Ryanair": a seller
-    if _noun(governor) or dwelling_object:
+    if _noun(governor) or noun_by_role:
         if preposition == "of" and place and _SETTLEMENT.match(governor.text):
             owner = possessor(governor)  # "my hometown of X": X is the hometown
             return None if owner is None else Tie(owner, "possession", governor.lower_)

@@ -1543,6 +1543,10 @@ class _NameScan:
         start, end = match.span(1)
         if word in self.common or len(word) < 3:
             return
+        if word in locatives.stop_words_of_any_language() and not locatives.english(
+            text[max(0, start - 60) : end + 60]
+        ):
+            return  # "Sono tre mesi di fila": a closed-class word of the clause's language
         # "naomi ryan": a known first name and a known surname, typed lower-case
         lower_surname = _LOWER_SURNAME.match(text, end)
         predicate = _PERSONAL_PREDICATE.match(text, lower_surname.end() if lower_surname else end)

@@ -62,3 +62,31 @@ def test_a_titled_person_is_not_listed_with_things(analyzer, text, person):
 def test_a_list_of_famous_people_stays_public(analyzer):
     text = "Who sold more records, Whitney Houston, Mariah Carey or Celine Dion?"
     assert not protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        # a copula's complement with an article is a noun, whatever the tagger calls it
+        ("We're a small secondary in Launceston so everyone knows everyone.", "Launceston"),
+        # "a family of four in X": the family is in X, not the number
+        ("We are a family of four in Stockport looking for a bigger car.", "Stockport"),
+    ],
+)
+def test_the_writer_is_what_is_in_the_town(analyzer, text, town):
+    assert town in protected(analyzer, text)
+
+
+def test_a_town_described_is_no_ones(analyzer):
+    assert not protected(analyzer, "Bath is a beautiful city in Somerset.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ciao Federico, sono tre mesi di fila che lavoro il sabato.",
+        "Kannst du mir helfen, einen kort nyhetsbrev zu schreiben? Nein: skriv en kort text.",
+    ],
+)
+def test_a_closed_class_word_of_another_language_is_no_name(analyzer, text):
+    assert not any(span.islower() for span in protected(analyzer, text)), protected(analyzer, text)
