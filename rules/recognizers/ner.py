@@ -439,6 +439,12 @@ class SpacyNerRecognizer:
                 continue  # speeches, events and works are tagged FAC too
             if " " not in value and _opening_word_nothing_knows(text, start, end, value):
                 continue
+            if (
+                " " not in value
+                and label in (labels.PERSON, labels.LOCATION)
+                and _german_noun_nothing_knows(text, start, end, value)
+            ):
+                continue
             if label == labels.PERSON:
                 start, end = _whole_name(text, start, end)
             known = label == labels.ORGANIZATION and _all_known_names(value)
@@ -631,6 +637,31 @@ def _opening_word_nothing_knows(text: str, start: int, end: int, value: str) -> 
     first, last = known_name_words()
     return not (
         value in first or value in last or is_town(value) or knowledge.knowledge().is_known(value)
+    )
+
+
+# Languages whose closed-class words a German sentence must outnumber: English, and those
+# that share many of German's or are often mistaken for it.
+_NEAR_GERMAN = ("en", "nl", "sv", "da", "nb", "es", "it", "pt", "fr", "pl", "cs")
+
+
+def _german_noun_nothing_knows(text: str, start: int, end: int, value: str) -> bool:
+    """A lone capitalised word of a German sentence that no name list, gazetteer or
+    encyclopedia knows: German capitalises every noun ("meine Wohnung", "ein schlechtes
+    Arbeitszeugnis"), so the capital that makes the English model see a name says nothing
+    there."""
+    sentence = _sentence_of(text, start, end)
+    if not all(locatives.reads_more_as(sentence, "de", other) for other in _NEAR_GERMAN):
+        return False
+    from veil.rules.recognizers.names import known_name_words
+    from veil.rules.recognizers.places import is_town
+
+    first, last = known_name_words()
+    return not (
+        value in first
+        or value in last
+        or any(is_town(part) for part in (value, *value.split("-")))  # "Gelsenkirchen-Buer"
+        or knowledge.knowledge().is_known(value)
     )
 
 

@@ -90,3 +90,26 @@ def test_a_town_described_is_no_ones(analyzer):
 )
 def test_a_closed_class_word_of_another_language_is_no_name(analyzer, text):
     assert not any(span.islower() for span in protected(analyzer, text)), protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "nouns", "names"),
+    [
+        (
+            "Ich habe meine Wohnung in Gelsenkirchen-Buer gekündigt, und jetzt will die "
+            "Vermieterin, Frau Jablonski, eine Nebenkostennachzahlung.",
+            {"Wohnung", "Nebenkostennachzahlung"},
+            {"Jablonski"},
+        ),
+        (
+            "Mein Chef hat mir ein schlechtes Arbeitszeugnis geschrieben, obwohl ich die "
+            "Ausbildung bei der Firma Holzbau Ebner in Rosenheim gemacht habe.",
+            {"Arbeitszeugnis", "Ausbildung"},
+            {"Rosenheim"},
+        ),
+    ],
+)
+def test_german_nouns_are_no_names_for_their_capital(analyzer, text, nouns, names):
+    found = protected(analyzer, text)
+    assert not any(noun in span for span in found for noun in nouns), found
+    assert all(any(name in span for span in found) for name in names), found
