@@ -202,7 +202,7 @@ def _recasable(text: str, start: int, end: int) -> bool:
     ):
         return False
     key = word.casefold()
-    return key not in locatives.stop_words_of_any_language() and not _ordinary(key)
+    return key not in locatives.stop_words_of_any_language() and not ordinary(key)
 
 
 def _institution_head(text: str, end: int, head_start: int, head_end: int) -> bool:
@@ -237,7 +237,7 @@ def _english_words() -> marisa_trie.Trie:
         ) from error
 
 
-def _ordinary(key: str) -> bool:
+def ordinary(key: str) -> bool:
     """An English word, or a first name that is one in any case ("will", "grace")."""
     return key in _english_words() or key in gazetteer.load("name_common_words")
 

@@ -152,6 +152,28 @@ def _plausible_name(label: str, value: str) -> bool:
     return not regex.search(r"[\s\-]\d+(?:\.\d+)?$", value)
 
 
+def _job_title(value: str) -> bool:
+    """A job's title, capitalised as titles are: every word an English word or a short
+    acronym, the last one naming an occupation of ISCO-08 ("Junior Data Analyst", "QA
+    Analyst", "Hiring Manager"); not a name that opens with a given name ("Tom Baker")."""
+    from veil.rules import truecase
+    from veil.rules.quasi import lexicon
+    from veil.rules.recognizers.names import is_listed_first_name
+
+    words = value.split()
+    if len(words) > 4:
+        return False
+    if is_listed_first_name(words[0]) and (
+        len(words) < 3 or lexicon.occupation_group(" ".join(words[1:])) is None
+    ):
+        return False  # (but "Junior Data Analyst": a rank before a title)
+    if lexicon.key(words[-1]) in lexicon.singular_titles():
+        return False  # "the Bakers from Swindon": a family, by the plural
+    return all(
+        truecase.ordinary(word.casefold()) or (word.isupper() and len(word) <= 3) for word in words
+    ) and (lexicon.occupation_group(value) is not None)
+
+
 _PLACE_WORD = regex.compile(
     r"\b(?:street|st|road|rd|avenue|ave|lane|drive|boulevard|way|square|park|airport|station|"
     r"hospital|clinic|school|university|college|bridge|building|tower|center|centre|mall|"
@@ -424,6 +446,8 @@ class SpacyNerRecognizer:
                 continue
             if not _plausible_name(label, value):
                 continue  # (before the checks that may parse the sentence)
+            if label in (labels.PERSON, labels.ORGANIZATION) and _job_title(value):
+                continue  # "applying for the Junior Data Analyst role", "QA Analyst at X"
             if looks_like_identifier(value) and not self._own(text, start, end):
                 continue  # getUserName; but "I'm a moderator for TikTok" is prose
             if (key in tech or key.removeprefix("the ") in tech) and not self._own(

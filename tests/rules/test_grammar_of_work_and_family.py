@@ -113,3 +113,23 @@ def test_german_nouns_are_no_names_for_their_capital(analyzer, text, nouns, name
     found = protected(analyzer, text)
     assert not any(noun in span for span in found for noun in nouns), found
     assert all(any(name in span for span in found) for name in names), found
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (
+            "Please polish my CV.\n\nEXPERIENCE\nMar 2020–present  Field Technician, Carrow & "
+            "Webb Surveys Ltd., Tavistock\n",
+            "Field Technician",
+        ),
+        ("My GP, Dr Adeyemi at Wellside Surgery, referred me for a scan.", "GP"),
+    ],
+)
+def test_a_job_title_is_no_firm_or_person(analyzer, text, title):
+    assert not any(title in span for span in protected(analyzer, text))
+
+
+def test_a_family_named_in_the_plural_is_still_someone(analyzer):
+    text = "Family are coming from all over: my aunt from Truro, the Bakers from Swindon."
+    assert "Bakers" in protected(analyzer, text)
