@@ -13,6 +13,7 @@ to say.
 
 from __future__ import annotations
 
+import calendar
 from collections.abc import Callable
 from functools import cache
 
@@ -349,6 +350,13 @@ def _town_words(words: str, known: Callable[[str], bool] = is_town) -> int:
     return 0
 
 
+# The months' and days' names, and their short forms ("ended in Jan"): a time, where a
+# preposition would make a town of them ("in March", a town in Cambridgeshire too).
+_CALENDAR_WORDS = CALENDAR_WORDS | frozenset(
+    name.casefold() for name in (*calendar.month_abbr, *calendar.day_abbr) if name
+)
+
+
 class PlaceRecognizer:
     name = "places.v1"
     labels = (labels.LOCATION,)
@@ -361,6 +369,8 @@ class PlaceRecognizer:
         def add(start: int, end: int, validator: str | None = None) -> None:
             if code.in_code(start, end):  # code is sent as written (its strings are read)
                 return
+            if text[start:end].casefold() in _CALENDAR_WORDS:
+                return  # "in June", "ended in Jan": a time, though towns bear the names
             # (one town once, though two rules read it: "..., Bean There Cafe, Swindon")
             if (start, end) not in taken:
                 taken.add((start, end))

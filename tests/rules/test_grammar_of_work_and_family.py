@@ -133,3 +133,15 @@ def test_a_job_title_is_no_firm_or_person(analyzer, text, title):
 def test_a_family_named_in_the_plural_is_still_someone(analyzer):
     text = "Family are coming from all over: my aunt from Truro, the Bakers from Swindon."
     assert "Bakers" in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My tenancy in Leeds ended in Jan and the deposit is still held.",
+        "We're flying out in June and back in September, before term starts.",
+    ],
+)
+def test_a_month_after_in_is_a_time_not_a_town(analyzer, text):
+    found = protected(analyzer, text)
+    assert not found & {"Jan", "June", "September"}, found
