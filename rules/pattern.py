@@ -227,3 +227,34 @@ THANKS = (
     r"gracias|obrigad[oa]|merci|danke|grazie|dziękuję|dzięki|спасибо|дякую|teşekkürler|"
     r"cảm ơn|tack|kiitos|ευχαριστώ|shukran|dhanyavaad|arigato"
 )
+
+
+# Words for the people and things of someone's life, by their relation to them ("my
+# landlord", "mummy", "our team"), in English and the languages most written beside it.
+RELATIONS = (
+    r"(?:(?:mother|father|sister|brother|son|daughter)[- ]in[- ]law|in-laws|"
+    r"step(?:mom|mum|mother|dad|father|son|daughter|brother|sister)|"
+    r"wife|husband|partner|spouse|fianc[eé]e?|girlfriend|boyfriend|ex|son|daughter|kids?|"
+    r"child(?:ren)?|baby|toddler|twins?|brother|sister|siblings?|mum|mom|mummy|mommy|mother|"
+    r"dad|daddy|father|parents?|grandma|grandpa|grandmother|grandfather|grandparents?|"
+    r"grand(?:son|daughter|kids?|children)|granny|nan|nana|nanna|gran|grandad|granddad|"
+    r"aunt(?:ie|y)?|uncle|cousin|niece|nephew|godmother|godfather|godson|goddaughter|"
+    r"family|host family|relatives?|friends?|best friend|bff|mate|buddy|pal|roommate|"
+    r"flatmate|housemate|neighbou?rs?|landlord|landlady|tenants?|colleagues?|co-?workers?|"
+    r"boss|manager|line manager|supervisor|team ?lead|lead|director|md|ceo|cto|cfo|founder|"
+    r"employees?|staff|assistant|intern|mentor|mentee|clients?|customers?|patients?|"
+    r"students?|pupils?|teacher|tutor|professor|lecturer|coach|trainer|instructor|doctor|gp|"
+    r"dentist|therapist|counsel+or|psychiatrist|psychologist|nurse|midwife|vet|lawyer|"
+    r"solicitor|attorney|accountant|advis[eo]r|plumber|electrician|builder|contractor|"
+    r"cleaner|nanny|babysitter|carer|caregiver|driver|hairdresser|barber|guests?|date|"
+    r"crush|classmates?|team ?mates?|bandmates?|pastor|priest|vicar|rabbi|imam|team|class|"
+    r"office|department|desk|group|squad|crew|lab|dog|cat|pet|puppy|kitten|hamster|horse|"
+    r"jef[ea]|madre|padre|herman[oa]|hij[oa]|espos[oa]|amig[oa]|novi[oa]|abuel[oa]|t[ií][oa]|"
+    r"prim[oa]|mutter|vater|bruder|schwester|freund(?:in)?|chef(?:in)?|m[eè]re|p[eè]re|"
+    r"fr[eè]re|s[oœ]eur|ami[e]?|patron(?:ne)?|moglie|marito|figli[oa]|fratello|sorella|"
+    r"capo|vizinh[oa]|vriend(?:in)?|zus|broer|baas|"
+    # Portuguese, German, French and Italian words the lists above lack
+    r"m[ãa]e|pai|irm[ãa]o?|av[óô]|tia|tio|filh[oa]|marido|esposa|namorad[oa]|"
+    r"schwester|oma|opa|tante|onkel|sohn|tochter|frau|mann|tante|oncle|fils|fille|femme|"
+    r"mari|copain|copine|grand-m[eè]re|grand-p[eè]re|nonn[oa]|zi[oa]|cugin[oa])"
+)

@@ -33,6 +33,7 @@ from veil.rules import (
     locatives,
     notability,
     syntax,
+    transcripts,
     truecase,
 )
 from veil.rules import lazy_regex as regex
@@ -41,6 +42,7 @@ from veil.rules.pattern import (
     CHAT_STAMP,
     KIN_TITLES,
     LOWER_CASE_TITLES,
+    RELATIONS,
     SINCE,
     THANKS,
     TITLES,
@@ -220,33 +222,7 @@ _POSSESSIVE = (
     r"(?:my|our|your|his|her|their|mi|mis|mio|mia|mie|miei|ma|mon|mes|meu|minha|mein|meine|"
     r"meinem|meiner|meinen|mijn|onze|nuestro|nuestra|notre|nos|unser|unsere)"
 )
-_RELATION = (
-    r"(?:(?:mother|father|sister|brother|son|daughter)[- ]in[- ]law|in-laws|"
-    r"step(?:mom|mum|mother|dad|father|son|daughter|brother|sister)|"
-    r"wife|husband|partner|spouse|fianc[eé]e?|girlfriend|boyfriend|ex|son|daughter|kids?|"
-    r"child(?:ren)?|baby|toddler|twins?|brother|sister|siblings?|mum|mom|mummy|mommy|mother|"
-    r"dad|daddy|father|parents?|grandma|grandpa|grandmother|grandfather|grandparents?|"
-    r"grand(?:son|daughter|kids?|children)|granny|nan|nana|nanna|gran|grandad|granddad|"
-    r"aunt(?:ie|y)?|uncle|cousin|niece|nephew|godmother|godfather|godson|goddaughter|"
-    r"family|host family|relatives?|friends?|best friend|bff|mate|buddy|pal|roommate|"
-    r"flatmate|housemate|neighbou?rs?|landlord|landlady|tenants?|colleagues?|co-?workers?|"
-    r"boss|manager|line manager|supervisor|team ?lead|lead|director|md|ceo|cto|cfo|founder|"
-    r"employees?|staff|assistant|intern|mentor|mentee|clients?|customers?|patients?|"
-    r"students?|pupils?|teacher|tutor|professor|lecturer|coach|trainer|instructor|doctor|gp|"
-    r"dentist|therapist|counsel+or|psychiatrist|psychologist|nurse|midwife|vet|lawyer|"
-    r"solicitor|attorney|accountant|advis[eo]r|plumber|electrician|builder|contractor|"
-    r"cleaner|nanny|babysitter|carer|caregiver|driver|hairdresser|barber|guests?|date|"
-    r"crush|classmates?|team ?mates?|bandmates?|pastor|priest|vicar|rabbi|imam|team|class|"
-    r"office|department|desk|group|squad|crew|lab|dog|cat|pet|puppy|kitten|hamster|horse|"
-    r"jef[ea]|madre|padre|herman[oa]|hij[oa]|espos[oa]|amig[oa]|novi[oa]|abuel[oa]|t[ií][oa]|"
-    r"prim[oa]|mutter|vater|bruder|schwester|freund(?:in)?|chef(?:in)?|m[eè]re|p[eè]re|"
-    r"fr[eè]re|s[oœ]eur|ami[e]?|patron(?:ne)?|moglie|marito|figli[oa]|fratello|sorella|"
-    r"capo|vizinh[oa]|vriend(?:in)?|zus|broer|baas|"
-    # Portuguese, German, French and Italian words the lists above lack
-    r"m[ãa]e|pai|irm[ãa]o?|av[óô]|tia|tio|filh[oa]|marido|esposa|namorad[oa]|"
-    r"schwester|oma|opa|tante|onkel|sohn|tochter|frau|mann|tante|oncle|fils|fille|femme|"
-    r"mari|copain|copine|grand-m[eè]re|grand-p[eè]re|nonn[oa]|zi[oa]|cugin[oa])"
-)
+_RELATION = RELATIONS
 # Shared with the quasi-identifier finder (veil.rules.quasi), which resolves whose
 # attribute a disclosure is with the same relation words.
 POSSESSIVE = _POSSESSIVE
@@ -1492,8 +1468,12 @@ def _tied_to_someone(m: _Mention) -> Reason | None:
         return Reason.SELF_INTRODUCTION
     if _HOLDER.search(before):
         return Reason.HOLDER
-    if _LINE_START.search(wide_before) and _SPEAKER_AFTER.match(after):
-        return Reason.SPEAKER
+    if (
+        _LINE_START.search(wide_before)
+        and _SPEAKER_AFTER.match(after)
+        and not transcripts.role(m.value.strip(), names_recognizer.known_name_words()[0])
+    ):
+        return Reason.SPEAKER  # (not "Landlord:", "Mummy:": a role is no one's name)
     if (
         _WITH_WRITER_AFTER.match(after) or _WITH_WRITER_BEFORE.search(wide_before)
     ) and syntax.listed_with_writer(m.ctx.parse, m.span.start, m.span.end):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from veil.rules import lazy_regex as regex
 from veil.rules.locatives import stop_words_of_any_language
-from veil.rules.pattern import CHAT_STAMP, UNSPACED_SCRIPTS
+from veil.rules.pattern import CHAT_STAMP, RELATIONS, UNSPACED_SCRIPTS
 
 # A line's speaker: one or two words (a handle may hold digits, "_", "." and "-"), an
 # emoji or two after it, then the colon and what they say.
@@ -84,6 +84,17 @@ def _label(value: str, first_names: frozenset[str]) -> bool:
     if key in _LABELS or key.isdigit():
         return True
     return key in stop_words_of_any_language() and value.title() not in first_names
+
+
+_RELATION = regex.compile(RELATIONS, regex.IGNORECASE)
+
+
+def role(value: str, first_names: frozenset[str]) -> bool:
+    """A speaker named by their relation or role ("Landlord:", "Mummy:", "Papa:"), which is
+    no one's name, unless it is a first name too; a nickname ("Apple:") is a name."""
+    if " " in value or value.title() in first_names:
+        return False
+    return _RELATION.fullmatch(value) is not None or _label(value, first_names)
 
 
 _HANDLE_SHAPE = regex.compile(r"[\d_.@]|\p{Ll}\p{Lu}")

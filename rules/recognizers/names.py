@@ -1340,12 +1340,18 @@ class _NameScan:
             if speaker.title() in self.first_names and speaker.lower() not in self.common:
                 self.keep(*match.span(1), 0.8)
         for match in _STAMPED_SPEAKER.finditer(self.text):
-            if match.group(1).lower() not in _function_words():
+            speaker = match.group(1)
+            if speaker.lower() not in _function_words() and not transcripts.role(
+                speaker, self.first_names
+            ):
                 self.keep(*match.span(1), 0.85)
         for speaker in transcripts.speakers(self.text, self.first_names):
             # a chat's speaker by a name, whatever the case they write in ("tom: who left
             # the heating on"); handles are the username recognizer's
-            if not transcripts.handle_shaped(speaker.value, self.first_names):
+            if not (
+                transcripts.handle_shaped(speaker.value, self.first_names)
+                or transcripts.role(speaker.value, self.first_names)
+            ):
                 self.keep(speaker.start, speaker.end, 0.85)
         for match in _NAME_THEN_PRONOUN.finditer(self.text) if "he" in self.text else ():
             word = match.group(1)

@@ -145,3 +145,25 @@ def test_a_family_named_in_the_plural_is_still_someone(analyzer):
 def test_a_month_after_in_is_a_time_not_a_town(analyzer, text):
     found = protected(analyzer, text)
     assert not found & {"Jan", "June", "September"}, found
+
+
+def test_a_speaker_named_by_a_relation_is_no_name(analyzer):
+    text = (
+        "pls reply to this for me\n"
+        "[02/03/24, 9:12 am] Mummy: Kabir beta are you coming for Holi?\n"
+        "[02/03/24, 9:15 am] Papa: book the train today\n"
+        "[02/03/24, 9:20 am] Kabir: trying, office leave is a problem\n"
+    )
+    found = protected(analyzer, text)
+    assert "Kabir" in found
+    assert not found & {"Mummy", "Papa"}, found
+
+
+def test_a_nickname_that_is_a_word_still_speaks(analyzer):
+    text = (
+        "my friend's nickname is Mango:\n"
+        "Mango: omg i got the job at the bakery\n"
+        "me: no way!!\n"
+        "Mango: starting monday, come visit\n"
+    )
+    assert "Mango" in protected(analyzer, text)
