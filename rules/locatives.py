@@ -576,6 +576,17 @@ def reads_more_as(text: str, language: str, than: str) -> bool:
     )
 
 
+# Languages whose closed-class words a German sentence must outnumber: English, and those
+# that share many of German's or are often mistaken for it.
+_NEAR_GERMAN = ("en", "nl", "sv", "da", "nb", "es", "it", "pt", "fr", "pl", "cs")
+
+
+def reads_as_german(text: str) -> bool:
+    """More of the text's closed-class words are German's alone than English's or those
+    of German's neighbours and look-alikes (each pair's shared words left out)."""
+    return all(reads_more_as(text, "de", other) for other in _NEAR_GERMAN)
+
+
 # Words for the writer in one language that are something else in another: French "je"
 # (I) is Dutch "je" (you, your: the chatbot in nearly every Dutch question, "Kun je
 # uitleggen ..."); German "mein" (my) is Hindi's "in" typed in Latin letters ("Paris mein

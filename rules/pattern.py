@@ -189,7 +189,7 @@ class PatternRecognizer:
 # professional ones in English and the European languages ("Sra.", "prof.ssa", "Mevr."),
 # and academic ones of Central Europe and Latin America ("MUDr. Novotná", "Lic. Pérez").
 TITLES = (
-    r"Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Herr|Frau|Hr|Fr|Mme|Mlle|Monsieur|Madame|"
+    r"Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Herrn|Herr|Frau|Hr|Fr|Mme|Mlle|Monsieur|Madame|"
     r"Mademoiselle|Sr|Sra|Srta|Señor|Señora|Senor|Senora|Don|Doña|Dona|Sig|Sig\.ra|Sig\.na|"
     r"Dott|Dott\.ssa|Prof\.ssa|Avv|Ing|Geom|Rag|Dhr|Mevr|Coach|Nurse|Officer|Judge|Pastor|Father|"
     r"Rabbi|Imam|MUDr|MVDr|JUDr|PhDr|RNDr|Mgr|Dra|Lic"

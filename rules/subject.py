@@ -480,6 +480,8 @@ _ARTICLE_BEFORE = regex.compile(r"\b(?:the|an?)\s+$", _I)
 # A law that Romance languages name for its minister ("la loi Veil", "la ley Sinde", "la
 # legge Merlin", "a lei Maria da Penha")
 _LAW_NAMED_FOR = regex.compile(r"(?<![\p{L}])(?:loi|ley|legge|lei)\s+$", _I)
+# German's courtesy titles: "an" before them is German's "to", no article.
+_GERMAN_TITLE_FIRST = regex.compile(r"(?:Herrn|Herr|Frau|Hr|Fr)\.?[ \t]+\p{Lu}")
 _TITLE_FIRST = regex.compile(
     rf"(?:{LOWER_CASE_TITLES})[ \t]+\p{{Lu}}|(?:{TITLES})\.?[ \t]+\p{{Lu}}\p{{Ll}}+[ \t]+\p{{Lu}}"
 )
@@ -1514,9 +1516,16 @@ def _talked_about(m: _Mention) -> Reason | None:
         return Reason.COMPARED_CHARACTER
     if _LAW_NAMED_FOR.search(before):
         return Reason.TITLE_OR_THING  # "la loi Veil", "la ley Sinde": a law, named for someone
-    if _ARTICLE_BEFORE.search(before) and not _TITLE_FIRST.match(m.value):
+    if (
+        _ARTICLE_BEFORE.search(before)
+        and not _TITLE_FIRST.match(m.value)
+        and not _GERMAN_TITLE_FIRST.match(m.value)
+        and not locatives.reads_as_german(_clause_before(text, span.start))
+    ):
         # (not "..., a pani Halina Rutkowska": Polish "a" is "and", and a title a person's;
-        # nor "the owner, a Mr Terence Ashdown": a title and a full name are someone's)
+        # nor "the owner, a Mr Terence Ashdown": a title and a full name are someone's;
+        # nor German "an Herrn Wiegand", to Mr Wiegand; Romance "a" before a name is "to"
+        # too, but there one writes "a Umberto Eco" of the famous far more often)
         return Reason.TITLE_OR_THING
     if _WORK_CONTEXT.search(before) or _in_a_work(before):
         return Reason.CHARACTER_IN_WORK

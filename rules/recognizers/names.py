@@ -47,7 +47,8 @@ _HONORIFIC = (
     rf"{LOWER_CASE_TITLES}"
 )
 _TITLED_NAME = regex.compile(
-    rf"(?<![\w.])(?:{_HONORIFIC})\.?[ \t]+"
+    # (a title may follow another: "Herrn Dr. Kowalke", "Frau Prof. Weber")
+    rf"(?<![\w.])(?:{_HONORIFIC})\.?[ \t]+(?:(?:{_HONORIFIC})\.?[ \t]+)?"
     rf"(?:{_NAME_WORD}[ \t]+(?:{_PARTICLE}[ \t]+)?){{0,2}}"
     r"\p{Lu}\p{Ll}+(?:['’\-](?!s\b)\p{L}+)*"
 )

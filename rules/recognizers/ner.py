@@ -664,18 +664,13 @@ def _opening_word_nothing_knows(text: str, start: int, end: int, value: str) -> 
     )
 
 
-# Languages whose closed-class words a German sentence must outnumber: English, and those
-# that share many of German's or are often mistaken for it.
-_NEAR_GERMAN = ("en", "nl", "sv", "da", "nb", "es", "it", "pt", "fr", "pl", "cs")
-
-
 def _german_noun_nothing_knows(text: str, start: int, end: int, value: str) -> bool:
     """A lone capitalised word of a German sentence that no name list, gazetteer or
     encyclopedia knows: German capitalises every noun ("meine Wohnung", "ein schlechtes
     Arbeitszeugnis"), so the capital that makes the English model see a name says nothing
     there."""
     sentence = _sentence_of(text, start, end)
-    if not all(locatives.reads_more_as(sentence, "de", other) for other in _NEAR_GERMAN):
+    if not locatives.reads_as_german(sentence):
         return False
     from veil.rules.recognizers.names import known_name_words
     from veil.rules.recognizers.places import is_town

@@ -167,3 +167,21 @@ def test_a_nickname_that_is_a_word_still_speaks(analyzer):
         "Mango: starting monday, come visit\n"
     )
     assert "Mango" in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        # German declines "Herr" ("an Herrn X", to Mr X), and "an" is no article there
+        ("Rückfragen bitte an Herrn Lindemeyer im Sekretariat.", "Lindemeyer"),
+        # a title may follow another
+        ("Bitte schreiben Sie Herrn Dr. Kowalke eine kurze Mail.", "Kowalke"),
+    ],
+)
+def test_german_titles_as_german_writes_them(analyzer, text, person):
+    assert any(person in span for span in protected(analyzer, text))
+
+
+def test_a_famous_name_after_romance_a_stays(analyzer):
+    text = "Infine un grazie a Umberto Eco: Come si fa una tesi di laurea mi ha salvato."
+    assert not any("Eco" in span for span in protected(analyzer, text))
