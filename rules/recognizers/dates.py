@@ -72,6 +72,9 @@ _BIRTH_NEEDLES = needles(
 )  # fmt: skip
 # Birth words, then up to a few words (no sentence end), then the date. Scripts without
 # spaces put the date right after the word ("出生于2016年").
+# A birth date's field name alone ("DOB", "Geburtsdatum"): NER takes some for firms.
+BIRTH_WORD = regex.compile(rf"(?:{_BIRTH_WORDS})", regex.IGNORECASE)
+BIRTH_WORD_CASED = regex.compile(rf"(?:{_BIRTH_WORDS})")
 _DOB = regex.compile(
     rf"(?<!{WORD})(?:{_BIRTH_WORDS})(?:[^.\n!?。]{{0,30}}?)(?:[\s:,(：]\s*|(?<=[^\x00-\u024f]))"
     rf"({_DATE})(?!{WORD})",

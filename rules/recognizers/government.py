@@ -74,7 +74,7 @@ _ID_KEYWORDS = (
     r"polizza|póliza|poliza|apólice|apolice|polis|folio|\bNSS\b|znak\s+sprawy|sygnatura|"
     r"carteirinha|protocolo|"
     r"employee|staff|personnel|badge|student|matriculation|"
-    r"tax\s*(?:payer)?|\bTIN\b|\bEIN\b|\bITIN\b|\bVAT\b|\bNI\b|national\s+insurance|"
+    r"tax\s*(?:payer)?|\bTIN\b|\bEIN\b|\bITIN\b|\bVAT\b|\bNI\b|\bUTR\b|national\s+insurance|"
     r"national\s+id|\bID\s+card|identity\s+card|personalausweis|steuer-?id|"
     r"steueridentifikationsnummer|\bNIF\b|\bNIE\b|\bDNI\b|\bBSN\b|codice\s+fiscale|\bSIN\b|"
     r"social\s+insurance|personnummer|henkilötunnus|\bPESEL\b|\bCPF\b|aadhaar|\bPAN\b|"
@@ -101,6 +101,10 @@ _ID_KEYWORDS = (
     r"\b(?:my|your|his|her|their|the|an?|national|personal|government|state|student)\s+id\b|"
     r"\bid(?=\s*(?:number|num\b|no\b|nr\b|#|card\b))|(?P<bare_id>\bid(?=\s*:))"
 )
+# A field's name alone: "UTR", "PAN", "Member", "Policy" (NER takes some for firms); an
+# acronym as the keyword writes it ("NATO" is no "nato").
+ID_KEYWORD = regex.compile(rf"(?:{_ID_KEYWORDS})", regex.IGNORECASE)
+ID_KEYWORD_CASED = regex.compile(rf"(?:{_ID_KEYWORDS})")
 # (Keywords keep plain \b: an edge check that knows about unspaced scripts costs ~6x here,
 # and this grammar joins keyword and value with spaces, which CJK text does not use.)
 _ID_WITH_CONTEXT = regex.compile(

@@ -152,6 +152,18 @@ def _plausible_name(label: str, value: str) -> bool:
     return not regex.search(r"[\s\-]\d+(?:\.\d+)?$", value)
 
 
+def _field_name(value: str) -> bool:
+    """The name of an identifier's or a birth date's field, alone ("UTR", "PAN", "DOB",
+    "Kundennummer"), as the identifier recognizers read them."""
+    from veil.rules.recognizers import dates, government
+
+    if value.isupper():  # an acronym as the keyword writes it: "DOB", not "NATO" ("nato")
+        keyword, birth = government.ID_KEYWORD_CASED, dates.BIRTH_WORD_CASED
+    else:
+        keyword, birth = government.ID_KEYWORD, dates.BIRTH_WORD
+    return keyword.fullmatch(value) is not None or birth.fullmatch(value) is not None
+
+
 def _job_title(value: str) -> bool:
     """A job's title, capitalised as titles are: every word an English word or a short
     acronym, the last one naming an occupation of ISCO-08 ("Junior Data Analyst", "QA
@@ -448,6 +460,8 @@ class SpacyNerRecognizer:
                 continue  # (before the checks that may parse the sentence)
             if label in (labels.PERSON, labels.ORGANIZATION) and _job_title(value):
                 continue  # "applying for the Junior Data Analyst role", "QA Analyst at X"
+            if _field_name(value):
+                continue  # "UTR 12345 67890", "DOB 04/02/1981": a form's field, not a firm
             if looks_like_identifier(value) and not self._own(text, start, end):
                 continue  # getUserName; but "I'm a moderator for TikTok" is prose
             if (key in tech or key.removeprefix("the ") in tech) and not self._own(

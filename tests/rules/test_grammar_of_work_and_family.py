@@ -185,3 +185,25 @@ def test_german_titles_as_german_writes_them(analyzer, text, person):
 def test_a_famous_name_after_romance_a_stays(analyzer):
     text = "Infine un grazie a Umberto Eco: Come si fa una tesi di laurea mi ha salvato."
     assert not any("Eco" in span for span in protected(analyzer, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        (
+            "filing my tax return on the HMRC site. my UTR is 61820 39457. which box is "
+            "tips income?",
+            "UTR",
+            "61820",
+        ),
+    ],
+)
+def test_a_fields_name_is_no_firm_but_its_value_is_protected(analyzer, text, field, value):
+    found = protected(analyzer, text)
+    assert field not in found, found
+    assert any(value in span for span in found), found
+
+
+def test_an_acronym_that_spells_a_field_word_in_lower_case_stays(analyzer):
+    # "NATO" is no Italian "nato" (born)
+    assert "NATO" not in protected(analyzer, "When did Finland join NATO, and why then?")
