@@ -551,6 +551,8 @@ _RESIDENCE_BEFORE = regex.compile(
     r"based(?:\s+(?:out\s+of|in|at|near))?|"
     r"(?:geboren|née?|nacid[oa]|nat[oa]|urodzon[ay])(?:[^.!?\n]{0,25}?\b(?:in|à|en|a|w))?|"
     r"resident of|hometown|"
+    # an arrival that a "since" clause counts from is a move: "since we got to X"
+    r"since\s+(?:i|we|he|she|they)\s+(?:got|arrived|came|landed)\s+(?:to|in|at)|"
     r"home town|home is|here in|back in|"
     r"(?:i|we|they|he|she)(?:'m|’m|'re|’re| am| are| is|'s|’s|'ll be|’ll be| will be| was|"
     r" were)(?: still| currently| now)? (?:in|at)|(?:my|our) (?:flight|train|bus|drive|"

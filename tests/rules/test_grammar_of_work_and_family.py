@@ -207,3 +207,17 @@ def test_a_fields_name_is_no_firm_but_its_value_is_protected(analyzer, text, fie
 def test_an_acronym_that_spells_a_field_word_in_lower_case_stays(analyzer):
     # "NATO" is no Italian "nato" (born)
     assert "NATO" not in protected(analyzer, "When did Finland join NATO, and why then?")
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        (
+            "Since we got to Lethbridge last spring my daughter has struggled at school.",
+            "Lethbridge",
+        ),
+        ("Ever since I arrived in Dundee I've felt lonely in the evenings.", "Dundee"),
+    ],
+)
+def test_an_arrival_a_since_clause_counts_from_is_a_move(analyzer, text, town):
+    assert town in protected(analyzer, text)
