@@ -15,6 +15,7 @@ import bisect
 import importlib
 import itertools
 import pkgutil
+import unicodedata
 from functools import cache
 
 from veil.rules import gazetteer, given_names, labels, locatives, name_lists, transcripts, truecase
@@ -888,13 +889,35 @@ _CORE_ATTRIBUTES = frozenset(
 _TRANSLITERATED_LOCALES = frozenset(["ru_RU", "uk_UA"])
 
 
+class NameSet(frozenset):
+    """A name list that also holds each of its names as written with accents it lacks:
+    people add or drop a name's diacritics ("Pádraig", "Siobhán" are the lists' "Padraig",
+    "Siobhan")."""
+
+    def __contains__(self, word: object) -> bool:
+        if frozenset.__contains__(self, word):
+            return True
+        return (
+            isinstance(word, str)
+            and not word.isascii()
+            and frozenset.__contains__(self, _without_marks(word))
+            # (not a closed-class word the marks make: Vietnamese "mình", Spanish "está")
+            and word.casefold() not in locatives.stop_words_of_any_language()
+        )
+
+
+def _without_marks(word: str) -> str:
+    """The word without its combining marks ("Pádraig" -> "Padraig"; "Łukasz" stays)."""
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
 @cache
 def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
     """(first names, last names) as ``_faker_name_lists`` reads them, kept in a file in the
     user cache (rules.name_lists), so that no process imports Faker to read them; with
     the given names the encyclopedia attests (rules.given_names: "Rohit", "Maddie")."""
     first, last = name_lists.load(_faker_name_lists)
-    return first | given_names.load(first, last), last
+    return NameSet(first | given_names.load(first, last)), NameSet(last)
 
 
 def _faker_name_lists() -> tuple[frozenset[str], frozenset[str]]:

@@ -221,3 +221,21 @@ def test_an_acronym_that_spells_a_field_word_in_lower_case_stays(analyzer):
 )
 def test_an_arrival_a_since_clause_counts_from_is_a_move(analyzer, text, town):
     assert town in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        # the lists spell "Padraig", "Siobhan"; people write the accents too
+        ("Handover: Bed 4 – Pádraig Lowry, post-op day 1, stable overnight.", "Pádraig Lowry"),
+        ("Note for the teacher: Róisín won't be in tomorrow, she has the dentist.", "Róisín"),
+    ],
+)
+def test_a_name_is_known_with_its_accents(analyzer, text, person):
+    assert any(person in span for span in protected(analyzer, text)), protected(analyzer, text)
+
+
+def test_a_closed_class_word_is_no_name_for_its_accents(analyzer):
+    # Vietnamese "mình" (I, we) is "Minh" without its marks
+    text = "Chào bạn, mình muốn hỏi về thủ tục gia hạn hộ chiếu."
+    assert not any("mình" in span for span in protected(analyzer, text))
