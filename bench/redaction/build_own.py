@@ -676,6 +676,48 @@ RECORDS: list[tuple[str, str, str, str | None]] = [
         "{{Wuppertal}} wurde es uraufgeführt?",
         None,
     ),
+    # work-paste (a CV's period to now in its own language, a legal form inside a firm's
+    # name, a German title declined, a speaker named by a role, a job title)
+    (
+        "mixed",
+        "work-paste",
+        "Przetłumacz moje CV na angielski.\n\nDOŚWIADCZENIE\n2020 – obecnie: Analityczka, "
+        "[[ORGANIZATION:Orlen]], [[LOCATION:Płock]]\n2016 – 2020: Asystentka, "
+        "[[ORGANIZATION:Saldo-Bis Ltd. Co.]], [[LOCATION:Radom]]",
+        "the writer's famous employer on a CV line is hers",
+    ),
+    (
+        "mixed",
+        "work-paste",
+        "Formuliere das bitte freundlicher: 'Liebe Eltern, Fehlzeiten bitte nur noch über "
+        "{{WebUntis}} melden. Rückfragen an mich oder an Herrn [[PERSON:Lindemeyer]] im "
+        "Sekretariat.'",
+        None,
+    ),
+    (
+        "mixed",
+        "work-paste",
+        "Summarise this thread for my manager:\n[09:02] Landlord: the boiler engineer comes "
+        "Thursday\n[09:05] [[PERSON:Tamsin]]: can he come before 10? I start at "
+        "[[ORGANIZATION:Quayside Dental]] at 10:30\n[09:07] Landlord: I'll ask",
+        None,
+    ),
+    # family-logistics (an arrival a since-clause counts from, a family of so many in a town,
+    # a name with its accents)
+    (
+        "mixed",
+        "family-logistics",
+        "Ever since we got to [[LOCATION:Lethbridge]] my daughter [[PERSON:Róisín]] "
+        "has hated the wind. Is {{Banff}} worth a weekend with two nine-year-olds?",
+        None,
+    ),
+    (
+        "mixed",
+        "family-logistics",
+        "We're a family of five in [[LOCATION:Stockport]] driving to {{Cornwall}} in August. "
+        "Is it better to stop overnight near {{Bristol}} or push through?",
+        None,
+    ),
 ]
 
 

@@ -59,6 +59,8 @@ KINDS = frozenset(
         "pasted-material",
         "everyday-advice",
         "public-world",
+        "work-paste",
+        "family-logistics",
     }
 )
 REQUIRED = ("id", "category", "kind", "text", "spans", "public", "public_spans")
