@@ -661,6 +661,8 @@ _HAN_NAME_BEFORE_TITLE = regex.compile(
 _HAN_ROLE_BEFORE = regex.compile(rf"(?:{_HAN_ROLES})$")
 _HAN_ROLE = regex.compile(_HAN_ROLES)
 _HAN_TITLE_AFTER = regex.compile(r"老师|女士|小姐|医生|大夫|经理|主任|阿姨|叔叔|同学|师傅|老板")
+# "is called" before a name: "孩子叫王小雨" (the child is called Wang Xiaoyu), "实习生叫王菲"
+_HAN_CALLED_BEFORE = regex.compile(r"(?:叫|名叫|叫做)$")
 _HAN_NOT_IN_A_NAME = frozenset("说让叫是在和的也都给要会把被对跟就还又很")
 # The prefixes of familiar names: "小雨", "阿明", "老王"
 _HAN_FAMILIAR = frozenset("小阿老")
@@ -713,7 +715,8 @@ def japanese_self_named(text: str) -> list[tuple[int, int]]:
 
 
 def han_names_by_surname(text: str) -> list[tuple[int, int]]:
-    """Where a Chinese name stands by its surname and a role or title beside it."""
+    """Where a Chinese name stands by its surname and a role, a title or "is called"
+    beside it."""
     surnames = han_surnames()
     found = []
     for run in _HAN_RUN.finditer(text):
@@ -734,7 +737,9 @@ def han_names_by_surname(text: str) -> list[tuple[int, int]]:
                 ),
                 None,
             )
-            if end is None and _HAN_ROLE_BEFORE.search(value, 0, i):
+            if end is None and (
+                _HAN_ROLE_BEFORE.search(value, 0, i) or _HAN_CALLED_BEFORE.search(value, 0, i)
+            ):
                 end = min(len(value), i + length + 2)
                 if end - i - length == 2 and value[end - 1] in _HAN_NOT_IN_A_NAME:
                     end -= 1

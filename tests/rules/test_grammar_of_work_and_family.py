@@ -239,3 +239,18 @@ def test_a_closed_class_word_is_no_name_for_its_accents(analyzer):
     # Vietnamese "mình" (I, we) is "Minh" without its marks
     text = "Chào bạn, mình muốn hỏi về thủ tục gia hạn hộ chiếu."
     assert not any("mình" in span for span in protected(analyzer, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        ("我们部门新来的同事叫刘思远，下周一入职，帮我写一段欢迎词。", "刘思远"),
+        ("孩子叫陈小雨，原来在昆明读二年级，现在要转学。", "陈小雨"),
+    ],
+)
+def test_a_chinese_name_after_is_called(analyzer, text, person):
+    assert person in protected(analyzer, text)
+
+
+def test_calling_for_a_thing_names_no_one(analyzer):
+    assert not protected(analyzer, "我想叫外卖，附近有什么好吃的？")
