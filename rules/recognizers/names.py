@@ -539,7 +539,7 @@ _CASELESS_RELATION = (
     r"外婆|外公|姥姥|姥爷|阿姨|叔叔|舅舅|姑姑|表哥|表姐|表妹|表弟|堂哥|堂姐|男朋友|女朋友|"
     rf"{_HAN_ROLES})"
     # Korean: 제/내/우리 + relation
-    rf"|(?:제|내|우리)[ \t]?(?:{_KOREAN_RELATIONS})"
+    rf"|(?:제|내|우리|저희)[ \t]?(?:{_KOREAN_RELATIONS})"
     # Arabic: relation + the first person's suffix
     r"|(?:أختي|أخي|أمي|أبي|والدتي|والدي|زوجي|زوجتي|ابني|ابنتي|صديقي|صديقتي|خالتي|عمتي|"
     r"خالي|عمي|جدتي|جدي|زميلي|زميلتي|مديري|مديرتي|جاري|جارتي|حبيبي|حبيبتي)"
@@ -560,7 +560,8 @@ CASELESS_RELATION_WORD = regex.compile(
 )
 _CASELESS_NAMED = regex.compile(
     # (a comma may set the name apart: "مادرم، فاطمه رضایی،", my mother, Fatemeh Rezaei)
-    rf"(?:{_CASELESS_RELATION})[ \t]*(?:[،,][ \t]*)?"
+    # (or a bracket: "저희 할머니(김옥례)가", our grandmother, Kim Ok-rye)
+    rf"(?:{_CASELESS_RELATION})[ \t]*(?:[،,(（][ \t]*)?"
     # a Chinese name is two or three characters (Chinese writes no spaces: three, as
     # most are, covers a two-character name and one more rather than leave a part);
     # other scripts' names are one or two words

@@ -254,3 +254,8 @@ def test_a_chinese_name_after_is_called(analyzer, text, person):
 
 def test_calling_for_a_thing_names_no_one(analyzer):
     assert not protected(analyzer, "我想叫外卖，附近有什么好吃的？")
+
+
+def test_a_korean_relation_in_the_humble_plural_and_its_name_in_brackets(analyzer):
+    text = "저희 할머니(박순자)가 전주에 사시는데 판소리 공연을 보고 싶어 하세요."
+    assert "박순자" in protected(analyzer, text)
