@@ -29,7 +29,9 @@ from veil.rules.spans import Span
 # name after it ("Physiopraxis Bewegungsraum", "Tierarztpraxis Dr. Lange"), or as the name
 # itself, after whom or what it is named ("Goetheschule", "Humboldt-Gymnasium"; not
 # "Grundschule", primary school, whose first part is an ordinary word).
-_GERMAN_KINDS = r"praxis|klinik|schule|gymnasium|apotheke|kanzlei|kita|bäckerei|zentrum"
+_GERMAN_KINDS = (
+    r"praxis|klinikum|klinik|krankenhaus|schule|gymnasium|apotheke|kanzlei|kita|bäckerei|zentrum"
+)
 _GERMAN_COMPOUND = regex.compile(
     rf"(?<![\p{{L}}\-])\p{{Lu}}\p{{Ll}}{{2,}}(?:{_GERMAN_KINDS})"
     r"(?P<name>[ \t]+(?:Dr\.[ \t]+)?\p{Lu}[\p{L}\-]+(?:[ \t]+\p{Lu}[\p{L}\-]+){0,2})"
@@ -527,9 +529,12 @@ class InstitutionRecognizer:
             for match in pattern.finditer(text) if possible else ():
                 found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
         for match in _GERMAN_COMPOUND.finditer(text) if may_contain(text, _GERMAN_NEEDLES) else ():
-            # (named for a person the encyclopedia knows, "Goethe"; not "Grund", "Musik")
-            if match.group("name") or knowledge.knowledge().names_one_person(
-                match.group("namesake")
+            # (named for a person the encyclopedia knows, "Goethe"; not "Grund", "Musik";
+            # or joined by a hyphen, which German writes after a proper name: "Lippe-Klinikum")
+            if (
+                match.group("name")
+                or "-" in match.group()
+                or knowledge.knowledge().names_one_person(match.group("namesake"))
             ):
                 found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
         for match in _CV_LINE.finditer(text):
