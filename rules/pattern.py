@@ -48,6 +48,9 @@ WORK_VERBS_ABROAD = (
 UNSPACED_SCRIPTS = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}"
 # ``\w`` for boundary lookarounds: a word character that is not from an unspaced script.
 WORD = rf"[^\W{UNSPACED_SCRIPTS}]"
+# Any script's decimal digit, as ``\d`` means in a pattern: a text without one can hold no
+# match of a pattern that needs one (the recognizers of numbers skip it whole).
+DIGIT = regex.compile(r"\d")
 # ``\b`` with the same meaning, for use next to a Latin letter (where it is an edge between
 # a WORD character and anything else). Plain ``\b`` first: it is what the engine is fast at.
 WORD_EDGE = rf"(?:\b|(?<=[{UNSPACED_SCRIPTS}])|(?=[{UNSPACED_SCRIPTS}]))"

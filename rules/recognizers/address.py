@@ -11,7 +11,7 @@ from __future__ import annotations
 from veil.rules import labels
 from veil.rules import lazy_regex as regex
 from veil.rules.merge import union_same_label
-from veil.rules.pattern import WORD
+from veil.rules.pattern import DIGIT, WORD
 from veil.rules.recognizers.address_formats import marked_heads, tail_end
 from veil.rules.recognizers.address_runs import address_runs
 from veil.rules.registry import register
@@ -297,9 +297,14 @@ class StreetAddressRecognizer:
 
     def find(self, text: str) -> list[Span]:
         spans = []
+        # every street line holds a number (a house's, a box's): a text without a digit
+        # has none to find, nor a Korean road address
+        digits = DIGIT.search(text) is not None
         # an alternative that cannot match anywhere in the text changes no match
-        address = _ADDRESS if _GERMANIC_STREET_NEED.search(text) else _ADDRESS_NOT_GERMANIC
-        for match in address.finditer(text):
+        address = (
+            _ADDRESS if digits and _GERMANIC_STREET_NEED.search(text) else _ADDRESS_NOT_GERMANIC
+        )
+        for match in address.finditer(text) if digits else ():
             start, end = match.span()
             # the country's own order may reach further than the generic parts did,
             # from the street line or from where those parts stopped
@@ -310,7 +315,7 @@ class StreetAddressRecognizer:
                 start = unit.start()  # "Flat 3, 41 Lorimer Road": the flat is the address too
             if end - start >= 6:
                 spans.append(Span(start, end, labels.STREET_ADDRESS, 0.8, self.name))
-        korean = _KOREAN_ROAD_ADDRESS.finditer(text) if not text.isascii() else ()
+        korean = _KOREAN_ROAD_ADDRESS.finditer(text) if digits and not text.isascii() else ()
         for start, end in (*marked_heads(text), *address_runs(text), *(m.span() for m in korean)):
             spans.append(Span(start, end, labels.STREET_ADDRESS, 0.8, self.name))
         # one span for each address that street lines and runs of parts both found

@@ -5,6 +5,7 @@ from __future__ import annotations
 from veil.rules import labels
 from veil.rules import lazy_regex as regex
 from veil.rules.pattern import (
+    DIGIT,
     TEST_WORDS,
     WORD,
     PatternRecognizer,
@@ -313,7 +314,7 @@ class IbanRecognizer:
 
     def find(self, text: str) -> list[Span]:
         spans = []
-        position = 0
+        position = 0 if DIGIT.search(text) else len(text)  # (check digits: none, no IBAN)
         while match := _IBAN_CANDIDATE.search(text, position):
             # The candidate is greedy; resume right after the country code so an IBAN
             # that the previous candidate swallowed is still found.

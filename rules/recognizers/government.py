@@ -12,6 +12,7 @@ from stdnum.es import dni
 from veil.rules import labels
 from veil.rules import lazy_regex as regex
 from veil.rules.pattern import (
+    DIGIT,
     PHONE_WORDS_ABROAD,
     WORD,
     WORD_EDGE,
@@ -473,6 +474,8 @@ class IdNumberRecognizer:
     labels = (labels.ID_NUMBER,)
 
     def find(self, text: str) -> list[Span]:
+        if not DIGIT.search(text):
+            return []  # every value below holds a digit: a text without one has none
         spans = []
         for match in _ID_WITH_CONTEXT.finditer(text):
             value = match.group("value").rstrip(" .-/")
