@@ -259,3 +259,8 @@ def test_calling_for_a_thing_names_no_one(analyzer):
 def test_a_korean_relation_in_the_humble_plural_and_its_name_in_brackets(analyzer):
     text = "저희 할머니(최옥례)가 전주에 사시는데 판소리 공연을 보고 싶어 하세요."
     assert "최옥례" in protected(analyzer, text)
+
+
+def test_a_german_compound_joined_by_a_hyphen_to_its_kind_is_an_institution(analyzer):
+    text = "Mein Opa liegt seit Dienstag im Weser-Klinikum in Nienburg, wir fahren Samstag hin."
+    assert "Weser-Klinikum" in protected(analyzer, text)
