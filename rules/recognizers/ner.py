@@ -669,12 +669,21 @@ def _opening_word_nothing_knows(text: str, start: int, end: int, value: str) -> 
         return False
     if value.casefold() in locatives.stop_words_of_any_language():
         return not regex.match(r"[ \t]+\p{Lu}", text[end : end + 3])  # "Kim Jong-un"
+    return not _known_word(value)
+
+
+def _known_word(value: str, *parts: str) -> bool:
+    """A name list, the gazetteer or the encyclopedia knows the word (the gazetteer also
+    any of ``parts``: "Gelsenkirchen" of "Gelsenkirchen-Buer")."""
     from veil.rules.recognizers.names import known_name_words
     from veil.rules.recognizers.places import is_town
 
     first, last = known_name_words()
-    return not (
-        value in first or value in last or is_town(value) or knowledge.knowledge().is_known(value)
+    return (
+        value in first
+        or value in last
+        or any(is_town(part) for part in (value, *parts))
+        or knowledge.knowledge().is_known(value)
     )
 
 
@@ -686,16 +695,7 @@ def _german_noun_nothing_knows(text: str, start: int, end: int, value: str) -> b
     sentence = _sentence_of(text, start, end)
     if not locatives.reads_as_german(sentence):
         return False
-    from veil.rules.recognizers.names import known_name_words
-    from veil.rules.recognizers.places import is_town
-
-    first, last = known_name_words()
-    return not (
-        value in first
-        or value in last
-        or any(is_town(part) for part in (value, *value.split("-")))  # "Gelsenkirchen-Buer"
-        or knowledge.knowledge().is_known(value)
-    )
+    return not _known_word(value, *value.split("-"))
 
 
 def _tagged(reading: syntax.Parses) -> list[tuple[int, int]]:
