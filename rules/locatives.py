@@ -569,8 +569,12 @@ def _read_stop_words(language: str) -> frozenset[str]:
 def reads_more_as(text: str, language: str, than: str) -> bool:
     """More of the text's words are closed-class words of ``language`` alone than of
     ``than`` alone (spaCy's lists, the words both share left out)."""
+    return _more_of(_folded_words(text), language, than)
+
+
+def _more_of(words: list[str], language: str, than: str) -> bool:
+    """``reads_more_as`` on words already folded."""
     ours, theirs = stop_words(language), stop_words(than)
-    words = _folded_words(text)
     return sum(w in ours and w not in theirs for w in words) > sum(
         w in theirs and w not in ours for w in words
     )
@@ -584,7 +588,8 @@ _NEAR_GERMAN = ("en", "nl", "sv", "da", "nb", "es", "it", "pt", "fr", "pl", "cs"
 def reads_as_german(text: str) -> bool:
     """More of the text's closed-class words are German's alone than English's or those
     of German's neighbours and look-alikes (each pair's shared words left out)."""
-    return all(reads_more_as(text, "de", other) for other in _NEAR_GERMAN)
+    words = _folded_words(text)  # (once, not once for each language weighed)
+    return all(_more_of(words, "de", other) for other in _NEAR_GERMAN)
 
 
 # Words for the writer in one language that are something else in another: French "je"
