@@ -23,8 +23,8 @@ PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
 # Prompts written for veil, one or more per kind of failure seen on text nobody tuned on,
 # with their own names and places (bench/redaction/check_own.py validates the file).
 OWN_EXAMPLES = Path(__file__).with_name("public_private_own.jsonl")
-# 2,180 prompts written blind to veil's code (their writers read neither code nor data),
-# in fixed parts: "dev" to "dev32" may be looked at and tuned on, "test" to "test30" only
+# 2,300 prompts written blind to veil's code (their writers read neither code nor data),
+# in fixed parts: "dev" to "dev34" may be looked at and tuned on, "test" to "test32" only
 # reported.
 FRESH_EXAMPLES = Path(__file__).with_name("public_private_fresh.jsonl")
 FRESH_PARTS = (
@@ -60,6 +60,8 @@ FRESH_PARTS = (
     "dev30",
     "dev31",
     "dev32",
+    "dev33",
+    "dev34",
     "test",
     "test2",
     "test3",
@@ -90,6 +92,8 @@ FRESH_PARTS = (
     "test28",
     "test29",
     "test30",
+    "test31",
+    "test32",
 )
 
 TUNING = "tuning half"
