@@ -448,7 +448,8 @@ _ABOUT_BEFORE = regex.compile(
 _WORK_BY = regex.compile(
     r"(?:[\p{Lu}\d][^\s]*[!?\"”]?|\b(?i:poems?|poetry|novels?|books?|songs?|paintings?|works?|"
     r"films?|movies?|albums?|plays?|essays?|music|sculptures?|symphon(?:y|ies)|operas?|"
-    r"stories|quotes?|lyrics|sonatas?|concertos?|speeches|lectures?|theorems?|papers?)"
+    r"stories|quotes?|lyrics|sonatas?|concertos?|speeches|lectures?|theorems?|papers?|"
+    r"pieces?|tracks?|podcasts?|photographs?|designs?)"
     r"(?:\s+(?:written|composed|painted|directed|sung|made|recorded))?)\s+by\s+$"
 )
 # Names as names, not people: "names like Katrina and Maria", "the name Odin".
@@ -644,10 +645,21 @@ _TOPIC_BEFORE = regex.compile(
 _POSTCODE_OR_NUMBER = regex.compile(r"\d")
 # "our teacher at X", "my son ... sees Dr. Y at X": a relation, then where they are.
 _RELATION_AT = regex.compile(
-    rf"\b{_RELATION}\b[^!?\n]{{0,40}}?\b(?:at|en|from|of|with|bei|chez|presso|w|na|de)\s+"
-    r"(?:the\s+)?$",
+    rf"\b{_RELATION}\b[^!?\n]{{0,40}}?"
+    r"\b(?:at|en|from|of|with|bei|chez|presso|w|na|de)\s+(?:the\s+)?$",
     _I,
 )
+# "a landlord", "any tenant": a role in general, no one the writer knows
+_GENERIC_DETERMINER_BEFORE = regex.compile(r"\b(?:a|an|any|every|each|no)\s+$", _I)
+
+
+def _relation_at(before: str) -> bool:
+    """Someone of the writer's at the name, in one clause ("my sister's boss at X", "la
+    mia collega di X"); not a role in general ("if a landlord never protects it with X")."""
+    found = _RELATION_AT.search(before)
+    return found is not None and _GENERIC_DETERMINER_BEFORE.search(before, 0, found.start()) is None
+
+
 _PLACE_LOCATIVE = regex.compile(
     r"\b(?:in|near|into|from|via|around|outside|across|visit|visiting|to visit|fly to|"
     r"flying to|moved to|trip to|travel to|go to|going to)\s+$",
@@ -995,7 +1007,15 @@ class _Context:
         if _MEDIUM_BEFORE.search(self.text, max(0, span.start - 20), span.start):
             return False
         single = " " not in self.text[span.start : span.end].strip()
-        for contact in self.contacts_near(span, CONTACT_REACH):
+        nearby = self.contacts_near(span, CONTACT_REACH)
+        name = notability.fold(self.text[span.start : span.end])
+        if not single and any(
+            contact.label == labels.STREET_ADDRESS
+            and name in notability.fold(self.text[contact.start : contact.end])
+            for contact in nearby
+        ):
+            return False  # the street named for them: "14 Nelson Mandela Way (named after ...)"
+        for contact in nearby:
             if single and contact.label == labels.USERNAME and "names." not in span.source:
                 continue  # a handle sits among games and platforms ("my twitch is x, ... Silksong")
             gap = (
@@ -1630,6 +1650,10 @@ def _person(m: _Mention) -> Verdict:
         # firms are written to and called too ("a complaint to Ryanair"): a one-word
         # entry that is no first name is decided as the organisation it is
         return _organization(m)
+    if knowledge.knowledge().is_known(value) and syntax.liked(ctx.parse, span.start, span.end):
+        # "she loves Jay Chou", "he idolises Magnus Carlsen": an entry that is loved or
+        # followed is a star, not a friend, whoever else the text names
+        return Verdict(Subject.PUBLIC, Reason.LIKED, label)
     untitled = _HONORIFIC_INSIDE.sub("", value)
     if _known_person(untitled) or (
         _POSSESSIVE_AFTER.match(m.after) and _known_person(f"{value}'s")
@@ -1638,9 +1662,6 @@ def _person(m: _Mention) -> Verdict:
         return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
     if not first_name and _surname_of_one_entry(value):
         return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
-    if knowledge.knowledge().is_known(value) and syntax.liked(ctx.parse, span.start, span.end):
-        # "she loves Jay Chou": an entry that is loved or followed is a star, not a friend
-        return Verdict(Subject.PUBLIC, Reason.LIKED, label)
     romanized = _romanized(value)
     if romanized and any(
         notability.is_public_figure(form) or _known_person(form)
@@ -2111,7 +2132,7 @@ def _organization(m: _Mention) -> Verdict:
         return private(Reason.AFFILIATION)
     if _works_or_studies_there_in_cjk(m):
         return private(Reason.AFFILIATION)
-    if _RELATION_AFTER.match(after) or _RELATION_AT.search(before):
+    if _RELATION_AFTER.match(after) or _relation_at(before):
         return private(Reason.AFFILIATION)
     if ctx.in_email(value):
         return private(Reason.EMAIL_DOMAIN)

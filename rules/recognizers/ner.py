@@ -601,7 +601,13 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
             ):
                 yield entity  # not "Sie" or "Il" alone, read as a name
             continue
-        if not locatives.other_language(_sentence_of(text, start, end)):
+        sentence = _sentence_of(text, start, end)
+        if not (
+            locatives.other_language(sentence)
+            # (a person's name holds no preposition of the sentence's language: "Vivemos
+            # em Viseu" is we-live-in and a town)
+            or (entity.label_ == "PERSON" and _reads_foreign(sentence))
+        ):
             yield entity
             continue
         run: list[regex.Match] = []
@@ -652,6 +658,14 @@ def _closed_words_abroad() -> frozenset[str]:
     return locatives.stop_words_of_any_language() - locatives.english_closed_words()
 
 
+def _reads_foreign(sentence: str) -> bool:
+    """The sentence is in another language: another script, or more closed-class words
+    of the languages spaCy lists than of English ("Vivemos em Viseu, se isso interessar")."""
+    return locatives.other_language(sentence) or locatives.closed_words_outnumber_english(
+        sentence, _closed_words_abroad()
+    )
+
+
 def _opening_word_nothing_knows(text: str, start: int, end: int, value: str) -> bool:
     """A lone word opening a sentence in another language, that no gazetteer, name list or
     encyclopedia knows, or that is a closed-class word of some language: the sentence's
@@ -661,11 +675,7 @@ def _opening_word_nothing_knows(text: str, start: int, end: int, value: str) -> 
         text, max(0, start - 8), start
     ):
         return False  # (not after a title's full stop: "στον κ. Παπαδόπουλο", "Sr. Ruiz")
-    sentence = _sentence_of(text, start, end)
-    if not (
-        locatives.other_language(sentence)
-        or locatives.closed_words_outnumber_english(sentence, _closed_words_abroad())
-    ):
+    if not _reads_foreign(_sentence_of(text, start, end)):
         return False
     if value.casefold() in locatives.stop_words_of_any_language():
         return not regex.match(r"[ \t]+\p{Lu}", text[end : end + 3])  # "Kim Jong-un"
