@@ -9,7 +9,7 @@ import phonenumbers
 
 from veil.rules import labels, transcripts
 from veil.rules import lazy_regex as regex
-from veil.rules.code_context import line_bounds
+from veil.rules.code_context import code_map, line_bounds
 from veil.rules.pattern import (
     PHONE_WORDS_ABROAD,
     WORD,
@@ -470,7 +470,35 @@ _NAMED_ON_PLATFORM = regex.compile(
     regex.IGNORECASE,
 )
 _DISCORD_CONTEXT = compile_words(["discord", "tag", "battletag", "battle.net", "add me"])
-# Reddit's u/name (3-20 of [A-Za-z0-9_-]) and Discord's legacy name#1234 tag.
+# An account given beside its platform: "I stream on Twitch as lunar_moth", "me
+# (grimbok) on Discord".
+_ON_PLATFORM_AS = regex.compile(
+    rf"\bon\s+{_PLATFORM}\s+as\s+(?P<quote>[\"'`]?)"
+    r"(?P<value>[A-Za-z0-9][A-Za-z0-9_.\-]{2,31})(?<![.\-])(?P=quote)"
+    r"|\((?P<value2>[A-Za-z0-9][A-Za-z0-9_.\-]{2,31})(?<![.\-])\)\s+on\s+"
+    rf"{_PLATFORM}\b",
+    regex.IGNORECASE,
+)
+# A word no language writes: joined by an underscore ("kitsune_88", "Mags_Jr", "Rook_"),
+# or humps of capitals ending in digits ("RassilonRex77"). Outside code, in a text about
+# life online, that is a handle. (Not SHOUTING_CASE, an environment variable, nor a word
+# before "(", "=" or ":", a function, an argument or a key.)
+_HANDLE_SHAPED_WORD = regex.compile(
+    r"(?<![\w@#/.\-])(?![\p{Lu}\d_]+\b)"
+    r"(?:[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*|[A-Z]?[a-z]+(?:[A-Z][a-z]+)+\d{1,4})"
+    r"(?![\w@/\-]|\.\w|\s*[(=:])"
+)
+# (games and social platforms, not words of code: "server", "stream", "GitHub")
+_ONLINE_LIFE = regex.compile(
+    r"\b(?:discord|twitch|steam|xbox|psn|playstation|instagram|insta|snapchat|tiktok|"
+    r"twitter|bluesky|telegram|reddit|subreddit|roblox|minecraft|fortnite|battle\.?net|"
+    r"chess\.com|lichess|youtube|gamertag|user\s?name|guild|forum|clan|lobby|"
+    r"streamer|streaming|mods?|moderators?)\b",
+    regex.IGNORECASE,
+)
+# Reddit's u/name (3-20 of [A-Za-z0-9_-]) and Discord's legacy name#1234 tag (its
+# platform named before it, or within a few words after: "Thaladriel#2291 on Battle.net").
+_TAG_REACH_AFTER = 20
 _FORMATTED_HANDLE = regex.compile(
     rf"(?<!{WORD}|[/.])/?u/([A-Za-z0-9_\-]{{3,20}})(?!{WORD}|/)"
     rf"|(?<!{WORD}|[@#])([A-Za-z0-9_.]{{2,32}}#\d{{4}})(?!{WORD})"
@@ -653,7 +681,10 @@ class UsernameRecognizer:
         handles = _FORMATTED_HANDLE.finditer(text) if "u/" in text or "#" in text else ()
         for match in handles:
             group = 1 if match.group(1) else 2
-            if group == 2 and not _DISCORD_CONTEXT.search(context_before(text, match.start())):
+            if group == 2 and not (
+                _DISCORD_CONTEXT.search(context_before(text, match.start()))
+                or _DISCORD_CONTEXT.search(text, match.end(), match.end() + _TAG_REACH_AFTER)
+            ):
                 continue  # "ticket#1234" is a ticket: a tag needs its platform named
             start, end = match.span(group)
             if group == 1:
@@ -680,8 +711,13 @@ class UsernameRecognizer:
             if not (named or (spells_a_name(value) if owner == "scope" else holds_a_name(value))):
                 continue
             spans.append(Span(*match.span(owner), labels.USERNAME, 0.75, self.name))
+        if _ONLINE_LIFE.search(text):
+            code = code_map(text)
+            for match in _HANDLE_SHAPED_WORD.finditer(text):
+                if not code.in_code(match.start(), match.end()):
+                    spans.append(Span(*match.span(), labels.USERNAME, 0.7, self.name))
         # Accounts the writer claims: a value shaped like a handle, or quoted.
-        for pattern in (_PLATFORM_ACCOUNT, _OWN_ACCOUNT, _NAMED_ON_PLATFORM):
+        for pattern in (_PLATFORM_ACCOUNT, _OWN_ACCOUNT, _NAMED_ON_PLATFORM, _ON_PLATFORM_AS):
             for match in pattern.finditer(text):
                 group = "value" if match.group("value") else "value2"
                 value = match.group(group)

@@ -91,3 +91,35 @@ def test_a_handle_on_a_named_platform_is_a_username(analyzer, text, value):
 )
 def test_platforms_and_numbers_without_a_handle_are_not(analyzer, text):
     assert not [v for label, v in found(analyzer, text) if label == "USERNAME"]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a tag with its platform after it
+        ("Raid leads: ping Morwenna#1187 on Battle.net before Sunday", "Morwenna#1187"),
+        # a handle given beside its platform
+        ("I stream Stardew on Twitch as lunar_moth_ most evenings", "lunar_moth_"),
+        ("message me (quillwort) on Discord if you want in", "quillwort"),
+        # a word no language writes, in a text about life online
+        ("a guy in our Fortnite lobby called himself NebulaFox42 and kept spamming", "NebulaFox42"),
+        ("my kid's Roblox friend Pixel_Nan_ sent her a weird link", "Pixel_Nan_"),
+    ],
+)
+def test_a_word_shaped_like_a_handle_online_is_a_username(analyzer, text, value):
+    assert ("USERNAME", value) in found(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # identifiers in prose about code, with no platform of online life named
+        "Polars seems to keep nulls in group_by, unlike pandas",
+        # a log's keys, though it names a user name
+        "connection: Username-Password\nclient_name: Tillwise Web\nuser_agent: Chrome",
+        # SHOUTING_CASE is a setting; a call is a function
+        "on my Twitch bot, STREAM_KEY is set and fetch_clips() times out",
+    ],
+)
+def test_identifiers_of_code_are_not_handles(analyzer, text):
+    assert not [v for label, v in found(analyzer, text) if label == "USERNAME"]
