@@ -214,6 +214,21 @@ _NUMERO = regex.compile(
     r"(?P<value>(?=[A-Z0-9\-/.]*\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*)",
     regex.IGNORECASE,
 )
+# "n.", "no.", "nr." abbreviate "number" in most languages, but also open a house number,
+# a law's ("legge n. 104/1992") or a rank ("No. 1"): after them only a reference's shape
+# (letters and digits mixed, or seven digits or more; not a number and its year).
+_NUMBER_ABBREVIATION = regex.compile(
+    r"(?<![\p{L}\p{N}])(?i:n|no|nr|num)\.[ \t]*"
+    r"(?P<value>(?=[A-Z0-9\-/.]*\d)[A-Z0-9]+(?:[\-/][A-Z0-9]+)*)(?![\p{L}\p{N}])"
+)
+_NUMBER_AND_YEAR = regex.compile(r"\d{1,5}/(?:19|20)\d\d")
+
+
+def _reference_shaped(value: str) -> bool:
+    digits = sum(c.isdigit() for c in value)
+    mixed = any(c.isalpha() for c in value) and digits >= 5
+    return (mixed or digits >= 7) and not _NUMBER_AND_YEAR.fullmatch(value)
+
 
 # A value a language's word for "number" names, whatever kind of number it is: German,
 # Dutch, Scandinavian and Finnish compounds ("Personalnummer 2093-K", "asiakasnumero"),
@@ -496,6 +511,10 @@ class IdNumberRecognizer:
             if _looks_like_id(value):
                 start = match.start("value")
                 spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
+        for match in _NUMBER_ABBREVIATION.finditer(text):
+            value = match.group("value")
+            if _reference_shaped(value) and _looks_like_id(value):
+                spans.append(Span(*match.span("value"), labels.ID_NUMBER, 0.8, self.name))
         number_words = may_contain(text, _NUMBER_WORD_NEEDLES)
         for match in _NUMBER_NAMED.finditer(text) if number_words else ():
             kind = (match.group("compound") or match.group("noun") or "").lower()

@@ -373,7 +373,7 @@ _WORKPLACE_AFTER_VERB = regex.compile(
     rf"(?<![\p{{L}}])(?:(?i:{WORK_VERBS_ABROAD})"
     r"(?:[ \t]+(?i:come|como|comme|als|as|jako|som|de|da)[ \t]+\p{Ll}{3,})?"
     rf"|(?i:{_COPULA_FIRST_PERSON})[ \t]+\p{{Ll}}{{4,}})[ \t]+"
-    r"(?i:en|bei|chez|presso|para|pour|für|voor|bij|na|no|w|we|в|у|на|på|hos|ved|ở|tại"
+    r"(?i:en|bei|chez|presso|para|pour|per|für|voor|bij|na|no|w|we|в|у|на|på|hos|ved|ở|tại"
     # (Italian "da" is "at" after a verb of working only: "sono stanca da ..." is not)
     r"|(?<=(?i:lavoro|lavorato|lavoravo)[ \t]+(?:\p{Ll}+[ \t]+\p{Ll}+[ \t]+)?)da|di)[ \t]+"
     r"(?:(?:el|la|le|l'|der|die|das|o|a)[ \t]+)?"

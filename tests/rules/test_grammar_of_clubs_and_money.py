@@ -61,3 +61,34 @@ def test_a_liked_or_working_name_is_the_famous_one(analyzer, text, famous, priva
     found = protected(analyzer, text)
     assert famous not in found
     assert private in found
+
+
+@pytest.mark.parametrize(
+    ("text", "reference"),
+    [
+        (
+            "mi hanno liquidato solo 2.000 euro (sinistro n. 2024/VR/551207). Posso fare reclamo?",
+            "2024/VR/551207",
+        ),
+        ("Onze schade is bekend onder nr. 88130457, maar niemand belt terug.", "88130457"),
+    ],
+)
+def test_a_reference_after_an_abbreviated_number_word(analyzer, text, reference):
+    assert reference in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ai sensi della legge n. 104/1992 ho diritto ai permessi?",
+        "flight no. FR2314 was late, can I claim?",
+        "it was No. 1 for five weeks in 1984",
+    ],
+)
+def test_a_law_a_flight_or_a_rank_after_no_is_no_reference(analyzer, text):
+    assert protected(analyzer, text) == set()
+
+
+def test_an_employer_after_an_italian_verb_of_working_for(analyzer):
+    text = "Lavoro per le Assicurazioni Brenta a Rovigo e vorrei chiedere il part-time."
+    assert "Assicurazioni Brenta" in protected(analyzer, text)
