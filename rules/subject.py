@@ -783,7 +783,17 @@ def _affiliation_before(before: str, famous: bool = False) -> bool:
         _NEW_CLAUSE.search(rest)
         or _OWNER_OF.match(cue)
         or _THING_DOES.search(before, 0, found.start())
+        or _OUTSIDER.search(cue)
     )
+
+
+# One of an organisation's many outsiders ("I'm a big fan of Arsenal", "I'm a customer
+# of Barclays"), who hold no place in it.
+_OUTSIDER = regex.compile(
+    r"\b(?:fans?|customers?|clients?|users?|subscribers?|shareholders?|supporters?|"
+    r"followers?|admirers?)\s+(?:of|at|with|for)\s+(?:the\s+)?$",
+    _I,
+)
 
 
 _WORKING_VERB = regex.compile(

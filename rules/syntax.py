@@ -387,6 +387,11 @@ _LIKING_VERB = _word_class(
     r"follow(?:s|ed|ing)?|admir(?:e|es|ed|ing)|hat(?:e|es|ed|ing)|can't stand"
 )
 _FAN_NOUN = _word_class(r"fan|fans|fanatic|obsessed|crazy|mad|nuts")
+# Who is of an organisation without a place in it: its customers, users and admirers.
+_OUTSIDER_NOUN = _word_class(
+    r"customers?|clients?|users?|subscribers?|shareholders?|investors?|supporters?|"
+    r"followers?|admirers?|critics?|victims?|fan|fans|part|one"
+)
 
 
 def liked(parses: Parses, start: int, end: int) -> bool:
@@ -779,6 +784,18 @@ def _governor(governor, preposition: str, place: bool, unknown: bool = False) ->
             return None if owner is None else Tie(owner, "possession", governor.lower_)
         if _TRAVEL_NOUN.match(governor.text) and preposition != "from":
             return None
+        if (
+            preposition == "of"
+            and not place
+            and governor.dep_ == "attr"
+            and not _OUTSIDER_NOUN.match(governor.text)
+        ):
+            # an office held in it: "I'm the treasurer of X", "she's a trustee of X" (not
+            # "I'm a customer of X", one of its millions)
+            if _copula_of_writer(governor.head):
+                return Tie(Owner.WRITER, "clause", governor.lower_)
+            if _copula_of_third_person(governor.head):
+                return Tie(Owner.ACQUAINTANCE, "pronoun", governor.lower_)
         if preposition not in _PLACE_PREPOSITION or _topic(governor):
             return None
         owner = possessor(governor)

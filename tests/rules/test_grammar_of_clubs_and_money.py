@@ -92,3 +92,28 @@ def test_a_law_a_flight_or_a_rank_after_no_is_no_reference(analyzer, text):
 def test_an_employer_after_an_italian_verb_of_working_for(analyzer):
     text = "Lavoro per le Assicurazioni Brenta a Rovigo e vorrei chiedere il part-time."
     assert "Assicurazioni Brenta" in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "organisation"),
+    [
+        (
+            "I'm the treasurer of Hexley Vale Harriers and we need a new kit sponsor.",
+            "Hexley Vale Harriers",
+        ),
+        (
+            "My aunt is the chair of Wrenfield Parish Council, so can she vote?",
+            "Wrenfield Parish Council",
+        ),
+    ],
+)
+def test_an_office_held_in_an_organisation_ties_it(analyzer, text, organisation):
+    assert organisation in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I'm a big fan of Arsenal, who should they sign?", "I'm a customer of Barclays, is that bad?"],
+)
+def test_a_fan_or_a_customer_holds_no_place_in_it(analyzer, text):
+    assert protected(analyzer, text) == set()
