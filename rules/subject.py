@@ -784,6 +784,7 @@ def _affiliation_before(before: str, famous: bool = False) -> bool:
         or _OWNER_OF.match(cue)
         or _THING_DOES.search(before, 0, found.start())
         or _OUTSIDER.search(cue)
+        or _GENERIC_WORKERS_BEFORE.search(before, 0, found.start())
     )
 
 
@@ -792,6 +793,13 @@ def _affiliation_before(before: str, famous: bool = False) -> bool:
 _OUTSIDER = regex.compile(
     r"\b(?:fans?|customers?|clients?|users?|subscribers?|shareholders?|supporters?|"
     r"followers?|admirers?)\s+(?:of|at|with|for)\s+(?:the\s+)?$",
+    _I,
+)
+
+
+# Who works there in general: "how many people work at X", "do employees of X get ..."
+_GENERIC_WORKERS_BEFORE = regex.compile(
+    r"\b(?:people|employees|workers|staff|persons|folks)\s+(?:(?:still|now|currently|usually)\s+)?$",
     _I,
 )
 
@@ -1743,8 +1751,15 @@ def _person(m: _Mention) -> Verdict:
 _BRANCH_BEFORE = regex.compile(
     r"(?<![\p{L}])(?:cabang|chi nhánh|filial|sucursal|"
     r"(?:site|usine|agence|succursale|entrepôt|dépôt|sede|planta|fábrica|oficina|"
-    r"stabilimento|filiale|magazzino|unidade|armazém)[ \t]+(?:de|d'|d’|di|da|do)|"
+    r"stabilimento|filiale|magazzino|punto vendita|unidade|armazém)[ \t]+(?:de|d'|d’|di|da|do)|"
     r"Standort|Werk|Niederlassung|Filiale|vestiging)[ \t]*$",
+    _I,
+)
+# "the warehouse in Roissy", "our depot at Normanton": a firm's site by where it is, said
+# by someone who works there (a text with the writer in it; not "the Ford plant in X")
+_SITE_IN_BEFORE = regex.compile(
+    r"\b(?:the|our|my)[ \t]+(?:office|branch|plant|site|campus|depot|warehouse|factory|"
+    r"store|unit|mill|yard|distribution[ \t]+cent(?:re|er))[ \t]+(?:in|at)[ \t]+$",
     _I,
 )
 # "the Ikeja office", "our Leeds branch", "the Oranmore surgery": a firm's site, or a
@@ -1906,8 +1921,10 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         HAN_BRANCH.match(ctx.text, span.end)
         or _BRANCH_BEFORE.search(before)
         or (
-            _BRANCH_AFTER.match(m.after)
-            and _DEFINITE_OR_OWN_BEFORE.search(before)
+            (
+                (_BRANCH_AFTER.match(m.after) and _DEFINITE_OR_OWN_BEFORE.search(before))
+                or _SITE_IN_BEFORE.search(before)
+            )
             and ctx.parse.self_in_text  # (not "how big is the Tesla Berlin plant?")
         )
     ):

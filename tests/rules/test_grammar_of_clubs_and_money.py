@@ -117,3 +117,22 @@ def test_an_office_held_in_an_organisation_ties_it(analyzer, text, organisation)
 )
 def test_a_fan_or_a_customer_holds_no_place_in_it(analyzer, text):
     assert protected(analyzer, text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        (
+            "Can you make this clearer? Marek: morning all, the warehouse in Gonesse still "
+            "can't print labels. Me: I'll ask IT.",
+            "Gonesse",
+        ),
+        ("Sai se possono mettermi tutte le domeniche al punto vendita di Bassano?", "Bassano"),
+    ],
+)
+def test_a_firms_site_by_where_it_is_is_where_the_writer_works(analyzer, text, town):
+    assert town in protected(analyzer, text)
+
+
+def test_a_famous_firms_site_asked_about_stays_public(analyzer):
+    assert protected(analyzer, "How many people work at the Tesla plant in Grünheide?") == set()
