@@ -460,6 +460,8 @@ _PERSIAN_FIRST_PERSON = (
     rf"|(?<={_PERSIAN_LETTER}[^\n]{{0,200}})(?:من|ما|بنده)"
     r"|(?:ن?می\u200c?|ن?می[ \t])\p{Arabic}+(?:م|یم)|هستم|هستیم|بودم|بودیم|" + PERSIAN_MY_RELATION
 )
+# One word that is another language's verb in the first person ("Vivo", "Ninaishi").
+FIRST_PERSON_VERB = regex.compile(rf"(?i:{_FIRST_PERSON_VERBS})")
 FIRST_PERSON_OTHER_LANGUAGE = regex.compile(
     # (not Swahili's question particle "Je," that opens a question)
     rf"(?<![\p{{L}}])(?!(?i:je)[ \t]*,)"

@@ -283,7 +283,12 @@ def _whole_name(text: str, start: int, end: int) -> tuple[int, int]:
         common = gazetteer.load("name_common_words")
         # Only when one of the two is a known name: "Awarded [Salesperson]" stays as it is.
         named = word in first or text[start:end] in last
-        if named and word.lower() not in _NOT_GIVEN and word.lower() not in common:
+        if (
+            named
+            and word.lower() not in _NOT_GIVEN
+            and word.lower() not in common
+            and not locatives.FIRST_PERSON_VERB.fullmatch(word)  # "Ninaishi [Dar]", I live
+        ):
             start = before.start()
     return start, end
 
@@ -421,7 +426,8 @@ class SpacyNerRecognizer:
         code = code_map(text)
         tech = gazetteer.load("tech_terms")
         spans = []
-        for entity in _without_case_endings(text, _split_misreadings(text, entities)):
+        entities = _joined_places(text, _split_misreadings(text, entities))
+        for entity in _without_case_endings(text, entities):
             label = LABEL_MAP.get(entity.label_)
             if label is None:
                 continue
@@ -565,6 +571,14 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
             end = start + cut
             entity = Entity(start, end, entity.label_)
         words = list(_WORD.finditer(text, start, end))
+        if len(words) >= 2 and locatives.FIRST_PERSON_VERB.fullmatch(words[0].group()):
+            # "Ninaishi Sinza Mori", "Vivo Tudela": the sentence's "I live", then the name
+            words = words[1:]
+            start = words[0].start()
+            entity = Entity(start, end, entity.label_)
+        if _known_place(text[start:end]):
+            yield entity  # "Dar es Salaam", "Castellón de la Plana": one place, kept whole
+            continue
         town = _town_after_preposition(text, start, words)
         if town is not None:
             # "de haven van Rotterdam", "van Utrecht naar Parijs", "site de Vénissieux":
@@ -618,6 +632,65 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
             if run and not all(locatives.closed_class(w.group()) for w in run):
                 yield Entity(run[0].start(), run[-1].end(), entity.label_)  # not "El", "Il"
             run = []
+
+
+_NEXT_WORDS = regex.compile(r"(?:[ \t]+[\p{L}\p{M}'’\-]+){1,3}")
+_WORDS_BEFORE = regex.compile(r"(?:[\p{L}\p{M}'’\-]+[ \t]+){1,2}$")
+
+
+def _joined_places(text: str, entities) -> Iterator[Entity]:
+    """An entity that the words beside it make a town or country GeoNames has, as that
+    place: NER splits names with lower-case words inside ("[Dar] es [Salaam]", "Castellón
+    de la [Plana]"); the knowledge repairs the span. Entities the place covers go."""
+    ordered = sorted(entities, key=lambda e: e.start_char)
+    covered_to = -1
+    for entity in ordered:
+        if entity.end_char <= covered_to:
+            continue
+        start, end = entity.start_char, entity.end_char
+        joined = None
+        after = _NEXT_WORDS.match(text, end)
+        before = _WORDS_BEFORE.search(text, max(0, start - 40), start)
+        ends = [end] + ([end + len(m) for m in _prefixes(after.group())] if after else [])
+        starts = [start] + ([start - len(m) for m in _suffixes(before.group())] if before else [])
+        for begin in starts:
+            for finish in ends:
+                value = text[begin:finish]
+                if (
+                    (begin, finish) != (start, end)
+                    and value[:1].isupper()
+                    and value.split()[-1][:1].isupper()
+                    and (joined is None or finish - begin > joined[1] - joined[0])
+                    and _known_place(value)
+                ):
+                    joined = (begin, finish)
+        if joined is None:
+            if entity.start_char >= covered_to:
+                yield entity
+            continue
+        covered_to = joined[1]
+        yield Entity(joined[0], joined[1], "GPE")
+
+
+def _prefixes(words: str) -> list[str]:
+    """ " es Salaam" -> [" es", " es Salaam"]"""
+    parts = regex.findall(r"[ \t]+\S+", words)
+    return ["".join(parts[: n + 1]) for n in range(len(parts))]
+
+
+def _suffixes(words: str) -> list[str]:
+    """ "Dar es " -> ["es ", "Dar es "]"""
+    parts = regex.findall(r"\S+[ \t]+", words)
+    return ["".join(parts[n:]) for n in range(len(parts) - 1, -1, -1)]
+
+
+def _known_place(value: str) -> bool:
+    """A town or country GeoNames has, written with lower-case words inside it."""
+    from veil.rules import geography
+
+    return " " in value and (
+        geography.city(value) is not None or geography.country(value) is not None
+    )
 
 
 # Name particles that are also a language's "of" or "from" (Dutch, German, French,
@@ -677,7 +750,9 @@ def _opening_word_nothing_knows(text: str, start: int, end: int, value: str) -> 
         return False  # (not after a title's full stop: "στον κ. Παπαδόπουλο", "Sr. Ruiz")
     if not _reads_foreign(_sentence_of(text, start, end)):
         return False
-    if value.casefold() in locatives.stop_words_of_any_language():
+    if value.casefold() in locatives.stop_words_of_any_language() or (
+        locatives.FIRST_PERSON_VERB.fullmatch(value)  # "Moro em ...", I live in
+    ):
         return not regex.match(r"[ \t]+\p{Lu}", text[end : end + 3])  # "Kim Jong-un"
     return not _known_word(value)
 

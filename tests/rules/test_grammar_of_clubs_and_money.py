@@ -136,3 +136,16 @@ def test_a_firms_site_by_where_it_is_is_where_the_writer_works(analyzer, text, t
 
 def test_a_famous_firms_site_asked_about_stays_public(analyzer):
     assert protected(analyzer, "How many people work at the Tesla plant in Grünheide?") == set()
+
+
+def test_a_first_person_verb_opening_a_sentence_is_no_name(analyzer):
+    # "Moro" (I live) is also a surname; opening a Portuguese sentence it is the verb
+    assert protected(analyzer, "Oi! Moro em Contagem e trabalho no centro, qual ônibus pego?") == {
+        "Contagem"
+    }
+
+
+def test_a_town_ner_split_is_joined_by_the_gazetteer(analyzer):
+    # NER reads "Ninaishi Dar" (I live + Dar) and "Salaam" apart; GeoNames knows the town
+    text = "Habari! Ninaishi Dar es Salaam tangu 2019 na nataka kuhamia Arusha."
+    assert "Dar es Salaam" in protected(analyzer, text)
