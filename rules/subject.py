@@ -1352,6 +1352,8 @@ def _public_subject(name: str | None) -> bool:
     back to ..."); never a relative ("Mum moved to ...")."""
     if not name or _RELATION_WORD.fullmatch(name):
         return False
+    if name.casefold() in locatives.stop_words_of_any_language():
+        return False  # a pronoun of another language the parse took for a name ("Hij")
     if _name_words(name)[0]:
         return notability.is_public_figure(name) or _known_person(name)
     return _public_owner(name)

@@ -149,3 +149,9 @@ def test_a_town_ner_split_is_joined_by_the_gazetteer(analyzer):
     # NER reads "Ninaishi Dar" (I live + Dar) and "Salaam" apart; GeoNames knows the town
     text = "Habari! Ninaishi Dar es Salaam tangu 2019 na nataka kuhamia Arusha."
     assert "Dar es Salaam" in protected(analyzer, text)
+
+
+def test_a_pronoun_of_another_language_is_no_public_subject(analyzer):
+    # the English parse names "Hij" (he) the subject, and an encyclopedia has a "Hij"
+    text = "Mijn oom heet Kees Brouwer. Hij is gek op voetbal, woont al twintig jaar in Zaandam."
+    assert "Zaandam" in protected(analyzer, text)
