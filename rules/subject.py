@@ -2135,6 +2135,27 @@ def _works_or_studies_there_in_cjk(m: _Mention) -> bool:
     return _own_in_other_language(clause) or bool(_JAPANESE_PERSON_TOPIC.search(clause))
 
 
+# A town's own government, named for the town: "Calderdale Council", "Tewkesbury Borough
+# Council", "Comune di Lecco", "Ayuntamiento de Alzira", "Gemeente Zwolle", "Aarhus Kommune"
+_COUNCIL_AFTER = regex.compile(
+    r"^(?P<place>.+?)[ \t]+(?:(?:City|County|Borough|District|Metropolitan|Town|Parish|"
+    r"Regional|Shire|Municipal)[ \t]+)*(?:Council|Kommune|kommun|kunta|Gemeinde)$"
+)
+_COUNCIL_BEFORE = regex.compile(
+    r"^(?:Ayuntamiento|Comune|Mairie|Gemeente|Gemeinde|Stadt|Concello|Câmara[ \t]+Municipal|"
+    r"Prefeitura|Municipio|Municipalidad|Urząd[ \t]+Miasta|Ville)"
+    r"(?:[ \t]+(?:de|di|of|da|do|del|van|d'|d’))?[ \t]*(?P<place>\p{Lu}.+)$"
+)
+
+
+def _local_authority(value: str) -> bool:
+    found = _COUNCIL_AFTER.match(value.strip()) or _COUNCIL_BEFORE.match(value.strip())
+    if found is None:
+        return False
+    place = found.group("place")
+    return compounds.place_of(place) is not None or is_town(place)
+
+
 # "with" a tool, or further on in the list after it: "with Python, dbt and "
 _TOOL_WITH_BEFORE = regex.compile(r"\bwith\s+(?:the\s+)?(?:[\w.+#\-]+(?:,\s*|\s+and\s+)){0,4}$", _I)
 
@@ -2146,6 +2167,10 @@ def _organization(m: _Mention) -> Verdict:
     def private(reason: Reason) -> Verdict:
         return Verdict(Subject.PRIVATE, reason, label)
 
+    if ctx.parse.self_in_text and _local_authority(value):
+        # "will Calderdale Council act?", "the planning committee at Tewkesbury Borough
+        # Council": a town's council, in a text with the writer in it, is where they live
+        return private(Reason.LIFE_PLACE)
     if _TOOL_WITH_BEFORE.search(before) and value.strip().casefold() in gazetteer.load(
         "tech_terms"
     ):

@@ -155,3 +155,15 @@ def test_a_pronoun_of_another_language_is_no_public_subject(analyzer):
     # the English parse names "Hij" (he) the subject, and an encyclopedia has a "Hij"
     text = "Mijn oom heet Kees Brouwer. Hij is gek op voetbal, woont al twintig jaar in Zaandam."
     assert "Zaandam" in protected(analyzer, text)
+
+
+def test_a_towns_council_in_the_writers_text_is_where_they_live(analyzer):
+    text = (
+        "Our bins haven't been collected for three weeks. Will Kirklees Council refund part "
+        "of my council tax?"
+    )
+    assert "Kirklees Council" in protected(analyzer, text)
+
+
+def test_a_towns_council_as_a_topic_stays_public(analyzer):
+    assert protected(analyzer, "Why did Birmingham City Council go bankrupt?") == set()
