@@ -2135,6 +2135,7 @@ def _works_or_studies_there_in_cjk(m: _Mention) -> bool:
     return _own_in_other_language(clause) or bool(_JAPANESE_PERSON_TOPIC.search(clause))
 
 
+_ADDRESS_JOINER = regex.compile(r"[ \t]*(?:,|\n|[–—-])[ \t]*")
 # A town's own government, named for the town: "Calderdale Council", "Tewkesbury Borough
 # Council", "Comune di Lecco", "Ayuntamiento de Alzira", "Gemeente Zwolle", "Aarhus Kommune"
 _COUNCIL_AFTER = regex.compile(
@@ -2213,6 +2214,14 @@ def _organization(m: _Mention) -> Verdict:
         return private(Reason.ACCOUNT_BESIDE)
     if ctx.cv_entry(span):
         return private(Reason.AFFILIATION)
+    if any(
+        contact.label == labels.STREET_ADDRESS
+        and _ADDRESS_JOINER.fullmatch(ctx.text, span.end, contact.start)
+        for contact in ctx.contacts_near(span, 4)
+    ):
+        # "Visitation at Fair Haven Funeral Home, 212 Elmwood Drive": a place with its
+        # street, the first line of an address
+        return private(Reason.ADDRESS_PART)
     if _POSSESSIVE_BEFORE.search(before) and _ACCOUNT_AFTER.match(after):
         return private(Reason.OWN_ACCOUNT)
     tied = _tied_to_someone(m)

@@ -167,3 +167,8 @@ def test_a_towns_council_in_the_writers_text_is_where_they_live(analyzer):
 
 def test_a_towns_council_as_a_topic_stays_public(analyzer):
     assert protected(analyzer, "Why did Birmingham City Council go bankrupt?") == set()
+
+
+def test_a_place_with_its_street_is_the_first_line_of_an_address(analyzer):
+    text = "Visitation at Hollow Creek Funeral Home, 48 Maple Avenue, from 4 to 7 pm Friday."
+    assert {"Hollow Creek Funeral Home", "48 Maple Avenue"} <= protected(analyzer, text)
