@@ -172,3 +172,8 @@ def test_a_towns_council_as_a_topic_stays_public(analyzer):
 def test_a_place_with_its_street_is_the_first_line_of_an_address(analyzer):
     text = "Visitation at Hollow Creek Funeral Home, 48 Maple Avenue, from 4 to 7 pm Friday."
     assert {"Hollow Creek Funeral Home", "48 Maple Avenue"} <= protected(analyzer, text)
+
+
+def test_a_first_name_that_says_something_in_another_language_is_a_person(analyzer):
+    text = "Resume esto en 3 puntos: reunión 14/03 - Iñaki dice que el proveedor sube precios."
+    assert "Iñaki" in protected(analyzer, text)
