@@ -542,7 +542,9 @@ _HERE_IN = regex.compile(
     _I,
 )
 _RESIDENCE_BEFORE = regex.compile(
-    r"\b(?:(?:live|lives|living|lived|reside|resides|residing|moved|moving|move|"
+    r"\b(?:(?:live|lives|living|lived|reside|resides|residing|"
+    # (not a thing moved: "moves a ticket to Done", "move it to the cloud")
+    r"(?:moved|moving|moves|move)\b(?![ \t]+(?:it|them|this|that|these|those|a|an|each|every)\b)|"
     r"relocat\w+|settled|grew up|i was born|i was raised)"
     r"(?:[^.!?\n]{0,30}?\b(?:in|to|at|near|from|à|en|a|w|em))?|raised|born|"
     # Swedish, Norwegian and Danish "lives", some words before its place ("bor kvar på
@@ -1510,8 +1512,8 @@ def _tied_to_someone(m: _Mention) -> Reason | None:
         return Reason.RELATION_AFTER
     if _SELF.search(before) or _GREETING.search(wide_before):
         return Reason.SELF_INTRODUCTION
-    if _HOLDER.search(before):
-        return Reason.HOLDER
+    if _HOLDER.search(before) and compounds.place_of(m.value) is None:
+        return Reason.HOLDER  # (not "a visa for Vietnam": the country it admits to)
     if (
         _LINE_START.search(wide_before)
         and _SPEAKER_AFTER.match(after)

@@ -643,6 +643,8 @@ def _tie(token, place: bool, unknown: bool = False) -> Tie | None:
         if dep == "poss":
             return None  # "Adichie's talk": the span owns, it is not owned
         if dep in ("compound", "flat", "nmod", "amod", "nummod", "case"):
+            if place and dep == "compound" and head.tag_ == "NNS" and node.i == token.i:
+                return None  # "US prospects", "Dutch suppliers": a kind of them, not a home
             if (
                 not place
                 and dep == "compound"

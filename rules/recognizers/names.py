@@ -23,6 +23,7 @@ from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map
 from veil.rules.nlp import import_spacy
 from veil.rules.pattern import (
+    CALENDAR_WORDS,
     CHAT_STAMP,
     KIN_TITLES,
     LOWER_CASE_TITLES,
@@ -180,6 +181,11 @@ _NOT_AFTER_NAMING = frozenset(
 _WITH_INITIAL = regex.compile(
     r"(?<![\w@.])(\p{Lu}\p{Ll}+)[ \t]+\p{Lu}\.?[ \t]+"
     r"(\p{Lu}\p{Ll}+(?:[\-'’]\p{Lu}?\p{Ll}+)?)(?![\w@])"
+)
+# Words of time before a month's or a day's name: "in May", "since June", "next Monday".
+_TIME_PREPOSITION_BEFORE = regex.compile(
+    r"\b(?:in|since|until|till|by|from|during|last|next|early|late|mid|this|every|on)[ \t]+$",
+    regex.IGNORECASE,
 )
 # "our founders: Morrison, Rogers and Torres": a list of names.
 _NAME_LIST = regex.compile(
@@ -1348,6 +1354,10 @@ class _NameScan:
         value = self.text[start:end]
         if value.casefold() in self.tech or (not labelled and self.code.in_code(start, end)):
             return
+        if value.casefold() in CALENDAR_WORDS and _TIME_PREPOSITION_BEFORE.search(
+            self.text, max(0, start - 12), start
+        ):
+            return  # "moved in May and I ...": a month, though May is a name too
         self.spans.append(Span(start, end, labels.PERSON, score, self.source))
 
     def titles_and_fields(self) -> None:

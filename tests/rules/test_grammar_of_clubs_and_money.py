@@ -177,3 +177,22 @@ def test_a_place_with_its_street_is_the_first_line_of_an_address(analyzer):
 def test_a_first_name_that_says_something_in_another_language_is_a_person(analyzer):
     text = "Resume esto en 3 puntos: reunión 14/03 - Iñaki dice que el proveedor sube precios."
     assert "Iñaki" in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a visa admits to a country; it is held by a person
+        "Do I need a visa for Cambodia if I'm only in transit at Bangkok airport?",
+        # a place before a plural noun is a kind of them, not anyone's home
+        "Our finance team keeps getting invoices from UK suppliers with the wrong VAT, help?",
+        # a thing moved is no one moving house
+        "how do i make a Jira rule that moves a ticket to Done when the PR is merged?",
+    ],
+)
+def test_places_that_are_no_ones_home(analyzer, text):
+    assert protected(analyzer, text) == set()
+
+
+def test_a_month_after_a_word_of_time_is_no_name(analyzer):
+    assert protected(analyzer, "We moved to Leeds in May and I need a GP.") == {"Leeds"}
