@@ -2404,7 +2404,9 @@ _PERIOD = regex.compile(
     r"jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\s+)?(?:19|20)\d\d\)",
     _I,
 )
-_PROSE_VERB = regex.compile(r"\b(?:is|are|was|were|has|have|had|will|would)\b", _I)
+_PROSE_VERB = regex.compile(
+    r"\b(?:is|are|was|were|has|have|had|will|would|did|does|do|can|could|should)\b", _I
+)
 # A period from a year to another or to now, as CVs write it in any of their languages
 _PERIOD_RANGE = regex.compile(
     # (not a date: "2016-11-30")

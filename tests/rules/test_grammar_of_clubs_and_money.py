@@ -196,3 +196,11 @@ def test_places_that_are_no_ones_home(analyzer, text):
 
 def test_a_month_after_a_word_of_time_is_no_name(analyzer):
     assert protected(analyzer, "We moved to Leeds in May and I need a GP.") == {"Leeds"}
+
+
+def test_a_question_with_a_year_in_it_is_no_cv_line(analyzer):
+    text = (
+        "What did the Constitutional Court of South Africa hold in Minister of Health v. "
+        "Treatment Action Campaign (2002), and what came after? I read Yacoob wrote it."
+    )
+    assert protected(analyzer, text) == set()
