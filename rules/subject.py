@@ -1968,6 +1968,10 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         # a first name NER took for a place no gazetteer has ("Marta revisa el contrato"):
         # the person it names, whatever an encyclopedia titles by the word
         return _person(m)
+    if _ACRONYM.fullmatch(value.strip()):
+        # "anything about AI yet?", "what does HR say": an acronym no gazetteer has as a
+        # place, with nothing above tying it to a life, is a thing's
+        return Verdict(Subject.PUBLIC, Reason.TITLE_OR_THING, label)
     if knowledge.knowledge().is_known(value) or (
         romanized is not None
         and any(knowledge.knowledge().is_known(form) for form in _romanized_forms(romanized))
@@ -2404,6 +2408,7 @@ _PERIOD = regex.compile(
     r"jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\s+)?(?:19|20)\d\d\)",
     _I,
 )
+_ACRONYM = regex.compile(r"[A-Z]{2,4}")
 _PROSE_VERB = regex.compile(
     r"\b(?:is|are|was|were|has|have|had|will|would|did|does|do|can|could|should)\b", _I
 )

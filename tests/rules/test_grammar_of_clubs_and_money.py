@@ -204,3 +204,18 @@ def test_a_question_with_a_year_in_it_is_no_cv_line(analyzer):
         "Treatment Action Campaign (2002), and what came after? I read Yacoob wrote it."
     )
     assert protected(analyzer, text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "private"),
+    [
+        ("has the new pope said anything about AI yet? i read he might write something", set()),
+        (
+            "Could you compare living in Gouda or Woerden for both of us, with NS train times? "
+            "We're in Utrecht now.",
+            {"Utrecht"},
+        ),
+    ],
+)
+def test_an_acronym_no_gazetteer_has_is_no_place(analyzer, text, private):
+    assert protected(analyzer, text) == private
