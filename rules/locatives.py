@@ -68,6 +68,9 @@ _TO_BEFORE = r"para|hacia|vers|nach|naar|till|do|per|до|к|ко|ke|đến|tớ
 # Chinese coverbs (before) and Japanese, Korean and Hindi postpositions (after).
 _CHINESE_WHERE = r"住在|在|从|來自|来自|于|於|回"
 _CHINESE_TO = r"去|到|往|飞|飛"
+_CHINESE_MOVED_TO = (
+    r"转学到|轉學到|搬到|搬去|搬来|搬來|搬回|迁到|遷到|迁往|遷往|定居在|定居于|定居|落户|落戶"
+)
 # (a branch, office or plant named for its town is where someone works: "浜松の工場")
 # one's family home, home town or house in a town, written after it ("松本市の実家に帰る")
 _JAPANESE_HOME = r"の(?:実家|地元|自宅)"
@@ -192,6 +195,9 @@ ARABIC_PREPOSITION = regex.compile(
 )
 
 _ROLE_BEFORE = (
+    # a move's or a settling's "to" is where one will live: "从成都搬到深圳" (moving from
+    # Chengdu to Shenzhen), "定居在", "迁到"
+    (regex.compile(rf"(?:{_CHINESE_MOVED_TO})[ \t]*$"), Role.WHERE),
     (regex.compile(rf"(?:{_CHINESE_TO})[ \t]*$"), Role.TO),
     (regex.compile(rf"(?:{_CHINESE_WHERE})[ \t]*$"), Role.WHERE),
     (regex.compile(rf"(?<![\p{{L}}])(?:{_ARABIC_TO})[ \t]*$"), Role.TO),

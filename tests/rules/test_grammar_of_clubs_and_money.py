@@ -219,3 +219,12 @@ def test_a_question_with_a_year_in_it_is_no_cv_line(analyzer):
 )
 def test_an_acronym_no_gazetteer_has_is_no_place(analyzer, text, private):
     assert protected(analyzer, text) == private
+
+
+def test_where_a_chinese_move_goes_is_where_they_will_live(analyzer):
+    text = "我们下个月从武汉搬到苏州，孩子要转学到苏州，请问怎么办入学？"
+    assert protected(analyzer, text) == {"武汉", "苏州"}
+
+
+def test_a_chinese_trip_goes_to_a_destination(analyzer):
+    assert protected(analyzer, "我想去苏州旅游三天，有什么推荐？") == set()
