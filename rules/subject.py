@@ -489,7 +489,10 @@ _TITLE_FIRST = regex.compile(
 # The holder of a document or an account: "ID card for X", "name on the booking X".
 _HOLDER = regex.compile(
     r"(?:\b(?:card|id|passport|licen[cs]e|document|account|booking|reservation|ticket|"
-    r"policy|prescription|visa|certificate)\s+(?:for|of|in the name of|holder)|\bname"
+    r"policy|prescription|visa|certificate)\s+(?:for|of|in the name of|holder)|"
+    # a booking under a name: "booking ref PR-55812, under Whitfield", "a table under Ruiz"
+    r"\b(?:booked|booking|reservation|reserved|table|ref|reference)\b[^.!?\n]{0,40}?"
+    r"\bunder(?:\s+the\s+name(?:\s+of)?)?|\bname"
     r"(?:\s+on\s+(?:the\s+)?[\w\-]+)?\s*[:=\-]?|\b(?:compliance|hr|legal|finance|"
     r"accounting|payroll|support|reception|admin|security)\s*\()\s*$",
     _I,

@@ -228,3 +228,11 @@ def test_where_a_chinese_move_goes_is_where_they_will_live(analyzer):
 
 def test_a_chinese_trip_goes_to_a_destination(analyzer):
     assert protected(analyzer, "我想去苏州旅游三天，有什么推荐？") == set()
+
+
+def test_the_name_a_booking_is_under_is_its_holders(analyzer):
+    text = (
+        "We've booked the back room at the Red Lion for Dad's 70th on 3 May, booking ref "
+        "RL-20931, under Okafor. Can you write the invitation?"
+    )
+    assert "Okafor" in protected(analyzer, text)
