@@ -36,6 +36,8 @@ SINCE = r"since|seit|depuis|desde|dal|sinds|od"
 # English, as they stand before the workplace ("trabajo en X", "працюю в X").
 WORK_VERBS_ABROAD = (
     r"werk|werkte|studeer|tätig|travaille|travaillais|trabajo|trabajé|trabajaba|arbeite|"
+    # Spanish counts the time one has spent somewhere: "llevo dos años en el Mercadona"
+    r"llevo|llevamos|"
     r"arbeitete|lavoro|lavorato|lavoravo|trabalho|trabalhei|trabalhava|працюю|працював|"
     r"працювала|працюємо|навчаюся|навчаюсь|вчуся|работаю|работал|работала|работаем|учусь|"
     r"учился|училась|pracuję|pracowałem|pracowałam|pracujemy|studiuję|"

@@ -569,7 +569,7 @@ _RESIDENCE_BEFORE = regex.compile(
     r"(?:vivo|vivimos|vive|viven|vivía|habite|habitons|habitent|vit|vivent|wohne|wohnen|"
     r"wohnt|lebe|lebt|leben|abito|abitiamo|abita|abitano|viviamo|mieszkam|mieszkamy|"
     r"mieszka|mieszkają|mieszkała|mieszkał|moro|moramos|mora|moram|morava|moravam|woon|"
-    r"wonen|woont|woonde)(?:[ \t]+[\p{L}\d'’]+){0,3}?[ \t]+"
+    r"wonen|woont|woonde|llevo|llevamos)(?:[ \t]+[\p{L}\d'’]+){0,3}?[ \t]+"
     r"(?:en|à|a|au|in|im|w|we|em|no|na|nos|nas|op)|"
     r"ở lại|về|sống ở|bor i|bor på|asuu|"
     r"(?:is|are|am|'m|’m|was|were|come|comes|came|visiting|originally|hails?|"
@@ -651,7 +651,8 @@ _POSTCODE_OR_NUMBER = regex.compile(r"\d")
 # "our teacher at X", "my son ... sees Dr. Y at X": a relation, then where they are.
 _RELATION_AT = regex.compile(
     rf"\b{_RELATION}\b[^!?\n]{{0,40}}?"
-    r"\b(?:at|en|from|of|with|bei|chez|presso|w|na|de)\s+(?:the\s+)?$",
+    r"\b(?:at|en|from|of|with|bei|chez|presso|w|na|de)\s+"
+    r"(?:(?:the|el|la|los|las|le|les|il|lo|o|os|der|die|das|dem|den)\s+)?$",
     _I,
 )
 # "a landlord", "any tenant": a role in general, no one the writer knows

@@ -59,6 +59,9 @@ _LEADING_FUNCTION_WORD = regex.compile(
     rf"^(?!(?:{_OPENING_PARTICLES})[ \t])"
     r"(?:(\p{Ll}+)|(في|على|من|إلى|عن|مع|لدى|عند))[ \t]+(?=\p{Lu})"
 )
+_LOWER_CASE_ARTICLE = regex.compile(
+    r"(?:el|la|los|las|le|les|il|lo|gli|der|die|das|het)[ \t]+(?=\p{Lu})"
+)
 _FIRST_WORD = regex.compile(r"(\p{Lu}\p{Ll}+)[ \t]+(?=[^\n]*\p{Lu})")  # a capital after it
 _SENTENCE_OPENS = regex.compile(r"(?:^|[.!?¿¡:;\n\"“«(]|[.!?][\"”»)])\s*$")
 
@@ -448,6 +451,11 @@ class SpacyNerRecognizer:
                 # "على Google Classroom", "w Drukarni X": NER took another language's
                 # preposition or article along (not a name's particle: "van Gogh")
                 start, value = start + lead.end(), value[lead.end() :]
+            article = _LOWER_CASE_ARTICLE.match(value)
+            if article and label in (labels.ORGANIZATION, labels.LOCATION):
+                # "en el Mercadona de Alzira": the sentence's article, which a firm's or a
+                # place's name does not open with in lower case
+                start, value = start + article.end(), value[article.end() :]
             if label == labels.PERSON:
                 start, value = _without_opening_word(text, start, value)
                 value = _without_lower_case_tail(value)

@@ -236,3 +236,23 @@ def test_the_name_a_booking_is_under_is_its_holders(analyzer):
         "RL-20931, under Okafor. Can you write the invitation?"
     )
     assert "Okafor" in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "private"),
+    [
+        # Spanish counts the time spent somewhere: the writer's workplace and town
+        (
+            "Llevo cuatro años en el Carrefour de Alcorcón y me ofrecen pasar a encargada.",
+            "Carrefour de Alcorcón",
+        ),
+        ("Llevamos seis años en Logroño y queremos cambiar de médico de cabecera.", "Logroño"),
+        # the sentence's article is not the school's name
+        (
+            "Mi hijo Mateo empieza en el Colegio Virgen del Pilar de Utebo, ¿qué le compro?",
+            "Colegio Virgen del Pilar de Utebo",
+        ),
+    ],
+)
+def test_where_the_writer_has_spent_years_and_names_without_articles(analyzer, text, private):
+    assert private in protected(analyzer, text)
