@@ -1032,10 +1032,10 @@ class _Context:
             return False
         single = " " not in self.text[span.start : span.end].strip()
         nearby = self.contacts_near(span, CONTACT_REACH)
-        name = notability.fold(self.text[span.start : span.end])
+        folded = notability.fold(self.text[span.start : span.end])
         if not single and any(
             contact.label == labels.STREET_ADDRESS
-            and name in notability.fold(self.text[contact.start : contact.end])
+            and folded in notability.fold(self.text[contact.start : contact.end])
             for contact in nearby
         ):
             return False  # the street named for them: "14 Nelson Mandela Way (named after ...)"
@@ -1050,14 +1050,16 @@ class _Context:
                 else ""
             )
             if len(gap) <= CONTACT_REACH and not regex.search(r"[.!?]\s|\n\s*\n", gap):
+                name = self.text[span.start : span.end]
+                handle = self.text[contact.start : contact.end]
                 if (
                     len(regex.findall(r"\p{L}+", gap)) >= _WORDS_APART
-                    and _known_figure(self.text[span.start : span.end])
-                    and not _names_in(
-                        self.text[span.start : span.end], self.text[contact.start : contact.end]
-                    )
+                    and _known_figure(name)
+                    and (not _names_in(name, handle) or contact.label == labels.USERNAME)
                 ):
-                    continue  # "not as fast as Eliud Kipchoge, she insists, @wanjiru": not his
+                    # "not as fast as Eliud Kipchoge, she insists, @wanjiru": not his; nor is
+                    # a fan's handle named for the star ("bartok_in_bucharest ... Bartók")
+                    continue
                 return True
         return False
 

@@ -256,3 +256,13 @@ def test_the_name_a_booking_is_under_is_its_holders(analyzer):
 )
 def test_where_the_writer_has_spent_years_and_names_without_articles(analyzer, text, private):
     assert private in protected(analyzer, text)
+
+
+def test_a_fans_handle_named_for_a_star_does_not_make_the_star_private(analyzer):
+    text = (
+        "I run the fan account janacek_in_brno on Instagram and someone said Leoš Janáček "
+        "was born in what is now Czechia. Where exactly? reply to k.dvorak.music@seznam.cz"
+    )
+    found = protected(analyzer, text)
+    assert "janacek_in_brno" in found
+    assert "Leoš Janáček" not in found
