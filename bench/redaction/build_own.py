@@ -718,6 +718,46 @@ RECORDS: list[tuple[str, str, str, str | None]] = [
         "Is it better to stop overnight near {{Bristol}} or push through?",
         None,
     ),
+    # money-paperwork (a town's council, a reference after "n.", a role in general, a firm
+    # with its street)
+    (
+        "mixed",
+        "money-paperwork",
+        "Our bins haven't been emptied for a month. Will [[ORGANIZATION:Kirklees Council]] "
+        "refund any council tax, or do I go to the {{Local Government Ombudsman}}?",
+        None,
+    ),
+    (
+        "mixed",
+        "money-paperwork",
+        "L'assicurazione mi ha liquidato 1.200 euro su 5.000 (sinistro n. "
+        "[[ID_NUMBER:2025/BG/770431]]). Posso fare reclamo all'{{IVASS}}?",
+        None,
+    ),
+    (
+        "public_only",
+        "money-paperwork",
+        "What can a tenant do if a landlord never registers the deposit with the "
+        "{{Deposit Protection Service}}? Is it really up to three times the deposit?",
+        None,
+    ),
+    # clubs-online (an office held in a club, handles by their form, a liked star beside
+    # a relative, a fan account named for a star)
+    (
+        "mixed",
+        "clubs-online",
+        "I'm the treasurer of [[ORGANIZATION:Hexley Vale Harriers]] and we need a kit "
+        "sponsor. Draft a short letter to [[ORGANIZATION:Brindle & Sons Bakery]] asking for "
+        "£400.",
+        None,
+    ),
+    (
+        "mixed",
+        "clubs-online",
+        "a guy in our {{Fortnite}} lobby called himself [[USERNAME:NebulaFox42]] and keeps "
+        "messaging my son [[PERSON:Kasper]], who idolises {{Lionel Messi}}. how do I report it?",
+        None,
+    ),
 ]
 
 

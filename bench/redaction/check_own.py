@@ -61,6 +61,8 @@ KINDS = frozenset(
         "public-world",
         "work-paste",
         "family-logistics",
+        "money-paperwork",
+        "clubs-online",
     }
 )
 REQUIRED = ("id", "category", "kind", "text", "spans", "public", "public_spans")
