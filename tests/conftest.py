@@ -25,6 +25,16 @@ def found(analyzer: Analyzer, text: str) -> list[tuple[str, str]]:
     return [(s.label, text[s.start : s.end]) for s in analyzer.analyze(text)]
 
 
+def protected(analyzer: Analyzer, text: str) -> set[str]:
+    """The values the fast stage replaces in ``text``."""
+    return {text[s.start : s.end] for s in analyzer.analyze(text)}
+
+
+def protected_labels(analyzer: Analyzer, text: str) -> dict[str, str]:
+    """The values the fast stage replaces in ``text``, with their labels."""
+    return {text[s.start : s.end]: s.label for s in analyzer.analyze(text)}
+
+
 @pytest.fixture(scope="session")
 def tiny_gguf(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A tiny random-weight llama GGUF with a ChatML template (built once per session)."""

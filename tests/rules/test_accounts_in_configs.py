@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-
-def protected(analyzer, text: str) -> dict[str, str]:
-    return {text[s.start : s.end]: s.label for s in analyzer.analyze(text)}
+from tests.conftest import protected_labels as protected
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import protected
 from veil.rules import declension
 
 
@@ -29,10 +30,6 @@ def test_a_word_alone_is_not_read_as_a_genitive():
     # the Scandinavian "-s" ends a name's last word only ("Coles" is no "Cole")
     assert "Cole" not in declension.word_forms("Coles")
     assert declension.name_forms("") == ()
-
-
-def protected(analyzer, text: str) -> set[str]:
-    return {text[s.start : s.end] for s in analyzer.analyze(text)}
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import protected_labels as protected
 from veil.rules.domain_names import domain_name
 
 
@@ -18,10 +19,6 @@ from veil.rules.domain_names import domain_name
 )
 def test_the_registrable_label_of_a_domain(address, name):
     assert domain_name(address) == name
-
-
-def protected(analyzer, text: str) -> dict[str, str]:
-    return {text[s.start : s.end]: s.label for s in analyzer.analyze(text)}
 
 
 def test_a_firm_spelled_like_its_domain_is_protected(analyzer):

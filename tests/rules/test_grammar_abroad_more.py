@@ -8,13 +8,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import protected_labels as protected
 from veil.rules import lazy_regex as regex
 from veil.rules import locatives
 from veil.rules.code_context import code_map
-
-
-def protected(analyzer, text: str) -> dict[str, str]:
-    return {text[s.start : s.end]: s.label for s in analyzer.analyze(text)}
 
 
 @pytest.mark.parametrize(

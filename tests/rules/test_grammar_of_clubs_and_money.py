@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-
-def protected(analyzer, text: str) -> set[str]:
-    return {text[s.start : s.end] for s in analyzer.analyze(text)}
+from tests.conftest import protected
 
 
 def test_a_verb_and_a_preposition_are_no_part_of_a_name(analyzer):

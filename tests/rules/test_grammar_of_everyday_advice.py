@@ -8,12 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import protected
 from veil.rules import notability
 from veil.rules.registry import create
-
-
-def protected(analyzer, text: str) -> set[str]:
-    return {text[s.start : s.end] for s in analyzer.analyze(text)}
 
 
 @pytest.mark.parametrize(

@@ -6,14 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import found
+from tests.conftest import found, protected
 from veil.rules.compounds import join_compound_names, place_of
 from veil.rules.labels import LOCATION, ORGANIZATION, PERSON
 from veil.rules.spans import Span
-
-
-def protected(analyzer, text: str) -> set[str]:
-    return {text[s.start : s.end] for s in analyzer.analyze(text)}
 
 
 def kept(analyzer, text: str) -> set[str]:

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-
-def protected(analyzer, text: str) -> set[str]:
-    return {text[s.start : s.end] for s in analyzer.analyze(text)}
+from tests.conftest import protected
 
 
 @pytest.mark.parametrize(

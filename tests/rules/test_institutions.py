@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import protected
 from veil.rules.recognizers.institutions import InstitutionRecognizer
 
 
@@ -40,10 +41,6 @@ def test_capitalised_words_closed_by_an_institution_head(text, expected):
 )
 def test_no_institution_without_a_name_before_its_head(text):
     assert names(text) == []
-
-
-def protected(analyzer, text: str) -> set[str]:
-    return {text[s.start : s.end] for s in analyzer.analyze(text)}
 
 
 def test_an_unknown_institution_in_a_text_about_the_writer_is_protected(analyzer):

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import protected
 from veil.rules import locatives
 from veil.rules.labels import LOCATION, ORGANIZATION, PERSON
 from veil.rules.merge import resolve_overlaps
@@ -16,10 +17,6 @@ from veil.rules.spans import Span
 
 def towns(text: str) -> list[str]:
     return [text[s.start : s.end] for s in PlaceRecognizer().find(text)]
-
-
-def protected(analyzer, text: str) -> set[str]:
-    return {text[s.start : s.end] for s in analyzer.analyze(text)}
 
 
 def covered(analyzer, text: str, value: str) -> bool:

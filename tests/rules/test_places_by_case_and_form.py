@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import protected_labels as protected
 from veil.rules import locatives
 from veil.rules.labels import LOCATION, PHONE
 from veil.rules.recognizers.places import PlaceRecognizer
@@ -13,10 +14,6 @@ from veil.rules.recognizers.places import PlaceRecognizer
 
 def towns(text: str) -> list[str]:
     return [text[s.start : s.end] for s in PlaceRecognizer().find(text)]
-
-
-def protected(analyzer, text: str) -> dict[str, str]:
-    return {text[s.start : s.end]: s.label for s in analyzer.analyze(text)}
 
 
 @pytest.mark.parametrize(

@@ -6,13 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import protected_labels as protected
 from veil.rules import knowledge, locatives
 from veil.rules.labels import ORGANIZATION, PERSON
 from veil.rules.registry import create
-
-
-def protected(analyzer, text: str) -> dict[str, str]:
-    return {text[s.start : s.end]: s.label for s in analyzer.analyze(text)}
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import protected
 from veil.local_models.backend import LLMError
 from veil.local_models.referee import LLMReferee
 from veil.policies.engine import FastStage
@@ -22,10 +23,6 @@ from veil.rules.recognizers.names import known_name_words
 from veil.rules.spans import Span
 from veil.rules.subject import Subject, decide
 from veil.rules.vault import Vault
-
-
-def protected(analyzer: Analyzer, text: str) -> set[str]:
-    return {text[s.start : s.end] for s in analyzer.analyze(text)}
 
 
 def kept(analyzer: Analyzer, text: str) -> dict[str, str]:

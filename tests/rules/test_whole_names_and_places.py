@@ -8,12 +8,9 @@ from dataclasses import replace
 
 import pytest
 
+from tests.conftest import protected_labels as protected
 from veil.rules import labels, name_extent
 from veil.rules.spans import Span
-
-
-def protected(analyzer, text: str) -> dict[str, str]:
-    return {text[s.start : s.end]: s.label for s in analyzer.analyze(text)}
 
 
 def _span(text: str, value: str, label: str = labels.ORGANIZATION) -> Span:
