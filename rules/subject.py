@@ -848,6 +848,13 @@ _AFFILIATION_AFTER = regex.compile(
     r"\b(?:work|works|worked|study|studies|studied|teach|teaches|am|are|is)\b",
     _I,
 )
+# "the Fenwick Engineering scheme (he worked there 22 years)": "there" is the firm, and
+# the clause says it as a fact, whatever the sentence around it wants
+_WORKED_THERE_AFTER = regex.compile(
+    r"^[^.!?\n]{0,30}?\b(?:i|we|he|she|they)\s+(?:(?:have|has|had)\s+)?"
+    r"(?:worked|studied|taught)\s+there\b",
+    _I,
+)
 _NORP_SELF = regex.compile(
     r"(?:\bI'm|\bI’m|\bI am|\bwe're|\bwe’re|\bwe are|\bI was|\bas an?|\bmy family is|"
     r"\bhe's|\bhe’s|\bshe's|\bshe’s|\bhe is|\bshe is|\bthey're|\bthey are|"
@@ -2197,7 +2204,7 @@ def _organization(m: _Mention) -> Verdict:
         or span.validator == WORKPLACE_OF_WRITER
     ) and not syntax.hypothetical(ctx.parse, span.start, span.end):
         return private(Reason.AFFILIATION)
-    if _works_or_studies_there_in_cjk(m):
+    if _WORKED_THERE_AFTER.match(after) or _works_or_studies_there_in_cjk(m):
         return private(Reason.AFFILIATION)
     if _RELATION_AFTER.match(after) or _relation_at(before):
         return private(Reason.AFFILIATION)

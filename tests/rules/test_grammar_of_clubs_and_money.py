@@ -264,3 +264,11 @@ def test_a_fans_handle_named_for_a_star_does_not_make_the_star_private(analyzer)
     found = protected(analyzer, text)
     assert "janacek_in_brno" in found
     assert "Leoš Janáček" not in found
+
+
+def test_a_firm_someone_worked_there_is_their_employer(analyzer):
+    text = (
+        "My mum wants to move her old pension from the Harlow Pressings scheme (she worked "
+        "there 18 years) into a SIPP. What should she ask?"
+    )
+    assert "Harlow Pressings" in protected(analyzer, text)
