@@ -1642,6 +1642,8 @@ def _person(m: _Mention) -> Verdict:
         return Verdict(Subject.PRIVATE, Reason.CONTACT_BESIDE, label)
     if _affiliation_before(before, _known_figure(value)) or _called_by_the_writer(m):
         return Verdict(Subject.PRIVATE, Reason.AFFILIATION, label)
+    if _WORKED_THERE_AFTER.match(m.after):
+        return Verdict(Subject.PRIVATE, Reason.AFFILIATION, labels.ORGANIZATION)
     # Type checks: a language, a people or a place is not a person without a name cue.
     # A word that is also a first name ("Jackson", "Linda") needs a place's preposition,
     # and not one that people take too ("said to Linda", "shouted at Gary").
