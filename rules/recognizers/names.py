@@ -124,11 +124,12 @@ _STAMPED_SPEAKER = regex.compile(
 _PERSON_VERB = regex.compile(
     r"[ \t]+(?:lives|lived|is|was|has|had|said|says|shouted|yelled|asked|told|works|worked|"
     r"wants|wanted|went|will|would|can|could|called|wrote|sent|likes|loves|needs|thinks|"
-    # says and said in the languages of the name lists ("Iñaki dice que", "Kasia mówi")
+    # says and said in the languages of the name lists ("Iñaki dice que", "Anke sagt")
     r"dice|dijo|diz|disse|dit|sagt|sagte|zegt|zei|säger|sa|sier|siger|sagde|sanoo|sanoi|"
     r"mówi|powiedział|powiedziała|říká|řekl|řekla|говорит|сказал|сказала|каже|сказав|"
     r"diyor|dedi|λέει|είπε|"
-    r"(?:and|&|y|e|et|und|en|i|og|och|ja)[ \t]+\p{Lu})\b"
+    # and another name after "and" ("en" and "i" are "in" too, so not them)
+    r"(?:and|&|y|e|et|und|og|och|ja)[ \t]+\p{Lu})\b"
 )
 # A name the next words take up with "she" or "he": "that was Priyanka, she's OOO today",
 # "ask Dami, he was there" (a person, whatever list the name is on).
