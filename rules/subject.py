@@ -648,11 +648,12 @@ _TOPIC_BEFORE = regex.compile(
     _I,
 )
 _POSTCODE_OR_NUMBER = regex.compile(r"\d")
+# An article before the name, in English or the languages whose cues are read too.
+_ARTICLE_END = r"(?:(?:the|el|la|los|las|le|les|il|lo|o|os|der|die|das|dem|den)\s+)?$"
 # "our teacher at X", "my son ... sees Dr. Y at X": a relation, then where they are.
 _RELATION_AT = regex.compile(
     rf"\b{_RELATION}\b[^!?\n]{{0,40}}?"
-    r"\b(?:at|en|from|of|with|bei|chez|presso|w|na|de)\s+"
-    r"(?:(?:the|el|la|los|las|le|les|il|lo|o|os|der|die|das|dem|den)\s+)?$",
+    rf"\b(?:at|en|from|of|with|bei|chez|presso|w|na|de)\s+{_ARTICLE_END}",
     _I,
 )
 # "a landlord", "any tenant": a role in general, no one the writer knows
@@ -696,8 +697,6 @@ _LOCATIVE = regex.compile(
 # "Ops Lead @ Quokka Parcel": a spaced "@" after a role, as bios and headlines write
 # "at" (a handle has no space after its "@").
 _ROLE_AT_SIGN = regex.compile(r"[\p{L}\p{N}.)][ \t]+@[ \t]+$")
-# An article before the name, in English or the languages whose cues are read too.
-_ARTICLE_END = r"(?:(?:the|el|la|los|las|le|les|il|lo|o|os|der|die|das|dem|den)\s+)?$"
 # Words of work, study and care that tie a following name to someone (read in lower case,
 # or opening a sentence: "The Left Hand of Darkness ... for X" has no cue in "Left").
 _WORK_CUES = (
@@ -797,8 +796,7 @@ def _affiliation_before(before: str, famous: bool = False) -> bool:
 # One of an organisation's many outsiders ("I'm a big fan of Arsenal", "I'm a customer
 # of Barclays"), who hold no place in it.
 _OUTSIDER = regex.compile(
-    r"\b(?:fans?|customers?|clients?|users?|subscribers?|shareholders?|supporters?|"
-    r"followers?|admirers?)\s+(?:of|at|with|for)\s+(?:the\s+)?$",
+    rf"\b(?:{syntax.OUTSIDERS})\s+(?:of|at|with|for)\s+(?:the\s+)?$",
     _I,
 )
 
@@ -1039,7 +1037,8 @@ class _Context:
             return False
         single = " " not in self.text[span.start : span.end].strip()
         nearby = self.contacts_near(span, CONTACT_REACH)
-        folded = notability.fold(self.text[span.start : span.end])
+        name = self.text[span.start : span.end]
+        folded = notability.fold(name)
         if not single and any(
             contact.label == labels.STREET_ADDRESS
             and folded in notability.fold(self.text[contact.start : contact.end])
@@ -1057,7 +1056,6 @@ class _Context:
                 else ""
             )
             if len(gap) <= CONTACT_REACH and not regex.search(r"[.!?]\s|\n\s*\n", gap):
-                name = self.text[span.start : span.end]
                 handle = self.text[contact.start : contact.end]
                 if (
                     len(regex.findall(r"\p{L}+", gap)) >= _WORDS_APART

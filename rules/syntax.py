@@ -387,11 +387,14 @@ _LIKING_VERB = _word_class(
     r"follow(?:s|ed|ing)?|admir(?:e|es|ed|ing)|hat(?:e|es|ed|ing)|can't stand"
 )
 _FAN_NOUN = _word_class(r"fan|fans|fanatic|obsessed|crazy|mad|nuts")
-# Who is of an organisation without a place in it: its customers, users and admirers.
-_OUTSIDER_NOUN = _word_class(
-    r"customers?|clients?|users?|subscribers?|shareholders?|investors?|supporters?|"
-    r"followers?|admirers?|critics?|victims?|fan|fans|part|one"
+# Who is of an organisation without a place in it: its customers, users and admirers
+# (also read before "of", "at" or "with" by the affiliation cues of ``subject``); the
+# parse also knows its investors, critics and victims, and "part" or "one" of it.
+OUTSIDERS = (
+    r"fans?|customers?|clients?|users?|subscribers?|shareholders?|supporters?|followers?|"
+    r"admirers?"
 )
+_OUTSIDER_NOUN = _word_class(rf"{OUTSIDERS}|investors?|critics?|victims?|part|one")
 
 
 def liked(parses: Parses, start: int, end: int) -> bool:
