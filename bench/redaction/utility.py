@@ -23,8 +23,8 @@ PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
 # Prompts written for veil, one or more per kind of failure seen on text nobody tuned on,
 # with their own names and places (bench/redaction/check_own.py validates the file).
 OWN_EXAMPLES = Path(__file__).with_name("public_private_own.jsonl")
-# 2,300 prompts written blind to veil's code (their writers read neither code nor data),
-# in fixed parts: "dev" to "dev34" may be looked at and tuned on, "test" to "test32" only
+# 2,420 prompts written blind to veil's code (their writers read neither code nor data),
+# in fixed parts: "dev" to "dev36" may be looked at and tuned on, "test" to "test34" only
 # reported.
 FRESH_EXAMPLES = Path(__file__).with_name("public_private_fresh.jsonl")
 FRESH_PARTS = (
@@ -62,6 +62,8 @@ FRESH_PARTS = (
     "dev32",
     "dev33",
     "dev34",
+    "dev35",
+    "dev36",
     "test",
     "test2",
     "test3",
@@ -94,6 +96,8 @@ FRESH_PARTS = (
     "test30",
     "test31",
     "test32",
+    "test33",
+    "test34",
 )
 
 TUNING = "tuning half"
