@@ -183,7 +183,13 @@ def _stands_as_postposition(text: str, found: regex.Match) -> bool:
 # Japanese "one's family home / home town / where one lives is" before a town: the
 # writer's own ("実家が富良野なんですが"), the word says whose
 # ... or after it, the town's: "長野県松本市の実家に帰る" (to my family home in Matsumoto)
-HOME_AFTER = regex.compile(_JAPANESE_HOME)
+# ... and Turkish's "the one in" (-daki) before a noun the writer owns by its suffix:
+# "Bursa'daki evimizde" (in our house in Bursa), "Ankara'daki okulumuz" (our school)
+_TURKISH_OURS = (
+    r"['’](?:daki|deki|taki|teki)[ \t]+\p{Ll}{2,}?(?:ımız|imiz|umuz|ümüz|ım|im|um|üm)"
+    r"(?:da|de|ta|te|dan|den|tan|ten|a|e|ı|i|u|ü|ın|in|un|ün)?(?![\p{L}])"
+)
+HOME_AFTER = regex.compile(rf"{_JAPANESE_HOME}|{_TURKISH_OURS}")
 HOME_IS_BEFORE = regex.compile(
     r"(?:実家|地元|故郷|ふるさと|出身地|住まい|自宅)(?:が|は|も)[ \t]*$"
     # Chinese "home town" right before it ("回老家安徽阜阳", back home to Fuyang, Anhui)
@@ -586,6 +592,22 @@ def _more_of(words: list[str], language: str, than: str) -> bool:
     return sum(w in ours and w not in theirs for w in words) > sum(
         w in theirs and w not in ours for w in words
     )
+
+
+# Languages written in Latin letters whose closed-class words can outnumber English's in
+# a sentence of theirs that English words share a few of ("a", "in", "me")
+_LATIN_RIVALS = (
+    *("es", "it", "pt", "fr", "de", "nl", "pl", "cs", "sk", "sl", "hr", "ro", "ca"),
+    *("sv", "da", "nb", "fi", "hu", "tr", "id"),
+)
+
+
+def reads_as_another_language(text: str) -> bool:
+    """More of the text's closed-class words are one Latin-script language's alone than
+    English's alone: "Io e Giulia ci sposiamo a settembre a" is Italian, though its "a"
+    twice is English's too."""
+    words = _folded_words(text)
+    return any(_more_of(words, language, "en") for language in _LATIN_RIVALS)
 
 
 # Languages whose closed-class words a German sentence must outnumber: English, and those

@@ -560,6 +560,8 @@ _RESIDENCE_BEFORE = regex.compile(
     # an arrival that a "since" clause counts from is a move: "since we got to X"
     r"since\s+(?:i|we|he|she|they)\s+(?:got|arrived|came|landed)\s+(?:to|in|at)|"
     r"home town|home is|here in|back in|"
+    # the writer as a point of the map ("ten minutes from us in X", "near me in X")
+    r"(?:from|near)\s+(?:us|me)\s+(?:in|outside)|"
     r"(?:i|we|they|he|she)(?:'m|’m|'re|’re| am| are| is|'s|’s|'ll be|’ll be| will be| was|"
     r" were)(?: still| currently| now)? (?:in|at)|(?:my|our) (?:flight|train|bus|drive|"
     r"commute) (?:from|out of)|flying out of|"
@@ -569,8 +571,12 @@ _RESIDENCE_BEFORE = regex.compile(
     r"(?:vivo|vivimos|vive|viven|vivía|habite|habitons|habitent|vit|vivent|wohne|wohnen|"
     r"wohnt|lebe|lebt|leben|abito|abitiamo|abita|abitano|viviamo|mieszkam|mieszkamy|"
     r"mieszka|mieszkają|mieszkała|mieszkał|moro|moramos|mora|moram|morava|moravam|woon|"
-    r"wonen|woont|woonde|llevo|llevamos)(?:[ \t]+[\p{L}\d'’]+){0,3}?[ \t]+"
-    r"(?:en|à|a|au|in|im|w|we|em|no|na|nos|nas|op)|"
+    r"wonen|woont|woonde|llevo|llevamos|"
+    # Russian's and Ukrainian's past and present of living, growing up, being born
+    r"живёт|живет|живут|жил|жила|жили|проживает|проживают|живе|живуть|жив|жила|вырос|"
+    r"выросла|выросли|виріс|виросла|родился|родилась|народився|народилася)"
+    r"(?:[ \t]+[\p{L}\d'’]+){0,3}?[ \t]+"
+    r"(?:en|à|a|au|in|im|w|we|em|no|na|nos|nas|op|в|во|на|у)|"
     r"ở lại|về|sống ở|bor i|bor på|asuu|"
     r"(?:is|are|am|'m|’m|was|were|come|comes|came|visiting|originally|hails?|"
     r"family|parents?|grand(?:mother|father|parents|ma|pa))(?:\s+originally)?\s+from)\s+"
@@ -583,6 +589,16 @@ _RESIDENCE_AFTER = regex.compile(
     r"nana)\b[^.!?\n]{0,20}"
     r"\b(?:live|lives|lived|living|grew up|work|works|worked|stay|stays|am from|are from|"
     r"was born|were born)\b"
+    # other languages' "where" before a verb of living, growing up or being born, whose
+    # ending says who ("a Verona, dove siamo cresciuti", "à Annecy, où j'habite")
+    r"|^\s*,?\s*(?:dove|donde|onde|où|wo|waar|gdzie|где|де)\s+(?:[\p{L}'’]+\s+){0,2}?"
+    r"(?:abito|abitiamo|abita|abitano|vivo|vive|viven|vivimos|viviamo|vivemos|moro|moramos|"
+    r"mora|habite|habitons|habitent|vit|vivent|wohne|wohnen|wohnt|lebe|lebt|leben|woon|"
+    r"wonen|woont|mieszkam|mieszkamy|mieszka|живу|живём|живем|живёт|живет|живут|"
+    r"cresciut[oaie]|crecí|crecimos|creció|cresci|crescemos|cresceu|grandi|grandis|"
+    r"aufgewachsen|opgegroeid|dorasta\p{L}*|wychowa\p{L}*|вырос|выросла|выросли|"
+    r"nat[oaie]|nací|nacimos|nació|nasci|nasceu|née?s?|geboren|urodzi\p{L}*|родил\p{L}*)"
+    r"(?![\p{L}])"
     # Turkish puts the case ending and the verb after the place: "İzmir'de yaşıyor"
     r"|^['’](?:de|da|te|ta)\s+(?:yaşıyor|yaşıyorum|yaşıyoruz|oturuyor|oturuyorum|çalışıyor|"
     r"çalışıyorum)"
@@ -2043,7 +2059,10 @@ def _where_in_other_language(m: _Mention) -> bool:
     else:
         stop = _STOP_ANYWHERE.search(m.after)
         words = " ".join((m.after[: stop.start()] if stop else m.after).split()[:_LANGUAGE_REACH])
-    if locatives.english(f"{words} {m.value}"):
+    sentence = f"{clause}{m.value}{_clause_after(m.after)}"
+    if locatives.english(f"{words} {m.value}") and not locatives.reads_as_another_language(
+        sentence
+    ):
         return False
     # (or a kin word before a name: "para kay Tita Lorna, nakatira siya sa X"); a verb-final
     # language says who at the clause's end ("گوجرانوالہ میں رہتا ہوں", in X [I] live)

@@ -168,7 +168,9 @@ _WORKPLACE = _word_class(
     r"office|offices|branch|team|department|dept|store|shop|site|plant|factory|warehouse|"
     r"campus|clinic|lab|school|practice|hq|headquarters|depot|unit|ward|surgery|studio|"
     r"kitchen|restaurant|bar|pub|cafe|café|salon|gym|hospital|college|university|church|"
-    r"club|chapter|group|division|subsidiary|franchise|location|outlet|academy"
+    r"club|chapter|group|division|subsidiary|franchise|location|outlet|academy|"
+    # where someone is cared for: "her Rosewood Lodge care home", "the Elms nursing home"
+    r"care|nursing|home"
 )
 _COMMERCE_NOUN = _word_class(
     r"parcel|parcels|package|packages|order|orders|delivery|deliveries|refund|refunds|"
@@ -386,7 +388,9 @@ _LIKING_VERB = _word_class(
     r"worship(?:s|ped|ping)?|idoli[sz](?:e|es|ed|ing)|stan(?:s|ned|ning)?|"
     r"follow(?:s|ed|ing)?|admir(?:e|es|ed|ing)|hat(?:e|es|ed|ing)|can't stand"
 )
-_FAN_NOUN = _word_class(r"fan|fans|fanatic|obsessed|crazy|mad|nuts")
+_FAN_NOUN = _word_class(
+    r"fan|fans|fanatic|obsessed|crazy|mad|nuts|besotted|smitten|infatuated|enamou?red|hooked"
+)
 # Who is of an organisation without a place in it: its customers, users and admirers
 # (also read before "of", "at" or "with" by the affiliation cues of ``subject``); the
 # parse also knows its investors, critics and victims, and "part" or "one" of it.
@@ -884,6 +888,8 @@ def _clause(verb, preposition: str, place: bool, unknown: bool = False) -> Tie |
     ):
         # "he's a dentist in X", the parser hanging "in X" on the copula: someone's work
         return Tie(Owner.ACQUAINTANCE, "pronoun", verb.lower_)
+    if owner is None and preposition in ("at", "in") and _held_there(verb):
+        return _occasion_owner(verb)
     if owner is None and place and _third_person_life(verb, preposition):
         # "He's from Dayton", "she lives in Oranmore": where someone's life is, whose
         # the caller says (the pronoun stands for the writer's intern, or for Obama)
@@ -891,6 +897,40 @@ def _clause(verb, preposition: str, place: bool, unknown: bool = False) -> Tie |
     if owner is None:
         return None
     return Tie(owner, "clause", verb.lower_)
+
+
+# The occasions of a private life, which are held somewhere: where the writer's wedding,
+# funeral or party is says where their people gather ("the reception's at X")
+_OCCASIONS = (
+    r"weddings?|receptions?|ceremony|funeral|wake|memorial|burial|cremation|vigil|party|"
+    r"celebration|reunion|christening|baptism|mitzvah|engagement|do|dinner|meal|lunch|"
+    r"brunch|shower|rehearsal|service|hen|stag|send-?off|gathering"
+)
+_OCCASION = _word_class(_OCCASIONS)
+_HOLDING_VERB = _word_class(r"held|hold|holding|hosted|host|hosting|booked|take|takes|taking")
+
+
+def _held_there(verb) -> bool:
+    """``verb`` says where an occasion is: the copula or "held", "hosted", "take place"."""
+    return verb.lower_ in COPULA or bool(_HOLDING_VERB.match(verb.text))
+
+
+def _occasion_owner(verb) -> Tie | None:
+    """Whose occasion is the subject of ``verb``: "our reception is at X" (possessed),
+    "the funeral is at X on Friday" (definite, in a text where the writer speaks of
+    themselves); not "where was the Queen's funeral held" (a public figure's, which
+    ``possessor`` does not take) or "a wedding at X costs" (any wedding)."""
+    subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    # (an occasion is planned before it is held: "will be at X" states where it is)
+    if subject is None or not _OCCASION.match(subject.text) or irrealis(verb, True):
+        return None
+    owner = possessor(subject)
+    if owner is not None:
+        return Tie(owner, "possession", subject.lower_)
+    bare = not any(c.dep_ in ("det", "poss") for c in subject.children)
+    if (_definite(subject) or bare) and _writes_of_self(subject):
+        return Tie(Owner.WRITER, "possession", subject.lower_)
+    return None
 
 
 # "see" is a deed in "I see a physio at X" (a life verb) but not in "I keep seeing X online"
@@ -1207,6 +1247,7 @@ FIRST_PERSON_WORD = regex.compile(
 # "Still in X.", "Back home in X": a fragment whose subject, left out, is the writer.
 _FRAGMENT_START = regex.compile(r"\W*(?:[\w'’]+\s+){0,2}?(?:in|at|near|from|outside|around)\s", _I)
 _DWELLING_WORD = _in_text(_DWELLINGS)
+_OCCASION_WORD = _in_text(_OCCASIONS)
 _SOCIAL_WORD = _in_text(_SOCIAL_VERBS, _GIVING_VERBS)
 # A bracketed aside that holds figures ("(DOB 14/02/1951, NHS no. 721 846 3053)", "(ref
 # 4471)"): data a form's reader skips, and a parser trained on prose reads as the clause's
@@ -1319,7 +1360,13 @@ class Parses:
             FIRST_PERSON_WORD.search(self.text, begin, finish) is not None
             or _BARE_KIN_WORD.search(self.text, begin, finish) is not None
             or _FRAGMENT_START.match(self.text, begin, finish) is not None
-            or (self.self_in_text and _DWELLING_WORD.search(self.text, begin, finish) is not None)
+            or (
+                self.self_in_text
+                and (
+                    _DWELLING_WORD.search(self.text, begin, finish) is not None
+                    or _OCCASION_WORD.search(self.text, begin, finish) is not None
+                )
+            )
         )
 
     def could_deal(self, start: int, end: int) -> bool:

@@ -88,7 +88,8 @@ _US_STREET = (
     # 42 Elm Street / 1600 N. Pennsylvania Ave NW / 10 Downing St
     rf"(?:(?:\d{{1,6}}[ \t]+)?{_NUMBER}[ \t]+"
     r"(?:(?:N|S|E|W|North|South|East|West|NE|NW|SE|SW)\.?[ \t]+)?"
-    rf"(?:{_WORD}[ \t]+){{0,4}}(?:{_SUFFIXES})\b\.?"
+    # (a numbered street is named by its ordinal: "1408 E 4th St", "221 W 57th Street")
+    rf"(?:(?:{_WORD}|\d{{1,3}}(?:st|nd|rd|th))[ \t]+){{0,4}}(?:{_SUFFIXES})\b\.?"
     rf"(?:[ \t]+(?:{_WORD}[ \t]+){{0,2}}(?:{_SUFFIXES})\b\.?)?"
     rf"(?:[ \t]+(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\b\.?)?)"
 )
@@ -180,7 +181,8 @@ _OTHER_STREET_FIRST = (
 _UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?[ \t]*\d[A-Z]{2}"
 _ZIP = r"\d{4,5}(?:-\d{3,4})?|\d{3}[ \t]\d{2}|[A-Z]\d[A-Z][ \t]?\d[A-Z]\d"
 # (any alphabet's capital: "вул. Липова, 7, Вінниця", "Ερμού 25, Αθήνα")
-_PLACE_WORD = r"\p{Lu}[\w'’\-]{0,40}"
+# (not the writer's "I", which opens the sentence after an address: "..., I'm moving")
+_PLACE_WORD = r"(?!I(?:['’]\w{1,2})?(?![\w'’\-]))\p{Lu}[\w'’\-]{0,40}"
 _PLACE = rf"{_PLACE_WORD}(?:[ \t]+(?:{_PLACE_WORD}|de|del|la|le|upon|on|am|an|der|sur|en)){{0,3}}"
 _TAIL_PART = (
     rf"(?:(?:APO|FPO|DPO)[ \t]+A[AEP][ \t]+\d{{5}}"

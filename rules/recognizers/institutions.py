@@ -11,7 +11,7 @@ name's head to tell a school from a person.
 
 from __future__ import annotations
 
-from veil.rules import knowledge, labels, locatives
+from veil.rules import geography, knowledge, labels, locatives, truecase
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map
 from veil.rules.pattern import (
@@ -497,14 +497,19 @@ class InstitutionRecognizer:
         read)."""
         found: list[Span] = []
         for match in _NAME.finditer(text):
-            # the head must be written as a name's word: "Sunnyside Elementary", not
-            # "Sunnyside elementary" (a description), unless it is a company form ("Ltd")
-            if not match.group().split()[-1][:1].isupper() and not _FORM_END.search(match.group()):
-                continue
             start, words = _without_openers(text, match)
             if len(words) < 2 or HEAD_WORD.fullmatch(words[0]):
                 continue  # a head alone ("the Clinic"), or two heads ("Cafe Bar")
-            found.append(Span(start, match.end(), labels.ORGANIZATION, SCORE, self.name))
+            end = match.end()
+            # the head is written as a name's word ("Sunnyside Elementary") or is a company
+            # form ("Ltd"); in lower case it is the kind of a place named before it
+            # ("Rosewood Lodge care home"), unless that name is a place or a thing known
+            # on its own ("Texas elementary schools", "the Tesco pharmacy")
+            if not words[-1][:1].isupper() and not _FORM_END.search(match.group()):
+                if not _KIND_IN_LOWER_CASE.fullmatch(words[-1]) or _known_before_kind(words[:-1]):
+                    continue
+                end = start + len(" ".join(words[:-1]))
+            found.append(Span(start, end, labels.ORGANIZATION, SCORE, self.name))
         for pattern, heads in (
             (_HEAD_FIRST_NAME, _HEADS_FIRST_NEEDLES),
             (_HEAD_LAST_NAME, _HEADS_LAST_NEEDLES),
@@ -588,6 +593,24 @@ class InstitutionRecognizer:
                     continue  # "주식회사" (joint-stock company) is a form, not a name
                 found.append(Span(*span, labels.ORGANIZATION, SCORE, self.name))
         return found
+
+
+# Kinds of place in people's lives that English writes in lower case after the place's
+# own name: where they are schooled, treated, cared for, pray, eat and train
+_KIND_IN_LOWER_CASE = regex.compile(
+    r"school|primary|elementary|academy|nursery|kindergarten|preschool|daycare|clinic|"
+    r"surgery|practice|hospital|hospice|pharmacy|care|church|chapel|mosque|temple|"
+    r"synagogue|pub|inn|hotel|cafe|café|restaurant|bakery|salon|gym|studio|library"
+)
+
+
+def _known_before_kind(words: list[str]) -> bool:
+    """The words before a lower-case kind are a place or an entry known on its own, or an
+    ordinary word opening a sentence ("Yesterday school was shut")."""
+    name = " ".join(words)
+    if knowledge.knowledge().is_known(name) or geography.city(name) is not None:
+        return True
+    return len(words) == 1 and truecase.ordinary(words[0].casefold())
 
 
 def _without_openers(text: str, match: regex.Match) -> tuple[int, list[str]]:

@@ -74,6 +74,12 @@ _LOWER_CASE_TAIL = regex.compile(
 )
 
 
+# An English preposition that closes a place's or firm's name, which none ends with
+_CLOSING_PREPOSITION = regex.compile(
+    r"(?<=\p{L}[ \t]+)(?:near|in|at|on|by|from|to|off|outside|behind|beside|opposite)$"
+)
+
+
 def _without_lower_case_tail(value: str) -> str:
     if not value[:1].isupper():
         return value
@@ -425,6 +431,12 @@ class SpacyNerRecognizer:
         # not "we're at Django 5": a product's name needs a job or a possession around it
         return tie is not None and tie.head not in syntax.COPULA
 
+    def _possessed(self, text: str, start: int, end: int) -> bool:
+        """The parse makes the name what someone's noun is: "our choir, the X"."""
+        reading = syntax.parses(text, self.model, self.piece_chars)
+        tie = syntax.tie(reading, start, end, place=False)
+        return tie is not None and tie.via in ("apposition", "possession")
+
     def filter(self, text: str, entities) -> list[Span]:
         code = code_map(text)
         tech = gazetteer.load("tech_terms")
@@ -460,6 +472,10 @@ class SpacyNerRecognizer:
                 start, value = _without_opening_word(text, start, value)
                 value = _without_lower_case_tail(value)
                 end = start + len(value)
+            elif _CLOSING_PREPOSITION.search(value):
+                # "Oakwood Barn near": the preposition after a place opens what follows it
+                value = _CLOSING_PREPOSITION.sub("", value).rstrip()
+                end = start + len(value)
             if _LEADING_IMPERATIVE.match(value + " ") and " " not in value:
                 continue  # a lone "Convert" opening the prompt
             verb = _LEADING_IMPERATIVE.match(value)
@@ -488,7 +504,9 @@ class SpacyNerRecognizer:
                     continue  # "translate into German": a language, not a person's group
                 label = labels.LOCATION  # "a shop in Pekalongan": a town NER did not know
             if entity.label_ == "FAC" and not _is_place_like(value, before):
-                continue  # speeches, events and works are tagged FAC too
+                if not self._possessed(text, start, end):
+                    continue  # speeches, events and works are tagged FAC too
+                label = labels.ORGANIZATION  # "our choir, the Harbourside Singers"
             if " " not in value and _opening_word_nothing_knows(text, start, end, value):
                 continue
             if (

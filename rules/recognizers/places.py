@@ -208,6 +208,8 @@ _STREET_TYPE_FIRST = (
 _STREET_TYPE_AFTER = (
     rf"(?!{_NOT_A_STREET_NAME}[ \t])(?:{_STREET_WORD}[ \t]+){{1,3}}(?:{_STREET_AFTER})"
     rf"|\p{{Lu}}\p{{Ll}}+(?:{_FUSED_STREET})"
+    # a numbered street with its side of town, as American grids name them ("W 41st St")
+    r"|(?:N|S|E|W)\.?[ \t]+\d{1,3}(?:st|nd|rd|th)[ \t]+(?:Street|St|Avenue|Ave)\b\.?"
 )
 _STREET_BEFORE_AROUND = r"(?<![\p{L}\p{N}])(?<!\p{N}[ \t,]{1,3})(?:"
 _STREET_AFTER_AROUND = r")(?![\p{L}\p{N}])(?![ \t]*,?[ \t]*(?:n[º°o]\.?[ \t]*)?\d)"
