@@ -28,4 +28,7 @@ def test_the_proxy_benchmark_runs_and_leaks_nothing(tmp_path: Path) -> None:
     reference = figures["bare_mitmproxy"]["concurrency"]  # the same load, without veil
     assert reference["requests"] == 4 and reference["errors"] == 0
     assert figures["veil"]["latency_ms"]["p50"] > 0
+    # the fast stage's own time on the measured requests, from veil's redaction log
+    assert figures["veil"]["fast_stage_in_proxy_ms"]["p50"] > 0
+    assert "on the same requests in the proxy" in (tmp_path / "proxy.md").read_text()
     assert "veil (fast stage)" in (tmp_path / "proxy.md").read_text()
