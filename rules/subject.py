@@ -2499,9 +2499,14 @@ _PLACE_OF_GAP = regex.compile(
     rf"(?:\s*,)?\s+(?:in|at|near|outside|{locatives.IN_OR_AT}|{locatives.FROM})\s+|\s*,[ \t]*"
     # (or Finnish's case joined to the firm's form by a colon, the town in its own:
     # "Kaneli Oy:ssä Jyväskylässä", at Kaneli Oy in Jyväskylä)
-    r"|[ \t]*\([ \t]*|:\p{Ll}{2,4}[ \t]+",
+    r"|[ \t]*\([ \t]*|:\p{Ll}{2,4}[ \t]+"
+    # (or an abbreviation's full stop, not a sentence's: "Villarreal Hnos. in Apodaca")
+    r"|(?<=\p{Lu}\p{Ll}{1,3})\.[ \t]+(?-i:in|at)[ \t]+",
     _I,
 )
+# A genitive between a town and what is in it, in languages that put the town first:
+# Hindi's का/की/के, Japanese の, Chinese 的, Korean 의
+_TOWNS_OWN_BEFORE = regex.compile(r"[ \t]+(?:का|की|के)[ \t]+|[ \t]*(?:の|的|의)[ \t]*")
 _LIST_GAP = regex.compile(
     rf"(?:'s|’s)?{_SEPARATOR}(?:\p{{Lu}}[\p{{L}}'’\-]*(?:\s+\p{{Lu}}[\p{{L}}'’\-]*){{0,3}}"
     rf"{_SEPARATOR}){{0,2}}"
@@ -2517,6 +2522,17 @@ def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> 
     for i in range(1, len(spans)):
         previous, span = spans[i - 1], spans[i]
         gap = _PLACE_OF_GAP.fullmatch(text, previous.end, span.start)
+        if (
+            out[i - 1].label == labels.LOCATION
+            and out[i - 1].subject is not Subject.PRIVATE
+            and out[i].label == labels.ORGANIZATION
+            and out[i].subject is not Subject.PUBLIC
+            and _TOWNS_OWN_BEFORE.fullmatch(text, previous.end, span.start)
+        ):
+            # the town a school, clinic or firm of someone's is in, as a genitive before
+            # it: "लखनऊ के शिवम नर्सिंग होम", "札幌の北星クリニック"
+            out[i - 1] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
+            continue
         if _place_in_place(text, previous, span, out[i - 1], out[i]):
             out[i] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
             continue
@@ -2539,18 +2555,32 @@ def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> 
             and gap[0].strip() != ","
             and compounds.place_of(text[span.start : span.end]) is not None
         )
+        # a place no one knows, protected, then a town after "in": the town it is in
+        # ("a job at Transportes Villarreal Hnos. in Apodaca", NER's place for a firm)
+        # (a name of words, as a firm's is: not "τον Παρθενώνα στην Αθήνα", a sight's case)
+        unknown_place_before = (
+            out[i - 1].reason is Reason.UNKNOWN_PLACE
+            and gap is not None
+            and "," not in gap[0]
+            and " " in text[previous.start : previous.end].strip()
+        )
         if (
             gap is None
             or (out[i].label != labels.LOCATION and not (town_after_firm or named_town))
             or out[i].subject is Subject.PRIVATE
-            or out[i - 1].label not in (labels.ORGANIZATION, labels.PERSON)
+            or (
+                out[i - 1].label not in (labels.ORGANIZATION, labels.PERSON)
+                and not unknown_place_before
+            )
         ):
             continue
         # an undecided (so protected) name: only "in"/"at", not a list's comma ("Britain,
         # France and Israel"), unless it is an institution no encyclopedia knows, whose
         # town follows a comma as in an address ("OBS De Regenboog, Zwolle")
         undecided_owner = out[i - 1].subject is Subject.UNKNOWN and (
-            gap[0].strip() != "," or out[i - 1].reason is Reason.LOCAL_INSTITUTION
+            gap[0].strip() != ","
+            or out[i - 1].reason is Reason.LOCAL_INSTITUTION
+            or unknown_place_before
         )
         if out[i - 1].subject is Subject.PRIVATE or undecided_owner:
             out[i] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)

@@ -295,8 +295,11 @@ _ADJECTIVE_AND_KIND = regex.compile(
 # №3", "гимназии № 12").
 _NUMBERED_SCHOOL = regex.compile(
     r"(?<![\p{L}\p{N}])(?:\p{Lu}\p{Ll}+(?:ського|ської|ский|ская|ского|ской|ський|ська)[ \t]+)?"
-    r"(?i:ліцей|ліцею|ліцеї|гімназія|гімназії|школа|школи|школу|лицей|лицея|гимназия|"
-    r"гимназии|школы|школе|садок|садочок|детский сад)[ \t]*№[ \t]*\d{1,4}"
+    r"(?i:ліцей|ліцею|ліцеї|гімназія|гімназії|школа|школи|школу|лицей|лицея|лицее|гимназия|"
+    r"гимназии|школы|школе|садок|садочок|детский сад|"
+    # numbered clinics and hospitals, in their cases ("в поликлинике № 3")
+    r"поликлиника|поликлиники|поликлинике|поликлинику|больница|больницы|больнице|больницу|"
+    r"поліклініка|поліклініки|поліклініці|лікарня|лікарні|лікарню)[ \t]*№[ \t]*\d{1,4}"
 )
 # Thai writes a school, a clinic, a hospital or a firm as its kind and then its name,
 # with no space until the name ends ("โรงเรียนอนุบาลบ้านสวน", "คลินิกหมอวิชัย").
@@ -311,6 +314,8 @@ _HAN_DESCRIPTION = regex.compile(r"[一两几这那每某][家个所间座]")
 _HANGUL_HEADS = (
     r"초등학교|중학교|고등학교|대학교|학교|병원|의원|회사|교회|은행|유치원|학원|어린이집|"
     r"산후조리원|요양원|약국|치과|한의원|미용실|정비소|세탁소|식당|빵집|사무소|법무법인|"
+    # where weddings are held ("라온웨딩홀", "그랜드예식장")
+    r"웨딩홀|예식장|컨벤션|"
     # a clinic by its department ("튼튼소아과", "밝은안과")
     r"소아과|내과|외과|안과|피부과|이비인후과|산부인과|정형외과|신경과|비뇨기과|"
     # the words small Korean firms' names end in ("한빛로지스", "한결정보기술"); not those
@@ -353,9 +358,14 @@ _PERSIAN_HEADS = (
     r"مهدکودک|مهد[ \t]کودک|درمانگاه|آموزشگاه|مطب|بانک"
 )
 _PERSIAN_NAME = regex.compile(rf"(?<![\p{{L}}])(?:{_PERSIAN_HEADS})[ \t]*«[^»\n]{{1,40}}»")
-_DEVANAGARI_HEADS = r"ट्रेडर्स|स्कूल|विद्यालय|अस्पताल|कंपनी|बैंक|स्टोर्स|एंटरप्राइजेज|क्लिनिक"
+_DEVANAGARI_HEADS = (
+    r"ट्रेडर्स|स्कूल|विद्यालय|अस्पताल|कंपनी|बैंक|स्टोर्स|एंटरप्राइजेज|क्लिनिक|"
+    # the English kinds Hindi writes in its own letters ("जीवनदीप हॉस्पिटल", "शिवम नर्सिंग होम")
+    r"हॉस्पिटल|नर्सिंग[ \t]+होम|कॉलेज|कॉन्वेंट|अकादमी|इंस्टीट्यूट|सेंटर|फार्मेसी|मेडिकल|होटल"
+)
 _DEVANAGARI_NAME = regex.compile(
-    r"(?<![\p{L}\p{M}])(?:[\p{Devanagari}\p{M}]+[ \t]+){1,3}"
+    # (no postposition among the name's words: "लखनऊ के शिवम नर्सिंग होम" is Lucknow's)
+    r"(?<![\p{L}\p{M}])(?:(?!(?:का|की|के|में|से|को|पर|ने)[ \t])[\p{Devanagari}\p{M}]+[ \t]+){1,3}"
     rf"(?:{_DEVANAGARI_HEADS})(?![\p{{L}}\p{{M}}])"
 )
 # Where one works or studies, in the languages whose small NER veil lacks: the name after

@@ -18,7 +18,16 @@ import pkgutil
 import unicodedata
 from functools import cache
 
-from veil.rules import gazetteer, given_names, labels, locatives, name_lists, transcripts, truecase
+from veil.rules import (
+    compounds,
+    gazetteer,
+    given_names,
+    labels,
+    locatives,
+    name_lists,
+    transcripts,
+    truecase,
+)
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map
 from veil.rules.nlp import import_spacy
@@ -252,6 +261,13 @@ _GERMANIC_PARTICLE_NAME = regex.compile(
     r"[ \t]+\p{Lu}\p{Ll}+(?![\w@])"
 )
 # Said of a person and hardly of a thing: "Timotea lives on ...", "Ley began writing".
+# What follows a name as an item of a list or a rota, wherever it stands: its note in
+# brackets, another name joined by "&", a dash and its task ("Mon + Wed: Priya (07700
+# 900214)", "Volunteers: Priya (tuck shop), Gemma & Lou (face paint)")
+# (not "Paris (France)", "Lincoln (2012)": a place's country, a work's year)
+_LIST_ITEM_AFTER = regex.compile(
+    r"[ \t]*(?:\((?=[\p{Ll}\d+])(?!\d{4}\))|&[ \t]*\p{Lu}\p{Ll}|[–—][ \t]+\p{Ll})"
+)
 _PERSONAL_PREDICATE = regex.compile(
     r"[ \t]+(?:lives|lived|grew up|was born|is from|comes from|came from|spent a year|"
     r"spent years|(?:began|started) \p{Ll}+ing|had given|has given|married|flew|speaks)\b"
@@ -1644,6 +1660,7 @@ class _NameScan:
             or _PERSON_VERB.match(text, end)
             or _PERSONAL_PREDICATE.match(text, end)
             or _VOCATIVE.match(text, end)
+            or (_LIST_ITEM_AFTER.match(text, end) and compounds.place_of(word) is None)
         ):
             self.keep(start, end, 0.8)
         elif not _SENTENCE_START.search(before):

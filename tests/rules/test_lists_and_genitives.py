@@ -1,0 +1,50 @@
+"""Names by the shape of what holds them: an item of a list or a rota (a note in brackets,
+a partner joined by "&"), the town after a protected name and "in" (an abbreviation's
+full stop is no sentence's end), and the institutions of scripts without capitals,
+whose town stands before them with a genitive."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import protected
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Rota for Dad this week. Mon + Wed: Anjali (07700 900461) – meds and a shower.", "Anjali"),
+        ("School fair helpers so far: Tariq (cake stall), Bronwen & Cerys (raffle).", "Tariq"),
+        ("Tue + Thu: Dominic (my brother) – lunch and a walk", "Dominic"),
+    ],
+)
+def test_a_first_name_as_an_item_of_a_list_is_someones(analyzer, text, name):
+    assert name in protected(analyzer, text)
+
+
+def test_a_place_with_its_country_in_brackets_stays(analyzer):
+    assert "Paris" not in protected(
+        analyzer, "Paris (France) is lovely in spring, what should I see?"
+    )
+
+
+def test_the_town_after_a_firm_with_an_abbreviation_is_the_firms(analyzer):
+    text = "Applying for a driver job at Lumbreras Hnos. in Apodaca, any tips?"
+    assert "Apodaca" in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("मेरी माँ का इलाज कानपुर के आरोग्य नर्सिंग होम में चल रहा है।", "आरोग्य नर्सिंग होम"),
+        ("Бабушка наблюдается в поликлинике № 12, терапевт хороший.", "поликлинике № 12"),
+        ("동생 결혼식이 다음 달에 하늘웨딩홀에서 있어요.", "하늘웨딩홀"),
+    ],
+)
+def test_institutions_by_their_kind_in_scripts_without_capitals(analyzer, text, institution):
+    assert institution in protected(analyzer, text)
+
+
+def test_a_hindi_town_before_an_institution_is_its_town_and_no_part_of_its_name(analyzer):
+    found = protected(analyzer, "पिछले महीने लखनऊ के आरोग्य अस्पताल में भीड़ थी।")
+    assert found == {"लखनऊ", "आरोग्य अस्पताल"}
