@@ -758,6 +758,47 @@ RECORDS: list[tuple[str, str, str, str | None]] = [
         "messaging my son [[PERSON:Kasper]], who idolises {{Lionel Messi}}. how do I report it?",
         None,
     ),
+    # occasions-care (the venue of the writer's occasion, a place named from "us", a rota's
+    # names, a care home named before its kind, a home said in another language's grammar)
+    (
+        "mixed",
+        "occasions-care",
+        "Can you help with my best man speech? My brother [[PERSON:Tomasz]] is marrying "
+        "[[PERSON:Niamh Ferrity]] and the reception is at [[ORGANIZATION:Glenmorran House]], "
+        "fifteen minutes from us in [[LOCATION:Kinnegad]]. We'd like to end on {{Perfect}} by "
+        "{{Ed Sheeran}}.",
+        None,
+    ),
+    (
+        "mixed",
+        "occasions-care",
+        "Turn this into a tidy rota for Gran's fridge:\nMon + Fri: [[PERSON:Aoife]] "
+        "([[PHONE:07700 900318]]) – meds\nTue: [[PERSON:Declan]] (my cousin) – shopping\n"
+        "Sat: me – the whole day",
+        None,
+    ),
+    (
+        "mixed",
+        "occasions-care",
+        "My dad moved into [[ORGANIZATION:Ashcombe Grange]] care home last month and they "
+        "keep mixing up his {{Warfarin}} doses. Who do I complain to, the home or the {{CQC}}?",
+        None,
+    ),
+    (
+        "mixed",
+        "occasions-care",
+        "Io e [[PERSON:Chiara]] festeggiamo le nozze d'argento a [[LOCATION:Brescia]], dove "
+        "abitiamo da vent'anni. Mi suggerisci una canzone di {{Lucio Battisti}} per il primo "
+        "ballo?",
+        None,
+    ),
+    (
+        "public_only",
+        "occasions-care",
+        "Where was {{Queen Elizabeth II}}'s funeral held, and which hymns were sung at "
+        "{{Westminster Abbey}}?",
+        None,
+    ),
 ]
 
 

@@ -63,6 +63,7 @@ KINDS = frozenset(
         "family-logistics",
         "money-paperwork",
         "clubs-online",
+        "occasions-care",
     }
 )
 REQUIRED = ("id", "category", "kind", "text", "spans", "public", "public_spans")

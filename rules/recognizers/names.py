@@ -98,7 +98,10 @@ _WEAK_CUE = regex.compile(
     # (and other languages' "with": "me caso con Emiliano", "avec Théo", "mit Jonas")
     r"(?:\b(?:with|ask|tell|call|cc|per|by|and|or|met|saw|told|asked|said|con|com|avec|"
     r"mit|med|insieme a|junto a|junto com)\s+|^\s*[-*•]\s*"
-    r"|[,&]\s*)$",
+    r"|[,&]\s*"
+    # the writer and someone, in other languages: "Io e Chiara", "Yo y Lucía", "Ich und"
+    r"|(?<![\p{L}])(?:io\s+e|yo\s+y|eu\s+e|moi\s+et|ich\s+und|ik\s+en|jag\s+och|"
+    r"jeg\s+og|ja\s+i|já\s+a|minä\s+ja|én\s+és)\s+)$",
     regex.IGNORECASE,
 )
 # Places and languages share names with people: "in Austin", "into German".

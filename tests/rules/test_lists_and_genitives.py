@@ -48,3 +48,14 @@ def test_institutions_by_their_kind_in_scripts_without_capitals(analyzer, text, 
 def test_a_hindi_town_before_an_institution_is_its_town_and_no_part_of_its_name(analyzer):
     found = protected(analyzer, "पिछले महीने लखनऊ के आरोग्य अस्पताल में भीड़ थी।")
     assert found == {"लखनऊ", "आरोग्य अस्पताल"}
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Io e Chiara festeggiamo le nozze d'argento: una canzone per il primo ballo?", "Chiara"),
+        ("Yo y Lucía nos casamos en junio, ¿qué canción nos recomiendas?", "Lucía"),
+    ],
+)
+def test_the_writer_and_a_name_in_other_languages_is_someone_they_know(analyzer, text, name):
+    assert name in protected(analyzer, text)
