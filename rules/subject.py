@@ -809,6 +809,19 @@ def _affiliation_before(before: str, famous: bool = False) -> bool:
     )
 
 
+# An office held in an organisation, as the Romance languages and Dutch say "I'm the
+# treasurer of X": the first person of "to be", an article, the office and "of" ("Soy el
+# secretario de la X", "sono il presidente del X", "je suis la trésorière de l'X"); not a
+# fan or a customer, one of its many
+_OFFICE_HELD_ABROAD = regex.compile(
+    r"(?<![\p{L}])(?:soy|sou|sono|je\s+suis|ik\s+ben)\s+(?:el|la|o|a|il|lo|le|l['’]|de|het)\s*"
+    r"(?!(?:fan|fã|hincha|aficionad[oa]|seguidor[a]?|client[ea]?|tifos[oa]|supporter|"
+    r"admirat\p{L}*|socio\s+honorario)(?![\p{L}]))"
+    r"\p{Ll}+(?:[ \t]+\p{Ll}+)?[ \t]+"
+    r"(?:de[ \t]+la|de[ \t]+los|de[ \t]+las|de[ \t]+l['’]|del|della|dello|dei|degli|do|da|"
+    r"dos|das|du|des|de|van[ \t]+de|van[ \t]+het|van)[ \t]*$",
+    _I,
+)
 # One of an organisation's many outsiders ("I'm a big fan of Arsenal", "I'm a customer
 # of Barclays"), who hold no place in it.
 _OUTSIDER = regex.compile(
@@ -2224,6 +2237,8 @@ def _organization(m: _Mention) -> Verdict:
     ) and not syntax.hypothetical(ctx.parse, span.start, span.end):
         return private(Reason.AFFILIATION)
     if _WORKED_THERE_AFTER.match(after) or _works_or_studies_there_in_cjk(m):
+        return private(Reason.AFFILIATION)
+    if _OFFICE_HELD_ABROAD.search(before):
         return private(Reason.AFFILIATION)
     if _RELATION_AFTER.match(after) or _relation_at(before):
         return private(Reason.AFFILIATION)

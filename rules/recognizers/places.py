@@ -111,6 +111,15 @@ _KOREAN_PART = regex.compile(
     r"[ \t]+(\p{Hangul}{1,4}(?:구|군|읍|면|동|리))"
     r"(?:에서는|에서도|에서|에는|에도|에|의|은|는|이|가|도)?(?!\p{Hangul})"
 )
+# A district, neighbourhood or station of one's life, no gazetteer's town before it: its
+# kind's suffix, then "in" and being, living or working there ("은평구에 있는 소아과",
+# "정자동에 사시는", "서현역에서 일해요"); not the common nouns of those endings (region,
+# friend, research, movement, exercise)
+_KOREAN_LIFE_DISTRICT = regex.compile(
+    r"(?!(?:지역|친구|연구|가구|요구|도구|활동|운동|자동|행동|이동|공동|감동|노동|변동|영역|"
+    r"구역|무역|전역|역구)(?:에|에서))"
+    r"(\p{Hangul}{1,4}(?:구|동|역|읍|면))(?:에서|에)[ \t]*(?=있는|있어|사시|살|사는|일하|일해|근무)"
+)
 # A neighbourhood or village named after the word for its kind, as addresses write them
 # (the Philippines' barangay and purok, Indonesia's kelurahan and desa, Mexico's colonia,
 # Brazil's bairro, East Africa's mtaa): the place is its name, whatever a gazetteer has.
@@ -539,6 +548,10 @@ class PlaceRecognizer:
                         part = None if length < len(value) else _KOREAN_PART.match(text, word.end())
                         add(start, part.end(1) if part else start + length)
                         break
+                else:
+                    district = _KOREAN_LIFE_DISTRICT.match(text, start)
+                    if district is not None:
+                        add(*district.span(1))
                 continue
             # a town of two words first ("خميس مشيط", "नई दिल्ली"), then of one
             end = word.end()

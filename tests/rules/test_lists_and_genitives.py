@@ -59,3 +59,33 @@ def test_a_hindi_town_before_an_institution_is_its_town_and_no_part_of_its_name(
 )
 def test_the_writer_and_a_name_in_other_languages_is_someone_they_know(analyzer, text, name):
     assert name in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "club"),
+    [
+        (
+            "Soy el secretario de la Peña Los Almendros y queremos organizar una cena.",
+            "Peña Los Almendros",
+        ),
+        (
+            "Sono il presidente del Circolo Bocciofilo Arcore, mi aiuti con la lettera?",
+            "Circolo Bocciofilo Arcore",
+        ),
+    ],
+)
+def test_an_office_held_in_a_club_in_other_languages_ties_it(analyzer, text, club):
+    assert club in protected(analyzer, text)
+
+
+def test_a_fan_holds_no_office(analyzer):
+    assert protected(analyzer, "Soy el mayor fan del Real Madrid, ¿cuándo juega?") == set()
+
+
+def test_a_korean_district_where_a_relative_is_seen_is_theirs(analyzer):
+    text = "아빠(박영수, 70세)가 서초동에 있는 바른정형외과에서 무릎 수술을 받았어요."
+    assert "서초동" in protected(analyzer, text)
+
+
+def test_a_korean_word_of_a_district_ending_is_no_district(analyzer):
+    assert protected(analyzer, "이 지역에 있는 맛집 추천해줘.") == set()
