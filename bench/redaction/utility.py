@@ -23,8 +23,8 @@ PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
 # Prompts written for veil, one or more per kind of failure seen on text nobody tuned on,
 # with their own names and places (bench/redaction/check_own.py validates the file).
 OWN_EXAMPLES = Path(__file__).with_name("public_private_own.jsonl")
-# 2,420 prompts written blind to veil's code (their writers read neither code nor data),
-# in fixed parts: "dev" to "dev36" may be looked at and tuned on, "test" to "test34" only
+# 2,540 prompts written blind to veil's code (their writers read neither code nor data),
+# in fixed parts: "dev" to "dev38" may be looked at and tuned on, "test" to "test36" only
 # reported.
 FRESH_EXAMPLES = Path(__file__).with_name("public_private_fresh.jsonl")
 FRESH_PARTS = (
@@ -64,6 +64,8 @@ FRESH_PARTS = (
     "dev34",
     "dev35",
     "dev36",
+    "dev37",
+    "dev38",
     "test",
     "test2",
     "test3",
@@ -98,6 +100,8 @@ FRESH_PARTS = (
     "test32",
     "test33",
     "test34",
+    "test35",
+    "test36",
 )
 
 TUNING = "tuning half"
