@@ -2679,6 +2679,62 @@ def _chance_of_entry(value: str) -> float | None:
     return min(1.0, index.chance_entries(value))
 
 
+# The bounds of a sentence, or of a line (a list's item, a chat's message).
+_SENTENCE_BOUND = regex.compile(r"[.!?。！？]+(?=\s|$)|\n")
+# Words that put someone the writer knows in a sentence, whatever its language: the
+# writer, a relation, a title before a name
+_SOMEONE_OF_THE_WRITER = regex.compile(rf"\b(?:{_RELATION}|{_HONORIFIC})\b", _I)
+
+
+# Who the sentence introduces, not talks about: a label or a title before the name
+# ("Cardholder Michael Osei", "Bapak Hendra Wijaya": a capitalised word), or a pronoun's
+# "is" ("She's Margaret Doyle"); and an age after it ("Margaret Doyle, 67")
+_INTRODUCED_BEFORE = regex.compile(
+    r"(?:(?-i:\p{Lu})[\p{L}.'’\-]*|\b(?:she|he|they|this|that)(?:'s|’s|\s+is|\s+was|\s+are))"
+    r"[ \t]+$",
+    _I,
+)
+_AGE_AFTER = regex.compile(r"[ \t]*,?[ \t]*\(?\d{1,3}\b(?![.,]\d)")
+
+
+def _entries_in_public_sentences(text: str, spans: Sequence[Span], out: list[Verdict]) -> list[int]:
+    """Undecided full names that are the encyclopedia's entries (the chance that a
+    private person of the name has one below the limit), in a sentence that names no
+    one of the writer's: no first person or relation in any language, no title, no
+    other name or place that is not public, and not opening its line as a signature, a
+    speaker or a list's item does. A text about the writer's life still speaks of the
+    famous in sentences of their own ("He once shook hands with Walter Reuther", "we
+    read L'Armée des ombres de Joseph Kessel")."""
+    found: list[int] = []
+    for i, span in enumerate(spans):
+        if out[i].label != labels.PERSON or out[i].reason is not Reason.UNDECIDED_NAME:
+            continue
+        value = text[span.start : span.end]
+        chance = _chance_of_entry(value.strip())
+        if chance is None or chance >= LOOSE_CHANCE_LIMIT:
+            continue
+        begin = max((m.end() for m in _SENTENCE_BOUND.finditer(text, 0, span.start)), default=0)
+        ending = _SENTENCE_BOUND.search(text, span.end)
+        end = ending.start() if ending else len(text)
+        sentence = text[begin:end]
+        if (
+            not text[begin : span.start].strip()
+            or _INTRODUCED_BEFORE.search(text, begin, span.start)
+            or _AGE_AFTER.match(text, span.end)
+            or syntax.FIRST_PERSON_WORD.search(sentence)
+            or _SOMEONE_OF_THE_WRITER.search(sentence)
+            or locatives.first_person_other_language(sentence)
+            or names_recognizer.CASELESS_RELATION_WORD.search(sentence)
+            or any(
+                j != i and out[j].subject is not Subject.PUBLIC and begin <= other.start < end
+                for j, other in enumerate(spans)
+            )
+        ):
+            continue
+        found.append(i)
+    return found
+
+
 # Two people named in one breath: "X and Y", "X & Y", "X, Y".
 _PAIR_GAP = regex.compile(r"[ \t]*(?:,|&|and|und|et|e|y|en|i|och|og|ve|и|і)[ \t]*")
 
@@ -3147,6 +3203,8 @@ def _consistent(
         out[i] = Verdict(Subject.PUBLIC, Reason.ENTRY_IN_PUBLIC_TEXT, labels.PERSON)
     for i in _entries_listed_together(text, spans, out):
         out[i] = Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, labels.PERSON)
+    for i in _entries_in_public_sentences(text, spans, out):
+        out[i] = Verdict(Subject.PUBLIC, Reason.ENTRY_IN_PUBLIC_TEXT, labels.PERSON)
     for i in _names_among_public_only(text, spans, out):
         if ctx.casual and " " not in text[spans[i].start : spans[i].end].strip():
             # a lone first name in chat typed in lower case ("porto w the girls (jess,

@@ -89,3 +89,40 @@ def test_a_korean_district_where_a_relative_is_seen_is_theirs(analyzer):
 
 def test_a_korean_word_of_a_district_ending_is_no_district(analyzer):
     assert protected(analyzer, "이 지역에 있는 맛집 추천해줘.") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "famous"),
+    [
+        (
+            "Help me finish my grandad's obituary. He once shook hands with Walter Reuther "
+            "and never stopped telling the story.",
+            "Walter Reuther",
+        ),
+        (
+            "Je suis prof de CM2. Pour la Journée nationale de la Résistance, on lit L'Armée "
+            "des ombres de Joseph Kessel.",
+            "Joseph Kessel",
+        ),
+    ],
+)
+def test_an_entry_in_a_sentence_of_no_one_of_the_writers_is_the_famous_one(analyzer, text, famous):
+    assert famous not in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "private"),
+    [
+        (
+            "Help me prep questions for my mum's appointment. She's Margaret Doyle, 67.",
+            "Margaret Doyle",
+        ),
+        (
+            "I was charged twice for a hotel. Help me write a chargeback to my card issuer, "
+            "card 4549 1210 3503 4465. Cardholder Michael Osei.",
+            "Michael Osei",
+        ),
+    ],
+)
+def test_an_entry_the_sentence_introduces_stays_private(analyzer, text, private):
+    assert any(private in value for value in protected(analyzer, text))
