@@ -293,6 +293,16 @@ _KOREAN_ROAD_ADDRESS = regex.compile(
 )
 
 
+# A flat's number on its own, as people name where they or a neighbour live; not a flat
+# rate or a flat run of figures ("a flat 3% fee", "flat 10 minutes")
+_FLAT_ALONE = regex.compile(
+    r"(?<![\p{L}\p{N}])(?:[Ff]lat|[Aa]partment|[Aa]pt\.?|[Aa]pto\.?)[ \t]+(?:[Nn]o\.?[ \t]*)?"
+    r"\d{1,4}[A-Za-z]?(?![\p{L}\p{N}%]|[.,]\d)(?![ \t]*(?:%|percent|per\b|x\b|times\b|"
+    r"years?\b|months?\b|weeks?\b|days?\b|hours?\b|minutes?\b|mins?\b|pounds?\b|euros?\b|"
+    r"dollars?\b|quid\b))"
+)
+
+
 class StreetAddressRecognizer:
     name = "regex.street_address.v1"
     labels = (labels.STREET_ADDRESS,)
@@ -317,6 +327,10 @@ class StreetAddressRecognizer:
                 start = unit.start()  # "Flat 3, 41 Lorimer Road": the flat is the address too
             if end - start >= 6:
                 spans.append(Span(start, end, labels.STREET_ADDRESS, 0.8, self.name))
+        for match in _FLAT_ALONE.finditer(text) if digits else ():
+            # "the guy in flat 5B", "I'm in flat 12": a home's number in its building,
+            # the address's last line, said on its own
+            spans.append(Span(*match.span(), labels.STREET_ADDRESS, 0.8, self.name))
         korean = _KOREAN_ROAD_ADDRESS.finditer(text) if digits and not text.isascii() else ()
         for start, end in (*marked_heads(text), *address_runs(text), *(m.span() for m in korean)):
             spans.append(Span(start, end, labels.STREET_ADDRESS, 0.8, self.name))

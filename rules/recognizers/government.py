@@ -316,8 +316,14 @@ _NUMBER_WORD_NEEDLES = needles(
 # A document of one's dealings, the value right after its name or its number's word
 # ("invoice INV-2024-0381", "order #A-448120"; not "the order total came to 1706943701").
 _DOCUMENT_NUMBER = regex.compile(
-    r"(?<![\p{L}\p{N}])(?i:invoice|receipt|contract|ticket|order|transaction|tracking|case)"
-    r"(?:[ \t]*(?i:number|no\.?|nr\.?|id|ref))?[ \t]*[:#]?[ \t]*"
+    r"(?:(?<![\p{L}\p{N}])(?i:invoice|receipt|contract|ticket|order|transaction|tracking|case|"
+    # an order's or a parcel's number in other languages ("Bestellnummer", "n° de commande",
+    # "订单号是 ...", "ऑर्डर आईडी OD...")
+    r"parcel|shipment|consignment|waybill|pedido|commande|bestellnummer|sendungsnummer|"
+    r"auftragsnummer|ordine|zamówienia|bestelling|заказа|ऑर्डर)"
+    r"|订单号|订单编号|运单号|快递单号|注文番号|주문번호|운송장번호)"
+    r"(?:[ \t]*(?i:number|no\.?|nr\.?|id|ref|आईडी|नंबर))?"
+    r"[ \t]*(?:是|为|は|는)?[ \t]*[:#：]{0,2}[ \t]*"
     r"(?P<value>(?=[A-Z0-9]*(?:[\-/.][A-Z0-9]*)*\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*)"
     r"(?![\p{L}\p{N}])"
 )

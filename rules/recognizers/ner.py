@@ -46,6 +46,16 @@ _LEADING_IMPERATIVE = regex.compile(
     r"check|analy[sz]e|help)\s+",
     regex.IGNORECASE,
 )
+# The auxiliary that opens a question, which NER reads into the organisation or place
+# after it ("Will Nationwide", "Does Evri"); as a person's first name it stays ("Will Smith")
+_LEADING_AUXILIARY = regex.compile(
+    r"^(?:Will|Can|Could|Would|Should|Shall|Does|Did|Do|Is|Are|Was|Were|Has|Have|Had)[ \t]+"
+    r"(?=\p{Lu})"
+)
+_QUESTION_VERB_AFTER = regex.compile(
+    r"[ \t]+(?:have|be|let|refund|pay|give|take|send|deliver|accept|cover|close|charge|"
+    r"need|ask|allow|keep|cancel|replace|repair|fix|honou?r|reimburse|compensate)\b[^.!?\n]*\?"
+)
 # A lower-case word before a capitalised one at an entity's start, a closed-class word of
 # any language ("al Museo del Prado", "w Drukarni"; not a particle that names carry: "van
 # Gogh", "de la Cruz"), or an Arabic preposition.
@@ -481,6 +491,19 @@ class SpacyNerRecognizer:
             verb = _LEADING_IMPERATIVE.match(value)
             if verb:  # "Compare Microsoft Azure": NER took the prompt's verb along
                 start, value = start + verb.end(), value[verb.end() :]
+            auxiliary = _LEADING_AUXILIARY.match(value)
+            if (
+                auxiliary
+                and (
+                    label in (labels.ORGANIZATION, labels.LOCATION)
+                    # (as a person's: "Will Nationwide have to refund me?", a question
+                    # whose verb follows, not "Will Smith was in Bad Boys")
+                    or _QUESTION_VERB_AFTER.match(text, end)
+                )
+                and SENTENCE_OPENS.search(text, max(0, start - 8), start)
+            ):
+                # "Will Nationwide refund me?": a question's auxiliary, not a firm's word
+                start, value = start + auxiliary.end(), value[auxiliary.end() :]
             key = value.casefold()
             if not value or len(value) < 2 or not any(c.isalpha() for c in value):
                 continue
