@@ -669,6 +669,13 @@ _THAI_TITLED = regex.compile(
     r"(?:คุณครู|ครู|คุณ|น้อง|พี่|ลุง|ป้า|น้า|ยาย)"
     r"(?!แม่|พ่อ|หมอ|ครู|ค่ะ|คะ|ครับ|ๆ)(\p{Thai}{2,12}?)(?=ค่ะ|คะ|ครับ|นะ|จ้ะ|[ \t\n,.]|$)"
 )
+# A Sikh name: a given name and Singh or Kaur, which every Sikh man or woman carries, in
+# Gurmukhi ("ਸੁਖਦੇਵ ਸਿੰਘ", "ਬਲਵਿੰਦਰ ਕੌਰ"; the lists hold no name in that script)
+# (not a Guru's or a Maharaja's: "ਗੁਰੂ ਗੋਬਿੰਦ ਸਿੰਘ", the tenth Guru)
+_SIKH_NAME = regex.compile(
+    r"(?<![\p{L}\p{M}])(?<!(?:ਗੁਰੂ|ਮਹਾਰਾਜਾ|ਮਹਾਰਾਜ)[ \t]+)[\p{Gurmukhi}\p{M}]{2,}[ \t]+(?:ਸਿੰਘ|ਕੌਰ)"
+    r"(?![\p{L}\p{M}])"
+)
 # Greetings that open a line before a name and its honorific ("नमस्ते सुनीता जी").
 _CASELESS_GREETING = regex.compile(
     r"नमस्ते|नमस्कार|प्रणाम|你好|您好|안녕하세요|안녕|مرحبا|السلام|こんにちは|שלום"
@@ -1250,6 +1257,8 @@ class _NameScan:
         for pattern in (_ARABIC_TITLED, _THAI_TITLED):
             for match in pattern.finditer(text):
                 self.keep(*match.span(match.lastindex), 0.85)  # the one alternative's name
+        for match in _SIKH_NAME.finditer(text):
+            self.keep(*match.span(), 0.85)
         for match in _VIETNAMESE_NAME.finditer(text):
             if _VIETNAMESE_LETTER.search(match.group()):  # not "La Liga", "Mai Tai"
                 self.keep(*match.span(), 0.85)

@@ -60,3 +60,12 @@ def test_a_questions_auxiliary_is_no_part_of_a_firms_name(analyzer):
         "Will Nationwide have to refund me under the fraud rules?"
     )
     assert not any(value.startswith("Will") for value in protected(analyzer, text))
+
+
+def test_a_sikh_name_in_gurmukhi_is_a_persons(analyzer):
+    found = protected(analyzer, "ਲੰਗਰ ਦੀ ਸੇਵਾ ਇਸ ਹਫ਼ਤੇ ਗੁਰਪ੍ਰੀਤ ਕੌਰ ਅਤੇ ਜਸਵੀਰ ਸਿੰਘ ਕਰਨਗੇ।")
+    assert found == {"ਗੁਰਪ੍ਰੀਤ ਕੌਰ", "ਜਸਵੀਰ ਸਿੰਘ"}
+
+
+def test_a_guru_is_no_one_the_writer_knows(analyzer):
+    assert protected(analyzer, "ਗੁਰੂ ਗੋਬਿੰਦ ਸਿੰਘ ਜੀ ਦਾ ਜਨਮ ਕਦੋਂ ਹੋਇਆ?") == set()
