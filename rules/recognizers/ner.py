@@ -580,6 +580,11 @@ _NAME_PARTICLES = frozenset(
     }
 )
 _WORD = regex.compile(r"\S+")
+# A Spanish, Portuguese or Italian verb in the first person present (its "-o") and the
+# preposition after it
+_ROMANCE_VERB_AND_PREPOSITION = regex.compile(
+    r"\p{Lu}\p{Ll}{2,}o[ \t]+(?:de|del|en|a|al|con|por|para|di|da|in|em|no|na|sobre|su)"
+)
 _SENTENCE_EDGE = regex.compile(r"[.!?。！？\n]")
 
 
@@ -623,6 +628,16 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
         if len(words) >= 2 and locatives.FIRST_PERSON_VERB.fullmatch(words[0].group()):
             # "Ninaishi Sinza Mori", "Vivo Tudela": the sentence's "I live", then the name
             words = words[1:]
+            start = words[0].start()
+            entity = Entity(start, end, entity.label_)
+        elif (
+            len(words) >= 3
+            and _ROMANCE_VERB_AND_PREPOSITION.fullmatch(f"{words[0].group()} {words[1].group()}")
+            and not _known_first_name(words[0].group())
+        ):
+            # "Hablo de El Corte Inglés", "Lavoro a Bergamo": a verb whose ending says "I"
+            # and its preposition open the sentence, then the name (not "Pablo de Sarasate")
+            words = words[2:]
             start = words[0].start()
             entity = Entity(start, end, entity.label_)
         if _known_place(text[start:end]):

@@ -69,3 +69,11 @@ def test_a_sikh_name_in_gurmukhi_is_a_persons(analyzer):
 
 def test_a_guru_is_no_one_the_writer_knows(analyzer):
     assert protected(analyzer, "ਗੁਰੂ ਗੋਬਿੰਦ ਸਿੰਘ ਜੀ ਦਾ ਜਨਮ ਕਦੋਂ ਹੋਇਆ?") == set()
+
+
+def test_a_romance_verb_and_its_preposition_are_no_part_of_a_name(analyzer):
+    text = (
+        "¿Puedo pedir la hoja de reclamaciones en la tienda? Hablo de El Corte Inglés, por "
+        "una cafetera que llegó rota."
+    )
+    assert not any(value.startswith("Hablo") for value in protected(analyzer, text))
