@@ -2681,8 +2681,8 @@ def _chance_of_entry(value: str) -> float | None:
 
 # The bounds of a sentence, or of a line (a list's item, a chat's message).
 _SENTENCE_BOUND = regex.compile(r"[.!?。！？]+(?=\s|$)|\n")
-# Words that put someone the writer knows in a sentence, whatever its language: the
-# writer, a relation, a title before a name
+# Words that put someone the writer knows in a sentence (with the first person, read by
+# its own patterns): a relation, a title before a name
 _SOMEONE_OF_THE_WRITER = regex.compile(rf"\b(?:{_RELATION}|{_HONORIFIC})\b", _I)
 
 

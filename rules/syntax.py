@@ -888,8 +888,13 @@ def _clause(verb, preposition: str, place: bool, unknown: bool = False) -> Tie |
     ):
         # "he's a dentist in X", the parser hanging "in X" on the copula: someone's work
         return Tie(Owner.ACQUAINTANCE, "pronoun", verb.lower_)
-    if owner is None and preposition in ("at", "in") and _held_there(verb):
-        return _occasion_owner(verb)
+    occasion = (
+        _occasion_owner(verb)
+        if owner is None and preposition in ("at", "in") and _held_there(verb)
+        else None
+    )
+    if occasion is not None:
+        return occasion
     if owner is None and place and _third_person_life(verb, preposition):
         # "He's from Dayton", "she lives in Oranmore": where someone's life is, whose
         # the caller says (the pronoun stands for the writer's intern, or for Obama)
