@@ -268,9 +268,9 @@ _GERMANIC_PARTICLE_NAME = regex.compile(
 # brackets, another name joined by "&", a dash and its task ("Mon + Wed: Priya (07700
 # 900214)", "Volunteers: Priya (tuck shop), Gemma & Lou (face paint)")
 # (not "Paris (France)", "Lincoln (2012)": a place's country, a work's year)
-_LIST_ITEM_AFTER = regex.compile(
-    r"[ \t]*(?:\((?=[\p{Ll}\d+])(?!\d{4}\))|&[ \t]*\p{Lu}\p{Ll}|[–—][ \t]+\p{Ll})"
-)
+_LIST_ITEM_AFTER = regex.compile(r"[ \t]*(?:\((?=[\p{Ll}\d+])(?!\d{4}\))|[–—][ \t]+\p{Ll})")
+# ... or another first name joined by "&" (not a firm's "& Co", "& Sons")
+_AND_NAME_AFTER = regex.compile(r"[ \t]*&[ \t]*(\p{Lu}\p{Ll}+)(?![\p{L}])")
 _PERSONAL_PREDICATE = regex.compile(
     r"[ \t]+(?:lives|lived|grew up|was born|is from|comes from|came from|spent a year|"
     r"spent years|(?:began|started) \p{Ll}+ing|had given|has given|married|flew|speaks)\b"
@@ -1300,6 +1300,11 @@ class _NameScan:
             if words:
                 self.keep(match.start() + words[0].start(), match.start() + words[-1].end(), 0.85)
 
+    def another_name_joined(self, end: int) -> bool:
+        """A first name joined by "&" follows ("Gemma & Lou"), not a firm's word ("& Co")."""
+        joined = _AND_NAME_AFTER.match(self.text, end)
+        return joined is not None and joined.group(1) in self.first_names
+
     def repeated(self) -> list[tuple[int, int]]:
         """Once a word is a name, it is one elsewhere in the same text: "directed by Joakim
         Westgård and starring Westgård", "Hakuba had given Hakuba his address"."""
@@ -1672,7 +1677,10 @@ class _NameScan:
             or _PERSON_VERB.match(text, end)
             or _PERSONAL_PREDICATE.match(text, end)
             or _VOCATIVE.match(text, end)
-            or (_LIST_ITEM_AFTER.match(text, end) and compounds.place_of(word) is None)
+            or (
+                (_LIST_ITEM_AFTER.match(text, end) or self.another_name_joined(end))
+                and compounds.place_of(word) is None
+            )
         ):
             self.keep(start, end, 0.8)
         elif not _SENTENCE_START.search(before):
