@@ -2706,6 +2706,7 @@ def _entries_in_public_sentences(text: str, spans: Sequence[Span], out: list[Ver
     famous in sentences of their own ("He once shook hands with Walter Reuther", "we
     read L'Armée des ombres de Joseph Kessel")."""
     found: list[int] = []
+    starts = [span.start for span in spans]
     for i, span in enumerate(spans):
         if out[i].label != labels.PERSON or out[i].reason is not Reason.UNDECIDED_NAME:
             continue
@@ -2713,10 +2714,16 @@ def _entries_in_public_sentences(text: str, spans: Sequence[Span], out: list[Ver
         chance = _chance_of_entry(value.strip())
         if chance is None or chance >= LOOSE_CHANCE_LIMIT:
             continue
-        begin = max((m.end() for m in _SENTENCE_BOUND.finditer(text, 0, span.start)), default=0)
-        ending = _SENTENCE_BOUND.search(text, span.end)
-        end = ending.start() if ending else len(text)
+        # the sentence, read within a bounded reach on each side (a long paste's every
+        # name would otherwise search the whole text before it)
+        reach = max(0, span.start - SENTENCE_REACH)
+        begin = max(
+            (m.end() for m in _SENTENCE_BOUND.finditer(text, reach, span.start)), default=reach
+        )
+        ending = _SENTENCE_BOUND.search(text, span.end, span.end + SENTENCE_REACH)
+        end = ending.start() if ending else min(len(text), span.end + SENTENCE_REACH)
         sentence = text[begin:end]
+        neighbours = range(bisect.bisect_left(starts, begin), bisect.bisect_left(starts, end))
         if (
             not text[begin : span.start].strip()
             or _INTRODUCED_BEFORE.search(text, begin, span.start)
@@ -2725,10 +2732,7 @@ def _entries_in_public_sentences(text: str, spans: Sequence[Span], out: list[Ver
             or _SOMEONE_OF_THE_WRITER.search(sentence)
             or locatives.first_person_other_language(sentence)
             or names_recognizer.CASELESS_RELATION_WORD.search(sentence)
-            or any(
-                j != i and out[j].subject is not Subject.PUBLIC and begin <= other.start < end
-                for j, other in enumerate(spans)
-            )
+            or any(j != i and out[j].subject is not Subject.PUBLIC for j in neighbours)
         ):
             continue
         found.append(i)
