@@ -2687,11 +2687,13 @@ _SOMEONE_OF_THE_WRITER = regex.compile(rf"\b(?:{_RELATION}|{_HONORIFIC})\b", _I)
 
 
 # Who the sentence introduces, not talks about: a label or a title before the name
-# ("Cardholder Michael Osei", "Bapak Hendra Wijaya": a capitalised word), or a pronoun's
-# "is" ("She's Margaret Doyle"); and an age after it ("Margaret Doyle, 67")
+# ("Cardholder Michael Osei", "Bapak Hendra Wijaya": a capitalised word; "Action: X"),
+# or a pronoun's "is" ("She's Margaret Doyle"); and an age after it ("Margaret Doyle, 67")
 _INTRODUCED_BEFORE = regex.compile(
     r"(?:(?-i:\p{Lu})[\p{L}.'’\-]*|\b(?:she|he|they|this|that)(?:'s|’s|\s+is|\s+was|\s+are))"
-    r"[ \t]+$",
+    r"[ \t]+$"
+    # or a field's label ("Action: X", "Attendees: X", "From - X")
+    r"|[:\-–—][ \t]*$",
     _I,
 )
 _AGE_AFTER = regex.compile(r"[ \t]*,?[ \t]*\(?\d{1,3}\b(?![.,]\d)")
@@ -2726,6 +2728,9 @@ def _entries_in_public_sentences(text: str, spans: Sequence[Span], out: list[Ver
         neighbours = range(bisect.bisect_left(starts, begin), bisect.bisect_left(starts, end))
         if (
             not text[begin : span.start].strip()
+            # (a person of the writer's life comes back: minutes, threads, rotas; the
+            # famous are named in passing, once)
+            or text.count(value) > 1
             or _INTRODUCED_BEFORE.search(text, begin, span.start)
             or _AGE_AFTER.match(text, span.end)
             or syntax.FIRST_PERSON_WORD.search(sentence)

@@ -126,3 +126,13 @@ def test_an_entry_in_a_sentence_of_no_one_of_the_writers_is_the_famous_one(analy
 )
 def test_an_entry_the_sentence_introduces_stays_private(analyzer, text, private):
     assert any(private in value for value in protected(analyzer, text))
+
+
+def test_colleagues_named_again_and_again_in_minutes_stay_private(analyzer):
+    # (one of them shares a name with an encyclopedia entry; none is named in passing)
+    from bench.large_inputs.texts import NAMES, large_text
+
+    text = large_text(20_000, "prose")
+    found = [text[s.start : s.end] for s in analyzer.analyze(text)]
+    for name in NAMES:
+        assert found.count(name) == text.count(name), name
