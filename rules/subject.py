@@ -2709,6 +2709,7 @@ def _entries_in_public_sentences(text: str, spans: Sequence[Span], out: list[Ver
     read L'Armée des ombres de Joseph Kessel")."""
     found: list[int] = []
     starts = [span.start for span in spans]
+    mentions: dict[str, int] = {}  # how often each name stands in the text, counted once
     for i, span in enumerate(spans):
         if out[i].label != labels.PERSON or out[i].reason is not Reason.UNDECIDED_NAME:
             continue
@@ -2726,17 +2727,18 @@ def _entries_in_public_sentences(text: str, spans: Sequence[Span], out: list[Ver
         end = ending.start() if ending else min(len(text), span.end + SENTENCE_REACH)
         sentence = text[begin:end]
         neighbours = range(bisect.bisect_left(starts, begin), bisect.bisect_left(starts, end))
+        if value not in mentions:
+            mentions[value] = text.count(value)
         if (
             not text[begin : span.start].strip()
             # (a person of the writer's life comes back: minutes, threads, rotas; the
             # famous are named in passing, once)
-            or text.count(value) > 1
+            or mentions[value] > 1
             or _INTRODUCED_BEFORE.search(text, begin, span.start)
             or _AGE_AFTER.match(text, span.end)
             or syntax.FIRST_PERSON_WORD.search(sentence)
             or _SOMEONE_OF_THE_WRITER.search(sentence)
-            or locatives.first_person_other_language(sentence)
-            or names_recognizer.CASELESS_RELATION_WORD.search(sentence)
+            or _own_in_other_language(sentence)
             or any(j != i and out[j].subject is not Subject.PUBLIC for j in neighbours)
         ):
             continue

@@ -888,11 +888,7 @@ def _clause(verb, preposition: str, place: bool, unknown: bool = False) -> Tie |
     ):
         # "he's a dentist in X", the parser hanging "in X" on the copula: someone's work
         return Tie(Owner.ACQUAINTANCE, "pronoun", verb.lower_)
-    occasion = (
-        _occasion_owner(verb)
-        if owner is None and preposition in ("at", "in") and _held_there(verb)
-        else None
-    )
+    occasion = _occasion_owner(verb) if owner is None and preposition in ("at", "in") else None
     if occasion is not None:
         return occasion
     if owner is None and place and _third_person_life(verb, preposition):
@@ -915,16 +911,14 @@ _OCCASION = _word_class(_OCCASIONS)
 _HOLDING_VERB = _word_class(r"held|hold|holding|hosted|host|hosting|booked|take|takes|taking")
 
 
-def _held_there(verb) -> bool:
-    """``verb`` says where an occasion is: the copula or "held", "hosted", "take place"."""
-    return verb.lower_ in COPULA or bool(_HOLDING_VERB.match(verb.text))
-
-
 def _occasion_owner(verb) -> Tie | None:
-    """Whose occasion is the subject of ``verb``: "our reception is at X" (possessed),
-    "the funeral is at X on Friday" (definite, in a text where the writer speaks of
+    """Whose occasion is the subject of ``verb``, when the verb says where it is (the
+    copula, "held", "hosted", "take place"): "our reception is at X" (possessed), "the
+    funeral is at X on Friday" (definite, in a text where the writer speaks of
     themselves); not "where was the Queen's funeral held" (a public figure's, which
     ``possessor`` does not take) or "a wedding at X costs" (any wedding)."""
+    if verb.lower_ not in COPULA and not _HOLDING_VERB.match(verb.text):
+        return None
     subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     # (an occasion is planned before it is held: "will be at X" states where it is)
     if subject is None or not _OCCASION.match(subject.text) or irrealis(verb, True):

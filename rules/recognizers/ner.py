@@ -434,17 +434,20 @@ class SpacyNerRecognizer:
         batch = syntax.read_ahead(texts, self.model, self.piece_chars)
         syntax.prepare_together([(reading, _likely_parsed(reading)) for reading in batch])
 
+    def _tie(self, text: str, start: int, end: int) -> syntax.Tie | None:
+        """How the parse ties the name, as an organisation, to someone's life."""
+        reading = syntax.parses(text, self.model, self.piece_chars)
+        return syntax.tie(reading, start, end, place=False)
+
     def _own(self, text: str, start: int, end: int) -> bool:
         """The parse ties the name to the writer's life: their employer, school, home."""
-        reading = syntax.parses(text, self.model, self.piece_chars)
-        tie = syntax.tie(reading, start, end, place=False)
+        tie = self._tie(text, start, end)
         # not "we're at Django 5": a product's name needs a job or a possession around it
         return tie is not None and tie.head not in syntax.COPULA
 
     def _possessed(self, text: str, start: int, end: int) -> bool:
         """The parse makes the name what someone's noun is: "our choir, the X"."""
-        reading = syntax.parses(text, self.model, self.piece_chars)
-        tie = syntax.tie(reading, start, end, place=False)
+        tie = self._tie(text, start, end)
         return tie is not None and tie.via in ("apposition", "possession")
 
     def filter(self, text: str, entities) -> list[Span]:
