@@ -23,8 +23,8 @@ PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
 # Prompts written for veil, one or more per kind of failure seen on text nobody tuned on,
 # with their own names and places (bench/redaction/check_own.py validates the file).
 OWN_EXAMPLES = Path(__file__).with_name("public_private_own.jsonl")
-# 2,540 prompts written blind to veil's code (their writers read neither code nor data),
-# in fixed parts: "dev" to "dev38" may be looked at and tuned on, "test" to "test36" only
+# 2,720 prompts written blind to veil's code (their writers read neither code nor data),
+# in fixed parts: "dev" to "dev41" may be looked at and tuned on, "test" to "test39" only
 # reported.
 FRESH_EXAMPLES = Path(__file__).with_name("public_private_fresh.jsonl")
 FRESH_PARTS = (
@@ -66,6 +66,9 @@ FRESH_PARTS = (
     "dev36",
     "dev37",
     "dev38",
+    "dev39",
+    "dev40",
+    "dev41",
     "test",
     "test2",
     "test3",
@@ -102,6 +105,9 @@ FRESH_PARTS = (
     "test34",
     "test35",
     "test36",
+    "test37",
+    "test38",
+    "test39",
 )
 
 TUNING = "tuning half"
