@@ -157,8 +157,9 @@ def _word_after(text: str, end: int, taken: _Taken, own: Span, person: bool) -> 
     if match is None:
         return None
     joint, word = match.group(1), match.group(2)
-    if person and (word.isupper() or joint.strip() not in ("", "&")):
-        return None  # "Priya OOO", "Taylor Swift's Eras Tour"
+    stem = regex.split(r"['’]", word, maxsplit=1)[0]  # (a Turkish case ending: "LGS'ye")
+    if person and (stem.isupper() or joint.strip() not in ("", "&")):
+        return None  # "Priya OOO", "Taylor Swift's Eras Tour", "Emir LGS'ye"
     if not _joins(word):
         return None  # "thanks Sarah Can you": the next sentence, typed without a stop
     if not taken.free(match.start(2), match.end(2), own):

@@ -263,3 +263,12 @@ RELATIONS = (
     r"schwester|oma|opa|tante|onkel|sohn|tochter|frau|mann|tante|oncle|fils|fille|femme|"
     r"mari|copain|copine|grand-m[eè]re|grand-p[eè]re|nonn[oa]|zi[oa]|cugin[oa])"
 )
+
+
+# Turkish kin and roles with the first person's possessive suffix, "my"/"our" ("oğlum
+# Emir", my son Emir; "komşumuz", our neighbour)
+TURKISH_KIN_OF_MINE = (
+    r"(?:oğl|kız|anne|baba|eş|koca|karı|kardeş|abla|abi|ağabey|arkadaş|komşu|hoca|"
+    r"patron|müdür|torun|dede|nine|babaanne|anneanne|teyze|hala|amca|dayı|yeğen|nişanlı|"
+    r"sevgili|öğretmen|doktor)(?:[ıiuü]?m(?:[ıiuü]z)?)"
+)

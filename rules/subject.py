@@ -974,6 +974,14 @@ class _Context:
                         self.email_words.add(notability.fold(part))
 
     @cached_property
+    def case_parties(self) -> frozenset[str]:
+        """The parties of the cases the text cites: a titled one of them ("did Mrs
+        Donoghue ever get paid?") is the case's party, as public as the case."""
+        if " v" not in self.text:
+            return frozenset()
+        return frozenset(name for m in _CASE_NAME.finditer(self.text) for name in m.groups())
+
+    @cached_property
     def parse(self) -> syntax.Parses:
         from veil.rules.recognizers.ner import DEFAULT_MODEL, PIECE_CHARS
 
@@ -1748,6 +1756,8 @@ def _person(m: _Mention) -> Verdict:
         # together an entry (not "Dr. Smith", whose entry is by chance)
         return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
     if _HONORIFIC_BEFORE.search(before) or _HONORIFIC_INSIDE.match(value):
+        if titled_word and titled_word.split()[-1] in ctx.case_parties:
+            return Verdict(Subject.PUBLIC, Reason.NAMED_PUBLICLY, label)
         return Verdict(Subject.PRIVATE, Reason.TITLED, label)
     if (
         names_recognizer.VOCATIVE.match(ctx.text, span.start)
@@ -2212,6 +2222,12 @@ def _local_authority(value: str) -> bool:
 _TOOL_WITH_BEFORE = regex.compile(r"\bwith\s+(?:the\s+)?(?:[\w.+#\-]+(?:,\s*|\s+and\s+)){0,4}$", _I)
 
 
+# A case the text cites by its parties: "Donoghue v Stevenson", "Roe v. Wade"
+_CASE_NAME = regex.compile(
+    r"(?<![\p{L}])(\p{Lu}[\p{L}'’\-]+)[ \t]+(?:v|vs)\.?[ \t]+(\p{Lu}[\p{L}'’\-]+)"
+)
+
+
 def _organization(m: _Mention) -> Verdict:
     ctx, span, value, before, after = m.ctx, m.span, m.value, m.before, m.after
     label = labels.ORGANIZATION
@@ -2499,7 +2515,13 @@ _CUE_PLACE_REASONS = frozenset(
     {Reason.RESIDENCE, Reason.LIFE_PLACE, Reason.WHERE_IN_OTHER_LANGUAGE}
 )
 _GENITIVE_S = regex.compile(r"\p{Lu}\p{Ll}{3,}s")
-_AT_HOME_IN = regex.compile(r"\bat home in\s+$", _I)
+# "home" as where one goes or is ("at home in X", "on my way home to X", "back home in
+# X"); not a place that is home to something ("Paris is home to the Louvre")
+_AT_HOME_IN = regex.compile(
+    r"(?<!\b(?:is|are|was|were|be|been|being|a|the|its|their)\s+)(?<!['’]s\s+)(?<!,\s*)"
+    r"\bhome\s+(?:to|in)\s+$",
+    _I,
+)
 _AGED_OF = regex.compile(r"\s*,\s*(?:aged\s+)?\d{1,3},\s*(?:of|from)\s+$", _I)
 _COMPLEMENTIZER = regex.compile(
     r"(?<![\p{L}'’])(?:that|dat|dass|daß|que|qu['’]|che|że|что|att)(?![\p{L}])\s*", _I

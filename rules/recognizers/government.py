@@ -23,7 +23,7 @@ from veil.rules.pattern import (
     may_contain,
     needles,
 )
-from veil.rules.recognizers.national_ids import named_but_invalid
+from veil.rules.recognizers.national_ids import named_but_invalid, shaped_but_invalid
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -488,6 +488,48 @@ def _currency(code: str) -> bool:
     return len(code) == 3 and code.isascii() and pycountry.currencies.get(alpha_3=code) is not None
 
 
+# A reference by its shape alone, in any language's sentence: capitals and digits mixed,
+# maybe cut by hyphens, slashes or dots ("MAS/0442", "CA48211PQ", "2022/ŁDZ/117",
+# "HX7-S24U-5120"). What issues such codes to a person (an employer, a registry, a shop)
+# writes them so; a word of the text does not look like one. Standards, advisories and
+# encodings have their own prefixes, and a model or a version is named by its word.
+_REFERENCE_SHAPE = regex.compile(
+    # (not a piece of a time stamp: "2024-06-09T18:02:11.412Z")
+    r"(?<![\p{L}\p{N}\-/.:#@_])(?P<value>[\p{Lu}\d]+(?:[\-/.][\p{Lu}\d]+)*)"
+    r"(?![\p{L}\p{N}_@]|[\-/.:][\p{L}\p{N}])"
+)
+_PUBLIC_CODE = regex.compile(
+    r"^(?:ISO|CVE|RFC|EN|IEC|IEEE|ISBN|ISSN|DOI|KB|COVID|SARS|UTF|ICD|DSM|GPT|ANSI|ASTM|"
+    r"BS|DIN|ECLI|NACE|SIC|HS|CAS|ATC|LOINC|SNOMED|ED)[\-]?(?=\d)"
+    # a form by its number and letters ("1099-NEC", "1040-X"); a date and time
+    r"|^\d+-[A-Z]{1,3}$|^[\d\-.]+T[\d\-.]*Z?$"
+)
+# an IBAN's shape: the IBAN recognizer's, by its check digits
+_IBAN_SHAPED = regex.compile(r"[A-Z]{2}\d{2}[A-Z0-9]{8,30}")
+_DNI_SHAPED = regex.compile(r"[XYZ]?\d{7,8}[A-Z]")
+# the noun before a value, past its number's word ("flight no. FR2314")
+_WORD_BEFORE = regex.compile(
+    r"(\p{L}+)\.?(?:[ \t]+(?i:no|nr|num|number|code|kod|kodu)\.?)?[ \t]*[:#]?[ \t]*$"
+)
+
+
+def _reference_shaped_alone(text: str, match: regex.Match[str]) -> bool:
+    value = match.group("value")
+    digits = sum(c.isdigit() for c in value)
+    if len(value) < 6 or not any(c.isalpha() for c in value):
+        return False
+    if digits < 5 and not (digits == 4 and any(c in "-/." for c in value)):
+        return False  # a product's model or a flight: "RTX4090", "FR2314"
+    if _PUBLIC_CODE.match(value) or not _looks_like_id(value):
+        return False
+    if _IBAN_SHAPED.fullmatch(value) or _DNI_SHAPED.fullmatch(value):
+        return False  # the IBAN's and the DNI's recognizers', by their checks
+    if shaped_but_invalid(value) or named_but_invalid(text, *match.span("value")):
+        return False  # a format with a check of its own, which the value failed
+    word = _WORD_BEFORE.search(text, max(0, match.start() - 30), match.start())
+    return word is None or word.group(1).lower() not in _THING_NUMBERS
+
+
 class IdNumberRecognizer:
     """Identity, licence, medical, employee and tax numbers: by context, or by format."""
 
@@ -539,6 +581,9 @@ class IdNumberRecognizer:
             start = match.start("value")
             if _acronym_id(match) and not named_but_invalid(text, start, start + len(value)):
                 spans.append(Span(start, start + len(value), labels.ID_NUMBER, 0.8, self.name))
+        for match in _REFERENCE_SHAPE.finditer(text):
+            if _reference_shaped_alone(text, match):
+                spans.append(Span(*match.span("value"), labels.ID_NUMBER, 0.6, self.name))
         for match in _ACCOUNT_IN_THE_NAME_OF.finditer(text):
             spans.append(Span(*match.span(1), labels.ID_NUMBER, 0.8, self.name))
         for match in _LAST_DIGITS.finditer(text):

@@ -200,8 +200,15 @@ _TRADE_SUFFIX = r"\p{Lu}\p{Ll}{2,}(?:erei|erij)"
 # spare the patterns' tries from every word.
 _HEADS_FIRST_NEEDLES = needles(*alternatives(_HEADS_FIRST), "erei", "erij", ignore_case=False)
 _HEADS_LAST_NEEDLES = needles(*alternatives(_HEADS_LAST), ignore_case=False)
+# The Romance languages put a school's level or status after its head: "l'école
+# élémentaire des Tilleuls", "la escuela primaria Miguel Hernández", "a escola estadual X".
+_KIND_ADJECTIVE = (
+    r"(?:élémentaire|primaire|maternelle|publique|privée|primaria|secundaria|infantil|"
+    r"pública|público|concertado|concertada|privado|privada|elementare|media|materna|"
+    r"statale|paritaria|primária|estadual|municipal|particular)"
+)
 _HEAD_FIRST_NAME = regex.compile(
-    rf"(?<![\p{{L}}\p{{N}}])(?:{_HEADS_FIRST}|{_TRADE_SUFFIX})"
+    rf"(?<![\p{{L}}\p{{N}}])(?:{_HEADS_FIRST}|{_TRADE_SUFFIX})(?:[ \t]+{_KIND_ADJECTIVE})?"
     # (a number may stand among the words: "SMP Negeri 3 Magelang")
     rf"(?:[ \t]+(?:{_JOINER}[ \t]+)?(?:{_WORD}|\d{{1,3}}(?=[ \t]+\p{{Lu}}))){{1,4}}"
     rf"{_NUMBER_AND_PATRON}(?![\p{{L}}\p{{N}}])"
@@ -404,7 +411,8 @@ _HEADED = regex.compile(
     # (a head first names an institution when a name follows it: "SMA Negeri 1", not NER's
     # "SMA jarang dibahas", a school's level and the sentence's words)
     rf"(?:^|\s)(?i:{INSTITUTION_HEADS})\.?$|(?:^|\s)(?:{_HEADS_LAST})$"
-    rf"|^(?:{_HEADS_FIRST}|{_TRADE_SUFFIX})\s+(?:{_JOINER}\s+)?(?:\p{{Lu}}|\d)"
+    rf"|^(?:{_HEADS_FIRST}|{_TRADE_SUFFIX})(?:\s+{_KIND_ADJECTIVE})?\s+(?:{_JOINER}\s+)?"
+    r"(?:\p{Lu}|\d)"
     r"|^(?:株式会社|有限会社|合同会社)"
     rf"|^\p{{Lu}}\p{{Ll}}{{2,}}(?:{_GERMAN_KINDS})\s|^\p{{Lu}}\p{{Ll}}{{2,}}-?(?i:{_GERMAN_KINDS})$"
     rf"|(?:{_HAN_HEADS})$|\p{{Hangul}}(?:{_HANGUL_HEADS})$"

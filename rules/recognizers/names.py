@@ -38,6 +38,7 @@ from veil.rules.pattern import (
     LOWER_CASE_TITLES,
     THANKS,
     TITLES,
+    TURKISH_KIN_OF_MINE,
     alternatives,
     may_contain,
     needles,
@@ -84,6 +85,7 @@ _STRONG_CUES = (
     r"hallo|liebe|lieber|bonjour|cher|chère|hola|querido|querida|ciao|caro|cara|beste|"
     r"mia figlia|mio figlio|ma fille|mon fils|mi hija|mi hijo|mijn|ik ben|je suis|soy|sono|"
     r"wij zijn|we zijn|wir sind|nous sommes|somos|siamo|jesteśmy|"
+    rf"{TURKISH_KIN_OF_MINE}|"
     r"i'm|i am|it's|this is|calls? me|shouted at|yelled at|said to|maiden name is|"
     r"(?:first|last|middle|sur|given|nick)\s?name is|starring|directed by|written by|by|"
     # a letter's sign-off and "sign (it)" in other languages, a name after them

@@ -17,7 +17,13 @@ from functools import cache
 from veil.rules import gazetteer, knowledge, labels, locatives, notability, syntax
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map, looks_like_identifier
-from veil.rules.pattern import KIN_TITLES, LOWER_CASE_TITLES, SENTENCE_OPENS, TITLES
+from veil.rules.pattern import (
+    KIN_TITLES,
+    LOWER_CASE_TITLES,
+    SENTENCE_OPENS,
+    TITLES,
+    TURKISH_KIN_OF_MINE,
+)
 from veil.rules.recognizers.institutions import institution_after_particle
 from veil.rules.registry import register
 from veil.rules.spans import Span
@@ -72,6 +78,7 @@ _LEADING_FUNCTION_WORD = regex.compile(
 _LOWER_CASE_ARTICLE = regex.compile(
     r"(?:el|la|los|las|le|les|il|lo|gli|der|die|das|het)[ \t]+(?=\p{Lu})"
 )
+_LOWER_WORDS_BEFORE_ACRONYM = regex.compile(r"(?:\p{Ll}+[ \t]+)+(?=\p{Lu}{2,}(?![\p{Ll}]))")
 _FIRST_WORD = regex.compile(r"(\p{Lu}\p{Ll}+)[ \t]+(?=[^\n]*\p{Lu})")  # a capital after it
 _SENTENCE_OPENS = regex.compile(r"(?:^|[.!?¿¡:;\n\"“«(]|[.!?][\"”»)])\s*$")
 
@@ -120,12 +127,15 @@ def _without_opening_word(text: str, start: int, value: str) -> tuple[int, str]:
             word.casefold() in locatives.stop_words_of_any_language()
             and not _TITLE_WORD.fullmatch(word)
             and not _known_first_name(word)
-        ):
+        ) or _TURKISH_KIN.fullmatch(word):  # "Kızım Elif": my daughter, Elif
             start, value = start + first.end(), value[first.end() :]
     lower = _LOWER_WORDS_FIRST.match(value)
     if lower is not None:
         start, value = start + lower.end(), value[lower.end() :]
     return start, value
+
+
+_TURKISH_KIN = regex.compile(TURKISH_KIN_OF_MINE, regex.IGNORECASE)
 
 
 def _known_first_name(word: str) -> bool:
@@ -476,6 +486,9 @@ class SpacyNerRecognizer:
                 # "على Google Classroom", "w Drukarni X": NER took another language's
                 # preposition or article along (not a name's particle: "van Gogh")
                 start, value = start + lead.end(), value[lead.end() :]
+            particles = _LOWER_WORDS_BEFORE_ACRONYM.match(value)
+            if particles:  # "van de KNHB": no name's particle opens an acronym
+                start, value = start + particles.end(), value[particles.end() :]
             article = _LOWER_CASE_ARTICLE.match(value)
             if article and label in (labels.ORGANIZATION, labels.LOCATION):
                 # "en el Mercadona de Alzira": the sentence's article, which a firm's or a

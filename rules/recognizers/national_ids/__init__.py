@@ -31,6 +31,7 @@ __all__ = [
     "NationalIdRecognizer",
     "identifier_goes_on",
     "named_but_invalid",
+    "shaped_but_invalid",
 ]
 
 _DIGIT = regex.compile(r"\d")
@@ -118,6 +119,22 @@ def named_but_invalid(text: str, start: int, end: int) -> bool:
             continue
         if rule.check is None or rule.is_valid(match.group(0)):
             return False  # a format-only identifier of that name, or a valid one
+        refuted = True
+    return refuted
+
+
+def shaped_but_invalid(value: str) -> bool:
+    """Whether ``value``, alone, has the written shape of identifiers with a check, and
+    fails every one of their checks ("CLABT9483CQ" of a PAN's shape): then its shape says
+    what it would be, and the check that it is not. One a rule could accept, or of a
+    shape with no check, is not refuted."""
+    refuted = False
+    for rule in NATIONAL_IDS:
+        match = rule.pattern.fullmatch(value)
+        if match is None:
+            continue
+        if rule.check is None or rule.is_valid(value):
+            return False
         refuted = True
     return refuted
 

@@ -1,0 +1,112 @@
+"""Identifiers by their shape alone, in any language's sentence (capitals and digits mixed,
+cut by hyphens, slashes or dots), but not a standard's, a product's, a flight's, or a
+format's whose check the value fails; the writer's kin in Turkish by the possessive
+suffix; the level of a school in the Romance languages; "home" as where one goes."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import protected
+
+
+@pytest.mark.parametrize(
+    ("text", "reference"),
+    [
+        ("Mwajiri wangu ni Kilimo Bora, namba ya mfanyakazi KB/0917.", "KB/0917"),
+        ("umowa najmu nr 2023/KRK/204, wyprowadziłam się w maju", "2023/KRK/204"),
+        ("el mío es CB31904QR, el de mi hermana no lo sé", "CB31904QR"),
+        ("They said to quote TQ-5512-0093 when I ring back.", "TQ-5512-0093"),
+        ("Kod pracownika: WRZ7-K22P-3391, nie wiem co dalej.", "WRZ7-K22P-3391"),
+    ],
+)
+def test_a_reference_is_found_by_its_shape_in_any_sentence(analyzer, text, reference):
+    assert reference in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is CVE-2021-44228 still exploited in the wild?",
+        "Should I buy the RTX4090 or wait for the next one?",
+        "flight no. FR2314 was late, can I claim?",
+        "What changed between ISO-8859-1 and UTF-8?",
+        "which model SM-G99158 fits this case?",
+        # the shape of India's PAN whose check the value fails is no PAN
+        "Send it over with CLABT9483CQ on the form.",
+    ],
+)
+def test_a_standard_a_product_or_a_failed_format_is_no_reference(analyzer, text):
+    assert protected(analyzer, text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Kızım Elif bu yıl okula başladı, çok heyecanlı.", "Elif"),
+        ("Komşumuz Hakan her gece müzik çalıyor.", "Hakan"),
+        ("Oğlumuz Deniz yüzme kursuna gidiyor.", "Deniz"),
+    ],
+)
+def test_a_turkish_kin_word_with_my_or_our_names_someone(analyzer, text, name):
+    assert name in protected(analyzer, text)
+
+
+def test_an_acronym_with_a_turkish_case_ending_is_no_surname(analyzer):
+    assert protected(analyzer, "Oğlum Emir YKS'ye hazırlanıyor.") == {"Emir"}
+
+
+@pytest.mark.parametrize(
+    ("text", "school"),
+    [
+        (
+            "Ma fille est en CM1 à l'école élémentaire des Acacias à Vénissieux.",
+            "école élémentaire des Acacias",
+        ),
+        (
+            "Mi hija va a la escuela primaria Miguel Hernández en Elche.",
+            "escuela primaria Miguel Hernández",
+        ),
+    ],
+)
+def test_a_schools_level_after_its_head_is_part_of_its_name(analyzer, text, school):
+    assert school in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Got stuck on the M5 on my way home to Taunton last night.", "Taunton"),
+        ("We drove back home to Bendigo after the match.", "Bendigo"),
+    ],
+)
+def test_home_as_where_one_goes_is_where_one_lives(analyzer, text, place):
+    assert place in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Nairobi is home to Kibera, one of Africa's largest slums.", "London, home to Wembley."],
+)
+def test_a_place_home_to_another_says_nothing_of_the_writer(analyzer, text):
+    assert protected(analyzer, text) == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Explain Donoghue v Stevenson simply. Did Mrs Donoghue ever get paid?",
+        "In Roe v. Wade, was Ms Roe's real name ever made public?",
+    ],
+)
+def test_a_titled_party_to_a_cited_case_is_the_cases(analyzer, text):
+    assert protected(analyzer, text) == set()
+
+
+def test_a_titled_namesake_of_someone_famous_stays_private(analyzer):
+    assert "Mr Dickens" in protected(analyzer, "Mr Dickens says Evie must reread Bleak House.")
+
+
+def test_a_name_particle_does_not_open_an_acronym(analyzer):
+    text = "Klopt het dat de talentprogramma's van de KNHB pas vanaf 13 jaar beginnen?"
+    assert protected(analyzer, text) == set()
