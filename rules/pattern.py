@@ -197,7 +197,9 @@ TITLES = (
     r"Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Herrn|Herr|Frau|Hr|Fr|Mme|Mlle|Monsieur|Madame|"
     r"Mademoiselle|Sr|Sra|Srta|Señor|Señora|Senor|Senora|Don|Doña|Dona|Sig|Sig\.ra|Sig\.na|"
     r"Dott|Dott\.ssa|Prof\.ssa|Avv|Ing|Geom|Rag|Dhr|Mevr|Coach|Nurse|Officer|Judge|Pastor|Father|"
-    r"Rabbi|Imam|MUDr|MVDr|JUDr|PhDr|RNDr|Mgr|Dra|Lic"
+    r"Rabbi|Imam|MUDr|MVDr|JUDr|PhDr|RNDr|Mgr|Dra|Lic|"
+    # Dutch courtesy titles and the ones children give teachers ("juf Marloes")
+    r"Meneer|Mevrouw|Juf|Juffrouw|Meester"
 )
 # Titles other languages write before a person's name in lower case: Polish and Czech
 # "pani/pana/panią" (not "pan", an English word), Vietnamese "cô", "thầy", "ông", "bà",
@@ -206,7 +208,7 @@ TITLES = (
 LOWER_CASE_TITLES = (
     r"pani|pana|panią|panem|panu|paní|cô|thầy|ông|bà|chị|"
     r"signora|signor|signorina|señora|señor|señorita|senhora|senhor|madame|monsieur|"
-    r"mademoiselle|dottoressa|dottor"
+    r"mademoiselle|dottoressa|dottor|mevrouw|meneer|juf|juffrouw"
 )
 
 

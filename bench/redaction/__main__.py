@@ -369,6 +369,18 @@ def main() -> None:
             for part in utility.FRESH_PARTS:
                 chosen = [r for r in fresh if r["split"] == part][: args.limit]
                 figures[f"keep, blind {part}"] = utility.evaluate(analyzer, chosen, negatives)
+            # every dev part together, and every test part: the figures the targets
+            # are read against, the second on text nobody tuned on
+            for kind in ("dev", "test"):
+                pooled = [
+                    r
+                    for part in utility.FRESH_PARTS
+                    if part.startswith(kind)
+                    for r in [r for r in fresh if r["split"] == part][: args.limit]
+                ]
+                figures[f"keep, blind {kind} parts pooled"] = utility.evaluate(
+                    analyzer, pooled, negatives
+                )
         if args.referee:
             from veil.local_models.referee import LLMReferee
             from veil.policies.engine import default_llm_loader

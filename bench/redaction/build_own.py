@@ -799,6 +799,44 @@ RECORDS: list[tuple[str, str, str, str | None]] = [
         "{{Westminster Abbey}}?",
         None,
     ),
+    # references-kin (a reference by its shape in any language, kin words of other
+    # grammars, teachers' titles, the party to a cited case)
+    (
+        "mixed",
+        "references-kin",
+        "Mein Arbeitgeber hat die Lohnabrechnung falsch, Personalnummer steht oben: "
+        "[[ID_NUMBER:HBW/7731-K]]. Darf die {{Deutsche Rentenversicherung}} das so verrechnen?",
+        None,
+    ),
+    (
+        "mixed",
+        "references-kin",
+        "Kızım [[PERSON:Zeynep]] bu yıl [[LOCATION:Karşıyaka]]'daki okula başladı. Öğretmeni "
+        "için kısa bir teşekkür notu yazar mısın?",
+        None,
+    ),
+    (
+        "mixed",
+        "references-kin",
+        "Juf [[PERSON:Ilse]] van groep 6 vroeg of [[PERSON:Daan]] een spreekbeurt over "
+        "{{Anne Frank}} wil houden. Welke boeken raad je aan?",
+        None,
+    ),
+    (
+        "mixed",
+        "references-kin",
+        "the deposit scheme gave us claim ref [[ID_NUMBER:DPS22-0917-XQ]] but our old landlord "
+        "Mr [[PERSON:Halloran]] still won't reply, we moved out of the flat in "
+        "[[LOCATION:Eastleigh]] in june",
+        None,
+    ),
+    (
+        "public_only",
+        "references-kin",
+        "In {{Carlill v Carbolic Smoke Ball Co}}, why did Mrs {{Carlill}} win, and is the case "
+        "still taught in first-year contract law?",
+        None,
+    ),
 ]
 
 

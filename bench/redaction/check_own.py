@@ -64,6 +64,7 @@ KINDS = frozenset(
         "money-paperwork",
         "clubs-online",
         "occasions-care",
+        "references-kin",
     }
 )
 REQUIRED = ("id", "category", "kind", "text", "spans", "public", "public_spans")

@@ -110,3 +110,14 @@ def test_a_titled_namesake_of_someone_famous_stays_private(analyzer):
 def test_a_name_particle_does_not_open_an_acronym(analyzer):
     text = "Klopt het dat de talentprogramma's van de KNHB pas vanaf 13 jaar beginnen?"
     assert protected(analyzer, text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Juf Marloes vond de spreekbeurt heel grappig.", "Marloes"),
+        ("Kun je een bedankje schrijven voor mevrouw Dekkers?", "Dekkers"),
+    ],
+)
+def test_a_dutch_title_or_a_teachers_names_someone(analyzer, text, name):
+    assert any(name in value for value in protected(analyzer, text))
