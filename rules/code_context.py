@@ -112,6 +112,12 @@ class CodeMap:
             position += len(line)
         return ranges
 
+    def in_code_lines(self, start: int) -> bool:
+        """True when ``start`` lies on a line of code or in a fenced block, strings and
+        comments included (a config's host, a log's referrer)."""
+        index = bisect.bisect_right(self._code_starts, start) - 1
+        return index >= 0 and start < self._code_ranges[index][1]
+
     def in_code(self, start: int, end: int) -> bool:
         """True when [start, end) is code: not prose, and not a string or comment in code."""
         for inline in _INLINE_CODE.finditer(self._text, max(0, start - 200), end + 200):

@@ -37,6 +37,13 @@ def domain_name(address: str) -> str | None:
     return label if len(label) >= _MIN_LETTERS and label.isalpha() else None
 
 
+def registered_parts(host: str) -> tuple[str, str] | None:
+    """A host's registered name and its public suffix ("velvetloomthrows", "co.uk" of
+    www.velvetloomthrows.co.uk), or None where the suffix is no public one."""
+    found = _extract()(host)
+    return (found.domain, found.suffix) if found.domain and found.suffix else None
+
+
 def firm_names(text: str, emails: list[Span]) -> set[str]:
     """The domain names of ``emails`` (folded) that no encyclopedia knows."""
     names = {domain_name(text[s.start : s.end]) for s in emails}

@@ -122,8 +122,10 @@ _OTHER_STREETS = (
     rf"(?={_UNIT}|[ \t]*\n[ \t]*(?:{_PLACE_START})))"
     # ул. Лермонтова, д. 14, кв. 5 / вул. Шевченка, буд. 3: Russian and Ukrainian street
     # types before the name, the house after "д."/"дом"/"буд."
-    r"|(?:(?i:ул\.|улица|пр\.|пр-т|проспект|пер\.|переулок|бул\.|бульвар|наб\.|"
-    r"набережная|ш\.|шоссе|пл\.|площадь|мкр\.|вул\.|вулиця|просп\.)[ \t]*"
+    # (in running text the type is declined: "живу на вулиці Садовій 12", "на улице Лесной, 8")
+    r"|(?:(?i:ул\.|улиц[аеуы]|улицей|пр\.|пр-т|проспект[еау]?|пер\.|переул(?:ок|ке|ка)|бул\.|"
+    r"бульвар[еау]?|наб\.|набережн(?:ая|ой|ую)|ш\.|шоссе|пл\.|площад[ьи]|мкр\.|вул\.|"
+    r"вулиц[яіюе]|вулицею|просп\.)[ \t]*"
     r"(?:\p{Lu}[\p{L}\-]*\.?[ \t]+){0,2}\p{Lu}[\p{L}\-]*,?[ \t]*"
     # (the house's word is left out as often: "вул. Липова, 7", "ул. Садовая 14/2")
     r"(?:(?i:д\.|дом|буд\.|будинок)[ \t]*\d{1,4}|\d{1,3})"
@@ -144,6 +146,12 @@ _OTHER_STREETS = (
     r"|(?:(?i:οδός|οδό|οδού|οδ\.|λεωφόρος|λεωφόρο|λεωφόρου|λεωφ\.|πλατεία|πλ\.)[ \t]+"
     r"(?:\p{Greek}+\.?[ \t]+){0,3}?\p{Lu}\p{Greek}*[ \t]+\d{1,4}"
     r"(?:[\p{Greek}](?![\p{L}]))?(?![\d]))"
+    # Arabic: the house's number, then "street" and its name, and the district and town
+    # after commas ("٢٤ شارع الثورة، الدقي، الجيزة"); or the number after the name
+    r"|(?:(?<![\p{L}\d])\d{1,4}[ \t]+(?:شارع|ش\.)[ \t]+(?:\p{Arabic}+[ \t]+){0,2}\p{Arabic}+"
+    r"(?:[ \t]*[،,][ \t]*\p{Arabic}+(?:[ \t]+\p{Arabic}+)?){0,2}"
+    r"|(?<![\p{L}])(?:شارع|ش\.)[ \t]+(?:\p{Arabic}+[ \t]+){0,2}\p{Arabic}+[ \t]*[،,]?[ \t]*"
+    r"(?:رقم[ \t]*)?\d{1,4}(?![\d]))"
     # PO boxes, including US military mail
     r"|(?:(?:P\.?[ \t]?O\.?[ \t]?Box|Post Office Box|Postfach|Apartado(?: de correos)?|"
     r"Casella postale|Boîte postale|BP)[ \t]+\d{1,6})"

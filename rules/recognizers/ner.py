@@ -486,6 +486,10 @@ class SpacyNerRecognizer:
                 # "على Google Classroom", "w Drukarni X": NER took another language's
                 # preposition or article along (not a name's particle: "van Gogh")
                 start, value = start + lead.end(), value[lead.end() :]
+            if "(" in value and ")" not in value:
+                # "Crumb & Co (crumbandco-leam.co.uk": a bracket NER ran into opens an aside
+                value = value[: value.index("(")].rstrip()
+                end = start + len(value)
             particles = _LOWER_WORDS_BEFORE_ACRONYM.match(value)
             if particles:  # "van de KNHB": no name's particle opens an acronym
                 start, value = start + particles.end(), value[particles.end() :]

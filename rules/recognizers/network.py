@@ -1,8 +1,10 @@
-"""IP_ADDRESS, MAC_ADDRESS and URL (only URLs that point at a person)."""
+"""IP_ADDRESS, MAC_ADDRESS and URL (only URLs that point at a person, or at a site no
+encyclopedia knows: a small shop's, club's or person's)."""
 
 from __future__ import annotations
 
 import ipaddress
+from functools import cache
 
 from veil.rules import labels
 from veil.rules import lazy_regex as regex
@@ -265,7 +267,66 @@ class PersonalUrlRecognizer:
                 has_scheme and _PERSONAL_URL_CONTEXT.search(context_before(text, start, 40))
             ) or _OWN_SITE_BEFORE.search(text, max(0, start - 60), start):
                 spans.append(Span(start, end, labels.URL, 0.7, self.name))
+            elif _small_site(text, url, start, end, has_scheme):
+                spans.append(Span(start, end, labels.URL, 0.6, self.name))
         return spans
+
+
+# Names that stand for any host in examples and tests (RFC 2606, RFC 6761)
+_RESERVED_DOMAINS = frozenset({"example", "localhost", "test", "invalid"})
+
+
+# A word of prose right before it, or an aside's bracket ("a small online shop, X",
+# "on X", "(X)"): not a key's "=", a header's ":" or a quote, where hosts are settings
+_PROSE_BEFORE = regex.compile(r"(?:(?<!\S)\p{L}[\p{L}'’\-]*[,;]?[ \t]+|\()$")
+
+
+def _small_site(text: str, url: str, start: int, end: int, has_scheme: bool) -> bool:
+    """A site whose registered name no encyclopedia knows and no dictionary holds
+    ("velvetloomthrows.co.uk", "gallifreyan-tea-party.net"): a small shop's, club's or
+    person's, which names them as their name would. Public sites are entries ("bbc",
+    "wikipedia"); a file's name has its type's extension ("main.py", "notes.md"), and a
+    method's call its bracket or underscore after it ("pd.read_csv(")."""
+    if text[end : end + 1] in ("(", "_") or not _PROSE_BEFORE.search(
+        text, max(0, start - 40), start
+    ):
+        return False
+    if not has_scheme and _PAGE.search(url):
+        return False  # "ghcr.io/okoro-tunde/app": a platform's page, read by its path
+    host = _HOST.match(url).group("host").rstrip(".")
+    if not host.islower():
+        return False  # a class's file ("InvoiceService.java"): hosts are written in lower case
+    from veil.rules.code_context import code_map
+
+    if code_map(text).in_code_lines(end - 1):
+        return False  # a config's, a log's or a script's hosts are the services it uses
+    from veil.rules.domain_names import domain_name, registered_parts
+
+    if "@" in text and any(
+        domain_name(domain) == domain_name(host) for domain in _EMAIL_DOMAIN.findall(text)
+    ):
+        return False  # a firm's own host beside its addresses (see _on_an_email_domain)
+    parts = registered_parts(host)
+    if parts is None:
+        return False
+    name, suffix = parts
+    if len(name) < 4 or name in _RESERVED_DOMAINS:
+        return False
+    if not has_scheme and host.count(".") == 1 and _file_extension("." + suffix):
+        return False
+    from veil.rules.knowledge import knowledge
+    from veil.rules.truecase import ordinary
+
+    if ordinary(name) or ordinary(name.replace("-", "")):
+        return False
+    return not (knowledge().is_known(name) or knowledge().is_known(f"{name}.{suffix}"))
+
+
+@cache
+def _file_extension(extension: str) -> bool:
+    import mimetypes
+
+    return extension in mimetypes.types_map or extension in mimetypes.common_types
 
 
 def _owner_named_elsewhere(text: str, url: str, start: int) -> bool:

@@ -121,3 +121,63 @@ def test_a_name_particle_does_not_open_an_acronym(analyzer):
 )
 def test_a_dutch_title_or_a_teachers_names_someone(analyzer, text, name):
     assert any(name in value for value in protected(analyzer, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        (
+            "Bought a throw from www.brackenloomthrows.co.uk and got charged twice.",
+            "www.brackenloomthrows.co.uk",
+        ),
+        (
+            "I moderate a tiny fan forum (tardis-teacup-club.net) and need rules.",
+            "tardis-teacup-club.net",
+        ),
+        (
+            "the blog is called cwtchandcrumb.wales, can you write an about page?",
+            "cwtchandcrumb.wales",
+        ),
+    ],
+)
+def test_a_site_no_encyclopedia_knows_is_someones(analyzer, text, site):
+    assert site in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is wikipedia.org reliable enough to cite? What about bbc.co.uk?",
+        "run python main.py and then open notes.md in the editor",
+        "df = pd.read_csv('sales.csv') fails with a UnicodeDecodeError",
+        "Can I point api.example.com at localhost for tests?",
+        'why does this fail?\nEMAIL_HOST = "smtp.mailrelayhub.com"\nEMAIL_PORT = 587',
+        "\tat com.acme.billing.InvoiceService.render(InvoiceService.java:97)",
+    ],
+)
+def test_a_known_site_a_file_or_a_setting_is_no_ones_site(analyzer, text):
+    assert protected(analyzer, text) == set()
+
+
+def test_a_name_ner_ran_into_a_bracket_ends_before_it(analyzer):
+    text = "The bakery I run, Crumb & Co (crumbandco-leam.co.uk), has two shops."
+    assert {"Crumb & Co", "crumbandco-leam.co.uk"} <= protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("أنا مقيم في ١٧ شارع النخيل، المعادي، القاهرة.", "١٧ شارع النخيل، المعادي، القاهرة"),
+        ("Я з Полтави, живу на вулиці Квітковій 9.", "вулиці Квітковій 9"),
+        ("Мы живём на улице Садовой, 14 уже десять лет.", "улице Садовой, 14"),
+    ],
+)
+def test_a_street_in_arabic_or_a_declined_slavic_street_is_an_address(analyzer, text, address):
+    assert address in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    "text", ["ما تاريخ شارع المعز في القاهرة؟", "Какая самая длинная улица в Москве?"]
+)
+def test_a_street_as_a_topic_is_no_address(analyzer, text):
+    assert protected(analyzer, text) == set()
