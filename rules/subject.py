@@ -151,6 +151,10 @@ class Reason(StrEnum):
         "namesake",
         "someone the text says only shares a famous person's name",
     )
+    CONTRASTED = (
+        "contrasted",
+        "the famous one the writer says theirs is not (not the Arsenal one)",
+    )
     NAMED_FOR_PRIVATE_PLACE = (
         "named_for_private_place",
         "named for a place the text makes private, which it would give away",
@@ -3265,7 +3269,46 @@ def _consistent(
         _private_places_again(text, spans, out, private_places)
         _named_for_private_places(text, spans, out, private_places)
     _namesakes(text, spans, out)
+    _contrasted(text, spans, out)
     return out
+
+
+# "not" (and "definitely not", "not the", "no relation to") right before a name, in the
+# languages the rules read: the famous one the writer's own is not ("our Ben, not the
+# Arsenal one", "Paris, Ontario (not France)", "definitely not Eliud Kipchoge")
+_CONTRASTED_BEFORE = regex.compile(
+    r"(?<![\p{L}])(?:(?:definitely|obviously|clearly|certainly)[ \t]+)?"
+    r"(?:not|no[ \t]+relation[ \t]+to|nicht|pas|niet|non|no)[ \t]+(?:the[ \t]+|that[ \t]+)?$",
+    _I,
+)
+_TIES = frozenset(
+    {
+        Reason.GRAMMAR_TIE,
+        Reason.CONTACT_BESIDE,
+        Reason.RESIDENCE,
+        Reason.PLACE_OF_PRIVATE,
+        Reason.LISTED_WITH_PRIVATE,
+        Reason.NAMED_PRIVATELY,
+    }
+)
+
+
+def _contrasted(text: str, spans: Sequence[Span], out: list[Verdict]) -> None:
+    """An encyclopedia's entry the writer says theirs is not, tied to their life only by
+    the words around it: the famous one, public. A lone first name is not read so ("not
+    Tom, Jake called"). (``out`` is changed in place.)"""
+    for i, span in enumerate(spans):
+        if out[i].reason not in _TIES or out[i].label not in DECIDED_LABELS:
+            continue
+        value = text[span.start : span.end]
+        if out[i].label == labels.PERSON and len(value.split()) < 2:
+            continue
+        if _POSSESSIVE_AFTER.match(text[span.end : span.end + 3]):
+            continue  # "not Sarah's fault"
+        if not _CONTRASTED_BEFORE.search(text, max(0, span.start - 40), span.start):
+            continue
+        if knowledge.knowledge().is_known(value):
+            out[i] = Verdict(Subject.PUBLIC, Reason.CONTRASTED, out[i].label)
 
 
 # What a writer says after naming someone who shares a famous person's name: "not that

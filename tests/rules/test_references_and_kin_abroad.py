@@ -181,3 +181,31 @@ def test_a_street_in_arabic_or_a_declined_slavic_street_is_an_address(analyzer, 
 )
 def test_a_street_as_a_topic_is_no_address(analyzer, text):
     assert protected(analyzer, text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "famous", "own"),
+    [
+        (
+            "Match report: Jack Grealish scored twice (our Jack, not the Man City one) "
+            "for the Lowfield Under-10s.",
+            "Man City",
+            "Lowfield Under-10s",
+        ),
+        (
+            "We live in Athens, Georgia (not Greece!) and my son Theo starts at Cedar "
+            "Shoals High School.",
+            "Greece",
+            "Theo",
+        ),
+    ],
+)
+def test_the_famous_one_the_writer_says_theirs_is_not_stays_public(analyzer, text, famous, own):
+    found = protected(analyzer, text)
+    assert famous not in found
+    assert any(own in value for value in found)
+
+
+def test_a_first_name_after_not_is_still_someones(analyzer):
+    text = "It was not Tom who rang, it was my cousin Jake from Leeds."
+    assert "Tom" in protected(analyzer, text)
