@@ -181,6 +181,10 @@ _HEADS_LAST = (
     r"Ticaret|Mimarlık|Mühendislik|Otomotiv|"
     # Nordic sports clubs by their form ("Lillsjöns IF", "Kalmar FF", "Visby IK")
     r"IF|IK|BK|FF|SK|GIF|IFK|"
+    # English clubs by the words of their names ("Coolock Celtic", "Hollins Park Rangers",
+    # "Calder Valley Harriers")
+    r"Rangers|Rovers|Wanderers|Athletic|Celtic|Colts|Harriers|Striders|Swifts|Albion|"
+    r"Dynamos|Strollers|"
     r"Üniversitesi|Eczanesi|Camii|Fırını|Bankası|Derneği|"
     r"Grundschule|Gymnasium|Klinik|Praxis|Apotheke|Bäckerei|Kita|Verlag|Druckerei|"
     # and after a name in the genitive, lower case ("Ekbackens skola", "Sagenes skole")

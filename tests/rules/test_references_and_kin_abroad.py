@@ -209,3 +209,21 @@ def test_the_famous_one_the_writer_says_theirs_is_not_stays_public(analyzer, tex
 def test_a_first_name_after_not_is_still_someones(analyzer):
     text = "It was not Tom who rang, it was my cousin Jake from Leeds."
     assert "Tom" in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "club"),
+    [
+        ("Write up Saturday: Millbrook Vale Rangers U10s 3, Eastfield Colts 1.", "Eastfield Colts"),
+        (
+            "Reminder: our girls are away to Kilbarrack Celtic on Sunday, meet at 9.",
+            "Kilbarrack Celtic",
+        ),
+    ],
+)
+def test_a_local_club_by_the_words_of_club_names_is_someones(analyzer, text, club):
+    assert any(club in value for value in protected(analyzer, text))
+
+
+def test_a_famous_club_with_such_a_word_stays_public(analyzer):
+    assert protected(analyzer, "Did Glasgow Rangers win the league in 2021?") == set()
