@@ -862,6 +862,14 @@ _KOREAN_NAME_IN_PLACE = regex.compile(
 _KOREAN_ATTENDEES = regex.compile(r"참석(?:자)?[ \t]*[:：]([^\n]{1,120})")
 _KOREAN_LISTED_NAME = regex.compile(rf"(?<!\p{{Hangul}}){_KOREAN_FULL_NAME}")
 _NAME_WORD_BEFORE = regex.compile(r"\bnamed?[ \t]*[:,]?[ \t]*$", regex.IGNORECASE)
+# A capitalised name (and a second word), then "on"/"at", a colon, a dash, a comma or a
+# bracket, then a phone number's digits or an e-mail address
+_ANY_DIGIT = regex.compile(r"\d")
+_NAME_BEFORE_CONTACT = regex.compile(
+    r"(?<![\p{L}\p{N}@.])(\p{Lu}\p{Ll}+)(?:[ \t]+\p{Lu}\p{Ll}+)?"
+    r"(?=[ \t]*(?:[ \t](?:on|at)[ \t]|[:,(–\-][ \t]*)"
+    r"(?:\+?\(?\d[\d \t\-().]{6,}\d(?![\d])|[\w.+\-]+@[\w\-]+\.))"
+)
 _TITLE_BEFORE = regex.compile(rf"\b(?:{_HONORIFIC})\.?[ \t]+$")
 _WRITER_AND_BEFORE = regex.compile(r"\b(?:me|i)[ \t]+(?:and|&)[ \t]+$", regex.IGNORECASE)
 # Listed with the writer: "Ana, Rui and I went", "present: Tom, Priya, me".
@@ -1129,6 +1137,7 @@ class _NameScan:
             self.kin_titled_names,
             self.header_names,
             self.sign_off_name,
+            self.before_contacts,
         ):
             rule()
         for match in _WORD.finditer(self.text):
@@ -1136,6 +1145,16 @@ class _NameScan:
         for start, end in self.repeated():
             self.keep(start, end, 0.7)
         return self.spans
+
+    def before_contacts(self) -> None:
+        """A first name the lists know, with a phone number or an address right after it
+        ("RSVP to Bilal on 07700 914 382", "Dev: 07700 900123", "Meg (meg.ford@...)"):
+        whom to reach, which is what the number is given for."""
+        if not _ANY_DIGIT.search(self.text) and "@" not in self.text:
+            return
+        for match in _NAME_BEFORE_CONTACT.finditer(self.text):
+            if match.group(1) in self.first_names:
+                self.keep(*match.span(), 0.85)
 
     def header_names(self) -> None:
         """The name a CV, a letterhead or a signature puts on a line of its own above its

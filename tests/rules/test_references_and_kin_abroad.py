@@ -227,3 +227,14 @@ def test_a_local_club_by_the_words_of_club_names_is_someones(analyzer, text, clu
 
 def test_a_famous_club_with_such_a_word_stays_public(analyzer):
     assert protected(analyzer, "Did Glasgow Rangers win the league in 2021?") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Everyone welcome. RSVP to Tariq on 07700 914 382 by Thursday.", "Tariq"),
+        ("Questions about the rota go to Imogen (imogen.hale@example.org).", "Imogen"),
+    ],
+)
+def test_a_first_name_given_with_a_number_or_an_address_is_someones(analyzer, text, name):
+    assert name in protected(analyzer, text)
