@@ -1883,7 +1883,7 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         return private(Reason.RESIDENCE)
     if _KIN_HOME_BEFORE.search(before):
         return private(Reason.RELATION_PLACE)
-    if _AT_HOME_IN.search(before):
+    if _HOME_TO_OR_IN.search(before):
         # "died at home in Hamtramck", "recovering at home in Leith": someone's home
         return private(Reason.RESIDENCE)
     aged = _AGED_OF.search(before)
@@ -2521,7 +2521,7 @@ _CUE_PLACE_REASONS = frozenset(
 _GENITIVE_S = regex.compile(r"\p{Lu}\p{Ll}{3,}s")
 # "home" as where one goes or is ("at home in X", "on my way home to X", "back home in
 # X"); not a place that is home to something ("Paris is home to the Louvre")
-_AT_HOME_IN = regex.compile(
+_HOME_TO_OR_IN = regex.compile(
     r"(?<!\b(?:is|are|was|were|be|been|being|a|the|its|their)\s+)(?<!['’]s\s+)(?<!,\s*)"
     r"\bhome\s+(?:to|in)\s+$",
     _I,
