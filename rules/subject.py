@@ -2226,10 +2226,9 @@ def _local_authority(value: str) -> bool:
 _TOOL_WITH_BEFORE = regex.compile(r"\bwith\s+(?:the\s+)?(?:[\w.+#\-]+(?:,\s*|\s+and\s+)){0,4}$", _I)
 
 
-# A case the text cites by its parties: "Donoghue v Stevenson", "Roe v. Wade"
-_CASE_NAME = regex.compile(
-    r"(?<![\p{L}])(\p{Lu}[\p{L}'’\-]+)[ \t]+(?:v|vs)\.?[ \t]+(\p{Lu}[\p{L}'’\-]+)"
-)
+# A case the text cites by its parties, as courts write it: "Donoghue v Stevenson", "Roe
+# v. Wade" (not "vs", which pits anyone against anyone: "Mrs Patel vs Mr Jones")
+_CASE_NAME = regex.compile(r"(?<![\p{L}])(\p{Lu}[\p{L}'’\-]+)[ \t]+v\.?[ \t]+(\p{Lu}[\p{L}'’\-]+)")
 
 
 def _organization(m: _Mention) -> Verdict:

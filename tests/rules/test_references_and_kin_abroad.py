@@ -238,3 +238,8 @@ def test_a_famous_club_with_such_a_word_stays_public(analyzer):
 )
 def test_a_first_name_given_with_a_number_or_an_address_is_someones(analyzer, text, name):
     assert name in protected(analyzer, text)
+
+
+def test_a_titled_rival_in_a_match_of_anyone_stays_private(analyzer):
+    text = "Bowls final tonight: Mrs Patel vs Mr Jones. Can you write a cheer for Mrs Patel?"
+    assert "Mrs Patel" in protected(analyzer, text)
