@@ -34,6 +34,7 @@ from veil.rules.nlp import import_spacy
 from veil.rules.pattern import (
     CALENDAR_WORDS,
     CHAT_STAMP,
+    DIGIT,
     KIN_TITLES,
     LOWER_CASE_TITLES,
     THANKS,
@@ -864,7 +865,6 @@ _KOREAN_LISTED_NAME = regex.compile(rf"(?<!\p{{Hangul}}){_KOREAN_FULL_NAME}")
 _NAME_WORD_BEFORE = regex.compile(r"\bnamed?[ \t]*[:,]?[ \t]*$", regex.IGNORECASE)
 # A capitalised name (and a second word), then "on"/"at", a colon, a dash, a comma or a
 # bracket, then a phone number's digits or an e-mail address
-_ANY_DIGIT = regex.compile(r"\d")
 _NAME_BEFORE_CONTACT = regex.compile(
     r"(?<![\p{L}\p{N}@.])(\p{Lu}\p{Ll}+)(?:[ \t]+\p{Lu}\p{Ll}+)?"
     r"(?=[ \t]*(?:[ \t](?:on|at)[ \t]|[:,(–\-][ \t]*)"
@@ -1150,7 +1150,7 @@ class _NameScan:
         """A first name the lists know, with a phone number or an address right after it
         ("RSVP to Bilal on 07700 914 382", "Dev: 07700 900123", "Meg (meg.ford@...)"):
         whom to reach, which is what the number is given for."""
-        if not _ANY_DIGIT.search(self.text) and "@" not in self.text:
+        if not DIGIT.search(self.text) and "@" not in self.text:
             return
         for match in _NAME_BEFORE_CONTACT.finditer(self.text):
             if match.group(1) in self.first_names:
