@@ -4,10 +4,11 @@ encyclopedia knows: a small shop's, club's or person's)."""
 from __future__ import annotations
 
 import ipaddress
-from functools import cache
+from functools import cache, cached_property
 
 from veil.rules import labels
 from veil.rules import lazy_regex as regex
+from veil.rules.code_context import CodeMap, code_map
 from veil.rules.pattern import (
     UNSPACED_SCRIPTS,
     WORD,
@@ -247,6 +248,7 @@ class PersonalUrlRecognizer:
 
     def find(self, text: str) -> list[Span]:
         spans = []
+        facts = _TextFacts(text)
         for match in _URL.finditer(text):
             start, end = match.span(1)
             while end > start and text[end - 1] in _URL_TRAILING:
@@ -259,7 +261,7 @@ class PersonalUrlRecognizer:
                 or _personal_host(url)
             ):
                 spans.append(Span(start, end, labels.URL, 0.85, self.name))
-            elif _on_an_email_domain(text, url):
+            elif _on_an_email_domain(facts, url):
                 # "intranet.quillfern.org/api/..." beside "ana@quillfern.org": the same
                 # organisation as the address, which the text ties to someone
                 spans.append(Span(start, end, labels.URL, 0.7, self.name))
@@ -267,9 +269,31 @@ class PersonalUrlRecognizer:
                 has_scheme and _PERSONAL_URL_CONTEXT.search(context_before(text, start, 40))
             ) or _OWN_SITE_BEFORE.search(text, max(0, start - 60), start):
                 spans.append(Span(start, end, labels.URL, 0.7, self.name))
-            elif _small_site(text, url, start, end, has_scheme):
+            elif _small_site(facts, url, start, end, has_scheme):
                 spans.append(Span(start, end, labels.URL, 0.6, self.name))
         return spans
+
+
+class _TextFacts:
+    """What the URL rules read of the whole text, read once for it (a paste may hold
+    thousands of hosts): the registered names of its e-mail addresses' domains, and where
+    its code is."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    @cached_property
+    def email_domain_names(self) -> frozenset[str]:
+        if "@" not in self.text:
+            return frozenset()
+        from veil.rules.domain_names import domain_name
+
+        names = (domain_name(domain) for domain in _EMAIL_DOMAIN.findall(self.text))
+        return frozenset(name for name in names if name is not None)
+
+    @cached_property
+    def code(self) -> CodeMap:
+        return code_map(self.text)
 
 
 # Names that stand for any host in examples and tests (RFC 2606, RFC 6761)
@@ -281,12 +305,13 @@ _RESERVED_DOMAINS = frozenset({"example", "localhost", "test", "invalid"})
 _PROSE_BEFORE = regex.compile(r"(?:(?<!\S)\p{L}[\p{L}'’\-]*[,;]?[ \t]+|\()$")
 
 
-def _small_site(text: str, url: str, start: int, end: int, has_scheme: bool) -> bool:
+def _small_site(facts: _TextFacts, url: str, start: int, end: int, has_scheme: bool) -> bool:
     """A site whose registered name no encyclopedia knows and no dictionary holds
     ("velvetloomthrows.co.uk", "gallifreyan-tea-party.net"): a small shop's, club's or
     person's, which names them as their name would. Public sites are entries ("bbc",
     "wikipedia"); a file's name has its type's extension ("main.py", "notes.md"), and a
     method's call its bracket or underscore after it ("pd.read_csv(")."""
+    text = facts.text
     if text[end : end + 1] in ("(", "_") or not _PROSE_BEFORE.search(
         text, max(0, start - 40), start
     ):
@@ -296,15 +321,11 @@ def _small_site(text: str, url: str, start: int, end: int, has_scheme: bool) -> 
     host = _HOST.match(url).group("host").rstrip(".")
     if not host.islower():
         return False  # a class's file ("InvoiceService.java"): hosts are written in lower case
-    from veil.rules.code_context import code_map
-
-    if code_map(text).in_code_lines(end - 1):
+    if facts.code.in_code_lines(end - 1):
         return False  # a config's, a log's or a script's hosts are the services it uses
     from veil.rules.domain_names import domain_name, registered_parts
 
-    if "@" in text and any(
-        domain_name(domain) == domain_name(host) for domain in _EMAIL_DOMAIN.findall(text)
-    ):
+    if domain_name(host) in facts.email_domain_names:
         return False  # a firm's own host beside its addresses (see _on_an_email_domain)
     parts = registered_parts(host)
     if parts is None:
@@ -338,20 +359,18 @@ def _owner_named_elsewhere(text: str, url: str, start: int) -> bool:
     return named_apart(text, match.group("owner"), start + match.start("owner"))
 
 
-def _on_an_email_domain(text: str, url: str) -> bool:
+def _on_an_email_domain(facts: _TextFacts, url: str) -> bool:
     """The URL is a page on the domain of an e-mail address in the text that no
     encyclopedia knows (a small firm's, not a mail service's or a famous company's); a
     bare host is the firm's site, as a config's allowed hosts list it, not a page of
     someone's."""
-    if "@" not in text or not _PAGE.search(url):
+    if "@" not in facts.text or not _PAGE.search(url):
         return False
     from veil.rules.domain_names import domain_name
     from veil.rules.knowledge import knowledge
 
     name = domain_name(_HOST.match(url).group("host"))
-    if name is None or not any(
-        domain_name(domain) == name for domain in _EMAIL_DOMAIN.findall(text)
-    ):
+    if name not in facts.email_domain_names:
         return False
     return not knowledge().is_known(name)
 

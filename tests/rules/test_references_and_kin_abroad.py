@@ -243,3 +243,20 @@ def test_a_first_name_given_with_a_number_or_an_address_is_someones(analyzer, te
 def test_a_titled_rival_in_a_match_of_anyone_stays_private(analyzer):
     text = "Bowls final tonight: Mrs Patel vs Mr Jones. Can you write a cheer for Mrs Patel?"
     assert "Mrs Patel" in protected(analyzer, text)
+
+
+def test_a_small_site_beside_addresses_of_other_short_domains_is_still_someones(analyzer):
+    # neither the site's name (a hyphen) nor the mail's domain (two letters) is a firm's
+    # name: the one does not stand for the other
+    text = "I run a tiny fan forum (tardis-teacup-club.net); mail me at bob@ab.io"
+    assert "tardis-teacup-club.net" in protected(analyzer, text)
+
+
+def test_every_site_of_a_long_paste_with_addresses_is_read():
+    from veil.rules.recognizers.network import PersonalUrlRecognizer
+
+    paste = "".join(
+        f"We bought it from the shop at brackenloom{i}throws.co.uk, ask jo@firm{i % 7}.com.\n"
+        for i in range(50)
+    )
+    assert len(PersonalUrlRecognizer().find(paste)) == 50
