@@ -366,18 +366,18 @@ def main() -> None:
             figures["keep, veil's own"] = utility.evaluate(analyzer, own, negatives)
         if utility.FRESH_EXAMPLES.is_file():
             fresh = utility.load_public_private(utility.FRESH_EXAMPLES)
-            for part in utility.FRESH_PARTS:
-                chosen = [r for r in fresh if r["split"] == part][: args.limit]
-                figures[f"keep, blind {part}"] = utility.evaluate(analyzer, chosen, negatives)
+            chosen = {
+                part: [r for r in fresh if r["split"] == part][: args.limit]
+                for part in utility.FRESH_PARTS
+            }
+            for part, records_of_part in chosen.items():
+                figures[f"keep, blind {part}"] = utility.evaluate(
+                    analyzer, records_of_part, negatives
+                )
             # every dev part together, and every test part: the figures the targets
             # are read against, the second on text nobody tuned on
             for kind in ("dev", "test"):
-                pooled = [
-                    r
-                    for part in utility.FRESH_PARTS
-                    if part.startswith(kind)
-                    for r in [r for r in fresh if r["split"] == part][: args.limit]
-                ]
+                pooled = [r for part, rs in chosen.items() if part.startswith(kind) for r in rs]
                 figures[f"keep, blind {kind} parts pooled"] = utility.evaluate(
                     analyzer, pooled, negatives
                 )
