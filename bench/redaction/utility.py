@@ -23,8 +23,8 @@ PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
 # Prompts written for veil, one or more per kind of failure seen on text nobody tuned on,
 # with their own names and places (bench/redaction/check_own.py validates the file).
 OWN_EXAMPLES = Path(__file__).with_name("public_private_own.jsonl")
-# 2,720 prompts written blind to veil's code (their writers read neither code nor data),
-# in fixed parts: "dev" to "dev41" may be looked at and tuned on, "test" to "test39" only
+# 2,900 prompts written blind to veil's code (their writers read neither code nor data),
+# in fixed parts: "dev" to "dev44" may be looked at and tuned on, "test" to "test42" only
 # reported.
 FRESH_EXAMPLES = Path(__file__).with_name("public_private_fresh.jsonl")
 FRESH_PARTS = (
@@ -69,6 +69,9 @@ FRESH_PARTS = (
     "dev39",
     "dev40",
     "dev41",
+    "dev42",
+    "dev43",
+    "dev44",
     "test",
     "test2",
     "test3",
@@ -108,6 +111,9 @@ FRESH_PARTS = (
     "test37",
     "test38",
     "test39",
+    "test40",
+    "test41",
+    "test42",
 )
 
 TUNING = "tuning half"
