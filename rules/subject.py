@@ -51,6 +51,8 @@ from veil.rules.pattern import (
 from veil.rules.recognizers import names as names_recognizer
 from veil.rules.recognizers.institutions import (
     HAN_WORK_VERB,
+    HEAD_WORD,
+    SIGNATURE_FIELD,
     WORKPLACE_OF_WRITER,
     names_an_institution,
 )
@@ -91,6 +93,10 @@ class Reason(StrEnum):
     SELF_INTRODUCTION = "self_introduction", "a self-introduction, greeting or sign-off"
     HOLDER = "holder", "the holder of a document, account or form field"
     SPEAKER = "speaker", "a speaker in a pasted conversation"
+    INTRODUCED = (
+        "introduced",
+        "introduced to the reader as one of a kind (a recruiter called X, a café named X)",
+    )
     PUBLIC_ROLE = "public_role", "a role in public life"
     WORKS_FOLLOW = "works_follow", "their works or public life follow the name"
     ASKED_ABOUT = "asked_about", "asked about as a topic"
@@ -177,6 +183,7 @@ class Reason(StrEnum):
         "grammar_tie",
         "the sentence ties it to the writer or someone they know (my ... X, I live in X)",
     )
+    COUNTRY = "country", "a country: millions live there, so it names no one's home"
     REFEREE_PUBLIC = "referee_public", "the local model knows it as public"
     REFEREE_FAILED = "referee_failed", "the local model could not be asked"
 
@@ -1562,6 +1569,8 @@ def _tied_to_someone(m: _Mention) -> Reason | None:
         return Reason.RELATION_BEFORE  # "my aunt Hilde", "Tante Hilde", "Mi [hermana Lucía]"
     if _RELATION_AFTER.match(after):
         return Reason.RELATION_AFTER
+    if _introduced_as_one_of_a_kind(m):
+        return Reason.INTRODUCED
     if _SELF.search(before) or _GREETING.search(wide_before):
         return Reason.SELF_INTRODUCTION
     if _HOLDER.search(before) and compounds.place_of(m.value) is None:
@@ -1581,6 +1590,43 @@ def _tied_to_someone(m: _Mention) -> Reason | None:
     if _LIFE_EVENT_AFTER.match(after) and _WRITER_OR_READER.search(m.sentence):
         return Reason.LIFE_EVENT  # "Tolu and Femi's wedding ... and im the MC"
     return None
+
+
+# Someone or something new to the reader, brought in as one of a kind with an indefinite
+# article: "a recruiter called Priya Raman", "a small café called Frida's Kitchen", "this
+# guy named Dev". A writer introduces whom the reader cannot know; the famous need no
+# introduction.
+_ONE_OF_A_KIND_BEFORE = regex.compile(
+    r"(?<![\w'’])(?P<phrase>(?:a|an|this|one)[ \t]+(?:[\w'’\-]+[ \t]+){0,3}?"
+    r"(?P<kind>[\w'’\-]+)[ \t]+(?:(?:who|which|that)[ \t]+(?:is|was)[ \t]+)?"
+    r"(?:called|named))[ \t]+$",
+    _I,
+)
+# The kinds of someone beyond relations and occupations' titles, and of a business
+# beyond the heads of institutions' names ("a batik shop called Sekar Jagad")
+_SOMEONE_OR_A_BUSINESS = regex.compile(
+    r"guy|man|woman|lady|girl|boy|bloke|chap|gal|person|fellow|dude|kid|member|user|seller|"
+    r"shop|store|firm|company|business|startup|brand|outfit",
+    _I,
+)
+
+
+def _introduced_as_one_of_a_kind(m: _Mention) -> bool:
+    """ "A recruiter called X": the kind a relation, an occupation, a person's or a
+    business's; and not a work's title the words make ("A Man Called Ove")."""
+    # (here, not at the top: the quasi-identifier package reads this module's words)
+    from veil.rules.quasi.lexicon import occupation_group
+
+    found = _ONE_OF_A_KIND_BEFORE.search(m.before)
+    if found is None:
+        return False
+    kind = found["kind"]
+    return bool(
+        _SOMEONE_OR_A_BUSINESS.fullmatch(kind)
+        or HEAD_WORD.fullmatch(kind)
+        or regex.fullmatch(rf"{_RELATION}s?", kind, _I)
+        or occupation_group(kind)
+    ) and not knowledge.knowledge().is_known(f"{found['phrase']} {m.value}")
 
 
 def _talked_about(m: _Mention) -> Reason | None:
@@ -2252,7 +2298,7 @@ def _organization(m: _Mention) -> Verdict:
         _affiliation_before(before)
         or _AFFILIATION_AFTER.match(after)
         or _ROLE_AT_SIGN.search(before)
-        or span.validator == WORKPLACE_OF_WRITER
+        or span.validator in (WORKPLACE_OF_WRITER, SIGNATURE_FIELD)
     ) and not syntax.hypothetical(ctx.parse, span.start, span.end):
         return private(Reason.AFFILIATION)
     if _WORKED_THERE_AFTER.match(after) or _works_or_studies_there_in_cjk(m):
@@ -2508,7 +2554,13 @@ _WISH = regex.compile(
     r"dream(?:ing|s)?(?:\s+of)?|hope|hoping|wish|wishing|considering|thinking (?:about|of))\b",
     _I,
 )
-_WISH_AFTER = regex.compile(r"^[^.!?\n]{0,30}\b(?:someday|some day|one day|eventually)\b", _I)
+# (not a day counted: "commute more than one day a week", "for one day")
+_WISH_AFTER = regex.compile(
+    r"^[^.!?\n]{0,30}\b(?:someday|some day|eventually|"
+    r"(?<!\b(?:than|for|only|just|per|in|on|every)[ \t]+)one day"
+    r"(?![ \t]+(?:a|an|per|each|every|of|off|or|and|in|at|a week)\b))\b",
+    _I,
+)
 _EARLIER_EMPLOYER = regex.compile(
     r"\b(?:previously|formerly|before that|prior to that|earlier|ex)[\s,:\-]+(?:at|with|for|@)"
     r"\s+(?:the\s+)?$",
@@ -3269,7 +3321,48 @@ def _consistent(
         _named_for_private_places(text, spans, out, private_places)
     _namesakes(text, spans, out)
     _contrasted(text, spans, out)
+    _countries(text, spans, out)
     return out
+
+
+# A country at least this populous is no one's home in particular ("vive en Loja,
+# Ecuador"; "licensed in Egypt"). Smaller states are the size of towns (Monaco).
+_POPULOUS_COUNTRY = 1_000_000
+# What follows a town that bears a country's name: its state or county ("Lebanon, PA");
+# or a postcode, which makes the country the last line of a postal address ("Estonia
+# 62488"), one identifier with the street above it.
+_LARGER_PLACE_AFTER = regex.compile(r"[ \t]*,[ \t]*\p{Lu}|[ \t]*,?[ \t]*\d")
+
+
+def _countries(text: str, spans: Sequence[Span], out: list[Verdict]) -> None:
+    """A country the writer lives in, comes from or is going to says too little to be
+    kept from the service: it stays as written (the quasi-identifier stage still weighs
+    it among what the text says of them). Not a town named like one, which a larger place
+    follows ("Lebanon, PA"), nor an address's country before its postcode, nor a
+    country's name the text also gives a person ("My name is Jordan Ellis ... Jordan is
+    moving to Jordan"). (``out`` is changed in place.)"""
+    people_words: set[str] | None = None
+    for i, span in enumerate(spans):
+        if out[i].subject is not Subject.PRIVATE or out[i].label != labels.LOCATION:
+            continue
+        value = text[span.start : span.end]
+        found = notability.place(value)
+        if found is None or found.kind != "country":
+            continue
+        if people_words is None:
+            people_words = {
+                word
+                for other, verdict in zip(spans, out, strict=True)
+                if verdict.label == labels.PERSON
+                for word in notability.fold(text[other.start : other.end]).split()
+            }
+        if (
+            notability.fold(value) in people_words
+            or 0 < found.population < _POPULOUS_COUNTRY
+            or _LARGER_PLACE_AFTER.match(text, span.end)
+        ):
+            continue
+        out[i] = Verdict(Subject.PUBLIC, Reason.COUNTRY, labels.LOCATION)
 
 
 # "not" (and "definitely not", "not the", "no relation to") right before a name, in the

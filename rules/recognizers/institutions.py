@@ -505,6 +505,49 @@ _CV_LINE = regex.compile(
 )
 
 
+# A contact line of a signature, its fields set apart by bars or dots ("Melissa Tran |
+# Talent Acquisition | Nexolink Staffing | (555) 014-3390"): a field of capitalised words
+# after the first (the holder's name) is their firm, unless it is their job's title.
+SIGNATURE_FIELD = "field of a contact line"  # the validator of those names
+_FIELD_BAR = regex.compile(r"[ \t]+[|·•][ \t]+")
+# (a phone as people write theirs, with its country's "+" or trunk "0" or area code in
+# brackets: not a table's figures)
+_CONTACT_FIELD = regex.compile(
+    r"[\w.+\-]@[\w\-]+\.\w|(?:\+\d|\(\d|(?<!\d)0\d)[\d ()\-.]{7,}\d|\b(?:www\.|https?://)"
+)
+_FIELD_NAME = regex.compile(rf"\p{{Lu}}[\p{{L}}\p{{M}}'’.\-]*(?:[ \t]+{_CV_NAME_WORD}){{0,5}}")
+
+
+def _signature_fields(text: str) -> list[tuple[int, int]]:
+    """Where the firms of contact lines are: a line of three fields or more, one of them
+    a phone number, an e-mail address or a site (not its town: "... | Leeds")."""
+    from veil.rules import compounds
+    from veil.rules.quasi.lexicon import occupation_group
+
+    found = []
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        # (not a Markdown table's row, which opens with its bar)
+        bars = (
+            []
+            if len(line) > 300 or line.lstrip().startswith("|")
+            else list(_FIELD_BAR.finditer(line))
+        )
+        if len(bars) >= 2 and _CONTACT_FIELD.search(line):
+            edges = [0, *(b for bar in bars for b in bar.span()), len(line.rstrip())]
+            fields = [(edges[k], edges[k + 1]) for k in range(0, len(edges), 2)]
+            for start, end in fields[1:]:
+                value = line[start:end]
+                if (
+                    _FIELD_NAME.fullmatch(value)
+                    and occupation_group(value) is None
+                    and compounds.place_of(value) is None
+                ):
+                    found.append((offset + start, offset + end))
+        offset += len(line)
+    return found
+
+
 class InstitutionRecognizer:
     name = "institutions.v1"
     labels = (labels.ORGANIZATION,)
@@ -568,6 +611,11 @@ class InstitutionRecognizer:
             start, end = match.span("employer")
             if end - start > 2 and not any((f.start, f.end) == (start, end) for f in found):
                 found.append(Span(start, end, labels.ORGANIZATION, SCORE, self.name))
+        if "|" in text or "·" in text or "•" in text:
+            for start, end in _signature_fields(text):
+                found.append(
+                    Span(start, end, labels.ORGANIZATION, SCORE, self.name, SIGNATURE_FIELD)
+                )
         from veil.rules.recognizers.places import is_town  # (places reads this module's heads)
 
         verbs = may_contain(text, _WORK_VERB_NEEDLES)
