@@ -43,7 +43,11 @@ _SUFFIXES = (
     "Lodge|Mall|Mission|Motorway|Mount|Mountain|Neck|Orchard|Oval|Overpass|Parks?|Pines|"
     "Plains?|Prairie|Ramp|Ranch|Rapids?|Rest|Shoals?|Shores?|Skyway|Springs?|Spur|Station|"
     "Stravenue|Stream|Streets|Throughway|Trace|Track|Trafficway|Tunnel|Underpass|Union|"
-    "Viaduct|Ville|Vista|Wall|Ways|Wells?|Embankment|Parade|Broadway|Esplanade|Quay"
+    "Viaduct|Ville|Vista|Wall|Ways|Wells?|Embankment|Parade|Broadway|Esplanade|Quay|"
+    # more of the thoroughfare descriptors British addresses use (a row of cottages or
+    # villas, a block of buildings or mansions, a chase, a croft, a wynd: "2 Linhay Cottages")
+    "Cottages|Villas|Buildings|Mansions|Chase|Croft|Drove|Yard|Wynd|Brae|Approach|Dene|"
+    "Fold|Garth"
 )
 # Street words that are the end of a compound name (German, Dutch, Nordic, Finnish).
 _COMPOUND_SUFFIX = (

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from stdnum import numdb
 from stdnum.es import dni
 
 from veil.rules import labels
@@ -254,7 +255,9 @@ _NUMBER_NAMED = regex.compile(
     r"|(?:numer|nr|номер|№|nomor|αριθμός|αριθμό|αριθμού|αρ\.)\.?(?:[ \t]+\p{L}+){1,2}?"
     # Arabic's "number", with its noun before ("حسابي رقم", my account number) or after
     r"|رقم(?:[ \t]+\p{L}+){0,2}?"
-    r"|(?:número|numéro|numero)[ \t]+(?:de|di|do|da|du|del|della|dell|d)[ \t']*\p{L}+"
+    # (or its abbreviation: "N.º de contrato", "nº de cliente", "núm. de póliza")
+    r"|(?:número|numéro|numero|n\.[ \t]?º|n\.°|nº|n°|núm\.|nro\.)[ \t]*"
+    r"(?:de|di|do|da|du|del|della|dell|d)[ \t']*\p{L}+"
     r"|\p{L}{3,}[ \t]+(?:numarası|numaram|numaranız|numarasi)"
     r"|(?:(?:лицевой|лицевого|особовий|особового)[ \t]+)?(?:сч[её]т|сч[её]та|рахун(?:ок|ку))"
     r"|(?:konto|kontonummer|conto|cuenta|compte|conta|hesap)"
@@ -270,6 +273,9 @@ _NUMBER_NAMED = regex.compile(
 # A word one of which every _NUMBER_NAMED match holds: most texts have none, and the
 # pattern tries each word as a compound's or a noun's start (0.35 ms a kilobyte).
 _NUMBER_WORD_NEEDLES = needles(
+    "º",  # (the abbreviations "n.º", "nº")
+    "°",
+    "núm.",
     "nummer",
     "numret",
     "numero",
@@ -506,6 +512,30 @@ _PUBLIC_CODE = regex.compile(
 )
 # an IBAN's shape: the IBAN recognizer's, by its check digits
 _IBAN_SHAPED = regex.compile(r"[A-Z]{2}\d{2}[A-Z0-9]{8,30}")
+# a part of a BBAN's structure in the IBAN registry: "4!n" is four digits, "8!c" eight
+# letters or digits
+_BBAN_PART = regex.compile(r"([1-9]\d*)!([nac])")
+_BBAN_CLASS = {"n": "[0-9]", "a": "[A-Z]", "c": "[A-Z0-9]"}
+
+
+@cache
+def _bban(structure: str) -> regex.Pattern[str]:
+    return regex.compile(
+        _BBAN_PART.sub(lambda part: f"{_BBAN_CLASS[part[2]]}{{{part[1]}}}", structure)
+    )
+
+
+def _iban_shaped(value: str) -> bool:
+    """Shaped as an IBAN of its country, whatever its check digits: the country's BBAN
+    structure in ISO 13616's registry (as python-stdnum carries it). Spain's supply
+    point code "ES0021000012345678XY" opens as an IBAN does but has no IBAN's shape."""
+    if not _IBAN_SHAPED.fullmatch(value):
+        return False
+    country = numdb.get("iban").info(value)[0][1]
+    structure = country.get("bban") if country else None
+    return structure is not None and _bban(structure).fullmatch(value[4:]) is not None
+
+
 _DNI_SHAPED = regex.compile(r"[XYZ]?\d{7,8}[A-Z]")
 # the noun before a value, past its number's word ("flight no. FR2314")
 _WORD_BEFORE = regex.compile(
@@ -522,7 +552,7 @@ def _reference_shaped_alone(text: str, match: regex.Match[str]) -> bool:
         return False  # a product's model or a flight: "RTX4090", "FR2314"
     if _PUBLIC_CODE.match(value) or not _looks_like_id(value):
         return False
-    if _IBAN_SHAPED.fullmatch(value) or _DNI_SHAPED.fullmatch(value):
+    if _iban_shaped(value) or _DNI_SHAPED.fullmatch(value):
         return False  # the IBAN's and the DNI's recognizers', by their checks
     if shaped_but_invalid(value) or named_but_invalid(text, *match.span("value")):
         return False  # a format with a check of its own, which the value failed
