@@ -1501,6 +1501,8 @@ _TITLE_BY_AUTHOR = regex.compile(
 # Zidane", "der echte Müller", "настоящего Пушкина")
 _THE_REAL_ONE = regex.compile(
     r"(?:\bthe\s+(?:real|actual|famous|original)"
+    # (or "the" stressed by quotes or asterisks: "if she was 'the' Mary Robinson")
+    r"|(?<![\p{L}])['‘\"“*_]the['’\"”*_]"
     # (Dutch stresses a word with an accent: "de échte Cruijff", "niet dé Jan Janssen")
     r"|(?<![\p{L}])(?:verdader[oa]|vrai|véritable|[eé]chten?|dé|wahren?|ver[oa]|prawdziw\w+|"
     r"настоящ\w+|справжн\w+|verdadeir[oa]|famos[oa]|célèbre|berühmten?))\s+$",

@@ -84,3 +84,16 @@ def test_a_contact_lines_fields_name_the_holders_firm(analyzer):
 def test_other_fields_and_other_bars_are_no_firm(analyzer, text):
     found = protected(analyzer, text)
     assert not found & {"Senior Designer", "Leeds", "Six Sigma Green Belt"}
+
+
+@pytest.mark.parametrize("stressed", ["'the'", "*the*", "“the”"])
+def test_a_stressed_the_points_at_the_famous_namesake(analyzer, stressed):
+    text = (
+        "My mum's name is Mary Robinson, same as the former President of Ireland. At the "
+        f"airport someone asked if she was {stressed} Mary Robinson."
+    )
+    found = protected(analyzer, text)
+    assert "Mary Robinson" in found  # the mother, named first
+    assert text.count("Mary Robinson") == 2
+    famous_at = text.rindex("Mary Robinson")
+    assert not any(span.start == famous_at for span in analyzer.analyze_subjects(text).protected)
