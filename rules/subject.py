@@ -883,7 +883,15 @@ _ACCOUNT_AFTER = regex.compile(
 )
 _AFFILIATION_AFTER = regex.compile(
     r"^\s*,?\s*(?:where|which is where)\s+(?:i|we|my|our|he|she|they)\b[^.!?\n]{0,30}"
-    r"\b(?:work|works|worked|study|studies|studied|teach|teaches|am|are|is)\b",
+    r"\b(?:work|works|worked|study|studies|studied|teach|teaches|am|are|is)\b"
+    # Turkish writes a proper noun's case ending after an apostrophe, then the verb or the
+    # possessed noun: "Demir Lojistik'te çalışıyorum" (at X I work), "Ege Yapı Market'teki
+    # işimden" (from my job at X); the name may run on past NER's span by a word or two
+    r"|^(?:[ \t]+\p{Lu}[\p{L}\p{M}]*){0,2}['’](?:de|da|te|ta)(?:ki)?[ \t]+"
+    r"(?:çalış(?:ıyorum|ıyoruz|tım|tık|ıyordum|maya)|oku(?:yorum|yoruz|dum|duk)|"
+    r"iş(?:im|imi|ime|imde|imden|imiz|yerim|yerimde|yerimden)|"
+    r"(?:şirket|okul|ofis|mağaza|fabrika|dükkan|şube)(?:im|ım|um|üm|imiz|ımız|umuz)\p{L}{0,3})"
+    r"(?![\p{L}])",
     _I,
 )
 # "the Fenwick Engineering scheme (he worked there 22 years)": "there" is the firm, and

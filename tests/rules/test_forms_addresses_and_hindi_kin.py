@@ -75,3 +75,18 @@ def test_hindi_kin_and_hired_people_name_someone(analyzer, text, name):
 
 def test_a_particle_after_hindi_kin_is_no_name(analyzer):
     assert protected(analyzer, "मेरी बेटी का एडमिशन कब होगा?") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "firm"),
+    [
+        ("Ege Yapı Market'teki işimden ayrılmak istiyorum, müdürüm sert.", "Ege Yapı"),
+        ("Demir Lojistik'te çalışıyorum ama maaş düşük.", "Demir Lojistik"),
+    ],
+)
+def test_a_turkish_workplace_by_its_case_ending_and_my_job(analyzer, text, firm):
+    assert any(firm in found for found in protected(analyzer, text))
+
+
+def test_a_question_about_who_works_at_a_turkish_firm_names_no_workplace(analyzer):
+    assert protected(analyzer, "Koç Holding'de kimler çalışıyor?") == set()
