@@ -1614,6 +1614,7 @@ _ONE_OF_A_KIND_BEFORE = regex.compile(
 )
 # The kinds of someone beyond relations and occupations' titles, and of a business
 # beyond the heads of institutions' names ("a batik shop called Sekar Jagad")
+_RELATION_WORD = regex.compile(rf"{_RELATION}s?", _I)
 _SOMEONE_OR_A_BUSINESS = regex.compile(
     r"guy|man|woman|lady|girl|boy|bloke|chap|gal|person|fellow|dude|kid|member|user|seller|"
     r"shop|store|firm|company|business|startup|brand|outfit",
@@ -1634,7 +1635,7 @@ def _introduced_as_one_of_a_kind(m: _Mention) -> bool:
     return bool(
         _SOMEONE_OR_A_BUSINESS.fullmatch(kind)
         or HEAD_WORD.fullmatch(kind)
-        or regex.fullmatch(rf"{_RELATION}s?", kind, _I)
+        or _RELATION_WORD.fullmatch(kind)
         or occupation_group(kind)
     ) and not knowledge.knowledge().is_known(f"{found['phrase']} {m.value}")
 
@@ -2568,7 +2569,7 @@ _WISH = regex.compile(
 _WISH_AFTER = regex.compile(
     r"^[^.!?\n]{0,30}\b(?:someday|some day|eventually|"
     r"(?<!\b(?:than|for|only|just|per|in|on|every)[ \t]+)one day"
-    r"(?![ \t]+(?:a|an|per|each|every|of|off|or|and|in|at|a week)\b))\b",
+    r"(?![ \t]+(?:a|an|per|each|every|of|off|in|at)\b))\b",
     _I,
 )
 _EARLIER_EMPLOYER = regex.compile(
