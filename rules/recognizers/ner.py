@@ -397,6 +397,31 @@ def _blank(length: int) -> str:
     return _BLANK_LINE * lines + " " * rest
 
 
+_EDGE_WORD = regex.compile(r"\S+")
+_LATIN = regex.compile(r"\p{Latin}")
+
+
+def _one_script(text: str, start: int, end: int) -> tuple[int, int]:
+    """An entity without the closed-class words of another script at its edges: the
+    English model reads a Latin name with the Hindi particles around it ("या Emirates
+    की", or Emirates'), which are no part of a name in any language."""
+    if text[start:end].isascii():
+        return start, end
+    words = list(_EDGE_WORD.finditer(text, start, end))
+    latin = [bool(_LATIN.match(word.group())) for word in words]
+    stop_words = locatives.stop_words_of_any_language()
+
+    def foreign_particle(at: int, inner: int) -> bool:
+        return latin[at] != latin[inner] and words[at].group().casefold() in stop_words
+
+    first, last = 0, len(words) - 1
+    while first < last and foreign_particle(first, first + 1):
+        first += 1
+    while last > first and foreign_particle(last, last - 1):
+        last -= 1
+    return words[first].start(), words[last].end()
+
+
 @dataclass(frozen=True, slots=True)
 class Entity:
     """What ``filter`` reads of a spaCy entity, with offsets into the whole text."""
@@ -429,7 +454,8 @@ class SpacyNerRecognizer:
         reading = syntax.parses(text, self.model, self.piece_chars)
         for start, doc in reading.ner_docs:
             for entity in doc.ents:
-                yield Entity(start + entity.start_char, start + entity.end_char, entity.label_)
+                begin, end = _one_script(text, start + entity.start_char, start + entity.end_char)
+                yield Entity(begin, end, entity.label_)
         for begin, end, is_place in syntax.untagged_life_names(reading, _tagged(reading)):
             yield Entity(begin, end, "GPE" if is_place else "ORG")
 

@@ -90,3 +90,10 @@ def test_a_turkish_workplace_by_its_case_ending_and_my_job(analyzer, text, firm)
 
 def test_a_question_about_who_works_at_a_turkish_firm_names_no_workplace(analyzer):
     assert protected(analyzer, "Koç Holding'de kimler çalışıyor?") == set()
+
+
+def test_a_latin_name_loses_the_particles_of_another_script_around_it(analyzer):
+    text = "मेरी छोटी बहन कविता कनाडा जा रही है। Air India की टिकट सस्ती है या Emirates की?"
+    found = protected(analyzer, text)
+    assert "कविता" in found
+    assert not any("Emirates" in value or "Air India" in value for value in found)
