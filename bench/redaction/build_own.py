@@ -837,6 +837,46 @@ RECORDS: list[tuple[str, str, str, str | None]] = [
         "still taught in first-year contract law?",
         None,
     ),
+    # countries-introductions (a country of one's life is kept, someone introduced as one
+    # of a kind is private, a contact line's firm, kin of other grammars)
+    (
+        "mixed",
+        "countries-introductions",
+        "We emigrated from {{Portugal}} in 2019 and now live in [[LOCATION:Kamloops]]. My "
+        "husband [[PERSON:Duarte Pimentel]] wants to know if his licence can be exchanged or "
+        "if he has to sit the test again.",
+        None,
+    ),
+    (
+        "mixed",
+        "countries-introductions",
+        "A landlord called [[PERSON:Ferris Odukoya]] keeps texting me from "
+        "[[PHONE:07700 900317]] about a viewing I never booked. Is it a scam, and should I "
+        "report it to {{Action Fraud}}?",
+        None,
+    ),
+    (
+        "hard",
+        "countries-introductions",
+        "Can you translate this signature into English for our supplier list?\n\n"
+        "[[PERSON:Ilka Brandvold]] | Kontorsjef | [[ORGANIZATION:Tindra Tannklinikk]] | "
+        "[[PHONE:+47 912 44 318]]",
+        "a contact line: the firm is a field between a job title and a phone number",
+    ),
+    (
+        "mixed",
+        "countries-introductions",
+        "मेरी छोटी बहन [[PERSON:कविता]] अगले महीने {{कनाडा}} जा रही है। उसके लिए {{Air India}} की "
+        "टिकट सस्ती मिलेगी या {{Emirates}} की?",
+        None,
+    ),
+    (
+        "public_only",
+        "countries-introductions",
+        "Why did so many people emigrate from {{Portugal}} to {{Luxembourg}} in the 1970s, and "
+        "is {{Portuguese}} still widely spoken there?",
+        None,
+    ),
 ]
 
 

@@ -65,6 +65,7 @@ KINDS = frozenset(
         "clubs-online",
         "occasions-care",
         "references-kin",
+        "countries-introductions",
     }
 )
 REQUIRED = ("id", "category", "kind", "text", "spans", "public", "public_spans")
