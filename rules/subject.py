@@ -1614,7 +1614,6 @@ _ONE_OF_A_KIND_BEFORE = regex.compile(
 )
 # The kinds of someone beyond relations and occupations' titles, and of a business
 # beyond the heads of institutions' names ("a batik shop called Sekar Jagad")
-_RELATION_WORD = regex.compile(rf"{_RELATION}s?", _I)
 _SOMEONE_OR_A_BUSINESS = regex.compile(
     r"guy|man|woman|lady|girl|boy|bloke|chap|gal|person|fellow|dude|kid|member|user|seller|"
     r"shop|store|firm|company|business|startup|brand|outfit",
