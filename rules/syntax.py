@@ -475,11 +475,17 @@ def named_subject(parses: Parses, start: int, end: int) -> str | None:
     if span is None or span.root.dep_ != "pobj":
         return None
     node = span.root.head  # the preposition
+    attached_to = node.head  # what the place's phrase hangs from
     for _ in range(3):  # past particles and adverbs: "moving back to", "grew up in"
         node = node.head
         if node.tag_.startswith(("VB", "MD")) or node.dep_ in ("ROOT", "relcl"):
             break
     subject = clause_subject(node)
+    if subject is not None and attached_to.i == subject.i:
+        # the phrase hangs from the subject's own name, not from the clause's verb: no
+        # more than the parse's guess ("We moved to Bend, Oregon from Leeds": Oregon
+        # taken for the subject of what follows, Leeds for where it is from)
+        return None
     if subject is None or subject.tag_ not in ("NNP", "NNPS"):
         return None  # (the tagger's tags: the pipeline runs without the attribute ruler)
     if possessor(subject) is not None:

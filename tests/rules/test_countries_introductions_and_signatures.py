@@ -97,3 +97,11 @@ def test_a_stressed_the_points_at_the_famous_namesake(analyzer, stressed):
     assert text.count("Mary Robinson") == 2
     famous_at = text.rindex("Mary Robinson")
     assert not any(span.start == famous_at for span in analyzer.analyze_subjects(text).protected)
+
+
+def test_a_moves_origin_stays_the_writers_when_the_parse_takes_a_state_for_a_subject(analyzer):
+    # spaCy reads "Oregon" as the subject of "is confusing" and "from Leeds" as its own
+    text = "We just moved to Bend, Oregon from Leeds and the US school system is confusing me."
+    assert "Leeds" in protected(analyzer, text)
+    # a famous subject of the move itself still makes the place public
+    assert protected(analyzer, "Barcelona are moving back to Camp Nou next season.") == set()
