@@ -514,6 +514,12 @@ _PATRONYMIC_NAME = regex.compile(
     rf"(?<![\w])(?:{_CYRILLIC_NAME_WORD}[ \t]+)?{_CYRILLIC_NAME_WORD}[ \t]+{_PATRONYMIC}"
     rf"(?:[ \t]+(?!{_PATRONYMIC}){_CYRILLIC_NAME_WORD})?(?![\w@])"
 )
+# A first name alone in brackets after a capitalised word (a firm's, a pub's), or after
+# "ask for" inside them
+_NAME_IN_BRACKETS_AFTER_NAME = regex.compile(
+    r"(?<=\p{Lu}[\p{L}\p{M}&'’.\-]*[ \t]*\([ \t]*(?:(?i:ask[ \t]+for|contact)[ \t]+)?)"
+    r"(\p{Lu}\p{Ll}+)(?=[ \t]*\))"
+)
 # A line that is only a name: two to four capitalised words or initials.
 _HEADER_LINE = regex.compile(
     r"^[ \t]*(\p{Lu}[\p{L}'’\-]+(?:[ \t]+(?:\p{Lu}\.|\p{Lu}[\p{L}'’\-]+)){1,3})[ \t]*$",
@@ -1145,6 +1151,7 @@ class _NameScan:
             self.header_names,
             self.sign_off_name,
             self.before_contacts,
+            self.contact_in_brackets,
         ):
             rule()
         for match in _WORD.finditer(self.text):
@@ -1162,6 +1169,16 @@ class _NameScan:
         for match in _NAME_BEFORE_CONTACT.finditer(self.text):
             if match.group(1) in self.first_names:
                 self.keep(*match.span(), 0.85)
+
+    def contact_in_brackets(self) -> None:
+        """A first name the lists know, alone in brackets right after a capitalised name
+        ("HeatWise Plumbing (Sunil)", "the Crown & Anchor (ask for Dev)"): whom to deal
+        with there, as a list of quotes or contacts writes it."""
+        if "(" not in self.text:
+            return
+        for match in _NAME_IN_BRACKETS_AFTER_NAME.finditer(self.text):
+            if match.group(1) in self.first_names:
+                self.keep(*match.span(1), 0.85)
 
     def header_names(self) -> None:
         """The name a CV, a letterhead or a signature puts on a line of its own above its

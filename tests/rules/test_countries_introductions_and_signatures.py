@@ -105,3 +105,14 @@ def test_a_moves_origin_stays_the_writers_when_the_parse_takes_a_state_for_a_sub
     assert "Leeds" in protected(analyzer, text)
     # a famous subject of the move itself still makes the place public
     assert protected(analyzer, "Barcelona are moving back to Camp Nou next season.") == set()
+
+
+def test_a_first_name_in_brackets_after_a_firm_is_whom_to_deal_with(analyzer):
+    text = (
+        "quote 1 – HeatWise Plumbing (Sunil): £2,850 incl. filter\n"
+        "quote 2 – another firm: £2,300\n\nsunil can't start till the 20th."
+    )
+    found = protected(analyzer, text)
+    assert {"Sunil", "sunil"} <= found
+    # a model's or a place's word in brackets is no one's name
+    assert protected(analyzer, "I bought the new iPhone (Pro) and a Galaxy (Ultra).") == set()
