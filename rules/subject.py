@@ -765,6 +765,14 @@ _AFFILIATION_BEFORE = regex.compile(
     r"\b(?:joined|joining|leaving|left|quit|fired from|laid off from|retired from|"
     r"retiring from|hired by|offer from|interview(?:ed|ing)? (?:at|with)|work for|"
     rf"works for|worked for|working for|work at|works at|worked at|working at)\s+{_ARTICLE_END}|"
+    # a job offer accepted or received from the employer-to-be, in the Romance languages
+    # and German ("acabo de aceptar una oferta de Mercadona", "ho accettato l'offerta di
+    # X", "ich habe ein Angebot von X angenommen" reads the noun only; a shop's "oferta de
+    # Zara", a sale, has no acceptance before it)
+    r"\b(?:acept|aceit|accept|accett|recib|receb|reç|angenommen|bekommen|erhalten)\w*"
+    r"\s+(?:(?:una|uma|une|un|la|el|a|ein|eine|ihr|das|den)\s+|l['’]\s*)?"
+    r"(?:oferta|proposta|offre|offerta|propuesta|jobangebot|stellenangebot|angebot)"
+    rf"\s+(?:de|da|do|di|del|della|dell'|von|vom)\s+{_ARTICLE_END}|"
     # (not a liking: "my favourite band is BTS")
     rf"\b{_POSSESSIVE}\s+(?:(?!(?:favou?rite|fave|preferred|beloved|dream)\b)[\w'’\-]+\s+){{0,2}}?"
     r"(?:company|employer|firm|school|university|"

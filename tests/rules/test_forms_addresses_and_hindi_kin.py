@@ -97,3 +97,18 @@ def test_a_latin_name_loses_the_particles_of_another_script_around_it(analyzer):
     found = protected(analyzer, text)
     assert "कविता" in found
     assert not any("Emirates" in value or "Air India" in value for value in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("Acabo de aceptar una oferta de Mercadona como encargado de tienda.", "Mercadona"),
+        ("J'ai accepté l'offre de Capgemini hier, et je dois démissionner.", "Capgemini"),
+    ],
+)
+def test_a_job_offer_accepted_names_the_employer_to_be(analyzer, text, employer):
+    assert any(employer in found for found in protected(analyzer, text))
+
+
+def test_a_shops_offer_is_a_sale_not_a_job(analyzer):
+    assert protected(analyzer, "Hay una oferta de Mercadona en aceite esta semana.") == set()
