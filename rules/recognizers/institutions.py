@@ -265,7 +265,13 @@ _KIND_STEMS = (
 )
 _QUOTED_NAME_AFTER_KIND = regex.compile(
     rf"(?<![\p{{L}}])(?i:{_KIND_STEMS})\p{{Ll}}{{0,4}}[ \t]*"
-    r"(?:«[^»\n]{2,60}»|„[^“”\n]{2,60}[“”]|“[^”\n]{2,60}”|\"[^\"\n]{2,60}\")"
+    # (or "is called" between: "фирма называется «X»", "la empresa se llama «X»", "die
+    # Firma heißt „X“", "l'entreprise s'appelle « X »")
+    # (then the name alone is the firm's: the verb is the sentence's)
+    r"(?P<called>(?i:(?:que|qui|che|die|das|der|которая|которое|который|яка|який|яке)"
+    r"[ \t]+)?(?i:называется|называлась|называлось|називається|називалася|se[ \t]+llama|"
+    r"se[ \t]+chama|heißt|heisst|heet|s['’]appelle|si[ \t]+chiama|nazywa[ \t]+się)[ \t]*)?"
+    r"(?P<name>«[^»\n]{2,60}»|„[^“”\n]{2,60}[“”]|“[^”\n]{2,60}”|\"[^\"\n]{2,60}\")"
 )
 _OPENING_QUOTES = ("«", "„", "“", '"')  # (most texts have none: the pattern is not tried)
 _CJK_KINDS = (
@@ -597,7 +603,9 @@ class InstitutionRecognizer:
             (_ADJECTIVE_AND_KIND, not text.isascii()),
         ):
             for match in pattern.finditer(text) if possible else ():
-                found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
+                named = pattern is _QUOTED_NAME_AFTER_KIND and match.group("called")
+                where = match.span("name") if named else match.span()
+                found.append(Span(*where, labels.ORGANIZATION, SCORE, self.name))
         for match in _GERMAN_COMPOUND.finditer(text) if may_contain(text, _GERMAN_NEEDLES) else ():
             # (named for a person the encyclopedia knows, "Goethe"; not "Grund", "Musik";
             # or joined by a hyphen, which German writes after a proper name: "Lippe-Klinikum")

@@ -112,3 +112,20 @@ def test_a_job_offer_accepted_names_the_employer_to_be(analyzer, text, employer)
 
 def test_a_shops_offer_is_a_sale_not_a_job(analyzer):
     assert protected(analyzer, "Hay una oferta de Mercadona en aceite esta semana.") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "firm"),
+    [
+        (
+            "Нашёл сантехника, фирма называется «Менделеев-Сервис», и он взял 18 тысяч.",
+            "«Менделеев-Сервис»",
+        ),
+        (
+            "Mi primo trabaja en una empresa que se llama «Hermanos Ruiz» en Jaén.",
+            "«Hermanos Ruiz»",
+        ),
+    ],
+)
+def test_a_firm_called_by_its_quoted_name_is_the_name_alone(analyzer, text, firm):
+    assert firm in protected(analyzer, text)
