@@ -266,8 +266,7 @@ _KIND_STEMS = (
 _QUOTED_NAME_AFTER_KIND = regex.compile(
     rf"(?<![\p{{L}}])(?i:{_KIND_STEMS})\p{{Ll}}{{0,4}}[ \t]*"
     # (or "is called" between: "фирма называется «X»", "la empresa se llama «X»", "die
-    # Firma heißt „X“", "l'entreprise s'appelle « X »")
-    # (then the name alone is the firm's: the verb is the sentence's)
+    # Firma heißt „X“"; then the name alone is the firm's, the verb the sentence's)
     r"(?P<called>(?i:(?:que|qui|che|die|das|der|которая|которое|который|яка|який|яке)"
     r"[ \t]+)?(?i:называется|называлась|называлось|називається|називалася|se[ \t]+llama|"
     r"se[ \t]+chama|heißt|heisst|heet|s['’]appelle|si[ \t]+chiama|nazywa[ \t]+się)[ \t]*)?"
