@@ -515,7 +515,7 @@ _PATRONYMIC_NAME = regex.compile(
     rf"(?:[ \t]+(?!{_PATRONYMIC}){_CYRILLIC_NAME_WORD})?(?![\w@])"
 )
 # A first name alone in brackets after a capitalised word (a firm's, a pub's), or after
-# "ask for" inside them
+# "ask for" or "contact" inside them
 _NAME_IN_BRACKETS_AFTER_NAME = regex.compile(
     r"(?<=\p{Lu}[\p{L}\p{M}&'’.\-]*[ \t]*\([ \t]*(?:(?i:ask[ \t]+for|contact)[ \t]+)?)"
     r"(\p{Lu}\p{Ll}+)(?=[ \t]*\))"
