@@ -23,8 +23,8 @@ PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
 # Prompts written for veil, one or more per kind of failure seen on text nobody tuned on,
 # with their own names and places (bench/redaction/check_own.py validates the file).
 OWN_EXAMPLES = Path(__file__).with_name("public_private_own.jsonl")
-# 2,900 prompts written blind to veil's code (their writers read neither code nor data),
-# in fixed parts: "dev" to "dev44" may be looked at and tuned on, "test" to "test42" only
+# 3,080 prompts written blind to veil's code (their writers read neither code nor data),
+# in fixed parts: "dev" to "dev47" may be looked at and tuned on, "test" to "test45" only
 # reported.
 FRESH_EXAMPLES = Path(__file__).with_name("public_private_fresh.jsonl")
 FRESH_PARTS = (
@@ -72,6 +72,9 @@ FRESH_PARTS = (
     "dev42",
     "dev43",
     "dev44",
+    "dev45",
+    "dev46",
+    "dev47",
     "test",
     "test2",
     "test3",
@@ -114,6 +117,9 @@ FRESH_PARTS = (
     "test40",
     "test41",
     "test42",
+    "test43",
+    "test44",
+    "test45",
 )
 
 TUNING = "tuning half"
