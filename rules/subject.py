@@ -260,8 +260,14 @@ _RELATION_LISTED_BEFORE = regex.compile(
     _I,
 )
 # "X, my boss", "X (my sister)", "X from my team", "X, our neighbour"
+# (a relative clause's copula may come between: "X, who is my best friend", "Lucía, que es
+# mi mejor amiga", "Léa, qui est ma voisine")
+_RELATIVE_COPULA = (
+    r"(?:(?:who(?:'s|’s|\s+is|\s+was)|que\s+(?:es|era|é)|qui\s+(?:est|était)|"
+    r"che\s+(?:è|era)|(?:der|die|das)\s+(?:ist|war)|die\s+is|dat\s+is)\s+)?"
+)
 _RELATION_AFTER = regex.compile(
-    rf"^(?:'s|’s)?\s*(?:[,(–\-]\s*|\s+(?:from|of|on|in)\s+|\s+(?:is|was)\s+)"
+    rf"^(?:'s|’s)?\s*(?:[,(–\-]\s*{_RELATIVE_COPULA}|\s+(?:from|of|on|in)\s+|\s+(?:is|was)\s+)"
     rf"(?:(?:from|of|on|in)\s+)?{_POSSESSIVE}\s+(?:[\w'’\-]+\s+){{0,2}}?{_RELATION}\b",
     _I,
 )
@@ -328,7 +334,15 @@ _HONORIFIC_BEFORE = regex.compile(rf"\b{_HONORIFIC}\.?\s+$", _I)
 _HONORIFIC_INSIDE = regex.compile(rf"^{_HONORIFIC}\.?\s", _I)
 # NER took the relation word into the name: "Mi [hermana Lucía]", "[Meine Mutter Ingrid]".
 _RELATION_INSIDE = regex.compile(rf"^(?:{_POSSESSIVE}\s+)?{_RELATION}\s+(?=\p{{Lu}})", _I)
-_POSSESSIVE_END = regex.compile(rf"(?:\b{_POSSESSIVE}\s+|^)$", _I)
+# (and, before a relation noun, the other persons' possessives of those languages: "seine
+# Schwester Katrin", "sa sœur Léa", "su hermana Lucía", "sua sorella Giulia", "zijn zus
+# Fenna": someone of the life of someone the writer knows)
+_OTHER_POSSESSIVE = (
+    r"(?:sein|seine|seinem|seiner|seinen|ihr|ihre|ihrem|ihrer|ihren|dein|deine|deinem|"
+    r"deiner|deinen|unserem|unserer|unseren|son|sa|ses|leur|leurs|ton|ta|tes|su|sus|tu|tus|"
+    r"suo|sua|suoi|sue|tuo|tuoi|seu|seus|suas|teu|teus|tuas|zijn|haar|hun|jouw)"
+)
+_POSSESSIVE_END = regex.compile(rf"(?:\b(?:{_POSSESSIVE}|{_OTHER_POSSESSIVE})\s+|^)$", _I)
 # A kinship title of another language opening the span: the writer's relative.
 _KIN_TITLE_INSIDE = regex.compile(rf"^(?:{KIN_TITLES})\s+\p{{Lu}}", _I)
 _KIN_TITLE_WORD = regex.compile(rf"(?<![\w])(?:{KIN_TITLES})\s+\p{{Lu}}", _I)
@@ -396,8 +410,9 @@ _PUBLIC_ROLE = (
     r"god|goddess|deity|prophet|apostle|pharaoh|tsar|czar|sultan|dictator|explorer|inventor|"
     r"astronaut|tennis player|star|legend|icon|celebrity|billionaire|economist)"
 )
+# (not a role of the writer's people: "my co-author Yann", "our director Sam")
 _ROLE_BEFORE = regex.compile(
-    rf"(?:^|[^\w])(?:(?:the|former|late|then|current|new|famous|legendary|real|fictional|"
+    rf"(?:^|[^\w\-])(?<!\b(?:my|our|your)\s+)(?:(?:the|former|late|then|current|new|famous|legendary|real|fictional|"
     rf"(?-i:\p{{Lu}})[\w&.\-]*(?:'s|’s)|(?-i:\p{{Lu}})[\w&.\-]*)\s+)*{_PUBLIC_ROLE}\s+$",
     _I,
 )
@@ -446,12 +461,14 @@ _ABOUT_BEFORE = regex.compile(
     # a school's or a study's piece of work about someone, in English and the languages
     # that say it with their own "about" ("un exposé sur", "ein Referat über", "un tema
     # su", "un trabajo sobre", "een spreekbeurt over", "wypracowanie o", "доклад о")
+    # (a Romance adjective may follow the noun: "la tesi triennale su", "un trabajo final
+    # sobre")
     r"\b(?:essay|report|presentation|project|paper|thesis|dissertation|assignment)s?\s+"
-    r"(?:on|about)|\b(?:exposé|exposés|dissertation|mémoire|rapport)\s+sur|"
+    r"(?:on|about)|\b(?:exposé|exposés|dissertation|mémoire|rapport|thèse)(?:\s+\p{L}+)?\s+sur|"
     r"\b(?:referat|aufsatz|vortrag|hausarbeit|präsentation)\s+über|"
-    r"\b(?:tema|ricerca|relazione|tesina|saggio)\s+su|"
-    r"\b(?:ensayo|trabajo|informe|exposición|redacción|redação|trabalho|apresentação|ensaio)"
-    r"\s+sobre|\b(?:werkstuk|spreekbeurt|verslag|presentatie|scriptie)\s+over|"
+    r"\b(?:tema|ricerca|relazione|tesi|tesina|saggio)(?:\s+\p{L}+)?\s+su|"
+    r"\b(?:ensayo|trabajo|informe|exposición|redacción|redação|trabalho|apresentação|ensaio|"
+    r"tesis|tese)(?:\s+\p{L}+)?\s+sobre|\b(?:werkstuk|spreekbeurt|verslag|presentatie|scriptie)\s+over|"
     r"\b(?:wypracowanie|referat|prezentacj[aęi])\s+o|"
     r"(?<![\p{L}])(?:доклад|реферат|сочинение|презентаци[юяи]|доповідь|твір)\s+(?:о|об|про))\s+$",
     _I,
@@ -963,6 +980,7 @@ _PLACE_LINE = regex.compile(
     r"[ \t]*[\p{L}][\p{L}\p{M}'’.\- ]*(?:[,|/·][ \t]*[\p{L}][\p{L}\p{M}'’.\- ]*)*[ \t]*"
 )
 _EMAIL_PARTS = regex.compile(r"[\p{L}\d]+")
+_ET_AL = regex.compile(r"[ \t]+et[ \t]+al\b")
 
 
 def _clause_before(text: str, start: int, reach: int = WINDOW) -> str:
@@ -1019,6 +1037,8 @@ class _Context:
         time ("Analyst, Harrowgate Ltd (2022-now)", "BSc, University of Kent, 2018 - 2021")
         in a text the writer writes of themselves or calls a CV."""
         text = self.text
+        if _ET_AL.match(text, span.end):
+            return False  # "LeCun et al. (1998)": authors cited, and their paper's year
         # a CV line is short: look no further than 200 characters either way
         begin = text.rfind("\n", max(0, span.start - 200), span.start) + 1
         finish = text.find("\n", span.end, span.end + 200)
@@ -1246,6 +1266,29 @@ class _Context:
         ):
             return previous
         return None
+
+    def listed_with_places(self, span: Span) -> bool:
+        """A place is the span's neighbour in a list ("Santorini, Bali, or the Amalfi
+        Coast"): one list holds one kind of thing."""
+        index = bisect.bisect_left(self.span_starts, span.start)
+        for other in (index - 1, index + 1):
+            if not 0 <= other < len(self.by_start):
+                continue
+            near = self.by_start[other]
+            # (a place by NER's reading or the gazetteer's: NER types "Algarve" a firm)
+            if near.label != labels.LOCATION and (
+                near.label == labels.PERSON
+                or compounds.place_of(self.text[near.start : near.end]) is None
+            ):
+                continue
+            gap_start, gap_end = (
+                (near.end, span.start) if near.end <= span.start else (span.end, near.start)
+            )
+            if _COORDINATED.fullmatch(self.text, gap_start, gap_end) or regex.fullmatch(
+                r"\s*,\s*(?:(?:and|or)\s+)?(?:the\s+)?", self.text[gap_start:gap_end], _I
+            ):
+                return True
+        return False
 
     def person_before(self, span: Span, reach: int) -> bool:
         """A PERSON span earlier in the same clause (the subject of a life event)."""
@@ -1766,6 +1809,7 @@ def _person(m: _Mention) -> Verdict:
         or ctx.after_place_comma(span)
         or ctx.after_address(span)
         or (found.kind == "country" and ctx.ner_reads_place(span))
+        or ctx.listed_with_places(span)
         or syntax.place_complement(ctx.parse, span.start, span.end)
         or syntax.modifies_noun(ctx.parse, span.start, span.end)
     ):
@@ -1935,7 +1979,7 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
         # job at X here in Council Bluffs")
         return private(Reason.RESIDENCE)
     if (_RESIDENCE_BEFORE.search(before) or _RESIDENCE_AFTER.match(after)) and not (
-        _WISH.search(before)
+        _wished(before)
         or _WISH_AFTER.match(after)
         # "should I be looking at moving to Toronto?": a move weighed, not made
         or syntax.hypothetical(ctx.parse, span.start, span.end)
@@ -2369,7 +2413,7 @@ def _organization(m: _Mention) -> Verdict:
     if ctx.after_address(span) and (found is not None or is_small_town(value)):
         # "via Garibaldi 41 a Rovato": the address's town, which NER took for a firm
         return _location(m, relabelled=True)
-    if _RESIDENCE_BEFORE.search(before) and not _WISH.search(before):
+    if _RESIDENCE_BEFORE.search(before) and not _wished(before):
         # "mieszka w Lublinie": a place in a case the gazetteer does not list
         return _location(m, relabelled=True)
     unknown = not knowledge.knowledge().is_known(value)
@@ -2572,6 +2616,17 @@ _WISH = regex.compile(
     r"dream(?:ing|s)?(?:\s+of)?|hope|hoping|wish|wishing|considering|thinking (?:about|of))\b",
     _I,
 )
+# Where a clause of its own begins inside a sentence: a dash, a semicolon or a colon, or
+# "but" ("we want different things — he's moving back to X": the move is no wish).
+_CLAUSE_OPENING = regex.compile(r"\s[—–-]\s|[;:]\s|\bbut\b", _I)
+
+
+def _wished(before: str) -> bool:
+    """A wish in the clause that ends where a span begins."""
+    openings = [m.end() for m in _CLAUSE_OPENING.finditer(before)]
+    return _WISH.search(before, openings[-1] if openings else 0) is not None
+
+
 # (not a day counted: "commute more than one day a week", "for one day")
 _WISH_AFTER = regex.compile(
     r"^[^.!?\n]{0,30}\b(?:someday|some day|eventually|"

@@ -1195,6 +1195,10 @@ def _topic(noun) -> bool:
     return any(child.dep_ == "amod" and _FAVOURITE.match(child.text) for child in noun.children)
 
 
+# Prepositions whose gerund tells of a thing done: "since moving", "after graduating".
+_COMPLETED_BEFORE = frozenset({"since", "after"})
+
+
 def irrealis(verb, future_is_fact: bool = False) -> bool:
     """A wish, plan, condition or comparison: "if we lived in X", "I'd love to live in X",
     "explain it like I'm 15", "we will move to X". ``future_is_fact``: "will" states a
@@ -1227,6 +1231,8 @@ def irrealis(verb, future_is_fact: bool = False) -> bool:
             node = node.head
             continue
         if node.dep_ == "pcomp" and node.head.dep_ == "prep":
+            if node.head.lower_ in _COMPLETED_BEFORE:
+                return False  # "since moving to X, how would I ...": the move was made
             node = node.head.head  # "should I be looking at moving to X": the gerund's verb
             continue
         return False

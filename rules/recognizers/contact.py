@@ -296,6 +296,8 @@ class PhoneParse(NamedTuple):
 
 
 _NOT_PARSED = PhoneParse(False, False)
+# E.123's international notation: "+", a country code, then groups parted by spaces.
+_E123_INTERNATIONAL = regex.compile(r"\(?\+\d{1,3}\)?(?:[ \u00a0]\d{2,6}){2,4}")
 
 
 def _parse_phone(candidate: str, wide: bool) -> PhoneParse:
@@ -385,8 +387,12 @@ class PhoneRecognizer:
                 # A bare run that opens with a trunk prefix and is valid in that plan
                 # ("09171234567") is dialled, not counted.
                 score = 0.75
-            elif has_context and (formatted or valid):
-                # Not a number any carrier hands out, but written and labelled as one.
+            elif (has_context and (formatted or valid)) or _E123_INTERNATIONAL.fullmatch(
+                number_part
+            ):
+                # Not a number any carrier hands out, but written and labelled as one, or
+                # written as E.123 writes an international number ("+44 7700 900412": a
+                # plus, the country code and groups), which nothing but a phone number is
                 score = 0.6
             else:
                 # A bare digit run could be an id, an amount or a timestamp.

@@ -465,7 +465,7 @@ MY_NOUN = (
     r"nostri|nostre|min|mitt|mina|vår|vårt|våra|mój|moja|moje|mojego|mojej|nasz|nasza|"
     r"můj|naše|náš|moj|naš|naša)"
     r"[ \t]+(?!(?i:favorit[oae]s?|preferid[oa]s?|préférée?s?|preferit[oaie]|favoriet[e]?|"
-    r"[ií]dol[oae]s?)[ \t])\p{Ll}{3,},?[ \t]+"
+    r"[ií]dol[oae]s?)[ \t])\p{Ll}{3,}(?:,?[ \t]+|[ \t]*\([ \t]*)"  # ("il mio relatore (X)")
 )
 _MY_NOUN_NAMED = regex.compile(
     rf"{MY_NOUN}(\p{{Lu}}\p{{Ll}}+)((?:[ \t]+\p{{Lu}}\p{{Ll}}+)?)(?![\p{{L}}@])"

@@ -156,6 +156,16 @@ _PROFILE = regex.compile(
     r")",
     regex.IGNORECASE,
 )
+# On any site, a path segment after a word for an account names the account, as sites
+# build such paths: "etsy.com/shop/WrenAndWillow", "example.org/users/jdoe",
+# "forum.example/members/kai.123", "site.example/~jdoe", "host.example/@jdoe".
+_ACCOUNT_PATH = regex.compile(
+    r"^(?:https?://)?[^/?#\s]+/(?:[^/?#\s]+/)?"
+    r"(?:(?:shop|shops|store|seller|sellers|user|users|u|profile|profiles|people|member|"
+    r"members|author|authors|artist|artists|creator|creators)/(?!(?:search|login|about|help|"
+    r"settings|new|all)\b)[^/?#\s]+|[~@][^/?#\s]+)",
+    regex.IGNORECASE,
+)
 _PERSONAL_URL_CONTEXT = compile_words(
     [
         "my website",
@@ -257,6 +267,7 @@ class PersonalUrlRecognizer:
             has_scheme = url.lower().startswith(("http://", "https://", "www."))
             if (
                 _PROFILE.match(url)
+                or _ACCOUNT_PATH.match(url)
                 or _owner_named_elsewhere(text, url, start)
                 or _personal_host(url)
             ):

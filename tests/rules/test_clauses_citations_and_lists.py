@@ -1,0 +1,103 @@
+"""A move told with "since" was made; a wish in another clause wishes nothing of the
+place; an international number written as E.123 writes it is a phone number; a path
+after a word for an account names one; relatives of relatives, relatives named in a
+relative clause or a bracket, and a co-author are people of the writer's life; the
+subject of a thesis, an author cited "et al." and a place in a list of places are not."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import protected
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        # a gerund after "since" tells of a move made, whatever the next clause asks
+        (
+            "since moving to Bergen for the postdoc i've hardly seen daylight, but anyway: "
+            "how would you plan a reading list on fjord ecology?",
+            "Bergen",
+        ),
+        # a wish in an earlier clause ("we want different things") is no wish to move
+        (
+            "We want completely different things — she's moving back to Spokane to run "
+            "her mum's bakery, and I start a course in Leeds.",
+            "Spokane",
+        ),
+    ],
+)
+def test_a_move_made_is_protected(analyzer, text, place):
+    assert place in protected(analyzer, text)
+
+
+def test_a_move_wished_in_its_own_clause_is_still_a_wish(analyzer):
+    assert "Porto" not in protected(analyzer, "Someday I want to move to Porto.")
+
+
+def test_an_e123_international_number_is_a_phone_number(analyzer):
+    text = "[09:12] Kit (+44 7700 900123): running late\n[09:13] Sam: ok see you there"
+    assert "+44 7700 900123" in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "url"),
+    [
+        (
+            "Orders now come through folksy.com/shops/ThistleAndThread.",
+            "folksy.com/shops/ThistleAndThread",
+        ),
+        (
+            "Everything's on forum.example.net/members/kwame_a now.",
+            "forum.example.net/members/kwame_a",
+        ),
+    ],
+)
+def test_a_path_after_a_word_for_an_account_is_protected(analyzer, text, url):
+    assert url in protected(analyzer, text)
+
+
+def test_a_documentation_path_is_kept(analyzer):
+    text = "The docs at https://docs.python.org/3/library/re.html explain lookbehinds."
+    assert protected(analyzer, text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        # a relation of someone the writer knows, in German: "seine Schwester"
+        ("Mein Freund Lukas und ich, und seine Schwester Greta lädt uns ein.", "Greta"),
+        # a relative clause between the name and the relation
+        ("Ayúdame a escribirle a Marisol, que es mi mejor amiga desde el colegio.", "Marisol"),
+        ("Can you draft a note to Dara, who is my best friend, about Saturday?", "Dara"),
+        # a co-author is no author of public fame
+        ("My co-author Ines Barreto keeps rewriting our introduction.", "Ines Barreto"),
+    ],
+)
+def test_people_of_the_writers_life_are_protected(analyzer, text, person):
+    assert any(person in value for value in protected(analyzer, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # authors cited with "et al." and their year, in a text about the writer's work
+        ("For the related work: our method builds on LeCun et al. (1998).", "LeCun"),
+        # one of a list of places
+        ("Anniversary trip shortlist: Madeira, Bali, or the Amalfi Coast in late spring.", "Bali"),
+    ],
+)
+def test_public_names_in_the_writers_text_are_kept(analyzer, text, kept):
+    assert kept not in " ".join(protected(analyzer, text))
+
+
+def test_the_subject_of_a_thesis_is_kept_and_the_supervisor_in_brackets_protected(analyzer):
+    # a thesis "su" someone is about them; "il mio relatore (X)" is the writer's supervisor
+    found = protected(
+        analyzer,
+        "Scrivo la tesi magistrale su Natalia Ginzburg e Lessico famigliare, il mio relatore "
+        "(Fabrizio Gentileschi) vuole le citazioni in stile Chicago.",
+    )
+    assert "Fabrizio Gentileschi" in found
+    assert "Natalia Ginzburg" not in found
