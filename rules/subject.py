@@ -279,7 +279,7 @@ _SELF = regex.compile(
     r"\bmeu nome é|\bme chamo|\bmein name ist|\bmijn naam is|\bmam na imię|\bbenim adım|"
     r"\bmera naa?m|\bnama saya|\bako si|\bjina langu ni|\btên tôi là|\bje m’appelle|"
     r"\btên mình là|\btên em là|\bmình là|\btôi là|\bem là|"
-    r"\bsign(?:ed)?(?: it| off)?(?: as| from)?|(?:^|\n)[ \t>]*from|"
+    r"\bsign(?:ed)?(?: it)?(?: off)?(?: as| from)?|(?:^|\n)[ \t>]*from|"
     # "I am" / "we are" in other languages: "Sou a Fernanda", "Wij zijn Sanne en Joost"
     r"\bsoy|\bsomos|\bsou(?:\s+[ao])?|\bje suis|\bnous sommes|\bich bin|\bwir sind|"
     r"\bsono|\bsiamo|\bik ben|\bwij zijn|\bwe zijn|\bjestem|\bjesteśmy|\bjsem|"
@@ -1994,9 +1994,10 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
     if _HOME_TO_OR_IN.search(before):
         # "died at home in Hamtramck", "recovering at home in Leith": someone's home
         return private(Reason.RESIDENCE)
-    aged = _AGED_OF.search(before)
+    aged = _AGED_OF.search(before) or _DESCRIBED_FROM.search(before)
     if aged is not None:
-        # the news' and obituaries' "Name, 81, of Moncton": where the person lives
+        # the news' and obituaries' "Name, 81, of Moncton", a sender's "Tanja Vogel,
+        # Fotografin aus Bamberg": where the person lives or works
         person = ctx.span_ending_at(span.start - len(before) + aged.start())
         if (
             person is not None
@@ -2006,8 +2007,11 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
             return private(Reason.RESIDENCE)
     if locatives.NATIVE_BEFORE.search(before) and locatives.NATIVE_AFTER.match(after):
         return private(Reason.RESIDENCE)  # "I'm a proud Pune boy", "we're Leeds born and bred"
-    if _RELATION_PLACE.search(before) and not _known_as_no_place(value):
-        # not "my sister thinks Emma Stone was in La La Land": a film, not her town
+    if _RELATION_PLACE.search(before) and (
+        not _known_as_no_place(value) or is_small_town(value)
+    ):
+        # not "my sister thinks Emma Stone was in La La Land": a film, not her town (but
+        # "at her mum's in Beeston", a village the gazetteer of small places has)
         return private(Reason.RELATION_PLACE)
     if ctx.after_address(span) or ctx.place_line_by_contacts(span) or _dateline(m):
         return private(Reason.ADDRESS_PART)
@@ -2651,6 +2655,15 @@ _HOME_TO_OR_IN = regex.compile(
     _I,
 )
 _AGED_OF = regex.compile(r"\s*,\s*(?:aged\s+)?\d{1,3},\s*(?:of|from)\s+$", _I)
+# A person's name, a description of one to three words in apposition, and where they are
+# from or based, in the languages whose prepositions are read ("Sam Oduya, a joiner from
+# Leeds", "Tanja Vogel, Fotografin aus Bamberg", "Marie Roux, photographe à Lyon")
+_DESCRIBED_FROM = regex.compile(
+    r"\s*,\s*(?:(?:a|an|the|ein|eine|un|une|una|um|uma|il|la|le|el|o)\s+)?"
+    r"(?:[\p{L}\-]+\s+){0,2}?[\p{L}\-]+,?\s+"
+    r"(?:from|of|based in|in|aus|von|in|de|du|à|di|da|a|en|em|z|ze|van|uit|из)\s+$",
+    _I,
+)
 _COMPLEMENTIZER = regex.compile(
     r"(?<![\p{L}'’])(?:that|dat|dass|daß|que|qu['’]|che|że|что|att)(?![\p{L}])\s*", _I
 )

@@ -204,6 +204,8 @@ _STREET_BEFORE = (
 )
 _STREET_AFTER = (
     r"Street|Road|Lane|Avenue|Boulevard|Drive|Close|Crescent|Terrace|Caddesi|Sokak|Sokağı"
+    # and the abbreviations postal addresses use after the name (before it "St" is Saint)
+    r"|St|Rd|Ave|Ln|Blvd"
 )
 _FUSED_STREET = r"straße|strasse|gasse|allee|straat|laan|gracht|gatan|vägen|gata|gate|gade|vej"
 _NOT_A_STREET_NAME = r"(?:The|This|That|Our|My|Your|His|Her|Their|A|An|Every|Any|No)"

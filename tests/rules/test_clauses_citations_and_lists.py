@@ -101,3 +101,31 @@ def test_the_subject_of_a_thesis_is_kept_and_the_supervisor_in_brackets_protecte
     )
     assert "Fabrizio Gentileschi" in found
     assert "Natalia Ginzburg" not in found
+
+
+def test_a_name_signed_off_with_is_the_writers(analyzer):
+    text = "Can you make it sound less needy? Sign it off as Ravi."
+    assert "Ravi" in protected(analyzer, text)
+
+
+def test_a_street_named_with_its_abbreviated_type_is_protected(analyzer):
+    text = "me: yeah I climb at Boulder Barn most weekends\nhim: I live right by it on Kestrel Rd"
+    assert "Kestrel Rd" in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        # a sender described by an occupation in apposition, and where they are from
+        ("Thanks again for the quote. Signed: Sam Oduya, joiner from Harrogate.", "Harrogate"),
+        # a friend staying at a relative's, in a village the small-places gazetteer has
+        ("She's at her mum's in Beeston until Sunday, so text her instead.", "Beeston"),
+    ],
+)
+def test_where_someone_of_the_writers_life_is_protected(analyzer, text, place):
+    assert place in protected(analyzer, text)
+
+
+def test_a_famous_person_described_with_a_town_keeps_it(analyzer):
+    text = "Lionel Messi, the footballer from Rosario, signed for Inter Miami in 2023."
+    assert "Rosario" not in protected(analyzer, text)
