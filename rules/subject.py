@@ -2007,9 +2007,7 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
             return private(Reason.RESIDENCE)
     if locatives.NATIVE_BEFORE.search(before) and locatives.NATIVE_AFTER.match(after):
         return private(Reason.RESIDENCE)  # "I'm a proud Pune boy", "we're Leeds born and bred"
-    if _RELATION_PLACE.search(before) and (
-        not _known_as_no_place(value) or is_small_town(value)
-    ):
+    if _RELATION_PLACE.search(before) and (not _known_as_no_place(value) or is_small_town(value)):
         # not "my sister thinks Emma Stone was in La La Land": a film, not her town (but
         # "at her mum's in Beeston", a village the gazetteer of small places has)
         return private(Reason.RELATION_PLACE)

@@ -540,6 +540,12 @@ _CONTACT_LINE = regex.compile(
 _MAILBOX = regex.compile(r"[\w.+\-]+(?=@[\w\-]+\.)")
 # Letters of scripts that have no capitals: a run of one to four such words.
 _CASELESS_LETTER = r"[[\p{L}\p{M}]--[\p{Latin}\p{Greek}\p{Cyrillic}\p{Armenian}\p{Georgian}]]"
+# Two words of a caseless script side by side, each a candidate for a name's part (the
+# second may carry a case ending: _known_caseless_surname reads it).
+_CASELESS_PAIR = regex.compile(
+    rf"(?<![\p{{L}}\p{{M}}])({_CASELESS_LETTER}+)[ \t]({_CASELESS_LETTER}+)(?![\p{{L}}\p{{M}}])",
+    regex.VERSION1,
+)
 _CASELESS_RUN = regex.compile(
     rf"(?<![\p{{L}}\p{{M}}]){_CASELESS_LETTER}+(?:[ \t・·]{_CASELESS_LETTER}+){{0,3}}"
     r"(?![\p{L}\p{M}])",
@@ -986,15 +992,17 @@ def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
     return NameSet(first | given_names.load(first, last)), NameSet(last)
 
 
-def _faker_name_lists() -> tuple[frozenset[str], frozenset[str]]:
-    """(first names, last names) from Faker's person providers: Latin-script ones as they
-    are, those of the other scripts with capitals (Cyrillic, Greek, Armenian) as they are
-    too ("Олена Бондар", "Ελένη Μαυρίδου"), and Russian and Ukrainian ones transliterated
-    besides (people write "Vsevolod" as often as "Всеволод")."""
+def _faker_name_lists() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(first names, last names, given names of the scripts without capitals) from Faker's
+    person providers: Latin-script ones as they are, those of the other scripts with
+    capitals (Cyrillic, Greek, Armenian) as they are too ("Олена Бондар", "Ελένη
+    Μαυρίδου"), and Russian and Ukrainian ones transliterated besides (people write
+    "Vsevolod" as often as "Всеволод"); the caseless scripts' given names apart."""
     import faker.providers.person as providers
 
     first: set[str] = set()
     last: set[str] = set()
+    caseless_given: set[str] = set()
     for module_info in pkgutil.iter_modules(providers.__path__):
         try:
             provider = importlib.import_module(f"{providers.__name__}.{module_info.name}").Provider
@@ -1022,9 +1030,18 @@ def _faker_name_lists() -> tuple[frozenset[str], frozenset[str]]:
                     target is last and _CASELESS_SCRIPT_NAME.fullmatch(value)
                 ):
                     target.add(value)
+                elif target is first and _CASELESS_SCRIPT_NAME.fullmatch(value):
+                    caseless_given.add(value)
                 if module_info.name in _TRANSLITERATED_LOCALES and _CYRILLIC.fullmatch(value):
                     target.update(_transliterations(value))
-    return frozenset(first), frozenset(last)
+    return frozenset(first), frozenset(last), frozenset(caseless_given)
+
+
+@cache
+def _caseless_given_names() -> frozenset[str]:
+    """Given names of the scripts without capitals ("अनिल", "يوسف", "עומר"), which count
+    only where a listed surname follows: alone, most are words too ("अमर", immortal)."""
+    return name_lists.load_caseless_given(_faker_name_lists)
 
 
 _CYRILLIC = regex.compile(r"[\p{Cyrillic}'’\-]+")
@@ -1266,6 +1283,13 @@ class _NameScan:
                 or _TITLE_BEFORE.search(before)
             ):
                 self.keep(*match.span(), 0.85)
+        given = _caseless_given_names()
+        for match in _CASELESS_PAIR.finditer(text, overlapped=True):
+            # a listed given name, then a listed surname: a full name with no cue needed
+            # ("अनिल अग्रवाल", "עומר לוי"), as the Latin rules read "Anil Agarwal"
+            surname = _known_caseless_surname(match.group(2), self.last_names)
+            if match.group(1) in given and surname:
+                self.keep(match.start(), match.start(2) + surname, 0.85)
         for match in _CASELESS_NAMED.finditer(text):
             start, end = match.span(1)
             name = text[start:end]

@@ -129,3 +129,20 @@ def test_where_someone_of_the_writers_life_is_protected(analyzer, text, place):
 def test_a_famous_person_described_with_a_town_keeps_it(analyzer):
     text = "Lionel Messi, the footballer from Rosario, signed for Inter Miami in 2023."
     assert "Rosario" not in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # a listed given name and a listed surname of a script without capitals
+        ("मेरे पुराने ग्राहक हैं सुनील वर्मा, उन्होंने बिल नहीं चुकाया।", "सुनील वर्मा"),
+        ("החבר שלי עומר לוי ביקש ברכה קצרה לחתונה", "עומר לוי"),
+    ],
+)
+def test_a_full_name_in_a_caseless_script_is_protected(analyzer, text, name):
+    assert any(name in value for value in protected(analyzer, text))
+
+
+def test_a_caseless_given_name_alone_is_a_word(analyzer):
+    # "अमर" is a given name and the word "immortal"
+    assert protected(analyzer, "प्रेम अमर होता है, ऐसा कहते हैं।") == set()
