@@ -787,7 +787,8 @@ def han_names_by_surname(text: str) -> list[tuple[int, int]]:
                 found.append((offset + i, offset + i + 2))
                 continue
             length = 2 if value[i : i + 2] in surnames else 1 if value[i] in surnames else 0
-            if not length:
+            if not length or (length == 1 and value[i] in _HAN_NOT_IN_A_NAME):
+                # (a function word that is a rare surname too: "同事也叫王菲", also called)
                 continue
             end = next(
                 (
@@ -1283,13 +1284,6 @@ class _NameScan:
                 or _TITLE_BEFORE.search(before)
             ):
                 self.keep(*match.span(), 0.85)
-        given = _caseless_given_names()
-        for match in _CASELESS_PAIR.finditer(text, overlapped=True):
-            # a listed given name, then a listed surname: a full name with no cue needed
-            # ("अनिल अग्रवाल", "עומר לוי"), as the Latin rules read "Anil Agarwal"
-            surname = _known_caseless_surname(match.group(2), self.last_names)
-            if match.group(1) in given and surname:
-                self.keep(match.start(), match.start(2) + surname, 0.85)
         for match in _CASELESS_NAMED.finditer(text):
             start, end = match.span(1)
             name = text[start:end]
@@ -1342,6 +1336,18 @@ class _NameScan:
         if regex.search(r"\p{Hangul}", text):
             for match in _KOREAN_NAME_IN_PLACE.finditer(text):
                 self.keep(*match.span(match.lastindex), 0.85)
+        given = _caseless_given_names()
+        for match in _CASELESS_PAIR.finditer(text, overlapped=True):
+            # a listed given name, then a listed surname: a full name with no cue needed
+            # ("अनिल अग्रवाल", "עומר לוי"), as the Latin rules read "Anil Agarwal"
+            surname = _known_caseless_surname(match.group(2), self.last_names)
+            end = match.start(2) + surname
+            if (
+                match.group(1) in given
+                and surname
+                and not any(s.start == match.start() and s.end == end for s in self.spans)
+            ):
+                self.keep(match.start(), end, 0.85)
             for line in _KOREAN_ATTENDEES.finditer(text):
                 for match in _KOREAN_LISTED_NAME.finditer(text, *line.span(1)):
                     self.keep(*match.span(), 0.85)

@@ -146,3 +146,9 @@ def test_a_full_name_in_a_caseless_script_is_protected(analyzer, text, name):
 def test_a_caseless_given_name_alone_is_a_word(analyzer):
     # "अमर" is a given name and the word "immortal"
     assert protected(analyzer, "प्रेम अमर होता है, ऐसा कहते हैं।") == set()
+
+
+def test_where_a_chinese_pronoun_is_from_is_protected(analyzer):
+    # "她是X人": she is from X; a famous poet's origin is asked about, not told
+    assert "苏州" in protected(analyzer, "我室友性格很好，她是苏州人，做饭特别好吃。")
+    assert protected(analyzer, "李白是四川人吗？") == set()
