@@ -275,11 +275,19 @@ _QUOTED_NAME_AFTER_KIND = regex.compile(
 _OPENING_QUOTES = ("«", "„", "“", '"')  # (most texts have none: the pattern is not tried)
 _CJK_KINDS = (
     r"会社|事務所|病院|医院|クリニック|学校|保育園|幼稚園|店|カフェ|サロン|工房|塾|教室|食堂|"
-    r"居酒屋|書店|商店|公司|诊所|幼儿园|茶馆|餐厅|饭店|工作室|叫|名叫|叫做"
+    r"居酒屋|書店|商店|公司|诊所|幼儿园|茶馆|餐厅|饭店|工作室|叫|名叫|叫做|"
+    # (a supplier, a factory; and Chinese's classifier for a business, "那家“X”", that X)
+    r"供应商|厂|家"
 )
 _CJK_QUOTED_AFTER_KIND = regex.compile(
     rf"(?:{_CJK_KINDS})(?:「[^」\n]{{2,30}}」|『[^』\n]{{2,30}}』|“[^”\n]{{2,30}}”|\"[^\"\n]{{2,30}}\")"
 )
+# Korean says "called" after the quoted name: "'달빛공방'이라는 캔들 공방" (a candle
+# workshop called X), a name brought in as one of a kind
+_KOREAN_QUOTED_CALLED = regex.compile(
+    r"(?<=['‘\"“])\p{Hangul}[\p{Hangul}\d \t]{1,20}(?=['’\"”](?:이)?라는)"
+)
+QUOTED_AS_CALLED = "quoted as called"  # the validator of those names
 # "Ops Lead @ Quokka Parcel | ex-Amazon": the name after a spaced "@" in a bio or a
 # headline, up to the next separator.
 _AFTER_AT_SIGN = regex.compile(
@@ -605,6 +613,10 @@ class InstitutionRecognizer:
                 named = pattern is _QUOTED_NAME_AFTER_KIND and match.group("called")
                 where = match.span("name") if named else match.span()
                 found.append(Span(*where, labels.ORGANIZATION, SCORE, self.name))
+        for match in _KOREAN_QUOTED_CALLED.finditer(text) if "라는" in text else ():
+            found.append(
+                Span(*match.span(), labels.ORGANIZATION, SCORE, self.name, QUOTED_AS_CALLED)
+            )
         for match in _GERMAN_COMPOUND.finditer(text) if may_contain(text, _GERMAN_NEEDLES) else ():
             # (named for a person the encyclopedia knows, "Goethe"; not "Grund", "Musik";
             # or joined by a hyphen, which German writes after a proper name: "Lippe-Klinikum")

@@ -152,3 +152,17 @@ def test_where_a_chinese_pronoun_is_from_is_protected(analyzer):
     # "她是X人": she is from X; a famous poet's origin is asked about, not told
     assert "苏州" in protected(analyzer, "我室友性格很好，她是苏州人，做饭特别好吃。")
     assert protected(analyzer, "李白是四川人吗？") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "business"),
+    [
+        # Chinese: a supplier's, and a business's by its classifier ("那家“X”", that X)
+        ("帮我给布料供应商「锦程布业」写一封催货的信。", "锦程布业"),
+        ("以前放学后我们总去学校门口那家“老街糖水”坐一会儿。", "老街糖水"),
+        # Korean: a quoted name "called" a kind ("'X'라는 빵집", a bakery called X)
+        ("우리 동네에 있는 '해바라기베이커리'라는 빵집 홍보 글 좀 써줘.", "해바라기베이커리"),
+    ],
+)
+def test_a_small_business_named_in_quotes_is_protected(analyzer, text, business):
+    assert any(business in value for value in protected(analyzer, text))
