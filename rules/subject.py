@@ -2996,7 +2996,9 @@ def _entries_in_public_text(
     return sorted(chosen)
 
 
-def _names_among_public_only(text: str, spans: Sequence[Span], out: list[Verdict]) -> list[int]:
+def _names_among_public_only(
+    text: str, spans: Sequence[Span], out: list[Verdict], ctx: _Context
+) -> list[int]:
     """Undecided names (and institutions and places no list has) asked about in a text
     where every other mention is public, at least one of them strongly, in a question
     with nothing in the first person in any language the rules read: a question about
@@ -3030,7 +3032,10 @@ def _names_among_public_only(text: str, spans: Sequence[Span], out: list[Verdict
     for i in sorted(undecided):
         end = _question_end(text, spans[i].end)
         if end is None:
-            continue
+            # or a request in the imperative, which asks as a question does
+            if not syntax.requested(ctx.parse, spans[i].start, spans[i].end):
+                continue
+            end = _sentence_end(text, spans[i].end)
         question = _clause_before(text, spans[i].start, SENTENCE_REACH) + text[spans[i].start : end]
         if not (syntax.FIRST_PERSON_WORD.search(question) or _own_in_other_language(question)):
             chosen.append(i)
@@ -3078,6 +3083,12 @@ def _question_end(text: str, end: int) -> int | None:
     if stop is None or stop.group() not in ("?", "？", "؟", ";", "\u037e"):
         return None
     return stop.end()
+
+
+def _sentence_end(text: str, end: int) -> int:
+    """Where the sentence that goes on at ``end`` ends."""
+    stop = _QUESTION_OR_STOP.search(text + " ", end)
+    return len(text) if stop is None else min(len(text), stop.end())
 
 
 _QUESTION_OR_STOP = regex.compile(rf"{_STOP}|(?<=\p{{Greek}});|\u037e", regex.IGNORECASE)
@@ -3385,7 +3396,7 @@ def _consistent(
         out[i] = Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, labels.PERSON)
     for i in _entries_in_public_sentences(text, spans, out):
         out[i] = Verdict(Subject.PUBLIC, Reason.ENTRY_IN_PUBLIC_TEXT, labels.PERSON)
-    for i in _names_among_public_only(text, spans, out):
+    for i in _names_among_public_only(text, spans, out, ctx):
         if ctx.casual and " " not in text[spans[i].start : spans[i].end].strip():
             # a lone first name in chat typed in lower case ("porto w the girls (jess,
             # ana)") is someone the writer knows: public life is asked about by full name

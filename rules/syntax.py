@@ -530,6 +530,22 @@ def _first_conjunct(token):  # -> spacy Token
     return token
 
 
+def requested(parses: Parses, start: int, end: int) -> bool:
+    """The sentence holding the span is a request to the model in the imperative, its root
+    a bare verb with no subject at its start ("Write a fan post about X's season", "Summarize
+    X without spoilers"): like a question, it asks for something, it tells no one's life."""
+    span = parses.span(start, end)
+    if span is None:
+        return False
+    sentence = span.sent
+    root = sentence.root
+    return (
+        root.tag_ == "VB"
+        and root.i - sentence.start <= 2  # ("Please write", "Now summarize")
+        and not any(c.dep_ in ("nsubj", "nsubjpass", "expl", "aux") for c in root.children)
+    )
+
+
 def dealt_with(parses: Parses, start: int, end: int) -> bool:
     """The person at ``start:end`` is someone the writer deals with in person: the object
     of a social verb ("call X", "follow up with X", "I met X at ...") whose subject is

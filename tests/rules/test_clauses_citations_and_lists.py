@@ -166,3 +166,17 @@ def test_where_a_chinese_pronoun_is_from_is_protected(analyzer):
 )
 def test_a_small_business_named_in_quotes_is_protected(analyzer, text, business):
     assert any(business in value for value in protected(analyzer, text))
+
+
+def test_a_request_about_public_life_keeps_a_name_no_list_has(analyzer):
+    # an imperative request asks as a question does: nothing in it is anyone's life
+    text = (
+        "Write a short fan-page post about Arvid Lindblad's rookie season with Racing Bulls "
+        "and compare it with Lewis Hamilton's 2007 debut at McLaren."
+    )
+    assert protected(analyzer, text) == set()
+
+
+def test_a_request_to_write_to_someone_still_protects_them(analyzer):
+    text = "Write a thank-you note to Arvid Lindblad for the flowers, and mention Lewis Hamilton."
+    assert "Arvid Lindblad" in protected(analyzer, text)
