@@ -592,7 +592,14 @@ _RESIDENCE_BEFORE = regex.compile(
     # the writer as a point of the map ("ten minutes from us in X", "near me in X")
     r"(?:from|near)\s+(?:us|me)\s+(?:in|outside)|"
     r"(?:i|we|they|he|she)(?:'m|’m|'re|’re| am| are| is|'s|’s|'ll be|’ll be| will be| was|"
-    r" were)(?: still| currently| now)? (?:in|at)|(?:my|our) (?:flight|train|bus|drive|"
+    r" were)(?: still| currently| now)? (?:in|at)|"
+    # ... and "we're still in" in Spanish, French, Italian and Portuguese ("seguimos en X",
+    # "on est toujours à X", "siamo ancora a X", "ainda estamos em X")
+    r"(?:sigo|seguimos|sigue|siguen|continúo|continuamos)(?:\s+(?:viviendo|aquí|aqui))?\s+en|"
+    r"(?:je suis|on est|nous sommes|il est|elle est|ils sont)\s+(?:toujours|encore|"
+    r"maintenant|actuellement)\s+(?:à|en)|(?:sono|siamo|è)\s+(?:ancora|ora|adesso)\s+"
+    r"(?:a|in)|(?:ainda\s+)?(?:estou|estamos|está|estão|continuo|continuamos)\s+(?:ainda\s+)?"
+    r"(?:em|no|na)|(?:my|our) (?:flight|train|bus|drive|"
     r"commute) (?:from|out of)|flying out of|"
     # other languages' verbs of dwelling, the writer's or someone else's ("mi hermana vive
     # en", "meine Mutter wohnt in"), up to three words before their preposition: the
@@ -2909,10 +2916,29 @@ def _entries_in_public_sentences(text: str, spans: Sequence[Span], out: list[Ver
             or _SOMEONE_OF_THE_WRITER.search(sentence)
             or _own_in_other_language(sentence)
             or any(j != i and out[j].subject is not Subject.PUBLIC for j in neighbours)
+            # (a partner of a pronoun that can stand for someone of the writer's named
+            # before: "my brother Daniel's wedding. He's marrying Sofia Reyes"; not "He
+            # once shook hands with Walter Reuther")
+            or (
+                _THIRD_PERSON_SUBJECT.search(sentence)
+                and _PARTNERED.search(sentence)
+                and any(
+                    out[j].label == labels.PERSON and out[j].subject is Subject.PRIVATE
+                    for j in range(bisect.bisect_left(starts, begin))
+                )
+            )
         ):
             continue
         found.append(i)
     return found
+
+
+_THIRD_PERSON_SUBJECT = regex.compile(r"\b(?:he|she|they)(?:['’]s|['’]re)?\b", _I)
+_PARTNERED = regex.compile(
+    r"\b(?:marr(?:y|ies|ied|ying)|dat(?:es|ed|ing)|engaged|divorc\w*|(?:girl|boy)friend|"
+    r"fianc[eé]e?|wife|husband|partner)\b",
+    _I,
+)
 
 
 # Two people named in one breath: "X and Y", "X & Y", "X, Y".

@@ -180,3 +180,23 @@ def test_a_request_about_public_life_keeps_a_name_no_list_has(analyzer):
 def test_a_request_to_write_to_someone_still_protects_them(analyzer):
     text = "Write a thank-you note to Arvid Lindblad for the flowers, and mention Lewis Hamilton."
     assert "Arvid Lindblad" in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("seguimos en Córdoba y con el sueldo de uno no alcanza", "Córdoba"),
+        ("on est toujours à Rennes et le loyer augmente encore", "Rennes"),
+        ("siamo ancora a Brescia finché non finisco il dottorato", "Brescia"),
+    ],
+)
+def test_still_being_somewhere_in_romance_languages_is_living_there(analyzer, text, place):
+    assert place in protected(analyzer, text)
+
+
+def test_whom_someone_of_the_writers_marries_is_protected(analyzer):
+    text = (
+        "My sister Leila is getting married next spring. She's marrying Marco Rossi, who "
+        "she met on a ferry to Dublin."
+    )
+    assert "Marco Rossi" in protected(analyzer, text)
