@@ -1275,6 +1275,18 @@ class _Context:
             return previous
         return None
 
+    def located_after(self, span: Span) -> bool:
+        """A town follows the span, after "in", "at" or a comma ("Inkwell Garments in
+        Wigan", "Shanti Niketan Apartments, Sector 45"): what it locates is local."""
+        index = bisect.bisect_right(self.span_starts, span.start)
+        if index >= len(self.by_start):
+            return False
+        near = self.by_start[index]
+        value = self.text[near.start : near.end]
+        return _LOCATED_GAP.fullmatch(self.text, span.end, near.start) is not None and (
+            near.label == labels.LOCATION or compounds.place_of(value) is not None
+        )
+
     def listed_with_places(self, span: Span) -> bool:
         """A place is the span's neighbour in a list ("Santorini, Bali, or the Amalfi
         Coast"): one list holds one kind of thing."""
@@ -1578,6 +1590,7 @@ _THE_REAL_ONE = regex.compile(
 _PRONOUN_FOR_SOMEONE = regex.compile(r"\b(?:he|she|his|her|him)\b", _I)
 # Names joined as one list: "X and Y", "X, Y", "X or Y".
 # (and the other languages' "and" that mean nothing else: "Giulia e Marco", "Ana y Sofía")
+_LOCATED_GAP = regex.compile(r"\s*(?:,|\s(?:in|at)\s)\s*", _I)
 _COORDINATED = regex.compile(
     r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&|nor|e|y|et|und|och|og|ve|și|oraz|és|"
     r"και|kai|và|dan|и|та)\s+)",
@@ -2448,6 +2461,14 @@ def _organization(m: _Mention) -> Verdict:
         # the small English model reads many a foreign town as a firm ("PT Sinar Abadi
         # Kemasan, Cikarang"): the place's own rules say whose it is
         return _location(m, relabelled=True)
+    if (
+        unknown
+        and ctx.located_after(span)
+        and not syntax.considered(ctx.parse, span.start, span.end)
+    ):
+        # a firm no encyclopedia knows, located by its town ("the print shop is Inkwell
+        # Garments in Wigan"): a local one, of someone's life
+        return Verdict(Subject.UNKNOWN, Reason.LOCAL_INSTITUTION, label)
     return Verdict(Subject.PUBLIC, Reason.ORGANIZATION_TOPIC, label)
 
 

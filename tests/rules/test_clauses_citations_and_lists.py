@@ -200,3 +200,14 @@ def test_whom_someone_of_the_writers_marries_is_protected(analyzer):
         "she met on a ferry to Dublin."
     )
     assert "Marco Rossi" in protected(analyzer, text)
+
+
+def test_a_firm_no_one_knows_located_by_its_town_is_protected_with_it(analyzer):
+    found = protected(
+        analyzer, "Tell them the print shop is Ashgrove Garments in Wigan, if you need a sign-off."
+    )
+    assert "Ashgrove Garments" in found and "Wigan" in found
+
+
+def test_a_known_firm_located_by_its_town_is_kept(analyzer):
+    assert protected(analyzer, "Is the Apple Store in Covent Garden open on Sundays?") == set()
