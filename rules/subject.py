@@ -52,7 +52,7 @@ from veil.rules.recognizers import names as names_recognizer
 from veil.rules.recognizers.institutions import (
     HAN_WORK_VERB,
     HEAD_WORD,
-    QUOTED_AS_CALLED,
+    INTRODUCED_AS_ONE_OF_A_KIND,
     SIGNATURE_FIELD,
     WORKPLACE_OF_WRITER,
     names_an_institution,
@@ -2390,8 +2390,10 @@ def _organization(m: _Mention) -> Verdict:
         return private(Reason.AFFILIATION)
     if _WORKED_THERE_AFTER.match(after) or _works_or_studies_there_in_cjk(m):
         return private(Reason.AFFILIATION)
-    if span.validator == QUOTED_AS_CALLED and not knowledge.knowledge().is_known(value):
-        return private(Reason.INTRODUCED)  # "'달빛공방'이라는 캔들 공방": a firm brought in
+    if span.validator == INTRODUCED_AS_ONE_OF_A_KIND and not knowledge.knowledge().is_known(value):
+        # "'달빛공방'이라는 캔들 공방", "Little Sprout Refill, a refill shop at ...": a firm
+        # brought in as one of a kind
+        return private(Reason.INTRODUCED)
     if _OFFICE_HELD_ABROAD.search(before):
         return private(Reason.AFFILIATION)
     if _RELATION_AFTER.match(after) or _relation_at(before):

@@ -287,7 +287,22 @@ _CJK_QUOTED_AFTER_KIND = regex.compile(
 _KOREAN_QUOTED_CALLED = regex.compile(
     r"(?<=['‘\"“])\p{Hangul}[\p{Hangul}\d \t]{1,20}(?=['’\"”](?:이)?라는)"
 )
-QUOTED_AS_CALLED = "quoted as called"  # the validator of those names
+# the validator of names brought in as one of a kind, quoted as called or described
+INTRODUCED_AS_ONE_OF_A_KIND = "introduced as one of a kind"
+# A name and, in apposition, what it is, with its kind last: "Little Sprout Refill, a
+# zero-waste refill shop at ...", "Pebble & Fern, the little plant shop on ...": the writer
+# says what the reader cannot know
+_DESCRIBED_AS_A_KIND = regex.compile(
+    rf"(?<![\p{{L}}\p{{M}}'’&])(?P<name>{_WORD}"
+    rf"(?:[ \t]+(?:{_WORD}|&|on|of|the|and|de|du|la)){{0,4}}(?<=[\p{{L}}\p{{M}}])),"
+    # (the kind is the description's head, not a word after "of": "Janelle Voss, our VP of
+    # Member Services" is a person)
+    r"[ \t]+(?:a|an|the|our|my)[ \t]+(?:(?!of\b)[\p{L}\-]+[ \t]+){0,3}?"
+    r"(?P<kind>\p{L}+)(?=[ \t]+(?:at|on|in|near|off|by)\b|[ \t]*[,.;)])"
+)
+_BUSINESS_WORD = regex.compile(
+    r"shop|store|firm|company|business|startup|outfit|stall|workshop|venue|bar|cafe|café", regex.I
+)
 # "Ops Lead @ Quokka Parcel | ex-Amazon": the name after a spaced "@" in a bio or a
 # headline, up to the next separator.
 _AFTER_AT_SIGN = regex.compile(
@@ -615,8 +630,26 @@ class InstitutionRecognizer:
                 found.append(Span(*where, labels.ORGANIZATION, SCORE, self.name))
         for match in _KOREAN_QUOTED_CALLED.finditer(text) if "라는" in text else ():
             found.append(
-                Span(*match.span(), labels.ORGANIZATION, SCORE, self.name, QUOTED_AS_CALLED)
+                Span(
+                    *match.span(),
+                    labels.ORGANIZATION,
+                    SCORE,
+                    self.name,
+                    INTRODUCED_AS_ONE_OF_A_KIND,
+                )
             )
+        for match in _DESCRIBED_AS_A_KIND.finditer(text) if ", " in text else ():
+            kind = match.group("kind")
+            if HEAD_WORD.fullmatch(kind) or _BUSINESS_WORD.fullmatch(kind):
+                found.append(
+                    Span(
+                        *match.span("name"),
+                        labels.ORGANIZATION,
+                        SCORE,
+                        self.name,
+                        INTRODUCED_AS_ONE_OF_A_KIND,
+                    )
+                )
         for match in _GERMAN_COMPOUND.finditer(text) if may_contain(text, _GERMAN_NEEDLES) else ():
             # (named for a person the encyclopedia knows, "Goethe"; not "Grund", "Musik";
             # or joined by a hyphen, which German writes after a proper name: "Lippe-Klinikum")

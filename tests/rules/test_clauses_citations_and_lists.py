@@ -211,3 +211,12 @@ def test_a_firm_no_one_knows_located_by_its_town_is_protected_with_it(analyzer):
 
 def test_a_known_firm_located_by_its_town_is_kept(analyzer):
     assert protected(analyzer, "Is the Apple Store in Covent Garden open on Sundays?") == set()
+
+
+def test_a_business_described_as_one_of_a_kind_is_protected(analyzer):
+    text = "Our grant applicant is Hollins Refill, a zero-waste refill shop in the market hall."
+    assert "Hollins Refill" in protected(analyzer, text)
+
+
+def test_a_known_firm_described_is_kept(analyzer):
+    assert "Google" not in protected(analyzer, "Should I apply to Google, the search company?")
