@@ -11,6 +11,8 @@ name's head to tell a school from a person.
 
 from __future__ import annotations
 
+import itertools
+
 from veil.rules import geography, knowledge, labels, locatives, truecase
 from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map
@@ -428,6 +430,16 @@ _WORKPLACE_AFTER_VERB = regex.compile(
     r"(?:(?:el|la|le|l'|der|die|das|o|a)[ \t]+)?"
     r"(\p{Lu}[\p{L}\p{M}&'’\-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}&'’\-]*){0,3})"
 )
+# Russian and Ukrainian may put the verb last: "я сейчас в Яндексе работаю" (I now at
+# Yandex work), "вона в Приватбанку працювала"
+_WORKPLACE_BEFORE_VERB = regex.compile(
+    r"(?<![\p{L}])(?:в|во|на|у)[ \t]+"
+    r"(\p{Lu}[\p{L}\p{M}&'’\-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}&'’\-]*){0,2})"
+    r"[ \t]+(?:(?:сейчас|теперь|зараз|уже|вже|давно)[ \t]+)?"
+    # (the first person, or the past: "как в России работает вычет" is how a rule works)
+    r"(?:работаю|работал|работала|работали|работаем|працюю|працював|працювала|працюємо)"
+    r"(?![\p{L}])"
+)
 # Chinese puts where one works or studies between 在 and the verb: "我在腾讯上班" (I at
 # Tencent work), "她在华山医院实习" (a town there is the places recognizer's).
 HAN_WORK_VERB = r"上班|工作|实习|任职|打工|读书|上学|念书|读研|读博"
@@ -671,7 +683,12 @@ class InstitutionRecognizer:
         from veil.rules.recognizers.places import is_town  # (places reads this module's heads)
 
         verbs = may_contain(text, _WORK_VERB_NEEDLES)
-        for match in _WORKPLACE_AFTER_VERB.finditer(text) if verbs else ():
+        before_verb = (
+            _WORKPLACE_BEFORE_VERB.finditer(text) if "работ" in text or "прац" in text else ()
+        )
+        for match in itertools.chain(
+            _WORKPLACE_AFTER_VERB.finditer(text) if verbs else (), before_verb
+        ):
             start, end = match.span(1)
             if any(f.start < end and start < f.end for f in found):
                 continue  # a name a head already closes ("trabalho na Padaria Estrela do ...")

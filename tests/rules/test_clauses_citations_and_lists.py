@@ -220,3 +220,10 @@ def test_a_business_described_as_one_of_a_kind_is_protected(analyzer):
 
 def test_a_known_firm_described_is_kept(analyzer):
     assert "Google" not in protected(analyzer, "Should I apply to Google, the search company?")
+
+
+def test_a_workplace_before_a_russian_verb_is_protected(analyzer):
+    # Russian may put the verb last: "я сейчас в X работаю" (I now at X work)
+    assert "Сбере" in " ".join(protected(analyzer, "Я уже три года в Сбере работаю, в Казани."))
+    # (how a rule works in a country is no one's workplace)
+    assert protected(analyzer, "Объясните, как в России работает налоговый вычет.") == set()
