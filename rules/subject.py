@@ -231,7 +231,7 @@ _I = regex.IGNORECASE | regex.VERSION1
 
 # Closed word classes of the languages veil reads most: possessives, relations, titles.
 _POSSESSIVE = (
-    r"(?:my|our|your|his|her|their|mi|mis|mio|mia|mie|miei|ma|mon|mes|meu|minha|mein|meine|"
+    r"(?:my|our|your|ur|his|her|their|mi|mis|mio|mia|mie|miei|ma|mon|mes|meu|minha|mein|meine|"
     r"meinem|meiner|meinen|mijn|onze|nuestro|nuestra|notre|nos|unser|unsere)"
 )
 _RELATION = RELATIONS
@@ -646,7 +646,8 @@ _RESIDENCE_AFTER = regex.compile(
 _RELATION_PLACE = regex.compile(
     rf"\b{_POSSESSIVE}\s+(?:[\w'’\-]+\s+){{0,2}}?(?:{_RELATION}|employer|arbeitgeber|"
     r"company|firm|school|university|office|clinic|studio|shop|home|house|flat|apartment)"
-    r"(?:'s|’s)?(?:\s+[\w'’\-]+){0,6}?\s+(?:in|at|near|from|outside)\s+$",
+    # (a possessive typed without its apostrophe: "her brothers wedding in X")
+    r"(?:'s|’s|s)?(?:\s+[\w'’\-]+){0,6}?\s+(?:in|at|near|from|outside)\s+$",
     _I,
 )
 # Slavic languages go "to" or are "at" one's people with no "my", the kin word in the

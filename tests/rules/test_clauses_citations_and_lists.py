@@ -227,3 +227,15 @@ def test_a_workplace_before_a_russian_verb_is_protected(analyzer):
     assert "Сбере" in " ".join(protected(analyzer, "Я уже три года в Сбере работаю, в Казани."))
     # (how a rule works in a country is no one's workplace)
     assert protected(analyzer, "Объясните, как в России работает налоговый вычет.") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        # chat's possessives: no apostrophe, and "ur" for "your"
+        ("jess is out this weekend bc her cousins wedding in Akron", "Akron"),
+        ("saw ur story, u were at ur nans in Thirsk all week", "Thirsk"),
+    ],
+)
+def test_a_relatives_place_typed_as_chat_is_protected(analyzer, text, place):
+    assert place in protected(analyzer, text)
