@@ -588,6 +588,17 @@ def _signature_fields(text: str) -> list[tuple[int, int]]:
     return found
 
 
+def _introduced_as_one_of_a_kind(text: str) -> list[tuple[int, int]]:
+    """Names the writer brings in as one of a kind: quoted before Korean's "called", or
+    described in apposition as a kind of business."""
+    found = [m.span() for m in _KOREAN_QUOTED_CALLED.finditer(text)] if "라는" in text else []
+    for match in _DESCRIBED_AS_A_KIND.finditer(text) if ", " in text else ():
+        kind = match.group("kind")
+        if HEAD_WORD.fullmatch(kind) or _BUSINESS_WORD.fullmatch(kind):
+            found.append(match.span("name"))
+    return found
+
+
 class InstitutionRecognizer:
     name = "institutions.v1"
     labels = (labels.ORGANIZATION,)
@@ -640,28 +651,10 @@ class InstitutionRecognizer:
                 named = pattern is _QUOTED_NAME_AFTER_KIND and match.group("called")
                 where = match.span("name") if named else match.span()
                 found.append(Span(*where, labels.ORGANIZATION, SCORE, self.name))
-        for match in _KOREAN_QUOTED_CALLED.finditer(text) if "라는" in text else ():
-            found.append(
-                Span(
-                    *match.span(),
-                    labels.ORGANIZATION,
-                    SCORE,
-                    self.name,
-                    INTRODUCED_AS_ONE_OF_A_KIND,
-                )
-            )
-        for match in _DESCRIBED_AS_A_KIND.finditer(text) if ", " in text else ():
-            kind = match.group("kind")
-            if HEAD_WORD.fullmatch(kind) or _BUSINESS_WORD.fullmatch(kind):
-                found.append(
-                    Span(
-                        *match.span("name"),
-                        labels.ORGANIZATION,
-                        SCORE,
-                        self.name,
-                        INTRODUCED_AS_ONE_OF_A_KIND,
-                    )
-                )
+        found += [
+            Span(start, end, labels.ORGANIZATION, SCORE, self.name, INTRODUCED_AS_ONE_OF_A_KIND)
+            for start, end in _introduced_as_one_of_a_kind(text)
+        ]
         for match in _GERMAN_COMPOUND.finditer(text) if may_contain(text, _GERMAN_NEEDLES) else ():
             # (named for a person the encyclopedia knows, "Goethe"; not "Grund", "Musik";
             # or joined by a hyphen, which German writes after a proper name: "Lippe-Klinikum")
