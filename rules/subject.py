@@ -1284,8 +1284,13 @@ class _Context:
             return False
         near = self.by_start[index]
         value = self.text[near.start : near.end]
-        return _LOCATED_GAP.fullmatch(self.text, span.end, near.start) is not None and (
-            near.label == labels.LOCATION or compounds.place_of(value) is not None
+        return (
+            _LOCATED_GAP.fullmatch(self.text, span.end, near.start) is not None
+            # a town the gazetteers have (not a country or a continent, which locate
+            # nothing local: "Voltaren Schmerzgel in Deutschland")
+            and ((compounds.place_of(value) is not None) or is_small_town(value))
+            and geography.country(value) is None
+            and geography.continent_named(value) is None
         )
 
     def listed_with_places(self, span: Span) -> bool:
@@ -1591,6 +1596,9 @@ _THE_REAL_ONE = regex.compile(
 _PRONOUN_FOR_SOMEONE = regex.compile(r"\b(?:he|she|his|her|him)\b", _I)
 # Names joined as one list: "X and Y", "X, Y", "X or Y".
 # (and the other languages' "and" that mean nothing else: "Giulia e Marco", "Ana y Sofía")
+_DESCRIPTION_THEN_PLACE = regex.compile(
+    r",\s+(?:a|an|the|our|my)\s+(?:[\p{L}\-]+\s+){0,4}?(?:in|at|on|near)\s+", _I
+)
 _LOCATED_GAP = regex.compile(r"\s*(?:,|\s(?:in|at)\s)\s*", _I)
 _COORDINATED = regex.compile(
     r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&|nor|e|y|et|und|och|og|ve|și|oraz|és|"
@@ -1928,9 +1936,10 @@ def _person(m: _Mention) -> Verdict:
         return Verdict(Subject.PUBLIC, Reason.SINGLE_NAME, label)
     elif " " in value.strip() and not first_name and not surname:
         # "Halvorsen Marine let me go", "been going to Harbourview Physio": no person's
-        # name, so what an organisation's would be ("my job at X", "X in my CV")
+        # name, so what an organisation's would be ("my job at X", "X in my CV", "X in
+        # Todmorden", a local one)
         as_organization = _organization(m)
-        if as_organization.subject is Subject.PRIVATE:
+        if as_organization.subject is not Subject.PUBLIC:
             return as_organization
         return Verdict(Subject.PUBLIC, Reason.NOT_A_NAME, label)
     return Verdict(Subject.UNKNOWN, Reason.UNDECIDED_NAME, label)
@@ -2748,7 +2757,13 @@ def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> 
             # it: "लखनऊ के शिवम नर्सिंग होम", "札幌の北星クリニック"
             out[i - 1] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
             continue
-        if _place_in_place(text, previous, span, out[i - 1], out[i]):
+        if _place_in_place(text, previous, span, out[i - 1], out[i]) or (
+            out[i - 1].reason is Reason.INTRODUCED
+            and out[i].label == labels.LOCATION
+            and _DESCRIPTION_THEN_PLACE.fullmatch(text, previous.end, span.start)
+        ):
+            # (and the town of a business described as one of a kind: "Fennel & Flint, a
+            # small spice shop in Hebden Bridge")
             out[i] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
             continue
         if _place_in_place(text, previous, span, out[i], out[i - 1], backwards=True):

@@ -877,6 +877,45 @@ RECORDS: list[tuple[str, str, str, str | None]] = [
         "is {{Portuguese}} still widely spoken there?",
         None,
     ),
+    # clauses-businesses (a move told with "since", a wish in another clause, a firm
+    # located by its town or described as one of a kind, a request about public life)
+    (
+        "mixed",
+        "clauses-businesses",
+        "since moving to [[LOCATION:Umeå]] for my postdoc i barely see daylight, but anyway: "
+        "how would you structure a review of {{Arctic}} permafrost studies?",
+        None,
+    ),
+    (
+        "mixed",
+        "clauses-businesses",
+        "Please reply to the supplier for us. We're [[ORGANIZATION:Fennel & Flint]], a small "
+        "spice shop in [[LOCATION:Hebden Bridge]], and the jars from "
+        "[[ORGANIZATION:Calder Glassworks]] in [[LOCATION:Todmorden]] arrived cracked again.",
+        None,
+    ),
+    (
+        "hard",
+        "clauses-businesses",
+        "We want completely different things: he's moving back to [[LOCATION:Gdynia]] to "
+        "run his uncle's boatyard, and I'm staying here for my nursing course. How do I end "
+        "it kindly?",
+        "a wish in the first clause, a move made in the second",
+    ),
+    (
+        "mixed",
+        "clauses-businesses",
+        "Pomóż mi napisać podziękowanie: piszę pracę magisterską o {{Wisławie Szymborskiej}}, "
+        "a mój promotor (dr [[PERSON:Tadeusz Wierzbiński]]) bardzo mi pomógł.",
+        None,
+    ),
+    (
+        "public_only",
+        "clauses-businesses",
+        "Write a short fan post about {{Andrea Kimi Antonelli}}'s first season at "
+        "{{Mercedes}} and compare it with {{Lewis Hamilton}}'s 2007 debut at {{McLaren}}.",
+        None,
+    ),
 ]
 
 

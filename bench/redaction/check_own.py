@@ -66,6 +66,7 @@ KINDS = frozenset(
         "occasions-care",
         "references-kin",
         "countries-introductions",
+        "clauses-businesses",
     }
 )
 REQUIRED = ("id", "category", "kind", "text", "spans", "public", "public_spans")

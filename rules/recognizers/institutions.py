@@ -295,7 +295,8 @@ INTRODUCED_AS_ONE_OF_A_KIND = "introduced as one of a kind"
 # zero-waste refill shop at ...", "Pebble & Fern, the little plant shop on ...": the writer
 # says what the reader cannot know
 _DESCRIBED_AS_A_KIND = regex.compile(
-    rf"(?<![\p{{L}}\p{{M}}'’&])(?P<name>{_WORD}"
+    # (not a pronoun's contraction before it: "We're X, a spice shop")
+    rf"(?<![\p{{L}}\p{{M}}'’&])(?!(?:We|I|You|They|He|She|It)['’]\p{{L}})(?P<name>{_WORD}"
     rf"(?:[ \t]+(?:{_WORD}|&|on|of|the|and|de|du|la)){{0,4}}(?<=[\p{{L}}\p{{M}}])),"
     # (the kind is the description's head, not a word after "of": "Janelle Voss, our VP of
     # Member Services" is a person)
