@@ -268,7 +268,8 @@ _RELATIVE_COPULA = (
     r"che\s+(?:è|era)|(?:der|die|das)\s+(?:ist|war)|die\s+is|dat\s+is)\s+)?"
 )
 _RELATION_AFTER = regex.compile(
-    rf"^(?:'s|’s)?\s*(?:[,(–\-]\s*{_RELATIVE_COPULA}|\s+(?:from|of|on|in)\s+|\s+(?:is|was)\s+)"
+    rf"^(?:'s|’s)?\s*"
+    rf"(?:[,(–\-]\s*{_RELATIVE_COPULA}|\s+(?:from|of|on|in)\s+|\s+(?:is|was)\s+)"
     rf"(?:(?:from|of|on|in)\s+)?{_POSSESSIVE}\s+(?:[\w'’\-]+\s+){{0,2}}?{_RELATION}\b",
     _I,
 )
@@ -413,7 +414,8 @@ _PUBLIC_ROLE = (
 )
 # (not a role of the writer's people: "my co-author Yann", "our director Sam")
 _ROLE_BEFORE = regex.compile(
-    rf"(?:^|[^\w\-])(?<!\b(?:my|our|your)\s+)(?:(?:the|former|late|then|current|new|famous|legendary|real|fictional|"
+    rf"(?:^|[^\w\-])(?<!\b(?:my|our|your)\s+)"
+    rf"(?:(?:the|former|late|then|current|new|famous|legendary|real|fictional|"
     rf"(?-i:\p{{Lu}})[\w&.\-]*(?:'s|’s)|(?-i:\p{{Lu}})[\w&.\-]*)\s+)*{_PUBLIC_ROLE}\s+$",
     _I,
 )
@@ -465,11 +467,13 @@ _ABOUT_BEFORE = regex.compile(
     # (a Romance adjective may follow the noun: "la tesi triennale su", "un trabajo final
     # sobre")
     r"\b(?:essay|report|presentation|project|paper|thesis|dissertation|assignment)s?\s+"
-    r"(?:on|about)|\b(?:exposé|exposés|dissertation|mémoire|rapport|thèse)(?:\s+\p{L}+)?\s+sur|"
+    r"(?:on|about)|"
+    r"\b(?:exposé|exposés|dissertation|mémoire|rapport|thèse)(?:\s+\p{L}+)?\s+sur|"
     r"\b(?:referat|aufsatz|vortrag|hausarbeit|präsentation)\s+über|"
     r"\b(?:tema|ricerca|relazione|tesi|tesina|saggio)(?:\s+\p{L}+)?\s+su|"
     r"\b(?:ensayo|trabajo|informe|exposición|redacción|redação|trabalho|apresentação|ensaio|"
-    r"tesis|tese)(?:\s+\p{L}+)?\s+sobre|\b(?:werkstuk|spreekbeurt|verslag|presentatie|scriptie)\s+over|"
+    r"tesis|tese)(?:\s+\p{L}+)?\s+sobre|"
+    r"\b(?:werkstuk|spreekbeurt|verslag|presentatie|scriptie)\s+over|"
     r"\b(?:wypracowanie|referat|prezentacj[aęi])\s+o|"
     r"(?<![\p{L}])(?:доклад|реферат|сочинение|презентаци[юяи]|доповідь|твір)\s+(?:о|об|про))\s+$",
     _I,
