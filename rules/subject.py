@@ -2734,7 +2734,10 @@ _PLACE_OF_GAP = regex.compile(
 )
 # A genitive between a town and what is in it, in languages that put the town first:
 # Hindi's का/की/के, Japanese の, Chinese 的, Korean 의
-_TOWNS_OWN_BEFORE = regex.compile(r"[ \t]+(?:का|की|के)[ \t]+|[ \t]*(?:の|的|의)[ \t]*")
+# (Turkish says it by a case ending, "the one in": "Nilüfer'deki Usta Halil Kebap")
+_TOWNS_OWN_BEFORE = regex.compile(
+    r"[ \t]+(?:का|की|के)[ \t]+|[ \t]*(?:の|的|의)[ \t]*|['’](?:daki|deki|taki|teki)[ \t]+"
+)
 _LIST_GAP = regex.compile(
     rf"(?:'s|’s)?{_SEPARATOR}(?:\p{{Lu}}[\p{{L}}'’\-]*(?:\s+\p{{Lu}}[\p{{L}}'’\-]*){{0,3}}"
     rf"{_SEPARATOR}){{0,2}}"
@@ -2753,12 +2756,13 @@ def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> 
         if (
             out[i - 1].label == labels.LOCATION
             and out[i - 1].subject is not Subject.PRIVATE
-            and out[i].label == labels.ORGANIZATION
+            and out[i].label in (labels.ORGANIZATION, labels.PERSON)
             and out[i].subject is not Subject.PUBLIC
             and _TOWNS_OWN_BEFORE.fullmatch(text, previous.end, span.start)
         ):
-            # the town a school, clinic or firm of someone's is in, as a genitive before
-            # it: "लखनऊ के शिवम नर्सिंग होम", "札幌の北星クリニック"
+            # the town a school, clinic, firm or person of someone's is in, as a genitive
+            # before it: "लखनऊ के शिवम नर्सिंग होम", "札幌の北星クリニック", "Nilüfer'deki Usta
+            # Halil Kebap"
             out[i - 1] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
             continue
         if _place_in_place(text, previous, span, out[i - 1], out[i]) or (

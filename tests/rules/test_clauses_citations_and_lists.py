@@ -239,3 +239,9 @@ def test_a_workplace_before_a_russian_verb_is_protected(analyzer):
 )
 def test_a_relatives_place_typed_as_chat_is_protected(analyzer, text, place):
     assert place in protected(analyzer, text)
+
+
+def test_the_town_of_a_private_place_in_turkish_case_is_protected(analyzer):
+    # "X'deki Y": the Y in X, a kebab house no one knows, so X is where the family is
+    text = "Davetiye metni: tatlılar Eskişehir'deki Usta Recep Kebap'tan gelecek, saat 19.00."
+    assert "Eskişehir" in protected(analyzer, text)
