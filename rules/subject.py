@@ -282,6 +282,8 @@ _SELF = regex.compile(
     r"\bmera naa?m|\bnama saya|\bako si|\bjina langu ni|\btên tôi là|\bje m’appelle|"
     r"\btên mình là|\btên em là|\bmình là|\btôi là|\bem là|"
     r"\bsign(?:ed)?(?: it)?(?: off)?(?: as| from)?|(?:^|\n)[ \t>]*from|"
+    # "signed" in other languages: "una lettera firmata X", "firmado X", "signée X"
+    r"\bfirmat[oa]|\bfirmad[oa]|\bsign[ée]e?|\bassinad[oa]|\bgezeichnet|\bunterzeichnet|"
     # "I am" / "we are" in other languages: "Sou a Fernanda", "Wij zijn Sanne en Joost"
     r"\bsoy|\bsomos|\bsou(?:\s+[ao])?|\bje suis|\bnous sommes|\bich bin|\bwir sind|"
     r"\bsono|\bsiamo|\bik ben|\bwij zijn|\bwe zijn|\bjestem|\bjesteśmy|\bjsem|"
@@ -833,6 +835,23 @@ _OWNER_OF = regex.compile(
     r"mortgage|claim|job|position|scan|surgery|referral|account|earnings)\s+of\s",
     _I,
 )
+
+
+# Applying for a job, a place or a post: "applying for a role at X", "si candida per un
+# posto di X", "postule chez X", "bewirbt sich bei X", "solicitar un puesto en X"
+_APPLYING_BEFORE = regex.compile(
+    r"\b(?:apply|applies|applying|applied|application|candidat[eoa]\w*|candida|postul\w+|"
+    r"bewerb\w+|solicit\w+|se[ \t]+candidata)\b",
+    _I,
+)
+
+
+def _applying_to_a_known(m: _Mention) -> bool:
+    """An application to an organisation the encyclopedia knows ("applying for an
+    assistant manager role at Zara"): one of the many employers people apply to, a topic;
+    a small firm applied to stays of the writer's life ("apply for the analyst post at
+    Brightwater Housing Trust")."""
+    return bool(_APPLYING_BEFORE.search(m.before)) and knowledge.knowledge().is_known(m.value)
 
 
 def _affiliation_before(before: str, famous: bool = False) -> bool:
@@ -1820,7 +1839,9 @@ def _person(m: _Mention) -> Verdict:
         return Verdict(Subject.PRIVATE, Reason.GRAMMAR_TIE, label)
     if (ctx.contact_near(span) and _reads_as_a_name(value, span)) or ctx.in_email(value):
         return Verdict(Subject.PRIVATE, Reason.CONTACT_BESIDE, label)
-    if _affiliation_before(before, _known_figure(value)) or _called_by_the_writer(m):
+    if (
+        _affiliation_before(before, _known_figure(value)) and not _applying_to_a_known(m)
+    ) or _called_by_the_writer(m):
         return Verdict(Subject.PRIVATE, Reason.AFFILIATION, label)
     if _WORKED_THERE_AFTER.match(m.after):
         return Verdict(Subject.PRIVATE, Reason.AFFILIATION, labels.ORGANIZATION)
@@ -2396,7 +2417,7 @@ def _organization(m: _Mention) -> Verdict:
         # Python, dbt and Looker"; "I work at Slack" is one)
         return Verdict(Subject.PUBLIC, Reason.TITLE_OR_THING, label)
     if (
-        _affiliation_before(before)
+        (_affiliation_before(before) and not _applying_to_a_known(m))
         or _AFFILIATION_AFTER.match(after)
         or _ROLE_AT_SIGN.search(before)
         or span.validator in (WORKPLACE_OF_WRITER, SIGNATURE_FIELD)

@@ -245,3 +245,24 @@ def test_the_town_of_a_private_place_in_turkish_case_is_protected(analyzer):
     # "X'deki Y": the Y in X, a kebab house no one knows, so X is where the family is
     text = "Davetiye metni: tatlılar Eskişehir'deki Usta Recep Kebap'tan gelecek, saat 19.00."
     assert "Eskişehir" in protected(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("employer", "applied_to_is_kept"),
+    [("Starbucks", True), ("Quillon Housing Trust", False)],
+)
+def test_a_known_employer_applied_to_is_kept_and_a_small_one_protected(
+    analyzer, employer, applied_to_is_kept
+):
+    text = f"I'm applying for a barista role at {employer} next week. What do they ask?"
+    assert (employer not in protected(analyzer, text)) is applied_to_is_kept
+
+
+def test_a_letter_signed_in_another_language_names_the_writer(analyzer):
+    # (without the signature, the other names public, a question would keep the name)
+    text = (
+        "Devo scrivere una referenza per Chiara Bonetti. Si candida per un posto nel team "
+        "grafico di Zalando. Puoi prepararmi una lettera formale, firmata Ottavio Brambilla, "
+        "titolare?"
+    )
+    assert "Ottavio Brambilla" in protected(analyzer, text)
