@@ -60,6 +60,7 @@ from veil.rules.recognizers.institutions import (
 from veil.rules.recognizers.names import HINGLISH_RELATION, OTHER_LANGUAGE_RELATIONS
 from veil.rules.recognizers.places import (
     HAN_BRANCH,
+    HAN_NATIVE_AFTER,
     MARKED_LOCALITY,
     MUNICIPALITY_BEFORE,
     NAMED_STREET,
@@ -2063,7 +2064,7 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
             return private(Reason.RESIDENCE)
     if locatives.NATIVE_BEFORE.search(before) and locatives.NATIVE_AFTER.match(after):
         return private(Reason.RESIDENCE)  # "I'm a proud Pune boy", "we're Leeds born and bred"
-    if _HAN_PRONOUN_IS.search(before) and _HAN_NATIVE_AFTER.match(after):
+    if _HAN_PRONOUN_IS.search(before) and HAN_NATIVE_AFTER.match(after):
         return private(Reason.RESIDENCE)  # "她是杭州人", she is from Hangzhou
     if _RELATION_PLACE.search(before) and (not _known_as_no_place(value) or is_small_town(value)):
         # not "my sister thinks Emma Stone was in La La Land": a film, not her town (but
@@ -2724,7 +2725,6 @@ _HOME_TO_OR_IN = regex.compile(
 )
 # Chinese "a pronoun is X人": where the writer, the reader or someone they speak of is from
 _HAN_PRONOUN_IS = regex.compile(r"[我你他她][们們]?(?:也|都|就)?是$")
-_HAN_NATIVE_AFTER = regex.compile(r"人(?!民)")
 _AGED_OF = regex.compile(r"\s*,\s*(?:aged\s+)?\d{1,3},\s*(?:of|from)\s+$", _I)
 # A person's name, a description of one to three words in apposition, and where they are
 # from or based, in the languages whose prepositions are read ("Sam Oduya, a joiner from

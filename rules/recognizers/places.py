@@ -303,7 +303,7 @@ def is_town(name: str) -> bool:
 _HAN_NAME = regex.compile(r"\p{Han}{2,4}")
 # Chinese "X人", someone from X ("她是杭州人"), not "X人民" (the people's: a hospital's, a
 # square's name)
-_HAN_NATIVE_AFTER = regex.compile(r"人(?!民)")
+HAN_NATIVE_AFTER = regex.compile(r"人(?!民)")
 
 
 # Prepositions that take nothing but a place (not "a", "de", "la", which are "to", "of"
@@ -532,7 +532,7 @@ class PlaceRecognizer:
                 for end in range(offset + 2, run.end() + 1)
                 if locatives.postposition_after(text, end)
                 or HAN_BRANCH.match(text, end)
-                or _HAN_NATIVE_AFTER.match(text, end)
+                or HAN_NATIVE_AFTER.match(text, end)
             }
             for i in range(len(value)):
                 for length in range(min(_LONGEST_HAN, len(value) - i), 1, -1):
