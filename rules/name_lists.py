@@ -3,9 +3,9 @@ Faker's 150 person-provider modules (about 20 MB and 0.2 s) to read them.
 
 ``load(extract)`` returns (first names, last names): read from the file, which
 ``extract`` (``rules.recognizers.names``' reading of Faker) writes when it is missing;
-``load_caseless_given(extract)`` the given names of the scripts without capitals, kept
-apart (there any word may be a given name: they count only beside a surname). One name a
-line, prefixed ``F``, ``L`` or ``G``; the last line counts all three, so a cut-off file is
+``load_all(extract)`` adds the given names of the scripts without capitals, kept apart
+(there any word may be a given name: they count only beside a surname). One name a line,
+prefixed ``F``, ``L`` or ``G``; the last line counts all three, so a cut-off file is
 refused.
 """
 
@@ -30,15 +30,12 @@ def path(extract: Extract) -> Path:
 
 
 def load(extract: Extract) -> Lists:
-    first, last, _ = _load(extract)
+    first, last, _ = load_all(extract)
     return first, last
 
 
-def load_caseless_given(extract: Extract) -> frozenset[str]:
-    return _load(extract)[2]
-
-
-def _load(extract: Extract) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+def load_all(extract: Extract) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(first names, last names, given names of the scripts without capitals)."""
     file = derived.ensure(path(extract), lambda out: _write(out, *extract()))
     lines = derived.read_lines(file)
     first, last, given = (

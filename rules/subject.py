@@ -1334,9 +1334,9 @@ class _Context:
             gap_start, gap_end = (
                 (near.end, span.start) if near.end <= span.start else (span.end, near.start)
             )
-            if _COORDINATED.fullmatch(self.text, gap_start, gap_end) or regex.fullmatch(
-                r"\s*,\s*(?:(?:and|or)\s+)?(?:the\s+)?", self.text[gap_start:gap_end], _I
-            ):
+            if _COORDINATED.fullmatch(
+                self.text, gap_start, gap_end
+            ) or _LISTED_BEFORE_THE.fullmatch(self.text, gap_start, gap_end):
                 return True
         return False
 
@@ -1623,6 +1623,8 @@ _PRONOUN_FOR_SOMEONE = regex.compile(r"\b(?:he|she|his|her|him)\b", _I)
 _DESCRIPTION_THEN_PLACE = regex.compile(
     r",\s+(?:a|an|the|our|my)\s+(?:[\p{L}\-]+\s+){0,4}?(?:in|at|on|near)\s+", _I
 )
+# a list's comma before an article ("Santorini, Bali, or the Amalfi Coast")
+_LISTED_BEFORE_THE = regex.compile(r"\s*,\s*(?:(?:and|or)\s+)?(?:the\s+)?", _I)
 _LOCATED_GAP = regex.compile(r"\s*(?:,|\s(?:in|at)\s)\s*", _I)
 _COORDINATED = regex.compile(
     r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&|nor|e|y|et|und|och|og|ve|și|oraz|és|"
@@ -2732,7 +2734,7 @@ _AGED_OF = regex.compile(r"\s*,\s*(?:aged\s+)?\d{1,3},\s*(?:of|from)\s+$", _I)
 _DESCRIBED_FROM = regex.compile(
     r"\s*,\s*(?:(?:a|an|the|ein|eine|un|une|una|um|uma|il|la|le|el|o)\s+)?"
     r"(?:[\p{L}\-]+\s+){0,2}?[\p{L}\-]+,?\s+"
-    r"(?:from|of|based in|in|aus|von|in|de|du|à|di|da|a|en|em|z|ze|van|uit|из)\s+$",
+    r"(?:from|of|based in|in|aus|von|de|du|à|di|da|a|en|em|z|ze|van|uit|из)\s+$",
     _I,
 )
 _COMPLEMENTIZER = regex.compile(
@@ -3124,12 +3126,10 @@ def _names_among_public_only(
     # top 20 songs"), which no question is
     chosen = []
     for i in sorted(undecided):
-        end = _question_end(text, spans[i].end)
-        if end is None:
-            # or a request in the imperative, which asks as a question does
-            if not syntax.requested(ctx.parse, spans[i].start, spans[i].end):
-                continue
-            end = _sentence_end(text, spans[i].end)
+        end, asked = _sentence_end(text, spans[i].end)
+        # (or a request in the imperative, which asks as a question does)
+        if not asked and not syntax.requested(ctx.parse, spans[i].start, spans[i].end):
+            continue
         question = _clause_before(text, spans[i].start, SENTENCE_REACH) + text[spans[i].start : end]
         if not (syntax.FIRST_PERSON_WORD.search(question) or _own_in_other_language(question)):
             chosen.append(i)
@@ -3170,19 +3170,13 @@ def _names_coordinated_with_names(text: str, spans: Sequence[Span], out: list[Ve
             out[i] = Verdict(Subject.UNKNOWN, Reason.UNDECIDED_NAME, labels.PERSON)
 
 
-def _question_end(text: str, end: int) -> int | None:
-    """Where the sentence that goes on at ``end`` ends, if in a question mark (Greek's
-    ";" too); else None."""
+def _sentence_end(text: str, end: int) -> tuple[int, bool]:
+    """Where the sentence that goes on at ``end`` ends, and whether in a question mark
+    (Greek's ";" too)."""
     stop = _QUESTION_OR_STOP.search(text + " ", end)
-    if stop is None or stop.group() not in ("?", "？", "؟", ";", "\u037e"):
-        return None
-    return stop.end()
-
-
-def _sentence_end(text: str, end: int) -> int:
-    """Where the sentence that goes on at ``end`` ends."""
-    stop = _QUESTION_OR_STOP.search(text + " ", end)
-    return len(text) if stop is None else min(len(text), stop.end())
+    if stop is None:
+        return len(text), False
+    return min(len(text), stop.end()), stop.group() in ("?", "？", "؟", ";", "\u037e")
 
 
 _QUESTION_OR_STOP = regex.compile(rf"{_STOP}|(?<=\p{{Greek}});|\u037e", regex.IGNORECASE)

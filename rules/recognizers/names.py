@@ -985,11 +985,17 @@ def _without_marks(word: str) -> str:
 
 
 @cache
+def _name_lists_file() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The three lists ``_faker_name_lists`` writes, read from their file once a process."""
+    return name_lists.load_all(_faker_name_lists)
+
+
+@cache
 def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
     """(first names, last names) as ``_faker_name_lists`` reads them, kept in a file in the
     user cache (rules.name_lists), so that no process imports Faker to read them; with
     the given names the encyclopedia attests (rules.given_names: "Rohit", "Maddie")."""
-    first, last = name_lists.load(_faker_name_lists)
+    first, last, _ = _name_lists_file()
     return NameSet(first | given_names.load(first, last)), NameSet(last)
 
 
@@ -1038,11 +1044,10 @@ def _faker_name_lists() -> tuple[frozenset[str], frozenset[str], frozenset[str]]
     return frozenset(first), frozenset(last), frozenset(caseless_given)
 
 
-@cache
 def _caseless_given_names() -> frozenset[str]:
     """Given names of the scripts without capitals ("अनिल", "يوسف", "עומר"), which count
     only where a listed surname follows: alone, most are words too ("अमर", immortal)."""
-    return name_lists.load_caseless_given(_faker_name_lists)
+    return _name_lists_file()[2]
 
 
 _CYRILLIC = regex.compile(r"[\p{Cyrillic}'’\-]+")
