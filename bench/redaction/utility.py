@@ -23,8 +23,8 @@ PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
 # Prompts written for veil, one or more per kind of failure seen on text nobody tuned on,
 # with their own names and places (bench/redaction/check_own.py validates the file).
 OWN_EXAMPLES = Path(__file__).with_name("public_private_own.jsonl")
-# 3,080 prompts written blind to veil's code (their writers read neither code nor data),
-# in fixed parts: "dev" to "dev47" may be looked at and tuned on, "test" to "test45" only
+# 3,260 prompts written blind to veil's code (their writers read neither code nor data),
+# in fixed parts: "dev" to "dev50" may be looked at and tuned on, "test" to "test48" only
 # reported.
 FRESH_EXAMPLES = Path(__file__).with_name("public_private_fresh.jsonl")
 FRESH_PARTS = (
@@ -75,6 +75,9 @@ FRESH_PARTS = (
     "dev45",
     "dev46",
     "dev47",
+    "dev48",
+    "dev49",
+    "dev50",
     "test",
     "test2",
     "test3",
@@ -120,6 +123,9 @@ FRESH_PARTS = (
     "test43",
     "test44",
     "test45",
+    "test46",
+    "test47",
+    "test48",
 )
 
 TUNING = "tuning half"
