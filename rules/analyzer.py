@@ -108,6 +108,9 @@ class Analyzer:
                 protected.append(span)
         protected = name_extent.widen(text, protected, [k.span for k in kept])
         protected = name_extent.join_places(text, protected)
+        protected, towns = name_extent.join_address_parts(text, protected, [k.span for k in kept])
+        if towns:
+            kept = [k for k in kept if k.span not in towns]
         protected = name_extent.join_names(text, protected)
         protected += _echoes(text, protected, kept)
         protected += _identifier_echoes(text, protected, kept)

@@ -23,12 +23,14 @@ decision kept as public, and the other protected spans, stop it.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Sequence
 from dataclasses import replace
 
 from veil.rules import labels
 from veil.rules import lazy_regex as regex
 from veil.rules.locatives import IN_OR_AT, english_closed_words
 from veil.rules.pattern import CALENDAR_WORDS, KIN_TITLES, TITLES
+from veil.rules.recognizers import address_runs
 from veil.rules.spans import Span
 
 _NAMED_LABELS = frozenset({labels.PERSON, labels.ORGANIZATION, labels.LOCATION})
@@ -302,9 +304,90 @@ def join_names(text: str, protected: list[Span]) -> list[Span]:
 def join_places(text: str, protected: list[Span]) -> list[Span]:
     """Protected places named one after the other with a comma, a place and the larger
     place it lies in ("Croydon, London", "Kahawa West, Nairobi"), as one designation: one
-    span, replaced by one place. (An address and its town stay two spans, each with a
-    pseudonym of its kind.)"""
+    span, replaced by one place."""
     return _join(text, protected, labels.LOCATION, _COMMA)
+
+
+# The parts an address's street line is written between, from the smallest to the
+# largest, each protected on its own: a building or estate before the house number
+# ("Orchard Cottage, 2 Pound Lane"), a town after the street ("1146 W. 17th St,
+# Chicago").
+_ADDRESS_PART_LABELS = frozenset({labels.LOCATION, labels.STREET_ADDRESS})
+# (NER reads a house's or an estate's name, or a small town, as a person or a firm)
+_NAME_LABELS = frozenset({labels.PERSON, labels.ORGANIZATION})
+# The words that name a building, an estate or a block in the building-name line of an
+# address (Royal Mail's and La Poste's forms, and the same in the languages near them)
+_BUILDING_WORD = regex.compile(
+    r"(?<![\p{L}])(?i:cottages?|house|farm|lodge|manor|barn|mill|villa|villas|court|"
+    r"mansions|chambers|buildings|towers?|apartments|flats|residency|residence|résidence|"
+    r"residencia|residenza|estate|park|hall|block|wing|heights|gardens|chs|society|"
+    r"tenement|haus|hof|gebouw)(?![\p{L}])"
+)
+_TOWN_WORDS = regex.compile(r"\p{Lu}[\p{L}\p{M}'’\-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}'’\-]*){0,2}")
+
+
+def _address_part(text: str, span: Span, street: Span) -> bool:
+    """Whether ``span``, a comma away from the street line ``street``, is a part of the
+    same address: a place; a building's name before a line that opens with its number; a
+    town of capitalised words after it."""
+    if span.label in _ADDRESS_PART_LABELS:
+        return True
+    if span.label not in _NAME_LABELS:
+        return False
+    value = text[span.start : span.end]
+    if span.end <= street.start:
+        return text[street.start].isdigit() and _BUILDING_WORD.search(value) is not None
+    return _TOWN_WORDS.fullmatch(value) is not None
+
+
+# A unit, flat, plot or house number written before the street line and a comma ("Flat
+# 304, Sai Kripa CHS", "Plot 27, Kiambu Road"), or a house's bare number where an address
+# opens ("lives with me at 17, 4th Cross")
+_UNIT_BEFORE = regex.compile(
+    rf"(?:{address_runs.UNIT}|(?:^|(?<=[:\n]|\bat|\bis))[ \t]*\d{{1,5}}[A-Za-z]?)[ \t]*,[ \t]*$"
+)
+
+
+def join_address_parts(
+    text: str, protected: list[Span], kept: Sequence[Span] = ()
+) -> tuple[list[Span], list[Span]]:
+    """A street address and the places a comma joins to it, as one address: an address
+    is one designation, and apart its parts would be replaced by pseudonyms that name no
+    one place. A town kept as public right after the street line is the address's town
+    and joins it too (returned second, to be taken from the kept)."""
+    town_after = {
+        town.start: town
+        for town in kept
+        if town.label in _ADDRESS_PART_LABELS | _NAME_LABELS
+        and _TOWN_WORDS.fullmatch(text, town.start, town.end)
+    }
+    ordered = sorted(protected, key=lambda s: (s.start, s.end))
+    out: list[Span] = []
+    absorbed: list[Span] = []
+    for span in ordered:
+        if span.label == labels.STREET_ADDRESS:
+            unit = _UNIT_BEFORE.search(text, max(0, span.start - 30), span.start)
+            if unit is not None and not (out and out[-1].end > unit.start()):
+                span = replace(span, start=unit.start() + len(unit[0]) - len(unit[0].lstrip()))
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and _COMMA.fullmatch(text, last.end, span.start)
+            and (
+                (last.label == labels.STREET_ADDRESS and _address_part(text, span, last))
+                or (span.label == labels.STREET_ADDRESS and _address_part(text, last, span))
+            )
+        ):
+            out[-1] = replace(last, end=max(last.end, span.end), label=labels.STREET_ADDRESS)
+        else:
+            out.append(span)
+        last = out[-1]
+        comma = _COMMA.match(text, last.end) if last.label == labels.STREET_ADDRESS else None
+        town = town_after.get(comma.end()) if comma is not None else None
+        if town is not None:
+            out[-1] = replace(last, end=town.end)
+            absorbed.append(town)
+    return out, absorbed
 
 
 def _join(text: str, protected: list[Span], label: str, gap: regex.Pattern[str]) -> list[Span]:

@@ -798,6 +798,10 @@ _AFFILIATION_BEFORE = regex.compile(
     r"\b(?:joined|joining|leaving|left|quit|fired from|laid off from|retired from|"
     r"retiring from|hired by|offer from|interview(?:ed|ing)? (?:at|with)|work for|"
     rf"works for|worked for|working for|work at|works at|worked at|working at)\s+{_ARTICLE_END}|"
+    # speaking or writing for a body one belongs to ("Ik spreek namens Buurtvereniging X",
+    # "I'm writing on behalf of the Y", "au nom de l'association Z")
+    r"\b(?:on behalf of|namens|au nom d[eu]|en nombre de|im namen (?:der|des|von)|"
+    rf"a nome d(?:i|el|ella)|em nome d[eoa])\s+{_ARTICLE_END}|"
     # a job offer accepted or received from the employer-to-be, in the Romance languages
     # and German ("acabo de aceptar una oferta de Mercadona", "ho accettato l'offerta di
     # X", "ich habe ein Angebot von X angenommen" reads the noun only; a shop's "oferta de
@@ -1156,9 +1160,14 @@ class _Context:
         nearby = self.contacts_near(span, CONTACT_REACH)
         name = self.text[span.start : span.end]
         folded = notability.fold(name)
+        surname = folded.split()[-1] if folded.split() else ""
         if not single and any(
             contact.label == labels.STREET_ADDRESS
-            and folded in notability.fold(self.text[contact.start : contact.end])
+            and (
+                folded in (street := notability.fold(self.text[contact.start : contact.end]))
+                # (or by the surname alone: "48 Mandela Crescent (named after Nelson Mandela)")
+                or (len(surname) >= 4 and surname in street.split())
+            )
             for contact in nearby
         ):
             return False  # the street named for them: "14 Nelson Mandela Way (named after ...)"
@@ -2767,6 +2776,13 @@ _LIST_GAP = regex.compile(
 )
 
 
+# "of" and its kin between a private person or firm and a town: the town it is from or
+# seated in ("Cyril Pargeter of Ledbury", "la Peña La Saeta Rubia de Tomelloso"); only
+# for an owner already private or undecided, since a public one's town is a topic
+# ("Universidad de Salamanca", "the Duke of Wellington")
+_OF_GAP = regex.compile(r"\s+(?:of|de|del|da|do|du|d['’]|di|von|van)\s*", _I)
+
+
 def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> None:
     """Where a private person or organisation is: "Karavali College in Mangaluru", "my
     tita in Iloilo", "St. Brigid's Parish, Athlone"; and the larger place a private place
@@ -2775,7 +2791,13 @@ def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> 
     place)."""
     for i in range(1, len(spans)):
         previous, span = spans[i - 1], spans[i]
-        gap = _PLACE_OF_GAP.fullmatch(text, previous.end, span.start)
+        gap = _PLACE_OF_GAP.fullmatch(text, previous.end, span.start) or (
+            _OF_GAP.fullmatch(text, previous.end, span.start)
+            if out[i - 1].subject is not Subject.PUBLIC
+            and out[i].label == labels.LOCATION
+            and out[i].reason in _PLACE_ONLY_KNOWN
+            else None
+        )
         if (
             out[i - 1].label == labels.LOCATION
             and out[i - 1].subject is not Subject.PRIVATE

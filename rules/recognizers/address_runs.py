@@ -49,14 +49,14 @@ _UNIT_WORDS = (
 _LOCALITY_WORDS = r"г|гор|пос|с|обл|р-н|Co|County|Dist|Distt|Tỉnh|TP|Thành phố|Kab|Kota|Prov"
 
 _NUMBER = r"\d{1,6}[A-Za-z]{0,2}(?:[/\-]\d{1,4}[A-Za-z]?)?"
-_UNIT = rf"(?:{_UNIT_WORDS})(?:\.|:)?[ \t]?(?:No\.?[ \t]?)?(?:{_NUMBER}|[A-Z])(?![\w])"
+UNIT = rf"(?:{_UNIT_WORDS})(?:\.|:)?[ \t]?(?:No\.?[ \t]?)?(?:{_NUMBER}|[A-Z])(?![\w])"
 # A capitalised word; a period after it ends the part (a sentence end), except after an
 # abbreviation of three letters or fewer ("Mah.", "Cad.", "ul.", "Co.", "г.").
 _CAPITALISED = r"\p{Lu}[\p{L}\p{M}'’\-]{0,30}(?![\p{L}\p{M}\d])"
 _ABBREVIATION = r"\p{L}{1,3}\."
 _PARTICLE = r"(?:de|do|da|dos|das|del|di|du|la|le|van|von|der|y|e|and|&|on|upon)"
 _TOKEN = (
-    rf"(?:{_UNIT}|{_ABBREVIATION}|(?:{_NUMBER})(?![\w])|(?=[A-Z]*\d)[A-Z\d]{{2,8}}(?![\w])"
+    rf"(?:{UNIT}|{_ABBREVIATION}|(?:{_NUMBER})(?![\w])|(?=[A-Z]*\d)[A-Z\d]{{2,8}}(?![\w])"
     rf"|{_CAPITALISED})"
 )
 # A part: tokens on one line, particles only between capitalised words; it ends at a
@@ -67,10 +67,10 @@ _SEPARATOR = regex.compile(r"[ \t]*[,;/][ \t]*")
 MAX_PARTS = 8
 
 # A house number opens its part before a capitalised word; a unit's follows its word.
-_NUMBERED = regex.compile(rf"^(?:{_NUMBER})[ \t]+\p{{Lu}}|(?<![\w]){_UNIT}")
+_NUMBERED = regex.compile(rf"^(?:{_NUMBER})[ \t]+\p{{Lu}}|(?<![\w]){UNIT}")
 # A part that needs no third one: a unit, or a house number and a street of two words.
 _UNITISH = regex.compile(
-    rf"^(?:{_UNIT}|(?:{_NUMBER})[ \t]+\p{{Lu}}[\p{{L}}\p{{M}}'’\-]*[ \t]+\p{{Lu}})"
+    rf"^(?:{UNIT}|(?:{_NUMBER})[ \t]+\p{{Lu}}[\p{{L}}\p{{M}}'’\-]*[ \t]+\p{{Lu}})"
 )
 _YEAR = regex.compile(r"^(?:19|20)\d\d(?:[\-–](?:19|20)?\d\d)?$")
 _LOCALITY = regex.compile(rf"^(?:{_LOCALITY_WORDS})\.?[ \t]+\p{{Lu}}")

@@ -113,9 +113,10 @@ _PLACE_BEFORE = regex.compile(
     r"em|no|na|nach|bei|im|aus|a|da|dal|vers|desde|hacia)\s+$",
     regex.I,
 )
-# Form fields and headers whose value is a person: "Name: Sieda Batukayev".
+# Form fields and headers whose value is a person: "Name: Sieda Batukayev" (a field may
+# follow a sentence on its line: "... a sounding board. Contact: Marloes Tuinstra, 06-...").
 _NAME_FIELD = regex.compile(
-    r"(?:^|\n|[;,({\"'])[ \t>]*(?i:(?:first|last|full|given|family|middle|sur|display|"
+    r"(?:^|\n|[;,({\"']|[.!?][ \t]+)[ \t>]*(?i:(?:first|last|full|given|family|middle|sur|display|"
     r"contact)?[_ \-]?name|patient|client|customer|contact|attn|"
     r"attention|recipient|sender|signed|signature|author|tenant|landlord|employee|applicant|"
     r"beneficiary|account holder|holder|cardholder|guarantor|emergency contact|next of kin|"

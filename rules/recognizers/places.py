@@ -311,6 +311,9 @@ HAN_NATIVE_AFTER = regex.compile(r"人(?!民)")
 _PLACE_ONLY_BEFORE = regex.compile(
     rf"(?<![\p{{L}}])(?i:in|near|from|outside|{locatives.IN_OR_AT}|{locatives.FROM})[ \t]+$"
 )
+# A person's full name and "of", as English records and family histories name someone by
+# their town ("Cyril Pargeter of Ledbury", "Thomas Price of Llanfair")
+_PERSON_OF_BEFORE = regex.compile(r"\p{Lu}\p{Ll}+[ \t]+\p{Lu}[\p{L}'’\-]+[ \t]+of[ \t]+$")
 # The validator of a town of 500 to 15,000 people (``places_table.small_town``): only
 # after a place's preposition, and the decision makes it someone's only where the
 # sentence puts a life there ("Mon père habite à Remiremont"); otherwise it is left as
@@ -404,6 +407,10 @@ class PlaceRecognizer:
                     length := _town_words(match.group(), is_small_town)
                 ):
                     add(match.start(), match.start() + length, SMALL_TOWN)
+            elif _PERSON_OF_BEFORE.search(before) and (
+                length := _town_words(match.group(), is_small_town)
+            ):
+                add(match.start(), match.start() + length, SMALL_TOWN)
             elif _TO_OR_AT_BEFORE.search(before):
                 # "to" and "at" take people too: a town no first name spells ("moving to
                 # Tromsø"; not "talk to Florence")

@@ -39,7 +39,11 @@ def test_what_an_order_cost_or_an_order_of_things_is_no_identifier(analyzer, tex
     ("text", "flat"),
     [
         ("The guy in flat 5B keeps parking in my space, how do I raise it?", "flat 5B"),
-        ("I'm in flat 12, Harcourt House, and the lift is broken again.", "flat 12"),
+        # (with its building's name: one address)
+        (
+            "I'm in flat 12, Harcourt House, and the lift is broken again.",
+            "flat 12, Harcourt House",
+        ),
     ],
 )
 def test_a_flats_number_on_its_own_is_an_address(analyzer, text, flat):
