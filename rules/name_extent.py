@@ -297,8 +297,17 @@ _INSIDE_A_NAME = regex.compile(
 
 def join_names(text: str, protected: list[Span]) -> list[Span]:
     """Protected parts of one person's name that a particle or a quoted nickname splits
-    ("Antônia Ferreira" and "Santos" of "Antônia Ferreira dos Santos"), as one span."""
-    return _join(text, protected, labels.PERSON, _INSIDE_A_NAME)
+    ("Antônia Ferreira" and "Santos" of "Antônia Ferreira dos Santos"), as one span; a
+    generational suffix's period is the name's ("Lonnie Ray Pruitt Jr.")."""
+    return [
+        replace(span, end=span.end + 1)
+        if span.label == labels.PERSON and _SUFFIX_END.search(text, span.start, span.end + 1)
+        else span
+        for span in _join(text, protected, labels.PERSON, _INSIDE_A_NAME)
+    ]
+
+
+_SUFFIX_END = regex.compile(r"(?<![\p{L}])(?:Jr|Sr|Jnr|Snr)\.$")
 
 
 def join_places(text: str, protected: list[Span]) -> list[Span]:

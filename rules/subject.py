@@ -232,7 +232,8 @@ _I = regex.IGNORECASE | regex.VERSION1
 
 # Closed word classes of the languages veil reads most: possessives, relations, titles.
 _POSSESSIVE = (
-    r"(?:my|our|your|ur|his|her|their|mi|mis|mio|mia|mie|miei|ma|mon|mes|meu|minha|mein|meine|"
+    # ("me" as British and Irish speech says "my": "me da's cousin", "me mam")
+    r"(?:my|our|your|ur|me|his|her|their|mi|mis|mio|mia|mie|miei|ma|mon|mes|meu|minha|mein|meine|"
     r"meinem|meiner|meinen|mijn|onze|nuestro|nuestra|notre|nos|unser|unsere)"
 )
 _RELATION = RELATIONS
@@ -529,7 +530,11 @@ _HOLDER = regex.compile(
     # a booking under a name: "booking ref PR-55812, under Whitfield", "a table under Ruiz"
     r"\b(?:booked|booking|reservation|reserved|table|ref|reference)\b[^.!?\n]{0,40}?"
     r"\bunder(?:\s+the\s+name(?:\s+of)?)?|\bname"
-    r"(?:\s+on\s+(?:the\s+)?[\w\-]+)?\s*[:=\-]?|\b(?:compliance|hr|legal|finance|"
+    r"(?:\s+on\s+(?:the\s+)?[\w\-]+)?\s*[:=\-]?|"
+    # someone's name of record, told of them: "her married name was Tuttle", "my maiden
+    # name is Ochieng"
+    r"\b(?:my|her|his|their|our)\s+(?:married|maiden|birth|family|legal|first|last|middle|"
+    r"given|christian|baptismal)\s+name\s+(?:was|is|had been)|\b(?:compliance|hr|legal|finance|"
     r"accounting|payroll|support|reception|admin|security)\s*\()\s*$",
     _I,
 )

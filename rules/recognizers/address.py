@@ -195,7 +195,14 @@ _ZIP = r"\d{4,5}(?:-\d{3,4})?|\d{3}[ \t]\d{2}|[A-Z]\d[A-Z][ \t]?\d[A-Z]\d"
 # (any alphabet's capital: "вул. Липова, 7, Вінниця", "Ερμού 25, Αθήνα")
 # (not the writer's "I", which opens the sentence after an address: "..., I'm moving")
 _PLACE_WORD = r"(?!I(?:['’]\w{1,2})?(?![\w'’\-]))\p{Lu}[\w'’\-]{0,40}"
-_PLACE = rf"{_PLACE_WORD}(?:[ \t]+(?:{_PLACE_WORD}|de|del|la|le|upon|on|am|an|der|sur|en)){{0,3}}"
+# (after the abbreviated word for the kind of locality that some formats write before its
+# name: Mexico's colonia and fraccionamiento, the Philippines' barangay, Ireland's county,
+# Puerto Rico's urbanización: "Col. Santa María la Ribera", "Brgy. Kamputhaw", "Co. Cork")
+_LOCALITY_KIND = r"(?:Col|Fracc|Brgy|Bgy|Co|Urb|Bo|Dist|Distt|Mun|Edo|Prov)\.[ \t]*"
+_PLACE = (
+    rf"(?:{_LOCALITY_KIND})?{_PLACE_WORD}"
+    rf"(?:[ \t]+(?:{_PLACE_WORD}|de|del|la|le|upon|on|am|an|der|sur|en)){{0,3}}"
+)
 _TAIL_PART = (
     rf"(?:(?:APO|FPO|DPO)[ \t]+A[AEP][ \t]+\d{{5}}"
     rf"|{_UK_POSTCODE}"

@@ -87,6 +87,8 @@ _ID_KEYWORDS = (
     r"(?P<booking>booking|reservation|confirmation|\bPNR\b|record\s+locator)|"
     # a transaction, account or identity number in Swahili; a bank account in Indonesian
     r"namba\s+ya\s+(?:muamala|akaunti|kitambulisho)|kitambulisho|rekening|no\.?\s*rek\b|"
+    # a mobile-money merchant's number (M-Pesa's "till" and "paybill": "our till 8847201")
+    r"\b(?:my|our|your|the|their)\s+till\b|\btill\s+(?:number|no\b)|paybill|"
     r"carte vitale|vitale|sécurité sociale|securite sociale|\bNIR\b|\bSIRET\b|\bSIREN\b|"
     r"allocataire|numéro fiscal|steuernummer|sozialversicherungsnummer|\bAHV\b|"
     r"burgerservicenummer|\bPPSN?\b|\bCNPJ\b|\bCURP\b|\bRFC\b|matrícula|matricola|"

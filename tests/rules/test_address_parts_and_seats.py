@@ -2,7 +2,10 @@
 or house number before it, and the town after it join the street into one span; the
 town after "of" (or "de", "von") a private person or firm is theirs. A name field after
 a sentence on its line is a name; a body one speaks for is one's own; a famous person a
-street is named for is no neighbour."""
+street is named for is no neighbour. A locality written after its abbreviated kind ("Col.",
+"Brgy.") is part of the address; a name of record told of someone ("her married name was
+X") is theirs; "me" before a relation is speech's "my"; "Jr." keeps its period; a mobile-money
+till is an identifier."""
 
 from __future__ import annotations
 
@@ -98,3 +101,45 @@ def test_a_famous_person_a_street_is_named_for_is_no_neighbour(analyzer):
     found = protected_labels(analyzer, text)
     assert "48 Mandela Crescent" in found
     assert "Nelson Mandela" not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        # the kind of locality written abbreviated before its name: a colonia, a barangay
+        (
+            "Mi dirección: Calle Fresno 214, Int. 3, Col. Santa María la Ribera, CDMX. Gracias",
+            "Calle Fresno 214, Int. 3, Col. Santa María la Ribera, CDMX",
+        ),
+        (
+            "send to 42 Mabini St, Brgy. Kamputhaw, Cebu City 6000 please",
+            "42 Mabini St, Brgy. Kamputhaw, Cebu City 6000",
+        ),
+    ],
+)
+def test_a_locality_after_its_kind_is_part_of_the_address(analyzer, text, address):
+    assert protected_labels(analyzer, text).get(address) == "STREET_ADDRESS"
+
+
+def test_a_name_of_record_told_of_someone_is_theirs(analyzer):
+    text = "Aunt Flo kept an album. Her married name was Tuttle and she lived in Ontario."
+    assert "Tuttle" in protected_labels(analyzer, text)
+
+
+def test_me_before_a_relation_is_my_in_speech(analyzer):
+    text = "me da's cousin Mossie Twomey swears we're related to someone famous"
+    assert "Mossie Twomey" in protected_labels(analyzer, text)
+
+
+def test_a_generational_suffix_keeps_its_period(analyzer):
+    text = "For context: my great-grandfather was Lonnie Ray Pruitt Jr., and he farmed."
+    assert "Lonnie Ray Pruitt Jr." in protected_labels(analyzer, text)
+
+
+def test_a_mobile_money_till_is_an_identifier(analyzer):
+    text = "Agreed each member sends 2,000 monthly through M-Pesa to our till 8847201"
+    assert protected_labels(analyzer, text).get("8847201") == "ID_NUMBER"
+
+
+def test_open_till_a_time_is_no_identifier(analyzer):
+    assert protected_labels(analyzer, "we stay open till 10 tonight") == {}
