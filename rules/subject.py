@@ -788,8 +788,12 @@ _WORK_CUES = (
     r"dentist|therapist|physio|vet|optician|pharmacist|surgeon|specialist|"
     r"cardiologist|dermatologist|oncologist|psychiatrist|counsell?or|midwife"
 )
-# (and in any case: abbreviations, and German's capitalised nouns)
-_WORK_CUES_ANY_CASE = r"msc|bsc|ba|bs|ma|phd|mba|gp|termin|i'm an?|i am an?|i was an?|we're an?"
+# (and in any case: abbreviations, and German's capitalised nouns; the two-letter degrees
+# only as degrees are written, in capitals: "ba", "ma" and "bs" are words of Tagalog,
+# Italian and chat: "pinagkaiba ng GCash at Maya", "ma a Milano")
+_WORK_CUES_ANY_CASE = (
+    r"msc|bsc|(?-i:BA|BS|MA)|phd|mba|gp|termin|i'm an?|i am an?|i was an?|we're an?"
+)
 _AFFILIATION_BEFORE = regex.compile(
     rf"(?:(?:(?-i:\b(?:{_WORK_CUES}))|(?<=^[\s'“(]*|[.!?:\n]\s*)(?:{_WORK_CUES})"
     rf"|\b(?:{_WORK_CUES_ANY_CASE}))\b"
@@ -1999,15 +2003,19 @@ _BRANCH_BEFORE = regex.compile(
 # "the warehouse in Roissy", "our depot at Normanton": a firm's site by where it is, said
 # by someone who works there (a text with the writer in it; not "the Ford plant in X")
 _SITE_IN_BEFORE = regex.compile(
-    r"\b(?:the|our|my)[ \t]+(?:office|branch|plant|site|campus|depot|warehouse|factory|"
-    r"store|unit|mill|yard|distribution[ \t]+cent(?:re|er))[ \t]+(?:in|at)[ \t]+$",
+    # (an ordinal or an adjective between: "the second packing line at X", "our new office
+    # in"; not a firm's name: "the Ford plant in X")
+    r"\b(?:the|our|my)[ \t]+(?:(?-i:\p{Ll})[\w\-]*[ \t]+)?(?:office|branch|plant|site|campus|depot|"
+    r"warehouse|factory|"
+    r"store|unit|mill|yard|distribution[ \t]+cent(?:re|er)|"
+    r"(?:packing|production|assembly|bottling)[ \t]+line)[ \t]+(?:in|at)[ \t]+$",
     _I,
 )
 # "the Ikeja office", "our Leeds branch", "the Oranmore surgery": a firm's site, or a
 # practice's, named for its town
 _BRANCH_AFTER = regex.compile(
     r"^[ \t]+(?:office|branch|plant|site|campus|depot|warehouse|factory|HQ|headquarters|"
-    r"surgery|clinic|practice)\b",
+    r"unit|store|mill|yard|surgery|clinic|practice)\b",
     _I,
 )
 _DEFINITE_OR_OWN_BEFORE = regex.compile(r"\b(?:the|our|my)[ \t]+$", _I)
@@ -2170,7 +2178,10 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
                 (_BRANCH_AFTER.match(m.after) and _DEFINITE_OR_OWN_BEFORE.search(before))
                 or _SITE_IN_BEFORE.search(before)
             )
-            and ctx.parse.self_in_text  # (not "how big is the Tesla Berlin plant?")
+            # (not "how big is the Tesla Berlin plant?"; notes of work with its people's
+            # contacts in them are someone's: "forklift cert for the Wakefield site, ...
+            # supplier contact is tom@...")
+            and (ctx.parse.self_in_text or ctx.contacts)
         )
     ):
         # a firm's branch, office or plant named for its town ("高槻支店", "cabang
@@ -3158,6 +3169,12 @@ def _names_among_public_only(
         if not asked and not syntax.requested(ctx.parse, spans[i].start, spans[i].end):
             continue
         question = _clause_before(text, spans[i].start, SENTENCE_REACH) + text[spans[i].start : end]
+        # (the "me" a request is asked for is the one asking: "Write me a summary of X")
+        opening = end - len(question)
+        for me_start, me_end in syntax.requester(ctx.parse, spans[i].start, spans[i].end):
+            if opening <= me_start and me_end <= end:
+                at, length = me_start - opening, me_end - me_start
+                question = question[:at] + " " * length + question[at + length :]
         if not (syntax.FIRST_PERSON_WORD.search(question) or _own_in_other_language(question)):
             chosen.append(i)
     # one name, one bearer: a name the writer also names in the first person ("dinner at

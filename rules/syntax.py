@@ -546,6 +546,24 @@ def requested(parses: Parses, start: int, end: int) -> bool:
     )
 
 
+def requester(parses: Parses, start: int, end: int) -> list[tuple[int, int]]:
+    """In a request in the imperative (``requested``), the character ranges of the "me"
+    or "us" it is asked for ("Write me a summary", "Explain to us", "Make it for me"): the
+    one asking, at the moment of asking, which tells nothing of their life."""
+    if not requested(parses, start, end):
+        return []
+    base = parses.parse(start, end)[0]
+    root = parses.span(start, end).sent.root
+    found = []
+    for child in root.children:
+        token = child
+        if child.dep_ == "prep" and child.lower_ in ("to", "for"):
+            token = next((c for c in child.children if c.dep_ == "pobj"), child)
+        if token.lower_ in ("me", "us") and token.dep_ in ("dative", "dobj", "iobj", "pobj"):
+            found.append((base + token.idx, base + token.idx + len(token)))
+    return found
+
+
 def dealt_with(parses: Parses, start: int, end: int) -> bool:
     """The person at ``start:end`` is someone the writer deals with in person: the object
     of a social verb ("call X", "follow up with X", "I met X at ...") whose subject is
@@ -1083,6 +1101,14 @@ def clause_subject(verb):  # -> spacy Token | None
         # not acl/relcl: "a show set in X" has the show as its subject
         if node.dep_ not in ("conj", "xcomp", "advcl", "ccomp", "pcomp"):
             return None
+        if node.dep_ == "ccomp":
+            # a clause with no "that" whose subject the parser took for the object of the
+            # verb before ("I read [the archive] is at X"): the object is its subject
+            taken = [
+                c for c in node.head.children if c.dep_ == "dobj" and c.right_edge.i == node.i - 1
+            ]
+            if taken:
+                return taken[0]
         node = node.head
     return None
 
