@@ -874,21 +874,23 @@ def _affiliation_before(before: str, famous: bool = False) -> bool:
     name needs a verb of working ("ich arbeite bei Carl Zeiss": the firm of that name),
     since other cues are what the clause is about ("a big fan of Pierre Soulages", "an
     interview with Michel Cymes")."""
-    found = _AFFILIATION_BEFORE.search(before)
-    if found is None:
-        return False
-    cue = found.group()
-    if famous and not _WORKING_VERB.match(cue):
-        return False
-    first_word = regex.match(r"\S+\s*", cue)
-    rest = cue[first_word.end() :] if first_word else cue
-    return not (
-        _NEW_CLAUSE.search(rest)
-        or _OWNER_OF.match(cue)
-        or _THING_DOES.search(before, 0, found.start())
-        or _OUTSIDER.search(cue)
-        or _GENERIC_WORKERS_BEFORE.search(before, 0, found.start())
-    )
+    # (every cue that ends at the name, the nearest last: "since he retired from X" holds
+    # "since ... from", which a new clause breaks, and "retired from", which it does not)
+    for found in _AFFILIATION_BEFORE.finditer(before, overlapped=True):
+        cue = found.group()
+        if famous and not _WORKING_VERB.match(cue):
+            continue
+        first_word = regex.match(r"\S+\s*", cue)
+        rest = cue[first_word.end() :] if first_word else cue
+        if not (
+            _NEW_CLAUSE.search(rest)
+            or _OWNER_OF.match(cue)
+            or _THING_DOES.search(before, 0, found.start())
+            or _OUTSIDER.search(cue)
+            or _GENERIC_WORKERS_BEFORE.search(before, 0, found.start())
+        ):
+            return True
+    return False
 
 
 # An office held in an organisation, as the Romance languages and Dutch say "I'm the

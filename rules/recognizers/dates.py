@@ -16,20 +16,26 @@ from veil.rules.pattern import WORD, may_contain, needles
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
-# Month names by number, in the languages whose birth words are read below.
+# Month names by number, in the languages whose birth words are read below (Indonesian
+# and Malay, Turkish, Tagalog and Swahili among them: "17 Agustus 2001", "3 Mart 1990").
 _MONTH_NAMES: dict[int, str] = {
-    1: r"jan(?:uary|\.)?|januar|janvier|enero|gennaio|januari|janeiro|stycznia|января",
-    2: r"feb(?:ruary|\.)?|februar|février|febrero|febbraio|februari|fevereiro|lutego|февраля",
-    3: r"mar(?:ch|\.)?|märz|mars|marzo|maart|março|marca|марта",
-    4: r"apr(?:il|\.)?|avril|abril|aprile|kwietnia|апреля",
-    5: r"may|mai|mayo|maggio|mei|maio|maja|мая",
-    6: r"june?|juni|juin|junio|giugno|junho|czerwca|июня",
-    7: r"july?|juli|juillet|julio|luglio|julho|lipca|июля",
-    8: r"aug(?:ust|\.)?|août|agosto|augustus|sierpnia|августа",
-    9: r"sep(?:t(?:ember)?|\.)?|septembre|septiembre|settembre|setembro|września|сентября",
-    10: r"oct(?:ober|\.)?|oktober|octobre|octubre|ottobre|outubro|października|октября",
-    11: r"nov(?:ember|\.)?|novembre|noviembre|novembro|listopada|ноября",
-    12: r"dec(?:ember|\.)?|dezember|décembre|diciembre|dicembre|dezembro|grudnia|декабря",
+    1: r"jan(?:uary|\.)?|januar|janvier|enero|gennaio|januari|janeiro|stycznia|января|ocak",
+    2: r"feb(?:ruary|\.)?|februar|février|febrero|febbraio|februari|fevereiro|lutego|февраля|"
+    r"şubat|pebrero",
+    3: r"mar(?:ch|\.)?|märz|mars|marzo|maart|março|marca|марта|maret|mac|mart|marso|machi",
+    4: r"apr(?:il|\.)?|avril|abril|aprile|kwietnia|апреля|nisan|aprili",
+    5: r"may|mai|mayo|maggio|mei|maio|maja|мая|mayıs",
+    6: r"june?|juni|juin|junio|giugno|junho|czerwca|июня|haziran|hunyo",
+    7: r"july?|juli|juillet|julio|luglio|julho|lipca|июля|temmuz|hulyo|julai",
+    8: r"aug(?:ust|\.)?|août|agosto|augustus|sierpnia|августа|agustus|ogos|ağustos|agosti",
+    9: r"sep(?:t(?:ember)?|\.)?|septembre|septiembre|settembre|setembro|września|сентября|"
+    r"eylül|setyembre|septemba",
+    10: r"oct(?:ober|\.)?|oktober|octobre|octubre|ottobre|outubro|października|октября|"
+    r"ekim|oktubre|oktoba",
+    11: r"nov(?:ember|\.)?|novembre|noviembre|novembro|listopada|ноября|kasım|nobyembre|"
+    r"nopember|novemba",
+    12: r"dec(?:ember|\.)?|dezember|décembre|diciembre|dicembre|dezembro|grudnia|декабря|"
+    r"desember|disember|aralık|disyembre|desemba",
 }
 _MONTHS = "|".join(_MONTH_NAMES.values())
 _MONTH_WORDS = {
@@ -87,6 +93,24 @@ _MONTH_WORD = regex.compile(rf"(?<!{WORD})(?:{_MONTHS})(?!{WORD})", regex.IGNORE
 _YEAR = regex.compile(r"(?<!\d)(\d{4})(?!\d)")
 # Older than anyone alive: a historical figure's birth date, not a person's DOB.
 OLDEST_LIVING_AGE = 125
+
+
+# The writer's own forebear or elder, in the languages whose birth words are read: "my
+# great-grandpa's SS-5 ... born June 2, 1899", "il mio bisnonno ..., nato a Sambuca il 9
+# febbraio 1894", "mój pradziadek". A forebear's birth date is the family's: with the
+# name it finds their tree, and the writer in it.
+_FOREBEAR_OF_WRITER = regex.compile(
+    r"(?<![\p{L}])(?:my|our|mi|mis|mio|mia|miei|nostro|nostra|mon|ma|notre|mein|meine|meiner|"
+    r"unser|unsere|mój|moja|moi|moje|nasz|nasza|meu|minha|nosso|nossa|mijn|onze)[ \t]+"
+    r"(?:[\p{L}\-]+[ \t]+){0,2}?"
+    r"(?:(?:great-?)*(?:grand|gran)[\p{L}\-]*|ancest\w*|forebear\w*|bisnonn\w*|trisnonn\w*|"
+    r"nonn[oaie]|bisabuel\w*|tatarabuel\w*|abuel\w*|arrière-grand\w*|grand-(?:père|mère)|"
+    r"urgroß\w*|urur\w*|großvater|großmutter|pradziad\w*|prababci\w*|prababka|dziad\w*|"
+    r"babci\w*|bisavô|bisavó|avô|avó|overgrootvader|overgrootmoeder|grootvader|grootmoeder|"
+    r"bubbe|zayde)",
+    regex.IGNORECASE,
+)
+FOREBEAR_REACH = 300  # characters before a date that its forebear may be named in
 
 
 def _could_be_alive(date: str) -> bool:
@@ -151,6 +175,9 @@ class DateOfBirthRecognizer:
                 *(_BRACKETED_BIRTH.finditer(text) if "(" in text else ()),
             )
             if _could_be_alive(match.group(1))
+            or _FOREBEAR_OF_WRITER.search(
+                text, max(0, match.start() - FOREBEAR_REACH), match.start()
+            )
         ]
         if not found:
             return found

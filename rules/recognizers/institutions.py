@@ -431,6 +431,19 @@ _WORKPLACE_AFTER_VERB = regex.compile(
     r"(?:(?:el|la|le|l'|der|die|das|o|a)[ \t]+)?"
     r"(\p{Lu}[\p{L}\p{M}&'’\-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}&'’\-]*){0,3})"
 )
+# An English verb of working, or "previously"/"formerly", then "at", "for" or "from" and a
+# capitalised name: an employer, which the small NER model misses when it is short or an
+# acronym ("previously at Accenture", "he retired from HAL"); and French "moi chez X" (me,
+# at X). Left to the decision like NER's organisations (no validator: "many work at X" is
+# no one's); not "works", which things do as often: "how magic works at Hogwarts").
+_EMPLOYER_AFTER_VERB = regex.compile(
+    r"(?<![\p{L}])(?:(?i:work|worked|working|employed|previously|formerly|retired|"
+    r"retiring|interned|interning|volunteers?|volunteered|volunteering)[ \t]+"
+    r"(?i:at|for|from|with)|(?i:moi[ \t]+chez))[ \t]+(?:(?i:the)[ \t]+)?"
+    r"(\p{Lu}[\p{L}\p{M}&'’\-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}&'’\-]*){0,3})"
+)
+_EMPLOYER_NEEDLES = needles("work", "employed", "previously", "formerly", "retir", "intern",
+                            "volunteer", "chez")  # fmt: skip
 # Russian and Ukrainian may put the verb last: "я сейчас в Яндексе работаю" (I now at
 # Yandex work), "вона в Приватбанку працювала"
 _WORKPLACE_BEFORE_VERB = regex.compile(
@@ -690,6 +703,13 @@ class InstitutionRecognizer:
                 found.append(
                     Span(start, end, labels.ORGANIZATION, SCORE, self.name, WORKPLACE_OF_WRITER)
                 )
+        if may_contain(text, _EMPLOYER_NEEDLES):
+            for match in _EMPLOYER_AFTER_VERB.finditer(text):
+                start, end = match.span(1)
+                if not any(f.start < end and start < f.end for f in found) and not any(
+                    is_town(form) for form in locatives.dictionary_forms(match.group(1))
+                ):
+                    found.append(Span(start, end, labels.ORGANIZATION, SCORE, self.name))
         if not text.isascii():
             found += self._caseless(text)
         return found

@@ -775,6 +775,35 @@ def japanese_self_named(text: str) -> list[tuple[int, int]]:
     ]
 
 
+# Chinese "I am X" closed by punctuation ("大家好，我是许嘉怡。"), X with a common surname
+# ("我是学生。", I am a student, has none)
+_HAN_I_AM = regex.compile(r"我是[ \t]*(\p{Han}{2,3})(?=[。，,！!；;、.\n]|$)")
+# A Japanese or Chinese letter's signature: a name alone after its last sentence, before
+# the end, a line break or the closing quote ("…共有しました。佐藤美咲」", "署名：小野寺 美咲")
+_HAN_SIGNATURE = regex.compile(
+    r"(?:(?<=[。！？!?\n])|(?:署名|签名)[：:][ \t　]*)"
+    r"([\p{Han}々]{1,3}(?:[ \t　][\p{Han}々]{1,3}|[\p{Han}々]{0,3}))"
+    r"(?=[ \t　]*(?:[」』”（(\n]|$))"
+)
+_HAN_TITLES_AT_END = regex.compile(r"(?:部長|課長|社長|係長|店長|主任|先生|様|老师|经理|总)$")
+
+
+def han_self_named_and_signed(text: str) -> list[tuple[int, int]]:
+    """A Chinese writer's "I am X", and a Chinese or Japanese signature, by the name's
+    common surname (with no title after it: the title's rules read those)."""
+    chinese, japanese = han_surnames(), japanese_surnames()
+    found = []
+    for pattern, surnames in ((_HAN_I_AM, chinese), (_HAN_SIGNATURE, chinese | japanese)):
+        for match in pattern.finditer(text):
+            name = match.group(1)
+            if _HAN_TITLES_AT_END.search(name):
+                continue
+            labelled = match.group().startswith(("署名", "签名"))  # (a field says it is one)
+            if labelled or any(name.startswith(s) and len(name) > len(s) for s in surnames):
+                found.append(match.span(1))
+    return found
+
+
 def han_names_by_surname(text: str) -> list[tuple[int, int]]:
     """Where a Chinese name stands by its surname and a role, a title or "is called"
     beside it."""
@@ -876,6 +905,11 @@ _KOREAN_NAME_IN_PLACE = regex.compile(
     rf"|(?<!\p{{Hangul}})(?:{_KOREAN_RELATIONS})[ \t]+({_KOREAN_FULL_NAME})"
     # "I am X" as a letter opens ("세입자 김도윤입니다", the tenant Kim Do-yun here)
     rf"|(?<!\p{{Hangul}})({_KOREAN_NAME_SHAPE})(?=입니다|이에요|예요)"
+    # a relation and a given name alone, in a given name's shape, with the familiar "이"
+    # and a particle ("남편 민준이는", my husband Min-jun; "남자친구 준호랑", with my boyfriend)
+    rf"|(?<!\p{{Hangul}})(?:{_KOREAN_RELATIONS})[ \t]+"
+    rf"([{_KOREAN_GIVEN_FIRST}][{_KOREAN_GIVEN_LAST}])"
+    r"(?=이?(?:가|는|은|랑|이랑|하고|와|과|를|을|한테|에게|도|의|씨)?(?!\p{Hangul}))"
     # a child's given name before its parent, as parents name themselves ("서윤이 엄마예요",
     # I'm Seo-yun's mum), with the familiar "이" after a closed syllable
     rf"|(?<!\p{{Hangul}})([{_KOREAN_GIVEN_FIRST}][{_KOREAN_GIVEN_LAST}])이?[ \t]+"
@@ -1337,7 +1371,11 @@ class _NameScan:
             if _korean_name_shaped(match.group(1)):  # (not "이름이 똑같아서", the same name)
                 self.keep(*match.span(1), 0.85)
         if _HAN_RUN.search(text):
-            for start, end in han_names_by_surname(text) + japanese_self_named(text):
+            for start, end in (
+                han_names_by_surname(text)
+                + japanese_self_named(text)
+                + han_self_named_and_signed(text)
+            ):
                 self.keep(start, end, 0.85)
         if regex.search(r"\p{Hangul}", text):
             for match in _KOREAN_NAME_IN_PLACE.finditer(text):

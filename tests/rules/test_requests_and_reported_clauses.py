@@ -1,9 +1,12 @@
 """A request's "me" is the one asking, not a life told; a clause reported without "that"
 has its own subject, not the writer; two-letter degrees count only as degrees are
 written, so "ba" and "ma" of other languages tie no one to an organisation. A firm's site
-named for its town, in notes of work with contacts, is where someone works."""
+named for its town, in notes of work with contacts, is where someone works; so is an
+employer after a verb of working, by the nearest cue."""
 
 from __future__ import annotations
+
+import pytest
 
 from tests.conftest import protected_labels
 
@@ -64,3 +67,35 @@ def test_a_line_of_a_firms_site_with_an_ordinal_between_is_where_someone_works(a
 def test_a_named_firms_plant_is_still_a_topic(analyzer):
     text = "I drove past the Ford plant in Dagenham yesterday, is it still open?"
     assert "Dagenham" not in protected_labels(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        (
+            "turn this into a LinkedIn headline: 'Data engineer at Veltra Energy, previously "
+            "at Accenture, working with Snowflake and dbt'",
+            "Accenture",
+        ),
+        (
+            "Nous travaillons tous les deux à temps plein (moi chez Belfius, mon mari à "
+            "l'hôpital).",
+            "Belfius",
+        ),
+        # the nearest cue decides: "since ... from" spans a new clause, "retired from" not
+        (
+            "my father's pension is not credited since he retired from Indian Railways.",
+            "Indian Railways",
+        ),
+    ],
+)
+def test_an_employer_after_a_verb_of_working_is_someones(analyzer, text, employer):
+    assert employer in protected_labels(analyzer, text)
+
+
+def test_a_thing_that_works_somewhere_has_no_employer(analyzer):
+    text = (
+        "If Hermione Granger and Gandalf had a duel, who would win? Explain how magic works "
+        "at Hogwarts versus in Middle-earth."
+    )
+    assert protected_labels(analyzer, text) == {}

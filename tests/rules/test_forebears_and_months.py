@@ -1,0 +1,45 @@
+"""A birth date older than anyone alive is a historical figure's, unless it is the
+writer's forebear's: then, with the name, it finds the family's tree. Month names of the
+languages whose birth words are read (Indonesian, Turkish, Tagalog, Swahili) make dates."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import protected_labels
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        (
+            "I finally got my great-grandpa's SS-5 from the SSA. It says: Elmer Dewey "
+            "Caudill, born June 2, 1899, Hazard, Kentucky; SSN 412-08-3371.",
+            "June 2, 1899",
+        ),
+        (
+            "Il mio bisnonno Vincenzo Lo Iacono, nato a Sambuca il 9 febbraio 1894, partì "
+            "da Napoli nel 1913.",
+            "9 febbraio 1894",
+        ),
+    ],
+)
+def test_a_forebears_birth_date_is_protected(analyzer, text, date):
+    assert protected_labels(analyzer, text).get(date) == "DATE_OF_BIRTH"
+
+
+def test_a_historical_figures_birth_date_is_not(analyzer):
+    text = "Albert Einstein was born on 14 March 1879 in Ulm. Why Ulm?"
+    assert "14 March 1879" not in protected_labels(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("Nama saya Dewi, lahir 17 Agustus 2001 di Bandung.", "17 Agustus 2001"),
+        ("Doğum tarihi: 3 Mart 1990, İzmir", "3 Mart 1990"),
+        ("Ipinanganak ako noong 5 Hunyo 1995 sa Cebu.", "5 Hunyo 1995"),
+    ],
+)
+def test_month_names_of_other_languages_make_birth_dates(analyzer, text, date):
+    assert protected_labels(analyzer, text).get(date) == "DATE_OF_BIRTH"
