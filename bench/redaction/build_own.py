@@ -916,6 +916,45 @@ RECORDS: list[tuple[str, str, str, str | None]] = [
         "{{Mercedes}} and compare it with {{Lewis Hamilton}}'s 2007 debut at {{McLaren}}.",
         None,
     ),
+    # addresses-records (an address with its building, unit and town; a forebear's record;
+    # a request asked "for me" about public life; an employer after a verb of working; a
+    # relation and a given name in a script without spaces)
+    (
+        "mixed",
+        "addresses-records",
+        "Can you check the address block on this form? Tenant: [[PERSON:Oluwaseyi Brandt]], "
+        "[[STREET_ADDRESS:Flat 6, Wrenfield House, 21 Copperbeck Road, Skelmanthorpe]]. "
+        "The council portal keeps rejecting it.",
+        None,
+    ),
+    (
+        "mixed",
+        "addresses-records",
+        "My great-grandmother's baptism entry reads: [[PERSON:Hester Ann Pollitt]], born "
+        "[[DATE_OF_BIRTH:3 March 1884]], daughter of a weaver. Is {{FreeBMD}} or "
+        "{{FamilySearch}} better for finding her siblings?",
+        None,
+    ),
+    (
+        "public_only",
+        "addresses-records",
+        "Write me a short summary of how {{Wangari Maathai}} started the {{Green Belt "
+        "Movement}}, and why {{Maathai}} won the {{Nobel Peace Prize}}.",
+        None,
+    ),
+    (
+        "mixed",
+        "addresses-records",
+        "Tighten my CV summary: 'Payroll analyst, previously at [[ORGANIZATION:Brennock "
+        "Foods]], now moving into {{SAP}} consulting.'",
+        None,
+    ),
+    (
+        "mixed",
+        "addresses-records",
+        "아내 [[PERSON:서연]]이랑 다음 달에 {{제주도}} 가는데 렌터카 빌리는 게 나을까요?",
+        None,
+    ),
 ]
 
 

@@ -67,6 +67,7 @@ KINDS = frozenset(
         "references-kin",
         "countries-introductions",
         "clauses-businesses",
+        "addresses-records",
     }
 )
 REQUIRED = ("id", "category", "kind", "text", "spans", "public", "public_spans")
