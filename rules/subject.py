@@ -2798,6 +2798,8 @@ _LIST_GAP = regex.compile(
 # seated in ("Cyril Pargeter of Ledbury", "la Peña La Saeta Rubia de Tomelloso"); only
 # for an owner already private or undecided, since a public one's town is a topic
 # ("Universidad de Salamanca", "the Duke of Wellington")
+# A birth date and the birthplace after it, as records and forms write them
+_BIRTHPLACE_GAP = regex.compile(r"[ \t]*,[ \t]*(?:(?:in|at)[ \t]+)?")
 _OF_GAP = regex.compile(r"\s+(?:of|de|del|da|do|du|d['’]|di|von|van)\s*", _I)
 
 
@@ -2816,6 +2818,20 @@ def _places_of_private(text: str, spans: Sequence[Span], out: list[Verdict]) -> 
             and out[i].reason in _PLACE_ONLY_KNOWN
             else None
         )
+        if (
+            out[i - 1].label == labels.DATE_OF_BIRTH
+            and out[i].subject is not Subject.PRIVATE
+            and out[i].reason in _PLACE_ONLY_KNOWN | _WEAK_PUBLIC
+            and _BIRTHPLACE_GAP.fullmatch(text, previous.end, span.start)
+            and (
+                compounds.place_of(text[span.start : span.end]) is not None
+                or is_small_town(text[span.start : span.end])
+            )
+        ):
+            # a record's birthplace after the birth date: "born June 2, 1899, Hazard,
+            # Kentucky" (a place with its region after it, a form's order)
+            out[i] = Verdict(Subject.PRIVATE, Reason.PLACE_OF_PRIVATE, labels.LOCATION)
+            continue
         if (
             out[i - 1].label == labels.LOCATION
             and out[i - 1].subject is not Subject.PRIVATE

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from veil.rules import lazy_regex as regex
 from veil.rules import notability
+from veil.rules.pattern import CALENDAR_WORDS
 
 # Words that number a unit, building, plot, house or ward, or mark a locality, in the
 # languages whose addresses are written as runs (a closed class of each format).
@@ -163,6 +164,13 @@ def _parts_from(text: str, at: int) -> list[tuple[int, int]]:
 def _numbered(value: str) -> bool:
     if _YEAR.match(value.strip()):
         return False
+    words = value.split()
+    if (
+        len(words) in (2, 3)
+        and words[1].casefold() in CALENDAR_WORDS
+        and (len(words) == 2 or words[2].isdigit())
+    ):
+        return False  # a day and its month, not a house and its street ("14 March 1879")
     return _NUMBERED.search(value) is not None and not all(
         _YEAR.match(word) for word in value.split() if any(c.isdigit() for c in word)
     )

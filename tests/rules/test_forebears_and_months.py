@@ -1,6 +1,8 @@
 """A birth date older than anyone alive is a historical figure's, unless it is the
 writer's forebear's: then, with the name, it finds the family's tree. Month names of the
-languages whose birth words are read (Indonesian, Turkish, Tagalog, Swahili) make dates."""
+languages whose birth words are read (Indonesian, Turkish, Tagalog, Swahili) make dates.
+A record's birthplace after the birth date is the holder's; a day and its month open no
+address."""
 
 from __future__ import annotations
 
@@ -43,3 +45,13 @@ def test_a_historical_figures_birth_date_is_not(analyzer):
 )
 def test_month_names_of_other_languages_make_birth_dates(analyzer, text, date):
     assert protected_labels(analyzer, text).get(date) == "DATE_OF_BIRTH"
+
+
+def test_a_records_birthplace_after_the_birth_date_is_theirs(analyzer):
+    text = "Name: Joe Bloggs, DOB 03/04/1990, Leeds. Please check the form."
+    assert "Leeds" in protected_labels(analyzer, text)
+
+
+def test_a_day_and_its_month_open_no_address(analyzer):
+    found = protected_labels(analyzer, "Albert Einstein, born 14 March 1879, Ulm, Germany")
+    assert "STREET_ADDRESS" not in found.values()
