@@ -364,6 +364,8 @@ def join_address_parts(
     is one designation, and apart its parts would be replaced by pseudonyms that name no
     one place. A town kept as public right after the street line is the address's town
     and joins it too (returned second, to be taken from the kept)."""
+    if not any(span.label == labels.STREET_ADDRESS for span in protected):
+        return protected, []
     town_after = {
         town.start: town
         for town in kept

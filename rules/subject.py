@@ -1171,7 +1171,8 @@ class _Context:
         nearby = self.contacts_near(span, CONTACT_REACH)
         name = self.text[span.start : span.end]
         folded = notability.fold(name)
-        surname = folded.split()[-1] if folded.split() else ""
+        words = folded.split()
+        surname = words[-1] if words else ""
         if not single and any(
             contact.label == labels.STREET_ADDRESS
             and (
@@ -2794,12 +2795,12 @@ _LIST_GAP = regex.compile(
 )
 
 
+# A birth date and the birthplace after it, as records and forms write them
+_BIRTHPLACE_GAP = regex.compile(r"[ \t]*,[ \t]*(?:(?:in|at)[ \t]+)?")
 # "of" and its kin between a private person or firm and a town: the town it is from or
 # seated in ("Cyril Pargeter of Ledbury", "la Peña La Saeta Rubia de Tomelloso"); only
 # for an owner already private or undecided, since a public one's town is a topic
 # ("Universidad de Salamanca", "the Duke of Wellington")
-# A birth date and the birthplace after it, as records and forms write them
-_BIRTHPLACE_GAP = regex.compile(r"[ \t]*,[ \t]*(?:(?:in|at)[ \t]+)?")
 _OF_GAP = regex.compile(r"\s+(?:of|de|del|da|do|du|d['’]|di|von|van)\s*", _I)
 
 

@@ -172,7 +172,7 @@ def _numbered(value: str) -> bool:
     ):
         return False  # a day and its month, not a house and its street ("14 March 1879")
     return _NUMBERED.search(value) is not None and not all(
-        _YEAR.match(word) for word in value.split() if any(c.isdigit() for c in word)
+        _YEAR.match(word) for word in words if any(c.isdigit() for c in word)
     )
 
 

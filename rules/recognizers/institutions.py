@@ -693,23 +693,19 @@ class InstitutionRecognizer:
         before_verb = (
             _WORKPLACE_BEFORE_VERB.finditer(text) if "работ" in text or "прац" in text else ()
         )
-        for match in itertools.chain(
-            _WORKPLACE_AFTER_VERB.finditer(text) if verbs else (), before_verb
+        employers = (
+            _EMPLOYER_AFTER_VERB.finditer(text) if may_contain(text, _EMPLOYER_NEEDLES) else ()
+        )
+        for match, validator in itertools.chain(
+            ((m, WORKPLACE_OF_WRITER) for m in _WORKPLACE_AFTER_VERB.finditer(text) if verbs),
+            ((m, WORKPLACE_OF_WRITER) for m in before_verb),
+            ((m, None) for m in employers),  # (the decision reads their cues)
         ):
             start, end = match.span(1)
             if any(f.start < end and start < f.end for f in found):
                 continue  # a name a head already closes ("trabalho na Padaria Estrela do ...")
             if not any(is_town(form) for form in locatives.dictionary_forms(match.group(1))):
-                found.append(
-                    Span(start, end, labels.ORGANIZATION, SCORE, self.name, WORKPLACE_OF_WRITER)
-                )
-        if may_contain(text, _EMPLOYER_NEEDLES):
-            for match in _EMPLOYER_AFTER_VERB.finditer(text):
-                start, end = match.span(1)
-                if not any(f.start < end and start < f.end for f in found) and not any(
-                    is_town(form) for form in locatives.dictionary_forms(match.group(1))
-                ):
-                    found.append(Span(start, end, labels.ORGANIZATION, SCORE, self.name))
+                found.append(Span(start, end, labels.ORGANIZATION, SCORE, self.name, validator))
         if not text.isascii():
             found += self._caseless(text)
         return found

@@ -765,13 +765,18 @@ _JAPANESE_SELF_NAMED = regex.compile(
 )
 
 
+def _opens_with_surname(name: str, surnames: frozenset[str]) -> bool:
+    """Whether ``name`` is one of ``surnames`` and something more (the given name)."""
+    return any(name[:length] in surnames for length in range(1, len(name)))
+
+
 def japanese_self_named(text: str) -> list[tuple[int, int]]:
     """Where a Japanese writer says their name, by its surname."""
     surnames = japanese_surnames()
     return [
         match.span(1)
         for match in _JAPANESE_SELF_NAMED.finditer(text)
-        if any(match.group(1).startswith(s) and len(match.group(1)) > len(s) for s in surnames)
+        if _opens_with_surname(match.group(1), surnames)
     ]
 
 
@@ -799,7 +804,7 @@ def han_self_named_and_signed(text: str) -> list[tuple[int, int]]:
             if _HAN_TITLES_AT_END.search(name):
                 continue
             labelled = match.group().startswith(("署名", "签名"))  # (a field says it is one)
-            if labelled or any(name.startswith(s) and len(name) > len(s) for s in surnames):
+            if labelled or _opens_with_surname(name, surnames):
                 found.append(match.span(1))
     return found
 
