@@ -23,8 +23,8 @@ PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
 # Prompts written for veil, one or more per kind of failure seen on text nobody tuned on,
 # with their own names and places (bench/redaction/check_own.py validates the file).
 OWN_EXAMPLES = Path(__file__).with_name("public_private_own.jsonl")
-# 3,260 prompts written blind to veil's code (their writers read neither code nor data),
-# in fixed parts: "dev" to "dev50" may be looked at and tuned on, "test" to "test48" only
+# 3,440 prompts written blind to veil's code (their writers read neither code nor data),
+# in fixed parts: "dev" to "dev53" may be looked at and tuned on, "test" to "test51" only
 # reported.
 FRESH_EXAMPLES = Path(__file__).with_name("public_private_fresh.jsonl")
 FRESH_PARTS = (
@@ -78,6 +78,9 @@ FRESH_PARTS = (
     "dev48",
     "dev49",
     "dev50",
+    "dev51",
+    "dev52",
+    "dev53",
     "test",
     "test2",
     "test3",
@@ -126,6 +129,9 @@ FRESH_PARTS = (
     "test46",
     "test47",
     "test48",
+    "test49",
+    "test50",
+    "test51",
 )
 
 TUNING = "tuning half"
