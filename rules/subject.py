@@ -1425,6 +1425,22 @@ _LANDMARK = regex.compile(
     r"\p{Lu}|^(?:the\s+)?(?:museum|palace|cathedral|basilica|temple|church|castle)\s+of\s)",
     _I,
 )
+# A farm, by the words its language names one with: a place people live and work on,
+# as a village is ("our bottom field at Brook Farm"), whatever NER called it.
+_FARM = regex.compile(
+    r"\b(?:Farms?|Ranch|Homestead|Smallholding)$|^(?:Gospodarstwo|Finca|Granja|Cortijo|"
+    r"Rancho|Fazenda|Sítio|Herdade|Cascina|Podere|Masseria|Boerderij|Ferme)\b"
+)
+
+
+def _names_a_site(value: str, label: str, headed: bool) -> bool:
+    """A landmark by its head ("Warwick Castle"), or a farm by the word for one, whatever
+    NER called it (a farm also as a firm: "Kessler Family Farms")."""
+    if headed and " " in value.strip() and _LANDMARK.search(value):
+        return True
+    return (headed or label == labels.ORGANIZATION) and _FARM.search(value.strip()) is not None
+
+
 # Head nouns of the places people work, study, shop and get care: a name ending in one
 # is an organisation, whatever NER called it ("Kingsmead Grammar", "Parkview Dentistry").
 
@@ -2617,7 +2633,7 @@ def decide(text: str, spans: Sequence[Span], casual: bool = False) -> list[Verdi
                 # "our old place on Mesquite Hollow Ln": a street, in a text about the
                 # writer (in a story "Styles Court" is a house)
                 label = labels.LOCATION
-            elif headed and " " in value.strip() and _LANDMARK.search(value):
+            elif _names_a_site(value, label, headed):
                 label = labels.LOCATION
             mention = _Mention(ctx, span, value)
             if NAMED_STREET.fullmatch(value.strip()):

@@ -13,7 +13,7 @@ from veil.rules import lazy_regex as regex
 from veil.rules.merge import union_same_label
 from veil.rules.pattern import DIGIT, WORD
 from veil.rules.recognizers.address_formats import marked_heads, tail_end
-from veil.rules.recognizers.address_runs import address_runs
+from veil.rules.recognizers.address_runs import address_runs, lines_before_tails
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -95,6 +95,8 @@ _US_STREET = (
     # (a numbered street is named by its ordinal: "1408 E 4th St", "221 W 57th Street")
     rf"(?:(?:{_WORD}|\d{{1,3}}(?:st|nd|rd|th))[ \t]+){{0,4}}(?:{_SUFFIXES})\b\.?"
     rf"(?:[ \t]+(?:{_WORD}[ \t]+){{0,2}}(?:{_SUFFIXES})\b\.?)?"
+    # a rural road named by its number on a county's grid: "2290 County Road 1800 N"
+    r"(?:(?<=Road|Rd|Highway|Hwy)[ \t]+(?!(?:19|20)\d\d\b)\d{1,5}[A-Z]?(?![\w/\-]))?"
     rf"(?:[ \t]+(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\b\.?)?)"
 )
 # The street word before the house number in German, Dutch, Nordic, Hungarian.
@@ -306,9 +308,32 @@ _UNIT_BEFORE = regex.compile(
 # its numbered side street), the building's number, and the unit (호) or block (동):
 # "서울 마포구 망원로12길 34, 201호".
 _KOREAN_ROAD_ADDRESS = regex.compile(
-    r"(?:\p{Hangul}{2,4}(?:특별시|광역시|시|도)?[ \t]+)?\p{Hangul}{1,4}(?:구|군|시)[ \t]+"
+    # (a province and its city before the district: "경기도 성남시 분당구 정자일로 95")
+    r"(?:\p{Hangul}{2,4}(?:특별시|광역시|특별자치시|특별자치도|시|도)?[ \t]+){0,2}"
+    r"\p{Hangul}{1,4}(?:구|군|시)[ \t]+"
     r"\p{Hangul}{1,8}\d{0,3}(?:로|길)(?:\d{1,3}번?길)?[ \t]*\d{1,4}(?:-\d{1,4})?"
     r"(?:[ \t]*,?[ \t]*(?:\d{1,4}동[ \t]*)?\d{1,5}호)?"
+)
+
+
+# A Japanese address without its postcode's mark: the prefecture, the city or ward, the
+# district, then the block and house numbers ("2-14-7", "2丁目14番7号"), and the building
+# and room after them ("東京都世田谷区三軒茶屋2-14-7 コーポ桜201"). The numbers after a
+# municipality's suffix are what tell it from a place named in passing.
+_DIGIT = r"[0-9０-９]"
+_JAPANESE_ADDRESS = regex.compile(
+    r"(?:\p{Han}{2,3}[都道府県])?\p{Han}{1,6}?[市区町村郡](?:\p{Han}{1,6}?[区町村])?"
+    r"[\p{Han}\p{Katakana}ー々]{1,10}?"
+    rf"(?:{_DIGIT}{{1,4}}丁目{_DIGIT}{{1,4}}(?:番地?|[-－ー]){_DIGIT}{{1,4}}号?"
+    rf"|{_DIGIT}{{1,4}}[-－]{_DIGIT}{{1,4}}(?:[-－]{_DIGIT}{{1,4}})?)"
+    rf"(?:[ \t　]?[\p{{Katakana}}ー\p{{Han}}A-Za-zＡ-Ｚ]{{1,15}}?{_DIGIT}{{1,4}}(?:号室)?)?"
+)
+# A Hong Kong flat: the estate or building, its block (座), floor (樓) and flat (室):
+# "沙田第一城21座18樓E室".
+_HONG_KONG_FLAT = regex.compile(
+    # (after the words that say where one lives, which no space sets apart: "我係…", "住喺…")
+    r"(?:我(?:係|是|住(?:在|喺)?)|住(?:在|喺)|喺|在)?"
+    r"(?P<flat>\p{Han}{2,8}?(?:[0-9A-Z]{1,3}[座期])?[0-9]{1,3}[樓楼][A-Z0-9]{1,3}[室號号])"
 )
 
 
@@ -350,8 +375,17 @@ class StreetAddressRecognizer:
             # "the guy in flat 5B", "I'm in flat 12": a home's number in its building,
             # the address's last line, said on its own
             spans.append(Span(*match.span(), labels.STREET_ADDRESS, 0.8, self.name))
-        korean = _KOREAN_ROAD_ADDRESS.finditer(text) if digits and not text.isascii() else ()
-        for start, end in (*marked_heads(text), *address_runs(text), *(m.span() for m in korean)):
+        han = digits and not text.isascii()
+        korean = _KOREAN_ROAD_ADDRESS.finditer(text) if han else ()
+        japanese = _JAPANESE_ADDRESS.finditer(text) if han else ()
+        hong_kong = _HONG_KONG_FLAT.finditer(text) if han else ()
+        runs = (*address_runs(text), *lines_before_tails(text)) if digits else ()
+        for start, end in (
+            *marked_heads(text),
+            *runs,
+            *(m.span() for found in (korean, japanese) for m in found),
+            *(m.span("flat") for m in hong_kong),
+        ):
             spans.append(Span(start, end, labels.STREET_ADDRESS, 0.8, self.name))
         # one span for each address that street lines and runs of parts both found
         return union_same_label(spans)

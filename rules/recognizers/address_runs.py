@@ -17,6 +17,12 @@ marks the start, so a run is read from the parts' own grammar instead:
 
 A run's parts before its first numbered part are kept only when a marker word opens
 them ("г. Тверь, ул. Радищева, д. 31"), so the words before an address are not taken.
+
+A rural or named address has no house number at all: a house's or farm's name, a lane, a
+village, then the post town and postcode ("Oak Tree Cottage, Holme Lane, Bessingby YO16
+4UJ", "Wólka Ratajska 14, 21-050 Piaski"). There the postal tail is the anchor: where some
+country's format reads a tail with its postcode (``address_formats.tail_end``), the parts
+right before it are the address's lines, as every format puts them (``lines_before_tails``).
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from __future__ import annotations
 from veil.rules import lazy_regex as regex
 from veil.rules import notability
 from veil.rules.pattern import CALENDAR_WORDS
+from veil.rules.recognizers.address_formats import tail_end
 
 # Words that number a unit, building, plot, house or ward, or mark a locality, in the
 # languages whose addresses are written as runs (a closed class of each format).
@@ -195,3 +202,98 @@ def _place_words(value: str) -> str:
     value = _POSTCODE.sub("", value.strip()).strip()
     value = regex.sub(rf"^(?:{_LOCALITY_WORDS})\.?[ \t]+", "", value)
     return value.strip(" .")
+
+
+# A postcode's shape, as a cheap filter before the countries' formats are asked: the UK's
+# and Ireland's letters and digits, "NN-NNN" (Poland), "NNN NN" (Czechia, Sweden, Greece),
+# and four to six digits beside a capitalised word that are no year ("21-050 Piaski",
+# "Piaski 21050"; not "March 2019").
+_POSTCODE_SHAPE = regex.compile(
+    r"(?<![\w\-])(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2}|[A-Z]\d{2}[ \t]?[A-Z\d]{4}"
+    r"|\d{2}-\d{3}|\d{3}[ \t]\d{2}"
+    r"|(?!(?:19|20)\d\d(?![\d]))\d{4,6}(?=[ \t]+\p{Lu})"
+    r"|(?<=\p{Lu}[\p{L}\p{M}]*,?[ \t]+)(?!(?:19|20)\d\d(?![\d]))\d{4,6})(?![\w\-])"
+)
+# How far before a postcode the lines of its address may start, and how many there are.
+_LINES_REACH = 160
+_MAX_LINES = 3
+# One line of an address, ending where the next separator is: the part pattern, read
+# backwards from a separator (an address line is a part: capitalised words and numbers).
+_LINE_BEFORE = regex.compile(
+    rf"(?:{_TOKEN})(?:[ \t]+(?:{_PARTICLE}[ \t]+)?(?:{_TOKEN})){{0,7}}[ \t]*$"
+)
+# What may stand before an address's first line: a separator of lines, a label's colon,
+# a bracket or quote, or the text's start.
+_LINE_OPENS = regex.compile(r"(?:^|[,\n:;(\"“„«'‘][ \t]*)$")
+
+
+def lines_before_tails(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each address whose lines (a house's name, a lane, a village) stand
+    before a postal tail that some country's format reads, postcode and all."""
+    if "," not in text and "\n" not in text:
+        return []
+    found: list[tuple[int, int]] = []
+    reach = 0
+    for postcode in _POSTCODE_SHAPE.finditer(text):
+        if postcode.start() < reach:
+            continue
+        low = max(reach, postcode.start() - _LINES_REACH)
+        # the earliest separator from which a format's tail reaches the postcode: the
+        # tail then holds a district or village before the town, as formats allow
+        for separator in regex.finditer(
+            r"[ \t]*(?:,|(?<!\n[ \t]*)\n(?![ \t]*\n))", text[low : postcode.start()]
+        ):
+            at = low + separator.start()
+            if tail_end(text, at) < postcode.end():
+                continue
+            # a tail on a line of its own (a letter's address block) follows lines of
+            # their own; one after a comma, lines on the same line
+            block = "\n" in separator[0]
+            start = _first_line(text, at, low, block)
+            if start is not None:
+                end = tail_end(text, at)
+                found.append((start, end - (text[end - 1] == ".")))
+                reach = end
+            break
+    return found
+
+
+def _first_line(text: str, at: int, low: int, block: bool) -> int | None:
+    """Where the lines of an address that end at ``at`` (a separator) start, or None
+    when no whole line stands there ("I live in Leeds, LS6 2AB": a sentence, no line).
+    ``block``: the lines are written one under another, else after commas on one line."""
+    start = None
+    for _ in range(_MAX_LINES):
+        line = _LINE_BEFORE.search(text, low, at)
+        if line is None or _YEAR.match(line[0].strip()) or _person_line(line[0]):
+            break  # (a person's name is a line of its own field, before the address's)
+        opening = _LINE_OPENS.search(text, max(0, line.start() - 3), line.start())
+        if opening is None:
+            break  # running text before the words: they end a sentence, not open a line
+        start = line.start()
+        separator = text[opening.start() : line.start()].strip(" \t")
+        if separator != ("\n" if block else ",") or line.start() <= low:
+            break  # a label's colon, a bracket or the line's start opens the first line
+        at = opening.start()
+    return start
+
+
+def _person_line(line: str) -> bool:
+    """A few words without a number, a title or a known given name then a known surname:
+    the addressee's line ("Zofia Lis", "Ms Chloe Ashworth-Reid"), not a house's ("Willow
+    Barn")."""
+    from veil.rules.recognizers.names import known_name_words
+
+    words = [word.strip(".,") for word in line.split()]
+    if not 2 <= len(words) <= 4 or any(c.isdigit() for c in line):
+        return False
+    if _HONORIFIC.fullmatch(words[0]):
+        return True  # "Ms Chloe Ashworth-Reid"
+    given, family = known_name_words()
+    # (a double-barrelled surname by its parts: "Ashworth-Reid")
+    return words[0] in given and all(part in family for part in words[-1].split("-"))
+
+
+_HONORIFIC = regex.compile(
+    r"Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Rev|Herr|Frau|Pani|Pan|Mme|M|Sr|Sra"
+)

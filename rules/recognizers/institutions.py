@@ -57,6 +57,11 @@ INSTITUTION_HEADS = (
     r"therapy|therapies|wellness|fitness|beauty|nails|veterinary|vets|opticians|"
     r"orthodontics|podiatry|osteopathy|acupuncture|tutoring|tuition|childcare|cleaning|"
     r"removals|roofing|landscaping|catering|printing|"
+    # a farm by the words English names one with ("Glebe Farm", "Double J Ranch")
+    r"farm|farms|ranch|homestead|smallholding|"
+    # the arts' companies, groups and shops ("Threadbare Theatre", "Cragg Vale Community
+    # Choir", "Nolan's Bookshop")
+    r"theatre|theater|choir|chorale|orchestra|ensemble|gallery|bookshop|bookstore|shop|"
     r"architects|architecture|engineering|engineers|surveyors|joinery|carpentry|"
     r"repairs|decorators|electricians|plumbers|interiors|brewery|winery|distillery|tavern|"
     r"inn|hotel|guesthouse|hostel|pizzeria|takeaway|patisserie|butchers|florists?|boutique|"
@@ -137,6 +142,11 @@ _HEADS_FIRST = (
     # "Gebrüder Lang"), and French firms by their trade ("Transports Variot", "Ets Morel")
     r"Fratelli|Hermanos|Irmãos|Gebrüder|Frères|Transports|Établissements|Ets|"
     r"Menuiserie|Plomberie|Imprimerie|Maçonnerie|Carrosserie|"
+    # farms as their languages name them, and the forms French farms and firms put first
+    # ("Gospodarstwo Rolne Nowak", "Fazenda Boa Vista", "GAEC des Trois Sapins", "SCI Les
+    # Tilleuls")
+    r"Gospodarstwo|Gospodarstwa|Finca|Granja|Cortijo|Rancho|Fazenda|Sítio|Herdade|"
+    r"Cascina|Podere|Masseria|Agriturismo|Boerderij|Ferme|GAEC|EARL|SCEA|SCI|SARL|EURL|"
     # Italian, Swedish and Polish trades and offices, Polish with its cases ("w Drukarni
     # Orzeł", "do Urzędu Skarbowego w Pruszkowie")
     r"Ferramenta|Tabaccheria|Trattoria|Osteria|Alimentari|Ambulatorio|Bageri|Konditori|"

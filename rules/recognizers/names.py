@@ -580,14 +580,19 @@ _HINDI_AGE_WORD = r"(?:छोटा|छोटी|छोटे|बड़ा|ब�
 # "班主任王丽娟老师")
 _HAN_ROLES = (
     r"室友|邻居|医生|房东|同学|上司|经理|主管|领导|组长|总监|班主任|教练|律师|导师|教授|辅导员|"
-    r"校长|院长|主任|教师"
+    r"校长|院长|主任|教师|"
+    # the same in traditional characters (Taiwan, Hong Kong)
+    r"鄰居|醫生|房東|同學|經理|領導|組長|總監|教練|律師|導師|輔導員|校長|教師"
 )
 _CASELESS_RELATION = (
     # Chinese: 我(的)/我们(的) + relation, or a role at one's department, firm or school
     # ("我们部门经理")
-    r"(?:我们?的?|咱们?的?)(?:(?:部门|公司|学校|班|单位|团队)的?)?(?:妈妈|爸爸|妈|爸|母亲|父亲|"
+    r"(?:我[们們]?的?|咱[们們]?的?)(?:(?:部门|部門|公司|学校|學校|班|单位|單位|团队|團隊)的?)?"
+    r"(?:妈妈|爸爸|妈|爸|母亲|父亲|"
     r"哥哥|姐姐|弟弟|妹妹|老公|老婆|丈夫|妻子|儿子|女儿|朋友|好朋友|同事|老板|老师|奶奶|爷爷|"
     r"外婆|外公|姥姥|姥爷|阿姨|叔叔|舅舅|姑姑|表哥|表姐|表妹|表弟|堂哥|堂姐|男朋友|女朋友|"
+    # traditional characters, and the kin words of Taiwan and Hong Kong ("我阿嬤", my grandma)
+    r"媽媽|媽|母親|父親|兒子|女兒|老闆|老師|爺爺|姥爺|阿嬤|阿媽|阿公|阿爸|嫲嫲|婆婆|公公|"
     rf"{_HAN_ROLES})"
     # Korean: 제/내/우리 + relation
     rf"|(?:제|내|우리|저희)[ \t]?(?:{_KOREAN_RELATIONS})"
@@ -721,7 +726,12 @@ _HAN_NAME_BEFORE_TITLE = regex.compile(
 # second is a function word or a common verb ("经理李明说": 李明).
 _HAN_ROLE_BEFORE = regex.compile(rf"(?:{_HAN_ROLES})$")
 _HAN_ROLE = regex.compile(_HAN_ROLES)
-_HAN_TITLE_AFTER = regex.compile(r"老师|女士|小姐|医生|大夫|经理|主任|阿姨|叔叔|同学|师傅|老板")
+_HAN_TITLE_AFTER = regex.compile(
+    r"老师|女士|小姐|医生|大夫|经理|主任|阿姨|叔叔|同学|师傅|老板|"
+    # a post at work said after the name, as one addresses a superior ("王海涛总监您好")
+    r"总监|主管|组长|律师|"
+    r"老師|醫生|經理|同學|老闆|總監|組長|律師"
+)
 # "is called" before a name: "孩子叫王小雨" (the child is called Wang Xiaoyu), "实习生叫王菲"
 _HAN_CALLED_BEFORE = regex.compile(r"(?:叫|名叫|叫做)$")
 _HAN_NOT_IN_A_NAME = frozenset("说让叫是在和的也都给要会把被对跟就还又很")
@@ -782,7 +792,11 @@ def japanese_self_named(text: str) -> list[tuple[int, int]]:
 
 # Chinese "I am X" closed by punctuation ("大家好，我是许嘉怡。"), X with a common surname
 # ("我是学生。", I am a student, has none)
-_HAN_I_AM = regex.compile(r"我是[ \t]*(\p{Han}{2,3})(?=[。，,！!；;、.\n]|$)")
+# (or "I am <department>'s X", "我是市场部的李佳怡", in Cantonese too: "我係…嘅住戶何嘉欣")
+_HAN_I_AM = regex.compile(
+    r"(?:我是|我係)[ \t]*(?:[^\s。，,！!？?；;]{1,20}?[的嘅]\p{Han}{0,2}?)?"
+    r"(\p{Han}{2,3})(?=[。，,！!；;、.\n]|$)"
+)
 # A Japanese or Chinese letter's signature: a name alone after its last sentence, before
 # the end, a line break or the closing quote ("…共有しました。佐藤美咲」", "署名：小野寺 美咲")
 _HAN_SIGNATURE = regex.compile(
@@ -915,9 +929,10 @@ _KOREAN_NAME_IN_PLACE = regex.compile(
     rf"|(?<!\p{{Hangul}})(?:{_KOREAN_RELATIONS})[ \t]+"
     rf"([{_KOREAN_GIVEN_FIRST}][{_KOREAN_GIVEN_LAST}])"
     r"(?=이?(?:가|는|은|랑|이랑|하고|와|과|를|을|한테|에게|도|의|씨)?(?!\p{Hangul}))"
-    # a child's given name before its parent, as parents name themselves ("서윤이 엄마예요",
-    # I'm Seo-yun's mum), with the familiar "이" after a closed syllable
-    rf"|(?<!\p{{Hangul}})([{_KOREAN_GIVEN_FIRST}][{_KOREAN_GIVEN_LAST}])이?[ \t]+"
+    # a child's name before its parent, as parents name themselves ("서윤이 엄마예요", I'm
+    # Seo-yun's mum; "고2 최민준 엄마입니다"), with the familiar "이" after a closed syllable
+    rf"|(?<!\p{{Hangul}})({_KOREAN_NAME_SHAPE}|[{_KOREAN_GIVEN_FIRST}][{_KOREAN_GIVEN_LAST}])"
+    r"이?[ \t]+"
     r"(?:엄마|아빠|어머니|아버지|어머님|아버님)"
 )
 _KOREAN_ATTENDEES = regex.compile(r"참석(?:자)?[ \t]*[:：]([^\n]{1,120})")

@@ -1,0 +1,132 @@
+"""An address with no house number is read from its postal tail: the lines before a tail
+that a country's format reads (a house's or farm's name, a lane, a village, then the post
+town and postcode) are the address. A rural road named by its number on a county's grid is
+a street. Farms, and the arts' companies and shops, are named by their heads like other
+institutions. Japanese, Hong Kong and Korean addresses are read by their own formats;
+Chinese names by the posts said after them, by "I am <department>'s X", in traditional
+characters and after the kin words of Taiwan and Hong Kong; a Korean parent names
+themselves by their child's full name."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import protected_labels
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        # a house's name, its lane and its village before the post town's postcode
+        (
+            "The hedge between my place, Willow Barn, Pudding Lane, Aldwark YO61 1UB, "
+            "and the next field is the problem.",
+            "Willow Barn, Pudding Lane, Aldwark YO61 1UB",
+        ),
+        # a farm, its village and the post town, after a form's label
+        (
+            "Address: Penrose Farm, St Tudy, Bodmin PL30 3NN\nWhat grant would he get?",
+            "Penrose Farm, St Tudy, Bodmin PL30 3NN",
+        ),
+        # a Polish village and its house number, then the postcode before the post town
+        (
+            "Proszę o kontakt: Zofia Lis, Wola Gołuska 7, 98-235 Błaszki. Dziękuję.",
+            "Wola Gołuska 7, 98-235 Błaszki",
+        ),
+        # a rural road on a county's grid, then its town and state
+        (
+            "The grain is in the bins at 1870 County Road 900 E, Arthur, IL. Call me.",
+            "1870 County Road 900 E, Arthur, IL",
+        ),
+    ],
+)
+def test_an_address_without_a_street_line_is_read_from_its_postal_tail(analyzer, text, address):
+    assert protected_labels(analyzer, text).get(address) == "STREET_ADDRESS"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a sentence before the postcode is no line of an address
+        "I live in Leeds, LS6 2AB is my postcode.",
+        # a year is no postcode, and a town after a comma is no address's tail
+        "In March 2019, Berlin was cold and Paris was colder.",
+    ],
+)
+def test_running_text_before_a_postcode_is_no_address(text):
+    from veil.rules.recognizers.address_runs import lines_before_tails
+
+    assert lines_before_tails(text) == []
+
+
+def test_lines_under_each_other_stop_at_an_identifier_line(analyzer):
+    text = (
+        "Re: Mr Tobias Venn, DOB 12/02/1981, NHS No. 943 476 5919\n"
+        "8 Larch Close, Swindon SN3 4QW\nThank you for seeing him."
+    )
+    found = protected_labels(analyzer, text)
+    assert found.get("8 Larch Close, Swindon SN3 4QW") == "STREET_ADDRESS"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("We run 200 Hereford cows on the Lazy K Ranch outside Roundup.", "Lazy K Ranch"),
+        ("Bonjour, je suis éleveuse au GAEC du Pré Fleuri à Morteau.", "GAEC du Pré Fleuri"),
+        ("I sing with Hebble End Community Choir, we need a poster.", "Hebble End Community Choir"),
+        ("I run the Saturday workshop at Moss Lane Theatre for teenagers.", "Moss Lane Theatre"),
+    ],
+)
+def test_farms_and_the_arts_companies_are_named_by_their_heads(analyzer, text, name):
+    assert any(name in value for value in protected_labels(analyzer, text))
+
+
+def test_a_famous_theatre_stays(analyzer):
+    found = protected_labels(analyzer, "Is the Globe Theatre in London a copy of the old one?")
+    assert not any("Globe" in value for value in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        (
+            "住所は大阪府豊中市本町3-5-12 サンハイツ102です。",
+            "大阪府豊中市本町3-5-12 サンハイツ102",
+        ),  # noqa: E501
+        ("我住喺太古城5座12樓B室，樓上漏水。", "太古城5座12樓B室"),
+        (
+            "주소는 충청남도 천안시 서북구 불당대로 40, 205동 801호입니다.",
+            "충청남도 천안시 서북구 불당대로 40, 205동 801호",
+        ),
+    ],
+)
+def test_east_asian_addresses_by_their_formats(analyzer, text, address):
+    assert protected_labels(analyzer, text).get(address) == "STREET_ADDRESS"
+
+
+def test_a_date_and_a_range_are_no_japanese_address():
+    from veil.rules.recognizers.address import StreetAddressRecognizer
+
+    recognizer = StreetAddressRecognizer()
+    assert recognizer.find("2024年3月5日に東京都で会議があります。") == []
+    assert recognizer.find("京都市の人口は2-3万人増えた。") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # a post said after the name, as one addresses a superior
+        ("帮我改一下：周文斌总监您好，明天的会议我想请假。", "周文斌"),
+        # "I am <department>'s X"
+        ("大家好，我是财务部的郑雅琴。下周的报表我来负责。", "郑雅琴"),
+        # a Taiwanese kin word and a name in traditional characters
+        ("我阿嬤林美玉一個人住，最近常接到詐騙電話。", "林美玉"),
+    ],
+)
+def test_chinese_names_by_posts_departments_and_kin(analyzer, text, name):
+    assert name in protected_labels(analyzer, text)
+
+
+def test_a_korean_parent_named_by_their_childs_full_name(analyzer):
+    text = "안녕하세요, 중2 박서준 엄마입니다. 상담 가능할까요?"
+    assert "박서준" in protected_labels(analyzer, text)
