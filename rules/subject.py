@@ -428,7 +428,9 @@ _ROLE_AFTER = regex.compile(
 )
 _WORK_AFTER = regex.compile(
     # (a bare apostrophe before a line's end closes a quote: "... Selin Aydın'\n")
-    r"^(?:'s\s+|’s\s+|'[ \t]+)(?:(?-i:[\p{Lu}\d])|"
+    # (not an ordinal of a life's event: "Mrs Pauline Ashworth's 80th birthday")
+    r"^(?:'s\s+|’s\s+|'[ \t]+)(?:(?-i:\p{Lu}|\d(?!\d*(?:st|nd|rd|th)[ \t]+(?:birthday|"
+    r"anniversary|wedding|party|celebration)))|"
     r"(?:(?:first|last|new|latest|early|late|famous|best|"
     r"debut|final|second|third|\d{4})\s+)?(?:novels?|books?|albums?|songs?|singles?|films?|"
     r"movies?|shows?|series|paintings?|works?|theor(?:y|ies)|speech(?:es)?|career|"

@@ -1029,9 +1029,28 @@ def hypothetical(parses: Parses, start: int, end: int) -> bool:
         if node.tag_.startswith(("VB", "MD")) or node.head.i == node.i:
             break
         node = node.head
+    if _polite_request(node):
+        return False
     return irrealis(node, future_is_fact=True) or any(
         c.dep_ == "aux" and c.lower_ in ("should", "would", "could", "might", "may")
         for c in node.children
+    )
+
+
+# Who a polite request asks: "could you ...", "could someone from X come out?"
+_ASKED = frozenset({"you", "someone", "somebody", "anyone", "anybody"})
+
+
+def _polite_request(verb) -> bool:
+    """A modal question that asks someone else to act ("Could someone from X come out
+    tomorrow?"): a request of the writer's, no option weighed."""
+    subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    first = next((c for c in verb.children if c.dep_ == "aux"), None)
+    return (
+        subject is not None
+        and subject.lower_ in _ASKED
+        and first is not None
+        and first.i < subject.i  # the modal opens the question
     )
 
 

@@ -86,6 +86,12 @@ _DOB = regex.compile(
     rf"({_DATE})(?!{WORD})",
     regex.IGNORECASE,
 )
+# Korean, Japanese and Chinese write the birth word after the date: "1958년 3월 2일생",
+# "1990年5月3日生まれ", "1990年5月3日出生" (not "生效", takes effect).
+_BIRTH_AFTER = regex.compile(
+    r"(\d{4}\s*[年년]\s*\d{1,2}\s*[月월]\s*\d{1,2}\s*[日일])\s*"
+    r"(?:생(?=[\s,.)）이입인]|$)|生まれ|出生|生(?=[，,。)）\s]|$))"
+)
 _ANY_DATE = regex.compile(rf"(?<!{WORD}|[\-/.]\d)({_DATE})(?!{WORD}|[\-/.]\d)", regex.IGNORECASE)
 _NUMBERS = regex.compile(r"\d+")
 _MONTH_WORD = regex.compile(rf"(?<!{WORD})(?:{_MONTHS})(?!{WORD})", regex.IGNORECASE)
@@ -173,6 +179,7 @@ class DateOfBirthRecognizer:
             for match in (
                 *(_DOB.finditer(text) if may_contain(text, _BIRTH_NEEDLES) else ()),
                 *(_BRACKETED_BIRTH.finditer(text) if "(" in text else ()),
+                *(_BIRTH_AFTER.finditer(text) if "생" in text or "生" in text else ()),
             )
             if _could_be_alive(match.group(1))
             or _FOREBEAR_OF_WRITER.search(

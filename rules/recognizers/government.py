@@ -562,6 +562,17 @@ def _reference_shaped_alone(text: str, match: regex.Match[str]) -> bool:
     return word is None or word.group(1).lower() not in _THING_NUMBERS
 
 
+# A farm animal's official number, as the UK and Ireland print it on tags and passports:
+# the country, the herd or flock mark (six or seven digits), then the animal's own number
+# ("UK 741234 500123", "UK 0412345 00123"); the mark alone after a word for the herd, the
+# flock or the tag ("flock no. UK 0412345").
+_LIVESTOCK_TAG = regex.compile(
+    r"(?<![\w])(?:UK|GB|IE)[ \t]?\d{6,7}[ \t]?\d{5,6}(?![\w])"
+    r"|(?i:\b(?:herd|flock|tag|ear[ \t-]?tag|passport)\b)[^\n]{0,12}?"
+    r"(?<![\w])((?:UK|GB|IE)[ \t]?\d{6,7})(?![\w]|[ \t]?\d)"
+)
+
+
 class IdNumberRecognizer:
     """Identity, licence, medical, employee and tax numbers: by context, or by format."""
 
@@ -620,6 +631,11 @@ class IdNumberRecognizer:
             spans.append(Span(*match.span(1), labels.ID_NUMBER, 0.8, self.name))
         for match in _LAST_DIGITS.finditer(text):
             spans.append(Span(*match.span("value"), labels.ID_NUMBER, 0.8, self.name))
+        for match in (
+            _LIVESTOCK_TAG.finditer(text) if "UK" in text or "GB" in text or "IE" in text else ()
+        ):
+            span = match.span(1) if match.group(1) else match.span()
+            spans.append(Span(*span, labels.ID_NUMBER, 0.8, self.name))
         for match in _UK_NINO.finditer(text):
             spans.append(Span(match.start(), match.end(), labels.ID_NUMBER, 0.85, self.name))
         for match in _ES_DNI.finditer(text):

@@ -59,6 +59,8 @@ INSTITUTION_HEADS = (
     r"removals|roofing|landscaping|catering|printing|"
     # a farm by the words English names one with ("Glebe Farm", "Double J Ranch")
     r"farm|farms|ranch|homestead|smallholding|"
+    # East Africa's savings and credit co-operatives ("Gatanga Tea Growers Sacco")
+    r"sacco|co-operative|"
     # the arts' companies, groups and shops ("Threadbare Theatre", "Cragg Vale Community
     # Choir", "Nolan's Bookshop")
     r"theatre|theater|choir|chorale|orchestra|ensemble|gallery|bookshop|bookstore|shop|"
@@ -474,6 +476,12 @@ _COMPANY_FORM_FIRST = regex.compile(
 )
 _DEPARTMENT_AFTER = regex.compile(r"\p{Han}{1,6}?(?:系|学院|研究所|研究生院)")
 _HAN_WORKPLACE = regex.compile(rf"在(\p{{Han}}{{2,8}}?)(?:{HAN_WORK_VERB})")
+# "Our company is (<town>'s) X" and "our school is called X": the name after the copula,
+# up to the clause's end ("我們公司是台中的宏昇精密，做機械零件的").
+_HAN_OWN_NAMED = regex.compile(
+    r"(?:我[们們]?|咱[们們]?)的?(?:公司|单位|單位|工厂|工廠|学校|學校|店)(?:是|叫|叫做)"
+    r"(?:\p{Han}{2,4}的)?(\p{Han}{2,8})(?=[，,。；;！!？?（(\s]|$)"
+)
 SCORE = 0.8
 _HEADED = regex.compile(
     # (a head first names an institution when a name follows it: "SMA Negeri 1", not NER's
@@ -726,10 +734,12 @@ class InstitutionRecognizer:
         found = []
         for match in _COMPANY_FORM_FIRST.finditer(text):
             found.append(Span(*match.span(), labels.ORGANIZATION, SCORE, self.name))
-        for match in _HAN_WORKPLACE.finditer(text):
-            value = match.group(1)
-            if not any(is_town(value[:end]) for end in range(2, len(value) + 1)):
-                found.append(Span(*match.span(1), labels.ORGANIZATION, SCORE, self.name))
+        for pattern, validator in ((_HAN_WORKPLACE, None), (_HAN_OWN_NAMED, WORKPLACE_OF_WRITER)):
+            for match in pattern.finditer(text):
+                value = match.group(1)
+                if not any(is_town(value[:end]) for end in range(2, len(value) + 1)):
+                    span = match.span(1)
+                    found.append(Span(*span, labels.ORGANIZATION, SCORE, self.name, validator))
         for match in _HAN_NAME.finditer(text):
             # the name starts after the last word that cannot be in it
             start, end = match.span(1)

@@ -780,12 +780,21 @@ def _opens_with_surname(name: str, surnames: frozenset[str]) -> bool:
     return any(name[:length] in surnames for length in range(1, len(name)))
 
 
+# A Japanese parent names themselves by their child: "中2の田中悠真の母です" (I am the
+# mother of Tanaka Yuma, in year 8).
+_JAPANESE_CHILDS_PARENT = regex.compile(
+    r"(?<![\p{Han}々])([\p{Han}々]{2,5})の(?:母|父|母親|父親|保護者)(?:です|でございます)"
+)
+
+
 def japanese_self_named(text: str) -> list[tuple[int, int]]:
-    """Where a Japanese writer says their name, by its surname."""
+    """Where a Japanese writer says their name, or their child's as a parent does, by
+    its surname."""
     surnames = japanese_surnames()
     return [
         match.span(1)
-        for match in _JAPANESE_SELF_NAMED.finditer(text)
+        for pattern in (_JAPANESE_SELF_NAMED, _JAPANESE_CHILDS_PARENT)
+        for match in pattern.finditer(text)
         if _opens_with_surname(match.group(1), surnames)
     ]
 

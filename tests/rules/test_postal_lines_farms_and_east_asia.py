@@ -92,7 +92,7 @@ def test_a_famous_theatre_stays(analyzer):
         (
             "住所は大阪府豊中市本町3-5-12 サンハイツ102です。",
             "大阪府豊中市本町3-5-12 サンハイツ102",
-        ),  # noqa: E501
+        ),
         ("我住喺太古城5座12樓B室，樓上漏水。", "太古城5座12樓B室"),
         (
             "주소는 충청남도 천안시 서북구 불당대로 40, 205동 801호입니다.",
@@ -130,3 +130,56 @@ def test_chinese_names_by_posts_departments_and_kin(analyzer, text, name):
 def test_a_korean_parent_named_by_their_childs_full_name(analyzer):
     text = "안녕하세요, 중2 박서준 엄마입니다. 상담 가능할까요?"
     assert "박서준" in protected_labels(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("아버지(김철수, 1961년 7월 9일생)가 다음 주에 검진을 받으세요.", "1961년 7월 9일"),
+        ("私は1992年11月4日生まれで、今は札幌に住んでいます。", "1992年11月4日"),
+        ("我1988年2月14日出生，想问一下退休年龄。", "1988年2月14日"),
+    ],
+)
+def test_a_birth_word_after_an_east_asian_date(analyzer, text, date):
+    assert protected_labels(analyzer, text).get(date) == "DATE_OF_BIRTH"
+
+
+def test_a_date_a_rule_takes_effect_is_no_birth():
+    from veil.rules.recognizers.dates import DateOfBirthRecognizer
+
+    assert DateOfBirthRecognizer().find("新规定2024年3月5日生效，请注意。") == []
+
+
+def test_a_japanese_parent_named_by_their_child(analyzer):
+    text = "いつもお世話になっております。中1の佐藤陽翔の母です。明日は欠席します。"
+    assert "佐藤陽翔" in protected_labels(analyzer, text)
+
+
+def test_our_company_is_x_in_chinese(analyzer):
+    text = "我們公司是新竹的鼎昇光電，做鏡頭模組的。請幫我寫一封英文自我介紹。"
+    assert "鼎昇光電" in protected_labels(analyzer, text)
+
+
+def test_an_ordinal_birthday_is_a_life_event_not_a_work(analyzer):
+    text = "Booking: Saturday 3 May for Mrs Edna Pollard's 90th birthday, 2pm to 6pm."
+    assert any("Edna Pollard" in value for value in protected_labels(analyzer, text))
+
+
+def test_a_polite_request_of_a_local_firm_is_no_option_weighed(analyzer):
+    text = "Could someone from Dyfi Bridge Vets come out to the farm tomorrow? Our ewe is lame."
+    assert any("Dyfi Bridge Vets" in value for value in protected_labels(analyzer, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("One heifer (tag UK 382915 700214) is off her feed.", "UK 382915 700214"),
+        ("Holding is Ash Farm, flock no. UK 0517734, and the lambs went on Monday.", "UK 0517734"),
+    ],
+)
+def test_livestock_tags_and_flock_marks(analyzer, text, number):
+    assert protected_labels(analyzer, text).get(number) == "ID_NUMBER"
+
+
+def test_a_count_after_the_uk_is_no_flock_mark(analyzer):
+    assert not protected_labels(analyzer, "The UK 100000 Genomes Project finished in 2018.")
