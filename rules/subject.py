@@ -277,7 +277,7 @@ _RELATION_AFTER = regex.compile(
 )
 _SELF = regex.compile(
     r"(?:\bI'm|\bI’m|\bI am|\bmy name is|\bmy name's|\bmy name’s|\b(?:first|last|middle|"
-    r"maiden|full|sur|given|nick|family)\s?name(?: is|'s|’s)|\bcall me|\bcalls me|"
+    r"maiden|full|sur|given|nick|family|real|legal)\s?name(?: is|'s|’s)|\bcall me|\bcalls me|"
     r"\bnazywam się|\bje m'appelle|"
     r"\bme llamo|\bmi nombre es|\bich heiße|\bmi chiamo|\bik heet|\bjmenuji se|"
     r"\bmeu nome é|\bme chamo|\bmein name ist|\bmijn naam is|\bmam na imię|\bbenim adım|"
@@ -330,7 +330,10 @@ _PLACE_NOUN_BEFORE = regex.compile(
 _MEDIUM_BEFORE = regex.compile(r"\b(?:through|via|on|using|over)\s+$", _I)
 # A scheme's name right before its number: "NHS number", "Aadhaar (", "PAN: ".
 _SCHEME_NUMBER_AFTER = regex.compile(
-    r"^\s*(?:(?P<word>number|no\.?|nr\.?|num|#|card(?:\s+number)?|id|ending\s+in|"
+    # (a kind of number a public scheme issues may stand between: "FSA farm number")
+    r"^\s*(?:(?:(?:farm|holding|herd|flock|patient|pupil|student|tax|registration|"
+    r"licen[cs]e)\s+)?"
+    r"(?P<word>number|no\.?|nr\.?|num|#|card(?:\s+number)?|id|ending\s+in|"
     r"ends\s+in|ending\s+with)\b\s*(?:is\s+)?[:#]?\s*"
     r"|[:(]\s*)\d",
     _I,
@@ -1879,7 +1882,12 @@ def _person(m: _Mention) -> Verdict:
     ):
         # "my landlord, X"; not "(not Li Na the tennis player)", nor "I'm on X" (a place)
         return Verdict(Subject.PRIVATE, Reason.GRAMMAR_TIE, label)
-    if (ctx.contact_near(span) and _reads_as_a_name(value, span)) or ctx.in_email(value):
+    if (
+        ctx.contact_near(span)
+        and _reads_as_a_name(value, span)
+        # (not an artist whose works the words after name: "covers of Billy Strings songs")
+        and not (_WORK_AFTER.match(m.after) or _WORKS_NOUN_AFTER.match(m.after))
+    ) or ctx.in_email(value):
         return Verdict(Subject.PRIVATE, Reason.CONTACT_BESIDE, label)
     if (
         _affiliation_before(before, _known_figure(value)) and not _applying_to_a_known(m)

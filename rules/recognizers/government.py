@@ -647,12 +647,24 @@ class IdNumberRecognizer:
         return spans
 
 
+# Things registered to their owner, whose numbers find the owner: a machine's serial, a
+# vehicle's frame, chassis and engine, a farm's and its herd's registrations.
+_OWNED_THING_NUMBERS = frozenset(
+    ["serial", "frame", "chassis", "engine", "farm", "holding", "herd", "flock", "grower"]
+)
+
+
 def _named_number(text: str, match: regex.Match, kind: str, word: str, source: str) -> list[Span]:
     """The value a number's word names (``kind``: the noun it is of; ``word``: the words
     that name it), unless it is a thing's, a phone's, no identifier's shape, or the very
     number named with a failed check."""
     value = match.group("value").rstrip(" .-/")
-    if kind in _THING_NUMBERS or not _looks_like_id(value):
+    if kind in _THING_NUMBERS:
+        return []
+    # the number of something one owns or holds, registered to its owner, is an
+    # identifier at four digits too ("Serial number is 52734", "our farm number is 5021")
+    owned = kind in _OWNED_THING_NUMBERS and value.isdigit() and len(value) >= 4
+    if not (owned or _looks_like_id(value)):
         return []
     if _PHONE_WORD.search(word):
         return []  # "電話番号は 090-...": the phone recognizer's

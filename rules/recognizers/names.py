@@ -158,8 +158,9 @@ _NAMING_CUE = regex.compile(
     r"\b(?:my name is|my name's|(?:his|her|their) name is|call me|calls me|called me|"
     r"(?:everyone |we |they )?calls? (?:him|her|them)|goes by|go by|known as|nicknamed|"
     r"named (?:him|her|them|it)|i'm called|they call me|"
-    r"(?:my|his|her|their) (?:sur|last|first|middle|family|given)[ \t]?name(?:'s|’s| is)|"
-    r"(?:maiden|last|first|middle|sur|given)"
+    r"(?:my|his|her|their) (?:sur|last|first|middle|family|given|real|legal)[ \t]?name"
+    r"(?:'s|’s| is)|"
+    r"(?:maiden|last|first|middle|sur|given|real|legal)"
     r"[ \t]?name is)[ \t]+([\p{L}][\p{L}'’\-]+(?:[ \t]+\p{L}\.?(?=[ \t]))?"
     r"(?:[ \t]+\p{Lu}[\p{L}'’\-]+)?)",
     regex.IGNORECASE,

@@ -183,3 +183,28 @@ def test_livestock_tags_and_flock_marks(analyzer, text, number):
 
 def test_a_count_after_the_uk_is_no_flock_mark(analyzer):
     assert not protected_labels(analyzer, "The UK 100000 Genomes Project finished in 2018.")
+
+
+def test_a_real_name_given_after_a_handle_is_the_writers(analyzer):
+    text = "i post as @banjo_bex on tiktok, real name's Eric Whitacre, can u write my bio"
+    assert "Eric Whitacre" in protected_labels(analyzer, text)
+
+
+def test_an_artist_whose_songs_follow_is_no_handles_owner(analyzer):
+    text = "i'm @fiddle_fern, been posting covers of Molly Tuttle and Billy Strings songs lately"
+    found = protected_labels(analyzer, text)
+    assert "@fiddle_fern" in found
+    assert "Billy Strings" not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("The mower is still under warranty. Serial number is 60418.", "60418"),
+        ("Our FSA farm number is 7312, can you explain the form?", "7312"),
+    ],
+)
+def test_numbers_of_things_registered_to_their_owner(analyzer, text, number):
+    found = protected_labels(analyzer, text)
+    assert found.get(number) == "ID_NUMBER"
+    assert "FSA" not in found  # the scheme that issues the number is everyone's
