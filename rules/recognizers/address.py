@@ -83,7 +83,9 @@ _UNIT = (
     r"lote|puerta|pta\.|esc\.|escalera|int\.|interno|scala|sc\.|appartement|bât\.|bâtiment|"
     r"escalier|porte|lgh))[ \t]*[A-Z0-9\-]{1,6}(?!\w)"
     # Iberian floor and side: "3º Esq", "2.º Dto.", "4º A"
-    r"|\d{1,2}\.?[ \t]?[ºª°]\.?(?:[ \t]*(?:Esq|Dto|Dta|Drt|Izq|Izda|Dcha|Drcha|Fte|[A-Z])\b\.?)?))"
+    r"|\d{1,2}\.?[ \t]?[ºª°]\.?(?:[ \t]*(?:Esq|Dto|Dta|Drt|Izq|Izda|Dcha|Drcha|Fte|[A-Z])\b\.?)?"
+    # German floors: "2. Etage", "3. OG", "4. Stock"
+    r"|\d{1,2}\.[ \t]?(?:Etage|OG|Obergeschoss|Stock)\b))"
 )
 
 _PLACE_START = r"\p{Lu}[\p{L}'’\-]{1,40}[ \t]*(?:$|\n|,)|Suite|Apt|Unit"
@@ -309,10 +311,27 @@ _UNIT_BEFORE = regex.compile(
 # "서울 마포구 망원로12길 34, 201호".
 _KOREAN_ROAD_ADDRESS = regex.compile(
     # (a province and its city before the district: "경기도 성남시 분당구 정자일로 95")
-    r"(?:\p{Hangul}{2,4}(?:특별시|광역시|특별자치시|특별자치도|시|도)?[ \t]+){0,2}"
+    # (a province or city by its suffix, or one of the first-level divisions by the short
+    # name they are written with: not "주소는", the address is)
+    r"(?:(?:\p{Hangul}{2,4}(?:특별시|광역시|특별자치시|특별자치도|시|도)|서울|부산|인천|대구|대전|"
+    r"광주|울산|세종|경기|강원|충북|충남|전북|전남|경북|경남|제주)[ \t]+){0,2}"
     r"\p{Hangul}{1,4}(?:구|군|시)[ \t]+"
     r"\p{Hangul}{1,8}\d{0,3}(?:로|길)(?:\d{1,3}번?길)?[ \t]*\d{1,4}(?:-\d{1,4})?"
-    r"(?:[ \t]*,?[ \t]*(?:\d{1,4}동[ \t]*)?\d{1,5}호)?"
+    # then the building's name, block, flat or floor ("그린빌 302호", "108동 1203호", "3층")
+    r"(?:[ \t]*,?[ \t]*(?:\p{Hangul}{1,10}[ \t]?)?(?:\d{1,4}동[ \t]*)?\d{1,5}(?:호|층))?"
+    # or the older lot-number form: the city, its dong, eup, myeon or ri, and the lot
+    # ("경주시 황남동 123-4")
+    r"|\p{Hangul}{1,4}(?:시|군|구)[ \t]+\p{Hangul}{1,5}(?:동|읍|면|리|가)[ \t]+\d{1,4}(?:-\d{1,4})?"
+    r"(?!\d|[ \t]*(?:원|명|개|년|월|일|시|분|번|층))"
+)
+# A Turkish street line: the street's name, its kind (Caddesi, Sokak, Bulvarı, as written
+# or abbreviated), the door's number and the flat's ("Moda Caddesi No: 27 D:5").
+_TURKISH_STREET = regex.compile(
+    # (its quarter before it in the locative, as running text says where: "Kadıköy'de")
+    r"(?:\p{Lu}[\p{L}]*['’](?:de|da|te|ta)[ \t]+)?"
+    r"\p{Lu}[\p{L}]*(?:[ \t]+\p{Lu}[\p{L}]*){0,2}[ \t]+(?:Caddesi|Cad\.|Sokak|Sokağı|Sok\.|"
+    r"Sk\.|Bulvarı|Blv\.)[ \t]*,?[ \t]*(?:No|no)[ \t]*[:.]?[ \t]*\d{1,4}(?:/\d{1,3})?"
+    r"(?:[ \t]*,?[ \t]*(?:D|Daire|Kat)[ \t]*[:.]?[ \t]*\d{1,3})*"
 )
 
 
@@ -379,11 +398,16 @@ class StreetAddressRecognizer:
         korean = _KOREAN_ROAD_ADDRESS.finditer(text) if han else ()
         japanese = _JAPANESE_ADDRESS.finditer(text) if han else ()
         hong_kong = _HONG_KONG_FLAT.finditer(text) if han else ()
+        turkish = (
+            _TURKISH_STREET.finditer(text)
+            if digits and any(w in text for w in ("Cad", "Sok", "Sk.", "Bulv", "Blv"))
+            else ()
+        )
         runs = (*address_runs(text), *lines_before_tails(text)) if digits else ()
         for start, end in (
             *marked_heads(text),
             *runs,
-            *(m.span() for found in (korean, japanese) for m in found),
+            *(m.span() for found in (korean, japanese, turkish) for m in found),
             *(m.span("flat") for m in hong_kong),
         ):
             spans.append(Span(start, end, labels.STREET_ADDRESS, 0.8, self.name))

@@ -208,3 +208,32 @@ def test_numbers_of_things_registered_to_their_owner(analyzer, text, number):
     found = protected_labels(analyzer, text)
     assert found.get(number) == "ID_NUMBER"
     assert "FSA" not in found  # the scheme that issues the number is everyone's
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        # a Turkish street, its door and its flat, the quarter before it in the locative
+        (
+            "Ev sahibim depozitoyu vermiyor. Üsküdar'da Bağlarbaşı Caddesi No: 14 D:3'te oturdum.",
+            "Üsküdar'da Bağlarbaşı Caddesi No: 14 D:3",
+        ),
+        # a German floor after the street line
+        ("Lieferung an Kettwiger Straße 41, 3. Etage, bitte.", "Kettwiger Straße 41, 3. Etage"),
+        # a Korean building's flat and a floor after the road address
+        (
+            "주소는 대전 유성구 대학로 99, 한빛빌 205호입니다.",
+            "대전 유성구 대학로 99, 한빛빌 205호",
+        ),
+        # the older lot-number form
+        ("할머니 댁은 안동시 법흥동 45-2에 있어요.", "안동시 법흥동 45-2"),
+    ],
+)
+def test_street_lines_of_turkish_german_and_korean_formats(analyzer, text, address):
+    assert protected_labels(analyzer, text).get(address) == "STREET_ADDRESS"
+
+
+def test_a_korean_count_is_no_lot_number():
+    from veil.rules.recognizers.address import StreetAddressRecognizer
+
+    assert StreetAddressRecognizer().find("서울시 강남구 100명이 모였다.") == []
