@@ -220,11 +220,18 @@ _MAX_LINES = 3
 # One line of an address, ending where the next separator is: the part pattern, read
 # backwards from a separator (an address line is a part: capitalised words and numbers).
 _LINE_BEFORE = regex.compile(
-    rf"(?:{_TOKEN})(?:[ \t]+(?:{_PARTICLE}[ \t]+)?(?:{_TOKEN})){{0,7}}[ \t]*$"
+    rf"(?:{_TOKEN})(?:[ \t]+(?:{_PARTICLE}[ \t]+)?(?:{_TOKEN})){{0,7}}[ \t]*$",
+    regex.REVERSE,  # read back from the separator: one try, not one from every character
 )
+# A line of an address holds a word (a number alone is a time's or a count's).
+_WORDED = regex.compile(r"\p{L}{2}")
 # What may stand before an address's first line: a separator of lines, a label's colon,
 # a bracket or quote, or the text's start.
 _LINE_OPENS = regex.compile(r"(?:^|[,\n:;(\"“„«'‘][ \t]*)$")
+
+
+# Between an address's lines: a comma, or one line break (a blank line ends an address).
+_LINE_SEPARATOR = regex.compile(r"[ \t]*(?:,|(?<!\n[ \t]*)\n(?![ \t]*\n))")
 
 
 def lines_before_tails(text: str) -> list[tuple[int, int]]:
@@ -234,26 +241,32 @@ def lines_before_tails(text: str) -> list[tuple[int, int]]:
         return []
     found: list[tuple[int, int]] = []
     reach = 0
+    # where the lines before each separator start (None: no line), read once for all the
+    # postcodes whose reach holds the separator (a log's numbers are many and close)
+    starts: dict[int, int | None] = {}
     for postcode in _POSTCODE_SHAPE.finditer(text):
         if postcode.start() < reach:
             continue
         low = max(reach, postcode.start() - _LINES_REACH)
         # the earliest separator from which a format's tail reaches the postcode: the
         # tail then holds a district or village before the town, as formats allow
-        for separator in regex.finditer(
-            r"[ \t]*(?:,|(?<!\n[ \t]*)\n(?![ \t]*\n))", text[low : postcode.start()]
-        ):
-            at = low + separator.start()
-            if tail_end(text, at) < postcode.end():
-                continue
+        for separator in _LINE_SEPARATOR.finditer(text, low, postcode.start()):
+            at = separator.start()
             # a tail on a line of its own (a letter's address block) follows lines of
-            # their own; one after a comma, lines on the same line
-            block = "\n" in separator[0]
-            start = _first_line(text, at, low, block)
-            if start is not None:
-                end = tail_end(text, at)
-                found.append((start, end - (text[end - 1] == ".")))
-                reach = end
+            # their own; one after a comma, lines on the same line. (The lines are read
+            # first: most separators have running text before them, and the formats'
+            # patterns cost more.)
+            if at not in starts:
+                lowest = max(reach, at - _LINES_REACH)
+                starts[at] = _first_line(text, at, lowest, block="\n" in separator[0])
+            start = starts[at]
+            if start is None:
+                continue
+            end = tail_end(text, at)
+            if end < postcode.end():
+                continue
+            found.append((start, end - (text[end - 1] == ".")))
+            reach = end
             break
     return found
 
@@ -265,8 +278,8 @@ def _first_line(text: str, at: int, low: int, block: bool) -> int | None:
     start = None
     for _ in range(_MAX_LINES):
         line = _LINE_BEFORE.search(text, low, at)
-        if line is None or _YEAR.match(line[0].strip()) or _person_line(line[0]):
-            break  # (a person's name is a line of its own field, before the address's)
+        if line is None or not _WORDED.search(line[0]) or _person_line(line[0]):
+            break  # (a name is a line of words; a person's, of its own field before)
         opening = _LINE_OPENS.search(text, max(0, line.start() - 3), line.start())
         if opening is None:
             break  # running text before the words: they end a sentence, not open a line
