@@ -1431,7 +1431,7 @@ _LANDMARK = regex.compile(
     _I,
 )
 # A farm, by the words its language names one with: a place people live and work on,
-# as a village is ("our bottom field at Brook Farm"), whatever NER called it.
+# as a village is ("300 cows on the Double J Ranch"), whatever NER called it.
 _FARM = regex.compile(
     r"\b(?:Farms?|Ranch|Homestead|Smallholding)$|^(?:Gospodarstwo|Finca|Granja|Cortijo|"
     r"Rancho|Fazenda|Sítio|Herdade|Cascina|Podere|Masseria|Boerderij|Ferme)\b"
@@ -1885,7 +1885,7 @@ def _person(m: _Mention) -> Verdict:
     if (
         ctx.contact_near(span)
         and _reads_as_a_name(value, span)
-        # (not an artist whose works the words after name: "covers of Billy Strings songs")
+        # (not an artist whose works follow the name: "covers of Billy Strings songs")
         and not (_WORK_AFTER.match(m.after) or _WORKS_NOUN_AFTER.match(m.after))
     ) or ctx.in_email(value):
         return Verdict(Subject.PRIVATE, Reason.CONTACT_BESIDE, label)

@@ -310,9 +310,9 @@ _UNIT_BEFORE = regex.compile(
 # its numbered side street), the building's number, and the unit (호) or block (동):
 # "서울 마포구 망원로12길 34, 201호".
 _KOREAN_ROAD_ADDRESS = regex.compile(
-    # (a province and its city before the district: "경기도 성남시 분당구 정자일로 95")
-    # (a province or city by its suffix, or one of the first-level divisions by the short
-    # name they are written with: not "주소는", the address is)
+    # (a province and its city before the district, "경기도 성남시 분당구 정자일로 95": each by
+    # its suffix, or a first-level division by the short name it is written with; not
+    # "주소는", the address is)
     r"(?:(?:\p{Hangul}{2,4}(?:특별시|광역시|특별자치시|특별자치도|시|도)|서울|부산|인천|대구|대전|"
     r"광주|울산|세종|경기|강원|충북|충남|전북|전남|경북|경남|제주)[ \t]+){0,2}"
     r"\p{Hangul}{1,4}(?:구|군|시)[ \t]+"

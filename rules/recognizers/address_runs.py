@@ -267,6 +267,7 @@ def lines_before_tails(text: str) -> list[tuple[int, int]]:
                 continue
             found.append((start, end - (text[end - 1] == ".")))
             reach = end
+            starts.clear()  # (lines read before may reach back into this address)
             break
     return found
 
