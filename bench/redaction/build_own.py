@@ -955,6 +955,44 @@ RECORDS: list[tuple[str, str, str, str | None]] = [
         "아내 [[PERSON:서연]]이랑 다음 달에 {{제주도}} 가는데 렌터카 빌리는 게 나을까요?",
         None,
     ),
+    # postal-farms-east-asia (an address with no house number before its postal tail; a
+    # farm by its head; an East Asian address, name or birth date by its own format)
+    (
+        "mixed",
+        "postal-farms-east-asia",
+        "Please check my letter to {{Natural England}} about the footpath. My address is "
+        "[[STREET_ADDRESS:Hollin Barn, Scar Lane, Lowgill LA2 8RF]], and the stile is on "
+        "the boundary with [[LOCATION:Crag End Farm]].",
+        None,
+    ),
+    (
+        "mixed",
+        "postal-farms-east-asia",
+        "We run 400 ewes on [[LOCATION:Tarnside Ranch]] and the tag reader keeps failing. "
+        "Is a {{Shearwell}} stick reader better than the {{Allflex}} one?",
+        None,
+    ),
+    (
+        "mixed",
+        "postal-farms-east-asia",
+        "再配達をお願いしたいです。住所は[[STREET_ADDRESS:神奈川県藤沢市鵠沼海岸3-8-21 "
+        "ハイツ浜風105]]です。{{ヤマト運輸}}のアプリからでもできますか？",
+        None,
+    ),
+    (
+        "mixed",
+        "postal-farms-east-asia",
+        "帮我改一下这条消息：[[PERSON:邓志明]]总监您好，我是销售部的[[PERSON:罗晓彤]]，"
+        "下周想请两天假回[[LOCATION:成都]]看病。",
+        None,
+    ),
+    (
+        "public_only",
+        "postal-farms-east-asia",
+        "Why did {{Clarkson's Farm}} film at {{Diddly Squat}} rather than a set, and is "
+        "{{Kaleb Cooper}} still farming in {{Chadlington}}?",
+        None,
+    ),
 ]
 
 

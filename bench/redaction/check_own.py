@@ -68,6 +68,7 @@ KINDS = frozenset(
         "countries-introductions",
         "clauses-businesses",
         "addresses-records",
+        "postal-farms-east-asia",
     }
 )
 REQUIRED = ("id", "category", "kind", "text", "spans", "public", "public_spans")

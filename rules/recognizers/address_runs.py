@@ -283,7 +283,9 @@ def _first_line(text: str, at: int, low: int, block: bool) -> int | None:
             break  # (a name is a line of words; a person's, of its own field before)
         opening = _LINE_OPENS.search(text, max(0, line.start() - 3), line.start())
         if opening is None:
-            break  # running text before the words: they end a sentence, not open a line
+            if _LABEL.search(text, max(0, line.start() - 80), line.start()):
+                start = line.start()  # "My address is Hollin Barn, ...": a label opens it
+            break  # else running text before the words: they end a sentence, not a line
         start = line.start()
         separator = text[opening.start() : line.start()].strip(" \t")
         if separator != ("\n" if block else ",") or line.start() <= low:

@@ -237,3 +237,9 @@ def test_a_korean_count_is_no_lot_number():
     from veil.rules.recognizers.address import StreetAddressRecognizer
 
     assert StreetAddressRecognizer().find("서울시 강남구 100명이 모였다.") == []
+
+
+def test_a_word_for_address_opens_its_first_line(analyzer):
+    text = "My address is Ghyll Cottage, Mill Lane, Dent LA10 5QR, and the gate is the problem."
+    found = protected_labels(analyzer, text)
+    assert found.get("Ghyll Cottage, Mill Lane, Dent LA10 5QR") == "STREET_ADDRESS"
