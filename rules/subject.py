@@ -50,6 +50,8 @@ from veil.rules.pattern import (
 )
 from veil.rules.recognizers import names as names_recognizer
 from veil.rules.recognizers.institutions import (
+    FARM_HEADS_FIRST,
+    FARM_HEADS_LAST,
     HAN_WORK_VERB,
     HEAD_WORD,
     INTRODUCED_AS_ONE_OF_A_KIND,
@@ -1433,8 +1435,8 @@ _LANDMARK = regex.compile(
 # A farm, by the words its language names one with: a place people live and work on,
 # as a village is ("300 cows on the Double J Ranch"), whatever NER called it.
 _FARM = regex.compile(
-    r"\b(?:Farms?|Ranch|Homestead|Smallholding)$|^(?:Gospodarstwo|Finca|Granja|Cortijo|"
-    r"Rancho|Fazenda|Sítio|Herdade|Cascina|Podere|Masseria|Boerderij|Ferme)\b"
+    rf"\b(?:{'|'.join(word.title() for word in FARM_HEADS_LAST)})$"
+    rf"|^(?:{'|'.join(FARM_HEADS_FIRST)})\b"
 )
 
 

@@ -82,9 +82,9 @@ _UNITISH = regex.compile(
 )
 _YEAR = regex.compile(r"^(?:19|20)\d\d(?:[\-–](?:19|20)?\d\d)?$")
 _LOCALITY = regex.compile(rf"^(?:{_LOCALITY_WORDS})\.?[ \t]+\p{{Lu}}")
-_POSTCODE = regex.compile(
-    r"(?<![\w])(?:\d{4,6}|[A-Z]\d{2}[ \t]?[A-Z\d]{4}|[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2})$"
-)
+# The UK's postcode and Ireland's Eircode, by their shapes
+_UK_OR_IRISH_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2}|[A-Z]\d{2}[ \t]?[A-Z\d]{4}"
+_POSTCODE = regex.compile(rf"(?<![\w])(?:\d{{4,6}}|{_UK_OR_IRISH_POSTCODE})$")
 # Where a run may start: a number, or a unit or locality word, after a non-word.
 _START = regex.compile(rf"(?<![\w\-/.,])(?:(?:{_UNIT_WORDS}|{_LOCALITY_WORDS})(?:\.|:|[ \t])|\d)")
 # A capitalised word right before a house number: the number is inside a phrase ("Top 3
@@ -209,7 +209,7 @@ def _place_words(value: str) -> str:
 # and four to six digits beside a capitalised word that are no year ("21-050 Piaski",
 # "Piaski 21050"; not "March 2019").
 _POSTCODE_SHAPE = regex.compile(
-    r"(?<![\w\-])(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2}|[A-Z]\d{2}[ \t]?[A-Z\d]{4}"
+    rf"(?<![\w\-])(?:{_UK_OR_IRISH_POSTCODE}"
     r"|\d{2}-\d{3}|\d{3}[ \t]\d{2}"
     r"|(?!(?:19|20)\d\d(?![\d]))\d{4,6}(?=[ \t]+\p{Lu})"
     r"|(?<=\p{Lu}[\p{L}\p{M}]*,?[ \t]+)(?!(?:19|20)\d\d(?![\d]))\d{4,6})(?![\w\-])"

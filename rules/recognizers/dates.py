@@ -43,13 +43,15 @@ _MONTH_WORDS = {
     for number, forms in _MONTH_NAMES.items()
 }
 _ORDINAL = r"(?:st|nd|rd|th|er|\.)?"
+# A year, month and day as Chinese, Japanese and Korean write them, up to the day's mark
+_EAST_ASIAN_DATE = r"\d{4}\s*[年년]\s*\d{1,2}\s*[月월]\s*\d{1,2}\s*"
 _DATE = (
     r"(?:\d{4}[\-/.]\d{1,2}[\-/.]\d{1,2}"
     r"|\d{1,2}[\-/.]\d{1,2}[\-/.](?:\d{4}|\d{2})"
     rf"|(?:{_MONTHS})\s+\d{{1,2}}{_ORDINAL},?\s+\d{{4}}"
     rf"|\d{{1,2}}{_ORDINAL}\s+(?:of\s+|de\s+)?(?:{_MONTHS})(?:\s+de)?,?\s+\d{{4}}"
     # Chinese and Japanese year-month-day, Korean 년 월 일
-    r"|\d{4}\s*[年년]\s*\d{1,2}\s*[月월]\s*\d{1,2}\s*[日일]?)"
+    rf"|{_EAST_ASIAN_DATE}[日일]?)"
 )
 _BIRTH_WORDS = (
     r"born|birth|birthday|b\.|DOB|D\.O\.B\.?|date of birth|birthdate|"
@@ -89,7 +91,7 @@ _DOB = regex.compile(
 # Korean, Japanese and Chinese write the birth word after the date: "1958년 3월 2일생",
 # "1990年5月3日生まれ", "1990年5月3日出生" (not "生效", takes effect).
 _BIRTH_AFTER = regex.compile(
-    r"(\d{4}\s*[年년]\s*\d{1,2}\s*[月월]\s*\d{1,2}\s*[日일])\s*"
+    rf"({_EAST_ASIAN_DATE}[日일])\s*"
     r"(?:생(?=[\s,.)）이입인]|$)|生まれ|出生|生(?=[，,。)）\s]|$))"
 )
 _ANY_DATE = regex.compile(rf"(?<!{WORD}|[\-/.]\d)({_DATE})(?!{WORD}|[\-/.]\d)", regex.IGNORECASE)

@@ -42,6 +42,15 @@ _GERMAN_COMPOUND = regex.compile(
 _GERMAN_NEEDLES = needles(*alternatives(_GERMAN_KINDS), ignore_case=True)
 
 
+# A farm by the words English names one with, closing its name ("Glebe Farm", "Double J
+# Ranch"), and by those of languages that put the word first ("Fazenda Boa Vista",
+# "Gospodarstwo Rolne Nowak"); the decision reads both as places people live and work on.
+FARM_HEADS_LAST = ("farm", "farms", "ranch", "homestead", "smallholding")
+FARM_HEADS_FIRST = (
+    "Gospodarstwo", "Finca", "Granja", "Cortijo", "Rancho", "Fazenda", "Sítio", "Herdade",
+    "Cascina", "Podere", "Masseria", "Boerderij", "Ferme",
+)  # fmt: skip
+
 # Nouns that close an institution's name in English: schools, care, worship, clubs,
 # trades and company forms.
 INSTITUTION_HEADS = (
@@ -57,8 +66,7 @@ INSTITUTION_HEADS = (
     r"therapy|therapies|wellness|fitness|beauty|nails|veterinary|vets|opticians|"
     r"orthodontics|podiatry|osteopathy|acupuncture|tutoring|tuition|childcare|cleaning|"
     r"removals|roofing|landscaping|catering|printing|"
-    # a farm by the words English names one with ("Glebe Farm", "Double J Ranch")
-    r"farm|farms|ranch|homestead|smallholding|"
+    rf"{'|'.join(FARM_HEADS_LAST)}|"
     # East Africa's savings and credit co-operatives ("Gatanga Tea Growers Sacco")
     r"sacco|co-operative|"
     # the arts' companies, groups and shops ("Threadbare Theatre", "Cragg Vale Community
@@ -144,11 +152,10 @@ _HEADS_FIRST = (
     # "Gebrüder Lang"), and French firms by their trade ("Transports Variot", "Ets Morel")
     r"Fratelli|Hermanos|Irmãos|Gebrüder|Frères|Transports|Établissements|Ets|"
     r"Menuiserie|Plomberie|Imprimerie|Maçonnerie|Carrosserie|"
-    # farms as their languages name them, and the forms French farms and firms put first
-    # ("Gospodarstwo Rolne Nowak", "Fazenda Boa Vista", "GAEC des Trois Sapins", "SCI Les
-    # Tilleuls")
-    r"Gospodarstwo|Gospodarstwa|Finca|Granja|Cortijo|Rancho|Fazenda|Sítio|Herdade|"
-    r"Cascina|Podere|Masseria|Agriturismo|Boerderij|Ferme|GAEC|EARL|SCEA|SCI|SARL|EURL|"
+    # farms as their languages name them (a Polish one in the genitive too, and a farm's
+    # guesthouse), and the forms French farms and firms put first ("GAEC des Trois
+    # Sapins", "SCI Les Tilleuls")
+    rf"{'|'.join(FARM_HEADS_FIRST)}|Gospodarstwa|Agriturismo|GAEC|EARL|SCEA|SCI|SARL|EURL|"
     # Italian, Swedish and Polish trades and offices, Polish with its cases ("w Drukarni
     # Orzeł", "do Urzędu Skarbowego w Pruszkowie")
     r"Ferramenta|Tabaccheria|Trattoria|Osteria|Alimentari|Ambulatorio|Bageri|Konditori|"
