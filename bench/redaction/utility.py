@@ -23,8 +23,8 @@ PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
 # Prompts written for veil, one or more per kind of failure seen on text nobody tuned on,
 # with their own names and places (bench/redaction/check_own.py validates the file).
 OWN_EXAMPLES = Path(__file__).with_name("public_private_own.jsonl")
-# 3,440 prompts written blind to veil's code (their writers read neither code nor data),
-# in fixed parts: "dev" to "dev53" may be looked at and tuned on, "test" to "test51" only
+# 3,620 prompts written blind to veil's code (their writers read neither code nor data),
+# in fixed parts: "dev" to "dev56" may be looked at and tuned on, "test" to "test54" only
 # reported.
 FRESH_EXAMPLES = Path(__file__).with_name("public_private_fresh.jsonl")
 FRESH_PARTS = (
@@ -81,6 +81,9 @@ FRESH_PARTS = (
     "dev51",
     "dev52",
     "dev53",
+    "dev54",
+    "dev55",
+    "dev56",
     "test",
     "test2",
     "test3",
@@ -132,6 +135,9 @@ FRESH_PARTS = (
     "test49",
     "test50",
     "test51",
+    "test52",
+    "test53",
+    "test54",
 )
 
 TUNING = "tuning half"
