@@ -80,8 +80,28 @@ def test_a_cut_off_name_list_is_refused(fresh_tables: Path) -> None:
 
 
 def test_name_lists_round_trip_through_the_file(fresh_tables: Path) -> None:
-    first, last = name_lists.load(lambda: (["Anna", "Zoë"], ["Berg", "Ng"]))
-    assert first == {"Anna", "Zoë"} and last == {"Berg", "Ng"}
+    first, last, given = name_lists.load_all(
+        lambda: (["Anna", "Zoë"], ["Berg", "Ng", "Ölz"], ["Siti"])
+    )
+    assert first == {"Anna", "Zoë"} and last == {"Berg", "Ng", "Ölz"} and given == {"Siti"}
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda text: text.replace("# L 2\n", "# L 3\n"),  # a block longer than it says
+        lambda text: text.replace("# L 2\nBerg\n", "# L 2\n"),  # a line lost in a block
+        lambda text: text[: text.index("# end")],  # cut before the closing line
+        lambda text: text.replace("# G 1\n", "# F 1\n"),  # blocks out of order
+    ],
+)
+def test_a_damaged_name_list_block_is_refused(fresh_tables: Path, damage) -> None:
+    extract = lambda: (["Anna"], ["Berg", "Ng"], ["Siti"])  # noqa: E731
+    name_lists.load_all(extract)
+    path = name_lists.path(extract)
+    path.write_text(damage(path.read_text("utf-8")), "utf-8")
+    with pytest.raises(derived.DerivedTableError, match="incomplete or damaged"):
+        name_lists.load_all(extract)
 
 
 def test_places_answer_as_geonames_does() -> None:

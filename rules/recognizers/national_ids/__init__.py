@@ -38,15 +38,12 @@ _DIGIT = regex.compile(r"\d")
 _ALONE = tuple(rule for rule in NATIONAL_IDS if not rule.needs_context)
 
 
-@cache
-def _any_context() -> regex.Pattern[str]:
-    """Every rule's context words at once: most texts name no identifier at all."""
-    return context_pattern(_all_words())
-
-
-@cache
 def _all_words() -> frozenset[str]:
     return frozenset(word for rule in NATIONAL_IDS for word in rule.context)
+
+
+# Every rule's context words at once: most texts name no identifier at all.
+_ANY_CONTEXT = context_pattern(_all_words())
 
 
 @cache
@@ -107,7 +104,7 @@ def named_but_invalid(text: str, start: int, end: int) -> bool:
     offset = max(0, start - CONTEXT_WINDOW - 8)
     around = text[offset : end + 64]  # longer than any identifier
     start, end = start - offset, end - offset
-    if not _any_context().search(around, max(0, start - CONTEXT_WINDOW), start):
+    if not _ANY_CONTEXT.search(around, max(0, start - CONTEXT_WINDOW), start):
         return False
     upper = ascii_upper(around)
     refuted = False

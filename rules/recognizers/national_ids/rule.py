@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 import string
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from veil.rules import labels
@@ -73,17 +73,20 @@ class NationalId:
     needs_context: bool = True  # False: the shape and check alone are proof enough
     # A postcode is part of an address: labelled as one, it joins the address around it.
     label: str = labels.ID_NUMBER
+    pattern: regex.Pattern[str] = field(init=False, repr=False, compare=False)
+    context_words: regex.Pattern[str] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.needs_context and not self.context:
             raise ValueError(f"{self.name}: a rule that needs a context word must name some")
-
-    @cached_property
-    def pattern(self) -> regex.Pattern[str]:
+        # Made with the rule (at import, where the tables are defined), so they go into
+        # the table of compiled patterns; each still compiles on its first use.
         spaced = " " in self.shape
         before = _EDGE_BEFORE + (_GROUP_EDGE_BEFORE if spaced else "")
         after = _EDGE_AFTER + (_GROUP_EDGE_AFTER if spaced else "")
-        return regex.compile(f"{before}(?:{self.shape}){after}")
+        object.__setattr__(self, "pattern", regex.compile(f"{before}(?:{self.shape}){after}"))
+        words = context_pattern(self.context) if self.context else None
+        object.__setattr__(self, "context_words", words)
 
     def searched(self, text: str, upper: str) -> str:
         """With a context word the value may be typed in lower case ("passaporto
@@ -91,10 +94,6 @@ class NationalId:
         cased: the same offsets, and one case-sensitive scan instead of a case-folding
         one, which costs several times more.)"""
         return upper if self.needs_context else text
-
-    @cached_property
-    def context_words(self) -> regex.Pattern[str] | None:
-        return context_pattern(self.context) if self.context else None
 
     @cached_property
     def validator(self) -> Check | None:
