@@ -39,6 +39,7 @@ from veil.rules import (
 from veil.rules import lazy_regex as regex
 from veil.rules.merge import DENY_SOURCE
 from veil.rules.pattern import (
+    CALENDAR_WORDS,
     CHAT_STAMP,
     KIN_TITLES,
     LOWER_CASE_TITLES,
@@ -434,7 +435,9 @@ _ROLE_AFTER = regex.compile(
 _WORK_AFTER = regex.compile(
     # (a bare apostrophe before a line's end closes a quote: "... Selin Aydın'\n")
     # (not an ordinal of a life's event: "Mrs Pauline Ashworth's 80th birthday")
-    r"^(?:'s\s+|’s\s+|'[ \t]+)(?:(?-i:\p{Lu}|\d(?!\d*(?:st|nd|rd|th)[ \t]+(?:birthday|"
+    # (nor a day's or a month's name: "Priya's Sunday early" is her shift)
+    r"^(?:'s\s+|’s\s+|'[ \t]+)(?:(?-i:(?!(?:{calendar})\b)\p{Lu}"
+    r"|\d(?!\d*(?:st|nd|rd|th)[ \t]+(?:birthday|"
     r"anniversary|wedding|party|celebration)))|"
     r"(?:(?:first|last|new|latest|early|late|famous|best|"
     r"debut|final|second|third|\d{4})\s+)?(?:novels?|books?|albums?|songs?|singles?|films?|"
@@ -444,7 +447,9 @@ _WORK_AFTER = regex.compile(
     r"biography|quotes?|philosophy|polic(?:y|ies)|campaigns?|death|assassination|birthday|"
     r"life|net worth|collections?|descent|myths?|story|character|fans?|concerts?|"
     r"victory|defeat|wars?|reforms?|invention|discover(?:y|ies)|paper|research|experiments?|"
-    r"estate|dynasty|empire|style|method|law|principle|equation|recipes?|cookbooks?)\b)",
+    r"estate|dynasty|empire|style|method|law|principle|equation|recipes?|cookbooks?)\b)".replace(
+        "{calendar}", "|".join(sorted(word.title() for word in CALENDAR_WORDS))
+    ),
     _I,
 )
 # A name that qualifies creative works, with no possessive: "Kishore Kumar songs", "Wes

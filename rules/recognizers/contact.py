@@ -28,7 +28,8 @@ from veil.rules.spans import Span
 # --- EMAIL -------------------------------------------------------------------------
 
 _EMAIL = regex.compile(
-    rf"(?<!{WORD}|[.+\-@])"
+    # (not a URL's account and password: "https://key@host", "postgres://app:pw@db.host")
+    rf"(?<!{WORD}|[.+\-@]|//|//[^\s/@]{{0,128}}:)"
     r"([A-Za-z0-9!#$%&'*+^_`{|}~\-]+(?:\.[A-Za-z0-9!#$%&'*+^_`{|}~\-]+)*"
     r"@(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24})"
     rf"(?!{WORD}|[\-@]|\.[A-Za-z0-9])"
@@ -412,9 +413,11 @@ _HANDLE = regex.compile(
 )
 # Where logs and paths name the account: "for user jdoe", "/home/jdoe/", "user=jdoe".
 _LOG_CUES = (
-    r"\b(?:for|of|by)\s+(?:invalid\s+)?user\s+"
+    r"\b(?:for|of|by)\s+(?:invalid\s+)?user\s+[\"']?"
+    r"|\bas\s+user\s+[\"']?"
     r"|\bAccepted\s+(?:publickey|password|keyboard-interactive\S*)\s+for\s+"
-    r"|\b(?:user|username|login|owner|uid|author)\s*[=:]\s*[\"']?"
+    # a setting's key ending in the word: "DB_USER=", "smtp.username:"
+    r"|(?:\b|_)(?:user|username|login|owner|uid|author)\s*[=:]\s*[\"']?"
     r"|\bssh\b[^\n]{0,40}?\bas\s+"
     r"|/home/|/Users/|\\Users\\"
 )
@@ -630,6 +633,12 @@ _TODO_OWNER = regex.compile(
 )
 
 
+# The account of an ssh, scp or rsync destination, by OpenSSH's "[user@]host" grammar:
+# "rsync -avz ./build/ deploy_mp@$h:/srv/", "ssh ravi_k@10.0.4.17".
+_REMOTE_LOGIN = regex.compile(
+    r"\b(?:ssh|scp|rsync|sftp|mosh|ssh-copy-id)\b[^\n|;&]{0,120}?(?<![\w.\-@/])"
+    r"([A-Za-z_][\w.\-]{0,31})(?<![.\-])@(?=[\w$\[{\"'])"
+)
 # The account a URL logs in as (RFC 3986's userinfo): "postgres://ravi_k:...@db:5432",
 # "ftp://jdoe@files.example.org"; its password is the secrets recognizer's. A person's
 # account, by the name it holds; a service's ("billing", "shopfront_app") is no one's.
@@ -676,6 +685,8 @@ class UsernameRecognizer:
                 continue
             if value[:1].isupper() and _SURNAME_FOLLOWS.match(text, match.end(1)):
                 continue  # "User: Vilma Holm" is a person's name, not an account
+            if text.startswith("(", match.end(1)):
+                continue  # "user = get_user()": a call, not a value
             spans.append(Span(*match.span(1), labels.USERNAME, 0.7, self.name))
         for match in _NAMED_USERNAME.finditer(text):
             value = match.group(1)
@@ -703,6 +714,9 @@ class UsernameRecognizer:
             # a chat's speaker by a handle ("[21:14] xXDarkReaperXx: raid tmrw")
             if transcripts.handle_shaped(speaker.value, first_names):
                 spans.append(Span(speaker.start, speaker.end, labels.USERNAME, 0.8, self.name))
+        for match in _REMOTE_LOGIN.finditer(text) if "@" in text else ():
+            if match.group(1).lower() not in _GENERIC_USERNAMES:
+                spans.append(Span(*match.span(1), labels.USERNAME, 0.8, self.name))
         for match in _URL_USER.finditer(text) if "://" in text else ():
             if match.group(1).lower() not in _GENERIC_USERNAMES and holds_a_name(match.group(1)):
                 spans.append(Span(*match.span(1), labels.USERNAME, 0.8, self.name))

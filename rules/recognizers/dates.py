@@ -94,6 +94,13 @@ _BIRTH_AFTER = regex.compile(
     rf"({_EAST_ASIAN_DATE}[日일])\s*"
     r"(?:생(?=[\s,.)）이입인]|$)|生まれ|出生|生(?=[，,。)）\s]|$))"
 )
+# Russian, Ukrainian and Belarusian forms write "year of birth" after the date, mostly
+# abbreviated: "12.03.1987 р.н." (року народження), "1987 г.р." (года рождения).
+_SLAVIC_BIRTH_AFTER = regex.compile(
+    rf"(?<!{WORD})({_DATE})[ \t]*(?:р\.[ \t]?н\.|г\.[ \t]?р\.|г\.[ \t]?н\.|"
+    r"(?:года|року|гады)[ \t]+(?:рождения|народження|нараджэння))",
+    regex.IGNORECASE,
+)
 _ANY_DATE = regex.compile(rf"(?<!{WORD}|[\-/.]\d)({_DATE})(?!{WORD}|[\-/.]\d)", regex.IGNORECASE)
 _NUMBERS = regex.compile(r"\d+")
 _MONTH_WORD = regex.compile(rf"(?<!{WORD})(?:{_MONTHS})(?!{WORD})", regex.IGNORECASE)
@@ -182,6 +189,7 @@ class DateOfBirthRecognizer:
                 *(_DOB.finditer(text) if may_contain(text, _BIRTH_NEEDLES) else ()),
                 *(_BRACKETED_BIRTH.finditer(text) if "(" in text else ()),
                 *(_BIRTH_AFTER.finditer(text) if "생" in text or "生" in text else ()),
+                *(_SLAVIC_BIRTH_AFTER.finditer(text) if "р" in text or "н" in text else ()),
             )
             if _could_be_alive(match.group(1))
             or _FOREBEAR_OF_WRITER.search(

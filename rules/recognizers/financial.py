@@ -47,7 +47,8 @@ _CARD = regex.compile(
 )
 # Issuer prefixes (IIN ranges) of the networks people actually hold.
 _CARD_PREFIX = regex.compile(
-    r"^(?:4|5[1-5]|2(?:2[2-9]|[3-6]\d|7[01]|720)|3[47]|3(?:0[0-5]|[68])|6(?:011|5|4[4-9]|2)|35"
+    # (2200-2204: Mir, Russia's national network)
+    r"^(?:4|5[1-5]|2(?:2[2-9]|[3-6]\d|7[01]|720|20[0-4])|3[47]|3(?:0[0-5]|[68])|6(?:011|5|4[4-9]|2)|35"
     r"|2131|1800"  # JCB 15-digit
     r"|5[06-9]|6\d)"  # Maestro, 12-19 digits
 )

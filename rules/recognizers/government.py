@@ -343,7 +343,7 @@ _BARE_NUMBER_WORD = regex.compile(
     r"(?P<value>(?=[A-Z0-9]*(?:[\-/.][A-Z0-9]*)*\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*)",
     regex.IGNORECASE,
 )
-_NOUN_BEFORE = regex.compile(r"(\p{L}{3,})[ \t]+$")
+_NOUN_BEFORE = regex.compile(r"(\p{L}{3,})[ \t]+\Z")
 # Numbers of things and places, not of a person or their dealings: a product's, a page's,
 # a house's, a phone's (the phone recognizer has those).
 _PHONE_WORD = regex.compile(
@@ -541,7 +541,8 @@ def _iban_shaped(value: str) -> bool:
 _DNI_SHAPED = regex.compile(r"[XYZ]?\d{7,8}[A-Z]")
 # the noun before a value, past its number's word ("flight no. FR2314")
 _WORD_BEFORE = regex.compile(
-    r"(\p{L}+)\.?(?:[ \t]+(?i:no|nr|num|number|code|kod|kodu)\.?)?[ \t]*[:#]?[ \t]*$"
+    # (\Z: a word of the line above, before its line break, is no word of this value's)
+    r"(\p{L}+)\.?(?:[ \t]+(?i:no|nr|num|number|code|kod|kodu)\.?)?[ \t]*[:#]?[ \t]*\Z"
 )
 
 
@@ -562,6 +563,13 @@ def _reference_shaped_alone(text: str, match: regex.Match[str]) -> bool:
     return word is None or word.group(1).lower() not in _THING_NUMBERS
 
 
+# A service desk's record of a person's case, as ServiceNow numbers them by default: the
+# table's prefix and seven digits ("INC0048213" an incident, "RITM0012345" a requested
+# item, "CS0001234" a customer's case). (Some have another identifier's shape and fail
+# its check: India's EPIC is three letters and seven digits.)
+_SERVICE_DESK_RECORD = regex.compile(
+    r"(?<![\p{L}\p{N}])(?:INC|RITM|REQ|SCTASK|CS)\d{7}(?![\p{L}\p{N}])"
+)
 # A farm animal's official number, as the UK and Ireland print it on tags and passports:
 # the country, the herd or flock mark (six or seven digits), then the animal's own number
 # ("UK 741234 500123", "UK 0412345 00123"); the mark alone after a word for the herd, the
@@ -627,6 +635,8 @@ class IdNumberRecognizer:
         for match in _REFERENCE_SHAPE.finditer(text):
             if _reference_shaped_alone(text, match):
                 spans.append(Span(*match.span("value"), labels.ID_NUMBER, 0.6, self.name))
+        for match in _SERVICE_DESK_RECORD.finditer(text):
+            spans.append(Span(*match.span(), labels.ID_NUMBER, 0.8, self.name))
         for match in _ACCOUNT_IN_THE_NAME_OF.finditer(text):
             spans.append(Span(*match.span(1), labels.ID_NUMBER, 0.8, self.name))
         for match in _LAST_DIGITS.finditer(text):
@@ -687,9 +697,11 @@ def _looks_like_id(value: str) -> bool:
     # Versions, hashes and UUIDs are code, not people.
     if regex.fullmatch(r"v?\d{1,2}(?:\.\d{1,4}){1,3}(?:[\-+]\w+)?|[0-9a-f\-]{32,}", value, regex.I):
         return False
-    # Dates, amounts and years are not ids.
+    # Dates, amounts and years are not ids; a run of digits led by a zero is no amount
+    # or year ("badge 00731").
     if regex.fullmatch(r"\d{1,4}([./\-])\d{1,2}\1\d{1,4}|\d{4}|[\d.,]+", value):
-        return value.replace(" ", "").isdigit() and len(value) >= 6
+        digits = value.replace(" ", "")
+        return digits.isdigit() and (len(digits) >= 6 or (digits[0] == "0" and len(digits) >= 5))
     return True
 
 

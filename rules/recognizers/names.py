@@ -198,7 +198,8 @@ _NOT_AFTER_NAMING = frozenset(
 # "Szabina J Gelencsér", "Sari J. Paavolainen": first name, middle initial, last name.
 _WITH_INITIAL = regex.compile(
     r"(?<![\w@.])(\p{Lu}\p{Ll}+)[ \t]+\p{Lu}\.?[ \t]+"
-    r"(\p{Lu}\p{Ll}+(?:[\-'’]\p{Lu}?\p{Ll}+)?)(?![\w@])"
+    # (a surname's apostrophe, not a possessive's: "O'Neill", not "Kernighan's")
+    r"(\p{Lu}\p{Ll}+(?:[\-'’](?!s(?!\p{L}))\p{Lu}?\p{Ll}+)?)(?![\w@])"
 )
 # Words of time before a month's or a day's name: "in May", "since June", "next Monday".
 _TIME_PREPOSITION_BEFORE = regex.compile(

@@ -640,6 +640,32 @@ _DASHED_TAIL = regex.compile(r"[ \t]+[-–—][ \t]+(?=\p{Ll})")
 _SYMBOL_BETWEEN = regex.compile(r"(?<=\p{L}[ \t]*)[ \t]*[\p{Sm}\p{So}][ \t]*(?=\p{Lu})")
 
 
+# Two names joined by a conjunction or a comparison ("Datadog and Sentry", "Holiday Inn
+# Express vs Courtyard"): NER reads them as one. (A person's "and" joins two people the
+# decision reads as one pair: only a comparison parts them. An ampersand joins the names
+# of one firm: "Ben & Jerry", "Crumb & Co".)
+_COORDINATOR = regex.compile(
+    r"[ \t]+(?:(?P<comparison>vs\.?|versus|contra|gegen)|and|or|und|oder|et|ou|y|o|e)[ \t]+"
+    r"(?=\p{Lu})"
+)
+
+
+def _coordinated(text: str, entity: Entity) -> regex.Match[str] | None:
+    """The comparison between two names, or the conjunction between two that are each an
+    encyclopedia's entry, where the whole is none ("Marks and Spencer", "Kramer vs.
+    Kramer" are entries whole)."""
+    start, end = entity.start_char, entity.end_char
+    match = _COORDINATOR.search(text, start, end)
+    comparison = match is not None and match.group("comparison") is not None
+    if match is None or (entity.label_ == "PERSON" and not comparison):
+        return None
+    index = knowledge.knowledge()
+    if index.is_known(text[start:end]):
+        return None
+    left, right = text[start : match.start()], text[match.end() : end]
+    return match if comparison or (index.is_known(left) and index.is_known(right)) else None
+
+
 def _split_misreadings(text: str, entities) -> Iterator[Entity]:
     """English NER reads a run of another language's words as one name ("летим в Сочи",
     "Annem Eskişehir'de"): in a sentence that is not English, an entity holding lower-case
@@ -656,6 +682,16 @@ def _split_misreadings(text: str, entities) -> Iterator[Entity]:
                 [
                     Entity(start, symbol.start(), entity.label_),
                     Entity(symbol.end(), end, entity.label_),
+                ],
+            )
+            continue
+        joined = _coordinated(text, entity)
+        if joined is not None:
+            yield from _split_misreadings(
+                text,
+                [
+                    Entity(start, joined.start(), entity.label_),
+                    Entity(joined.end(), end, entity.label_),
                 ],
             )
             continue

@@ -128,8 +128,12 @@ _URL_PATH_CHAR = rf"[^\s<>\"'`)\]{UNSPACED_SCRIPTS}\u3000-\u303f\uff00-\uffef]"
 # Not from inside a host name (after its "." or "-"), and at most 16 labels: "a.a.a.a…"
 # would otherwise be tried from every label, each try running to the end of the run
 # (quadratic on a pasted blob).
+# RFC 3986's authority: a scheme (nested, as JDBC writes it: "jdbc:postgresql://"), then
+# an account with its password, if any ("https://key@o1.ingest.sentry.io/7").
+_SCHEME = r"(?:[A-Za-z][A-Za-z0-9+.\-]{0,19}:){1,2}//"
+_USERINFO = r"[A-Za-z0-9_.~%!$&'*+,;=\-]{1,128}(?::[^\s/@]{0,128})?@"
 _URL = regex.compile(
-    rf"(?<!{WORD}|[@/.\-])((?:https?://)?(?:www\.)?"
+    rf"(?<!{WORD}|[@/.\-])((?:{_SCHEME}(?P<userinfo>{_USERINFO})?)?(?:www\.)?"
     r"(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.){1,16}[A-Za-z]{2,24}"
     rf"(?::\d{{2,5}})?(?:/{_URL_PATH_CHAR}*)?)",
 )
@@ -224,7 +228,7 @@ _CODE_HOST_OWNER = regex.compile(
     regex.IGNORECASE,
 )
 _EMAIL_DOMAIN = regex.compile(r"(?<=[\w.+\-]@)(?:[A-Za-z0-9\-]+\.)+[A-Za-z]{2,24}\b")
-_HOST = regex.compile(r"^(?:https?://)?(?P<host>[^/:?#]+)", regex.IGNORECASE)
+_HOST = regex.compile(rf"^(?:{_SCHEME}(?:{_USERINFO})?)?(?P<host>[^/:?#]+)", regex.IGNORECASE)
 _PAGE = regex.compile(r"^(?:https?://)?[^/?#]+(?::\d+)?/[^/?#\s]")
 
 
@@ -264,7 +268,7 @@ class PersonalUrlRecognizer:
             while end > start and text[end - 1] in _URL_TRAILING:
                 end -= 1
             url = text[start:end]
-            has_scheme = url.lower().startswith(("http://", "https://", "www."))
+            has_scheme = "://" in url or url.lower().startswith("www.")
             if (
                 _PROFILE.match(url)
                 or _ACCOUNT_PATH.match(url)
@@ -272,6 +276,22 @@ class PersonalUrlRecognizer:
                 or _personal_host(url)
             ):
                 spans.append(Span(start, end, labels.URL, 0.85, self.name))
+            elif match.group("userinfo"):
+                # an account's server: the account and its password are the username and
+                # secrets recognizers' ("postgres://app:pw@db.x.io/"), a bare key is
+                # this one's ("https://4f1c9e@o4812.ingest.sentry.io/5")
+                own = ":" in match.group("userinfo")
+                spans.append(
+                    Span(match.end("userinfo") if own else start, end, labels.URL, 0.85, self.name)
+                )
+            elif (
+                (has_scheme or _in_a_host_setting(text, start))
+                and not _on_an_email_domains_host(facts, url)
+                and _unknown_site(url)
+            ):
+                # a firm's own server, as a config, a command or a link names it:
+                # "https://git.hallmann-logistik.de/...", "server_name panel.sobczak.pl;"
+                spans.append(Span(start, end, labels.URL, 0.6, self.name))
             elif _on_an_email_domain(facts, url):
                 # "intranet.quillfern.org/api/..." beside "ana@quillfern.org": the same
                 # organisation as the address, which the text ties to someone
@@ -341,10 +361,22 @@ def _small_site(facts: _TextFacts, url: str, start: int, end: int, has_scheme: b
     parts = registered_parts(host)
     if parts is None:
         return False
+    if not has_scheme and host.count(".") == 1 and _file_extension("." + parts[1]):
+        return False
+    return _unknown_site(url)
+
+
+def _unknown_site(url: str) -> bool:
+    """The URL's host is under a registered name no encyclopedia knows and no dictionary
+    holds ("hallmann-logistik" of git.hallmann-logistik.de), nor one kept for examples."""
+    host = _HOST.match(url).group("host").rstrip(".")
+    from veil.rules.domain_names import registered_parts
+
+    parts = registered_parts(host)
+    if parts is None:
+        return False
     name, suffix = parts
     if len(name) < 4 or name in _RESERVED_DOMAINS:
-        return False
-    if not has_scheme and host.count(".") == 1 and _file_extension("." + suffix):
         return False
     from veil.rules.knowledge import knowledge
     from veil.rules.truecase import ordinary
@@ -352,6 +384,23 @@ def _small_site(facts: _TextFacts, url: str, start: int, end: int, has_scheme: b
     if ordinary(name) or ordinary(name.replace("-", "")):
         return False
     return not (knowledge().is_known(name) or knowledge().is_known(f"{name}.{suffix}"))
+
+
+# A setting that declares the system's own names, before its value on the value's line:
+# a web server's own names ("server_name", "ServerAlias"), a site's or an ingress's list of
+# hosts it serves, a script's list of the servers it deploys to ("hosts: [", "HOSTS=(",
+# "ALLOWED_HOSTS = [", "SERVERS="). A single host's key ("EMAIL_HOST", "API_URL") points at
+# a service the system uses, which is no one's.
+_HOST_KEY_BEFORE = regex.compile(
+    r"(?<![A-Za-z])(?:server_?name|server_?alias|[\w.\-]*?hosts|[\w.\-]*?servers"
+    r"|[\w.\-]*?trusted_origins)[\"']?(?:[ \t]*[:=]|[ \t])[^\n]*$",
+    regex.IGNORECASE,
+)
+
+
+def _in_a_host_setting(text: str, start: int) -> bool:
+    line_start = text.rfind("\n", 0, start) + 1
+    return _HOST_KEY_BEFORE.search(text, line_start, start) is not None
 
 
 @cache
@@ -368,6 +417,16 @@ def _owner_named_elsewhere(text: str, url: str, start: int) -> bool:
     if match is None:
         return False
     return named_apart(text, match.group("owner"), start + match.start("owner"))
+
+
+def _on_an_email_domains_host(facts: _TextFacts, url: str) -> bool:
+    """A host of a firm the text's e-mail addresses already name: the firm's site, as a
+    config's allowed hosts list it, which the addresses' own rules answer for."""
+    if "@" not in facts.text:
+        return False
+    from veil.rules.domain_names import domain_name
+
+    return domain_name(_HOST.match(url).group("host")) in facts.email_domain_names
 
 
 def _on_an_email_domain(facts: _TextFacts, url: str) -> bool:

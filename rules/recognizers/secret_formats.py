@@ -887,6 +887,13 @@ PREFIX_RULES: tuple[SecretFormat, ...] = (
         "https://docs.stripe.com/api/accounts/object",
     ),
     _p(
+        # a customer's id: the account's holder, to anyone with the account's keys
+        "stripe.customer_id",
+        r"cus_[A-Za-z0-9]{14}",
+        "cus_{A14}",
+        "https://docs.stripe.com/api/customers/object",
+    ),
+    _p(
         "stripe.webhook_secret",
         r"whsec_[A-Za-z0-9+/=]{24,64}",
         "whsec_{A32}",

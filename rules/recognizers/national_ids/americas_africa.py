@@ -137,6 +137,15 @@ RULES: tuple[NationalId, ...] = (
         ("plate", "plate number", "vehicle", "registration", "number plate"),
         needs_context=False,
     ),
+    # --- Egypt
+    # National ID: century, birth date, governorate, sequence and an unpublished check
+    # digit; named as "the national number" (الرقم القومي), which Egyptians call it.
+    NationalId(
+        "eg.national_id",
+        r"[23]\d{13}",
+        checks.eg_national_id,
+        ("القومي", "القومى", "national id", "national number", "egyptian id"),
+    ),
     # --- South Africa
     # YYMMDD SSSS C A Z: date of birth, sequence, citizenship, Luhn check digit.
     NationalId(

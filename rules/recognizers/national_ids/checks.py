@@ -147,6 +147,23 @@ def gb_driving_licence(value: str) -> bool:
     return _is_date(f"{year % 100:02d}{month:02d}{value[8:10]}", century=1900)
 
 
+# Egypt's governorates as its national ID numbers them (88: born abroad).
+_EG_GOVERNORATES = frozenset(
+    ["01", "02", "03", "04", *(str(code) for code in range(11, 20)),
+     *(str(code) for code in range(21, 30)), *(str(code) for code in range(31, 36)), "88"]
+)  # fmt: skip
+
+
+def eg_national_id(value: str) -> bool:
+    """Egypt's national ID: a century digit (2: the 1900s, 3: the 2000s), the birth date
+    YYMMDD, the governorate of birth, four digits of sequence and a check digit whose
+    algorithm is not published (so the date and the governorate are what is checked)."""
+    if len(value) != 14 or not value.isdigit() or value[0] not in "23":
+        return False
+    century = 1900 if value[0] == "2" else 2000
+    return _is_date(value[1:7], century) and value[7:9] in _EG_GOVERNORATES
+
+
 def _is_date(yymmdd: str, century: int) -> bool:
     try:
         dt.date(century + int(yymmdd[:2]), int(yymmdd[2:4]), int(yymmdd[4:6]))
