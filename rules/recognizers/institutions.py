@@ -12,6 +12,8 @@ name's head to tell a school from a person.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
+from functools import cache
 
 from veil.rules import geography, knowledge, labels, locatives, truecase
 from veil.rules import lazy_regex as regex
@@ -450,6 +452,80 @@ _WORKPLACE_AFTER_VERB = regex.compile(
     r"(?:(?:el|la|le|l'|der|die|das|o|a)[ \t]+)?"
     r"(\p{Lu}[\p{L}\p{M}&'’\-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}&'’\-]*){0,3})"
 )
+# A relative's or a friend's workplace, said in the third person in the languages above:
+# "mio padre lavora per la Ferrero", "mi hermana trabaja en Bimbo", "mój dziadek przez
+# 35 lat był maszynistą w PKP", "meine Mutter arbeitet bei Bosch". The writer's people
+# work there, which says where the writer's life is as the first person does.
+_THIRD_PERSON_WORK = (
+    r"lavora|lavorava|lavorò|trabaja|trabajaba|trabajó|trabalha|trabalhava|trabalhou|"
+    r"travaille|travaillait|arbeitet|arbeitete|werkt|werkte|pracuje|pracował|pracowała|"
+    r"работает|работал|работала|працює|працював|працювала|arbetar|arbetade|jobbar|jobbade"
+)
+_THIRD_PERSON_COPULA = r"był|była|jest|era|fue|es|foi|é|était|est|war|ist|был|была|був|була"
+_POSSESSIVES_ABROAD = (
+    r"mi|mis|mio|mia|miei|mie|mon|ma|mes|mein|meine|meinem|meiner|meu|minha|meus|minhas|"
+    r"mijn|onze|nuestro|nuestra|nostro|nostra|notre|nos|unser|unsere|nosso|nossa"
+)
+_THIRD_PERSON_NEEDLES = needles(
+    *alternatives(_THIRD_PERSON_WORK), *alternatives(_THIRD_PERSON_COPULA)
+)
+
+
+_THIRD_PERSON_WORKPLACE = regex.compile(
+    rf"(?<![\p{{L}}])(?:(?i:{_THIRD_PERSON_WORK})"
+    r"(?:[ \t]+(?i:come|como|comme|als|as|jako|som|de|da)[ \t]+\p{Ll}{3,})?"
+    rf"|(?i:{_THIRD_PERSON_COPULA})[ \t]+\p{{Ll}}{{4,}})[ \t]+"
+    r"(?i:en|bei|chez|presso|para|pour|per|für|voor|bij|na|no|w|we|в|у|на|på|hos)[ \t]+"
+    r"(?:(?:el|la|le|l'|der|die|das|o|a)[ \t]+)?"
+    r"(\p{Lu}[\p{L}\p{M}&'’\-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}&'’\-]*){0,3})"
+)
+# A clause's own subject is looked for this far before its verb; these languages drop a
+# subject the text named before ("Il mio bisnonno ... partì da Napoli. Poi lavorò per X"),
+# which is looked for this far back when the verb's sentence names no one before it.
+_SUBJECT_REACH = 100
+_EARLIER_SUBJECT_REACH = 300
+_SENTENCE_START = regex.compile(r"(?:^|[.!?\n])[ \t\"'«„(]*(?=[^.!?\n]*$)")
+# A capitalised word that may be a clause's subject: not one a preposition governs ("w
+# Rabce-Zdroju", "a New York").
+_SUBJECT_LIKE_WORD = regex.compile(
+    r"(?<![\p{L}\-'’])(?<!(?<![\p{L}])(?i:w|we|na|do|z|ze|od|en|a|in|di|da|de|per|del|della|"
+    r"bei|im|nach|aus|von|zu|à|au|em|no|в|на|у|з|із|из|до)[ \t]+)\p{Lu}"
+)
+
+
+@cache
+def _relative() -> regex.Pattern[str]:
+    """The writer's relative, forebear or friend, as their possessive and noun say."""
+    from veil.rules.pattern import RELATIONS
+    from veil.rules.recognizers.names import OTHER_LANGUAGE_RELATIONS
+
+    return regex.compile(
+        rf"(?<![\p{{L}}])(?:(?i:{_POSSESSIVES_ABROAD}|mojego|mojej|mojemu)[ \t]+"
+        rf"(?i:(?:bis|tris|pra|bisa|ur)?(?:{RELATIONS}))|(?i:{OTHER_LANGUAGE_RELATIONS}))"
+        r"(?![\p{L}])"
+    )
+
+
+def _relatives_workplaces(text: str) -> Iterator[regex.Match[str]]:
+    """Workplaces after a third person's verb whose subject is the writer's relative:
+    in the verb's clause, or named earlier where the verb's sentence names no one."""
+    for match in _THIRD_PERSON_WORKPLACE.finditer(text):
+        start = match.start()
+        clause = _relative().search(text, max(0, start - _SUBJECT_REACH), start)
+        if clause is not None and not regex.search(r"[.!?\n]", text[clause.end() : start]):
+            yield match
+            continue
+        sentence = _SENTENCE_START.search(text, max(0, start - _SUBJECT_REACH), start)
+        opening = sentence.end() if sentence is not None else start
+        words_before = text[opening:start]
+        first_word = regex.match(r"\p{L}+", words_before)
+        rest = words_before[first_word.end() :] if first_word else words_before
+        if sentence is None or _SUBJECT_LIKE_WORD.search(rest):
+            continue  # the sentence names its own subject
+        if _relative().search(text, max(0, opening - _EARLIER_SUBJECT_REACH), opening):
+            yield match
+
+
 # An English verb of working, or "previously"/"formerly", then "at", "for" or "from" and a
 # capitalised name: an employer, which the small NER model misses when it is short or an
 # acronym ("previously at Accenture", "he retired from HAL"); and French "moi chez X" (me,
@@ -721,8 +797,10 @@ class InstitutionRecognizer:
         employers = (
             _EMPLOYER_AFTER_VERB.finditer(text) if may_contain(text, _EMPLOYER_NEEDLES) else ()
         )
+        relatives = _relatives_workplaces(text) if may_contain(text, _THIRD_PERSON_NEEDLES) else ()
         for match, validator in itertools.chain(
             ((m, WORKPLACE_OF_WRITER) for m in _WORKPLACE_AFTER_VERB.finditer(text) if verbs),
+            ((m, WORKPLACE_OF_WRITER) for m in relatives),
             ((m, WORKPLACE_OF_WRITER) for m in before_verb),
             ((m, None) for m in employers),  # (the decision reads their cues)
         ):

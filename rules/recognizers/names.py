@@ -523,6 +523,15 @@ _NAME_IN_BRACKETS_AFTER_NAME = regex.compile(
     r"(?<=\p{Lu}[\p{L}\p{M}&'’.\-]*[ \t]*\([ \t]*(?:(?i:ask[ \t]+for|contact)[ \t]+)?)"
     r"(\p{Lu}\p{Ll}+)(?=[ \t]*\))"
 )
+# A person's name in a record's field inside a line, quoted, as log lines, JSON and
+# query rows hold it ('... customer=CU-88 name="Renee Vallo" pan=...', '"customer_name":
+# "Tobias Wren"'); ``_NAME_FIELD`` reads a field that opens its line or clause.
+_QUOTED_NAME_FIELD = regex.compile(
+    r"(?<![\w.\-])[\"']?(?i:(?:full|first|last|display|contact|customer|client|patient|user|"
+    r"account|holder|guest|passenger|employee|member|sender|recipient|author|owner|caller|"
+    r"requester|assignee|reporter|applicant|tenant|driver)[_\-.]?)?(?i:name)[\"']?[ \t]*[:=]"
+    r"[ \t]*[\"'](\p{Lu}[\p{L}'’\-]+(?:[ \t]+\p{Lu}[\p{L}'’\-]+){1,3})[\"']"
+)
 # A line that is only a name: two to four capitalised words or initials.
 _HEADER_LINE = regex.compile(
     r"^[ \t]*(\p{Lu}[\p{L}'’\-]+(?:[ \t]+(?:\p{Lu}\.|\p{Lu}[\p{L}'’\-]+)){1,3})[ \t]*$",
@@ -1238,6 +1247,7 @@ class _NameScan:
             self.caseless_script_names,
             self.kin_titled_names,
             self.header_names,
+            self.name_fields,
             self.sign_off_name,
             self.before_contacts,
             self.contact_in_brackets,
@@ -1268,6 +1278,16 @@ class _NameScan:
         for match in _NAME_IN_BRACKETS_AFTER_NAME.finditer(self.text):
             if match.group(1) in self.first_names:
                 self.keep(*match.span(1), 0.85)
+
+    def name_fields(self) -> None:
+        """A person's name as a record's field holds it, in code and logs too: by the
+        lists, its first word a given name or its last a surname."""
+        if "name" not in self.text and "Name" not in self.text and "NAME" not in self.text:
+            return
+        for match in _QUOTED_NAME_FIELD.finditer(self.text):
+            words = match.group(1).split()
+            if words[0] in self.first_names or words[-1] in self.last_names:
+                self.keep(*match.span(1), 0.85, labelled=True)  # (in code: it is the field's)
 
     def header_names(self) -> None:
         """The name a CV, a letterhead or a signature puts on a line of its own above its

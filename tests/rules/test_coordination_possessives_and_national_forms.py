@@ -79,3 +79,25 @@ def test_egypts_national_number_holds_a_birth_date_and_a_governorate(value, vali
 def test_egypts_national_number_is_found_after_its_name(analyzer):
     text = "محتاج أجدد البطاقة، الرقم القومي بتاعي 29107120103571 ومش عارف أبدأ منين"
     assert protected_labels(analyzer, text).get("29107120103571") == "ID_NUMBER"
+
+
+@pytest.mark.parametrize(
+    ("text", "workplace"),
+    [
+        # a famous employer, which is public as a topic ("Tesla" below)
+        ("Mia sorella lavora come contabile per la Ferrero ad Alba.", "Ferrero"),
+        ("Meine Schwester arbeitet bei Bosch, seit drei Jahren.", "Bosch"),
+        # the subject said in the sentence before, the clause without one
+        (
+            "Piszę w imieniu mojego brata. Przez dwadzieścia lat był kierowcą w Transbudzie.",
+            "Transbudzie",
+        ),
+    ],
+)
+def test_a_relatives_workplace_in_the_third_person(analyzer, text, workplace):
+    assert protected_labels(analyzer, text).get(workplace) == "ORGANIZATION"
+
+
+def test_a_public_figures_workplace_stays_a_topic(analyzer):
+    text = "Mi padre vive en Sevilla. Elon Musk trabaja en Tesla, ¿verdad?"
+    assert "Tesla" not in protected_labels(analyzer, text)

@@ -117,3 +117,25 @@ def test_counts_and_short_codes_are_no_records(analyzer, text):
     assert not any(
         label in ("ID_NUMBER", "SECRET") for label in protected_labels(analyzer, text).values()
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (
+            'Log line:\n`12:04:55 INFO charge customer=CU-88120 name="Odile Marchetti" ok`\n',
+            "Odile Marchetti",
+        ),
+        (
+            'rows:\n[{"id": 7, "customer_name": "Tobias Wrenfield", "plan": "pro"}]\n',
+            "Tobias Wrenfield",
+        ),
+    ],
+)
+def test_a_persons_name_in_a_records_name_field(analyzer, text, name):
+    assert protected_labels(analyzer, text).get(name) == "PERSON"
+
+
+def test_a_products_name_field_is_no_persons(analyzer):
+    text = '`{"product_name": "Galaxy Tab", "sku": "GT-10"}`\n'
+    assert "PERSON" not in protected_labels(analyzer, text).values()
