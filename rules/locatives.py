@@ -451,7 +451,9 @@ _FIRST_PERSON_VERBS = (
     r"nilifanya kazi|tunafanya kazi|nasoma|ninasoma|nilisoma|tunasoma|"
     # Greek ("μένω στην Πάτρα", I live in Patras)
     r"μένω|μένουμε|ζω|ζούμε|δουλεύω|δουλεύουμε|εργάζομαι|εργαζόμαστε|σπουδάζω|σπουδάζουμε|"
-    r"γεννήθηκα|μεγάλωσα"
+    r"γεννήθηκα|μεγάλωσα|"
+    # Romanian ("locuiesc în Cluj", "lucrez ca îngrijitoare la o familie din Torino")
+    r"locuiesc|locuim|lucrez|lucrăm|muncesc|muncim|studiez|studiem|m-am născut|am crescut"
 )
 # Persian: a relation with the first person's suffix ("مادرم", my mother; "همکارمان", our
 # colleague), and the names' rules read it before a name too.

@@ -689,6 +689,9 @@ _LIFE_VERB = regex.compile(
     r"teaches|taught|study|studies|studied|studying|led|lead|leads|manage|manages|managed|"
     r"funeral|wedding|shop|stall|store|restaurant|practice|clinic|school|office|"
     r"appointments?|hospital|"
+    # gig work, by the firm one does it for: "I ride for Deliveroo in Brighton"
+    r"(?:drive|drives|driving|ride|rides|riding|deliver|delivers|delivering)\s+for\s+"
+    r"(?-i:\p{Lu}|[a-z]+\p{Lu})\S*|"
     r"i'm an?|i am an?|i was an?|pracuj[eę]|mieszkam|trabajo|vivo|travaille|habite|arbeite|"
     r"wohne|lavoro|abito|werk|woon|trabalho|moro)\b",
     _I,

@@ -101,3 +101,28 @@ def test_a_relatives_workplace_in_the_third_person(analyzer, text, workplace):
 def test_a_public_figures_workplace_stays_a_topic(analyzer):
     text = "Mi padre vive en Sevilla. Elon Musk trabaja en Tesla, ¿verdad?"
     assert "Tesla" not in protected_labels(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        # gig work, by the firm one does it for
+        ("I ride for Deliveroo in Exeter and a customer says the food never came.", "Exeter"),
+        ("I drive for Bolt in Tallinn, mostly nights.", "Tallinn"),
+        # Romanian's first persons of living and working
+        ("Locuiesc în Brașov și lucrez la un hotel mic.", "Brașov"),
+    ],
+)
+def test_where_the_writer_works_by_the_verb_of_their_work(analyzer, text, place):
+    assert protected_labels(analyzer, text).get(place) == "LOCATION"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I drive for two hours to Exeter every Friday.",  # a trip, not a job
+        "Vreau să vizitez Brașov în vară.",  # a wish to visit
+    ],
+)
+def test_a_trip_is_no_place_of_work(analyzer, text):
+    assert protected_labels(analyzer, text) == {}
