@@ -567,6 +567,10 @@ class SpacyNerRecognizer:
                 text, start, end
             ):
                 continue  # a product or tool as a topic, not "I'm a moderator for TikTok"
+            if _VERSION_AFTER.match(text, end) or _VERSION_AFTER.search(value):
+                # "Ubuntu 22.04", "Kotlin 1.9": software by its release, whoever uses it
+                # ("I moved the app to Ubuntu 22.04")
+                continue
             before = text[max(0, start - 40) : start]
             if label == labels.NORP and _LANGUAGE_CUE.search(before):
                 if notability.is_language_or_nationality(value):
@@ -634,6 +638,14 @@ _ROMANCE_VERB_AND_PREPOSITION = regex.compile(
 _SENTENCE_EDGE = regex.compile(r"[.!?。！？\n]")
 
 
+# A release number after a name: what software is named with ("Ubuntu 22.04", "Spring
+# Boot 3.2.1", "v1.9"), not a place or a person.
+_VERSION_AFTER = regex.compile(
+    r"[ \t]+v?\d{1,4}\.\d{1,4}(?:\.\d{1,4})*(?![\d.,]*\d|[\p{L}%°])"
+    # (not a quantity: "Berlin 3.2 million", "Lagos 2.5 km")
+    r"(?![ \t]*(?i:million|billion|thousand|bn|km|mi|miles|kilomet|kg|lbs?|per|percent|"
+    r"hours?|mins?|minutes|times|m)\b)"
+)
 _DASHED_TAIL = regex.compile(r"[ \t]+[-–—][ \t]+(?=\p{Ll})")
 # An arrow, an operator or a pictograph between two names ("&", which joins a firm's, is
 # punctuation)

@@ -126,3 +126,13 @@ def test_where_the_writer_works_by_the_verb_of_their_work(analyzer, text, place)
 )
 def test_a_trip_is_no_place_of_work(analyzer, text):
     assert protected_labels(analyzer, text) == {}
+
+
+def test_a_name_with_a_release_number_is_software(analyzer):
+    text = "After I moved the app to Ubuntu 22.04 the Gunicorn socket fails."
+    assert "Ubuntu" not in protected_labels(analyzer, text)
+
+
+def test_a_town_with_a_quantity_is_still_a_town(analyzer):
+    text = "I live in Lagos 2.5 km from the lagoon, with my brother."
+    assert protected_labels(analyzer, text).get("Lagos") == "LOCATION"
