@@ -703,11 +703,27 @@ def _signature_fields(text: str) -> list[tuple[int, int]]:
     return found
 
 
+# A kind of business or institution, then "called" or "named" and its name: "a small
+# boutique called Zara's Closet", "a cram school in Taichung called Bright Owl English".
+_CALLED_AFTER_KIND = regex.compile(
+    r"(?<![\p{L}])(?i:a|an|the|our|my|this|that)[ \t]+(?:[\p{L}\-]+[ \t]+){0,3}?"
+    r"(?P<kind>\p{Ll}[\p{L}\-]*)"
+    # (where it is may come between: "in Kaohsiung")
+    r"(?:[ \t]+(?:in|on|at|near)[ \t]+\p{Lu}[\p{L}\-]*(?:[ \t]+\p{Lu}[\p{L}\-]*)?)?"
+    r",?[ \t]+(?:called|named)[ \t]+"
+    rf"(?P<name>{_WORD}(?:[ \t]+(?:(?:&|and)[ \t]+)?{_WORD}){{0,3}})"
+)
+
+
 def _introduced_as_one_of_a_kind(text: str) -> list[tuple[int, int]]:
-    """Names the writer brings in as one of a kind: quoted before Korean's "called", or
-    described in apposition as a kind of business."""
+    """Names the writer brings in as one of a kind: quoted before Korean's "called",
+    described in apposition as a kind of business, or called so after its kind."""
     found = [m.span() for m in _KOREAN_QUOTED_CALLED.finditer(text)] if "라는" in text else []
     for match in _DESCRIBED_AS_A_KIND.finditer(text) if ", " in text else ():
+        kind = match.group("kind")
+        if HEAD_WORD.fullmatch(kind) or _BUSINESS_WORD.fullmatch(kind):
+            found.append(match.span("name"))
+    for match in _CALLED_AFTER_KIND.finditer(text) if "called" in text or "named" in text else ():
         kind = match.group("kind")
         if HEAD_WORD.fullmatch(kind) or _BUSINESS_WORD.fullmatch(kind):
             found.append(match.span("name"))

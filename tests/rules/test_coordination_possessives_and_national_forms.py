@@ -136,3 +136,19 @@ def test_a_name_with_a_release_number_is_software(analyzer):
 def test_a_town_with_a_quantity_is_still_a_town(analyzer):
     text = "I live in Lagos 2.5 km from the lagoon, with my brother."
     assert protected_labels(analyzer, text).get("Lagos") == "LOCATION"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("I run a tiny bakery in Whitstable called Crumb and Quill.", "Crumb and Quill"),
+        ("She manages a small boutique called Maud's Attic, near the station.", "Maud's Attic"),
+    ],
+)
+def test_a_business_called_so_after_its_kind(analyzer, text, name):
+    assert protected_labels(analyzer, text).get(name) == "ORGANIZATION"
+
+
+def test_a_work_called_so_stays_public(analyzer):
+    text = "Is there a song called Yesterday by the Beatles?"
+    assert "Yesterday" not in protected_labels(analyzer, text)
