@@ -993,6 +993,45 @@ RECORDS: list[tuple[str, str, str, str | None]] = [
         "{{Kaleb Cooper}} still farming in {{Chadlington}}?",
         None,
     ),
+    # hosts-records-relatives (a firm's own host by a URL's or a setting's grammar; an
+    # account by a login's; a record by its documented shape or its column; a relative's
+    # workplace in the third person; a business called so after its kind)
+    (
+        "mixed",
+        "hosts-records-relatives",
+        'Deploy hangs on the second box:\n```\nSERVERS=("[[URL:web1.tollgarth-joinery.co.uk]]" '
+        '"[[URL:web2.tollgarth-joinery.co.uk]]")\nrsync -az ./dist/ [[USERNAME:ci_tollg]]@$s:/srv/\n'
+        "```\nBoth run {{Debian 12}}. Any idea?",
+        None,
+    ),
+    (
+        "mixed",
+        "hosts-records-relatives",
+        "Resolution note for [[ID_NUMBER:INC0077314]] please: caller [[PERSON:Wenna Trelawny]] "
+        "could not log in to {{Outlook}} after the password change.",
+        None,
+    ),
+    (
+        "mixed",
+        "hosts-records-relatives",
+        "Mia zia lavora come cuoca per la [[ORGANIZATION:Lavazza]] a [[LOCATION:Torino]] da trent'anni. "
+        "Che cosa regalarle per la pensione?",
+        None,
+    ),
+    (
+        "mixed",
+        "hosts-records-relatives",
+        "I run a little café in [[LOCATION:Keswick]] called [[ORGANIZATION:Fellside Brew]] and "
+        "want to reply to a {{Tripadvisor}} review about our scones.",
+        None,
+    ),
+    (
+        "public_only",
+        "hosts-records-relatives",
+        "Is {{Grafana}} or {{Datadog}} cheaper for a team of ten, and does {{Kubernetes}} "
+        "1.29 change anything for {{Prometheus}}?",
+        None,
+    ),
 ]
 
 

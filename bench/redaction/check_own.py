@@ -69,6 +69,7 @@ KINDS = frozenset(
         "clauses-businesses",
         "addresses-records",
         "postal-farms-east-asia",
+        "hosts-records-relatives",
     }
 )
 REQUIRED = ("id", "category", "kind", "text", "spans", "public", "public_spans")
