@@ -993,15 +993,15 @@ RECORDS: list[tuple[str, str, str, str | None]] = [
         "{{Kaleb Cooper}} still farming in {{Chadlington}}?",
         None,
     ),
-    # hosts-records-relatives (a firm's own host by a URL's or a setting's grammar; an
-    # account by a login's; a record by its documented shape or its column; a relative's
-    # workplace in the third person; a business called so after its kind)
+    # hosts-records-relatives (a URL by its scheme's grammar; an account by a login's; a
+    # record by its documented shape or its column; a relative's workplace in the third
+    # person; a business called so after its kind)
     (
         "mixed",
         "hosts-records-relatives",
-        'Deploy hangs on the second box:\n```\nSERVERS=("[[URL:web1.tollgarth-joinery.co.uk]]" '
-        '"[[URL:web2.tollgarth-joinery.co.uk]]")\nrsync -az ./dist/ [[USERNAME:ci_tollg]]@$s:/srv/\n'
-        "```\nBoth run {{Debian 12}}. Any idea?",
+        "Deploy hangs on the second box:\n```\nrsync -az ./dist/ [[USERNAME:ci_tollg]]@$s:/srv/\n"
+        "DB_URL=[[URL:jdbc:postgresql://db1.tollgarth.lan:5432/shop]]\n```\n"
+        "Both run {{Debian}} 12. Any idea?",
         None,
     ),
     (

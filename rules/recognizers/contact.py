@@ -416,8 +416,7 @@ _LOG_CUES = (
     r"\b(?:for|of|by)\s+(?:invalid\s+)?user\s+[\"']?"
     r"|\bas\s+user\s+[\"']?"
     r"|\bAccepted\s+(?:publickey|password|keyboard-interactive\S*)\s+for\s+"
-    # a setting's key ending in the word: "DB_USER=", "smtp.username:"
-    r"|(?:\b|_)(?:user|username|login|owner|uid|author)\s*[=:]\s*[\"']?"
+    r"|\b(?:user|username|login|owner|uid|author)\s*[=:]\s*[\"']?"
     r"|\bssh\b[^\n]{0,40}?\bas\s+"
     r"|/home/|/Users/|\\Users\\"
 )

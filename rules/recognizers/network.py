@@ -277,21 +277,12 @@ class PersonalUrlRecognizer:
             ):
                 spans.append(Span(start, end, labels.URL, 0.85, self.name))
             elif match.group("userinfo"):
-                # an account's server: the account and its password are the username and
-                # secrets recognizers' ("postgres://app:pw@db.x.io/"), a bare key is
-                # this one's ("https://4f1c9e@o4812.ingest.sentry.io/5")
-                own = ":" in match.group("userinfo")
-                spans.append(
-                    Span(match.end("userinfo") if own else start, end, labels.URL, 0.85, self.name)
-                )
-            elif (
-                (has_scheme or _in_a_host_setting(text, start))
-                and not _on_an_email_domains_host(facts, url)
-                and _unknown_site(url)
-            ):
-                # a firm's own server, as a config, a command or a link names it:
-                # "https://git.hallmann-logistik.de/...", "server_name panel.sobczak.pl;"
-                spans.append(Span(start, end, labels.URL, 0.6, self.name))
+                # a URL that carries a key as its account is a credential, whole
+                # ("https://4f1c9e@o4812.ingest.sentry.io/5"); an account and its password
+                # are the username and secrets recognizers' ("postgres://app:pw@db/"), and
+                # the host in a config line is a service's
+                if ":" not in match.group("userinfo"):
+                    spans.append(Span(start, end, labels.URL, 0.85, self.name))
             elif _on_an_email_domain(facts, url):
                 # "intranet.quillfern.org/api/..." beside "ana@quillfern.org": the same
                 # organisation as the address, which the text ties to someone
@@ -361,22 +352,10 @@ def _small_site(facts: _TextFacts, url: str, start: int, end: int, has_scheme: b
     parts = registered_parts(host)
     if parts is None:
         return False
-    if not has_scheme and host.count(".") == 1 and _file_extension("." + parts[1]):
-        return False
-    return _unknown_site(url)
-
-
-def _unknown_site(url: str) -> bool:
-    """The URL's host is under a registered name no encyclopedia knows and no dictionary
-    holds ("hallmann-logistik" of git.hallmann-logistik.de), nor one kept for examples."""
-    host = _HOST.match(url).group("host").rstrip(".")
-    from veil.rules.domain_names import registered_parts
-
-    parts = registered_parts(host)
-    if parts is None:
-        return False
     name, suffix = parts
     if len(name) < 4 or name in _RESERVED_DOMAINS:
+        return False
+    if not has_scheme and host.count(".") == 1 and _file_extension("." + suffix):
         return False
     from veil.rules.knowledge import knowledge
     from veil.rules.truecase import ordinary
@@ -384,23 +363,6 @@ def _unknown_site(url: str) -> bool:
     if ordinary(name) or ordinary(name.replace("-", "")):
         return False
     return not (knowledge().is_known(name) or knowledge().is_known(f"{name}.{suffix}"))
-
-
-# A setting that declares the system's own names, before its value on the value's line:
-# a web server's own names ("server_name", "ServerAlias"), a site's or an ingress's list of
-# hosts it serves, a script's list of the servers it deploys to ("hosts: [", "HOSTS=(",
-# "ALLOWED_HOSTS = [", "SERVERS="). A single host's key ("EMAIL_HOST", "API_URL") points at
-# a service the system uses, which is no one's.
-_HOST_KEY_BEFORE = regex.compile(
-    r"(?<![A-Za-z])(?:server_?name|server_?alias|[\w.\-]*?hosts|[\w.\-]*?servers"
-    r"|[\w.\-]*?trusted_origins)[\"']?(?:[ \t]*[:=]|[ \t])[^\n]*$",
-    regex.IGNORECASE,
-)
-
-
-def _in_a_host_setting(text: str, start: int) -> bool:
-    line_start = text.rfind("\n", 0, start) + 1
-    return _HOST_KEY_BEFORE.search(text, line_start, start) is not None
 
 
 @cache
@@ -417,16 +379,6 @@ def _owner_named_elsewhere(text: str, url: str, start: int) -> bool:
     if match is None:
         return False
     return named_apart(text, match.group("owner"), start + match.start("owner"))
-
-
-def _on_an_email_domains_host(facts: _TextFacts, url: str) -> bool:
-    """A host of a firm the text's e-mail addresses already name: the firm's site, as a
-    config's allowed hosts list it, which the addresses' own rules answer for."""
-    if "@" not in facts.text:
-        return False
-    from veil.rules.domain_names import domain_name
-
-    return domain_name(_HOST.match(url).group("host")) in facts.email_domain_names
 
 
 def _on_an_email_domain(facts: _TextFacts, url: str) -> bool:
