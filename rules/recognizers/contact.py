@@ -12,6 +12,7 @@ from veil.rules import lazy_regex as regex
 from veil.rules.code_context import code_map, line_bounds
 from veil.rules.pattern import (
     PHONE_WORDS_ABROAD,
+    URL_KEY,
     WORD,
     PatternRecognizer,
     compile_words,
@@ -28,8 +29,8 @@ from veil.rules.spans import Span
 # --- EMAIL -------------------------------------------------------------------------
 
 _EMAIL = regex.compile(
-    # (not a URL's account and password: "https://key@host", "postgres://app:pw@db.host")
-    rf"(?<!{WORD}|[.+\-@]|//|//[^\s/@]{{0,128}}:)"
+    # (not a URL's password: "postgres://app:pw@db.host")
+    rf"(?<!{WORD}|[.+\-@]|//[^\s/@]{{0,128}}:)"
     r"([A-Za-z0-9!#$%&'*+^_`{|}~\-]+(?:\.[A-Za-z0-9!#$%&'*+^_`{|}~\-]+)*"
     r"@(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24})"
     rf"(?!{WORD}|[\-@]|\.[A-Za-z0-9])"
@@ -48,7 +49,9 @@ def _validate_email(match: regex.Match[str], text: str) -> float | None:
     local, _, domain = match.group(1).rpartition("@")
     if _RESERVED_DOMAIN.search(domain) or _SERVICE_LOCAL.match(local):
         return None
-    if text[max(0, match.start() - 3) : match.start()].endswith("://") and len(local) >= 20:
+    if text[max(0, match.start() - 3) : match.start()].endswith("://") and (
+        len(local) >= 20 or URL_KEY.fullmatch(local)
+    ):
         return None  # a key in a URL's user part (scheme://key@host), not a mailbox
     return 0.95
 

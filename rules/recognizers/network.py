@@ -11,6 +11,7 @@ from veil.rules import lazy_regex as regex
 from veil.rules.code_context import CodeMap, code_map
 from veil.rules.pattern import (
     UNSPACED_SCRIPTS,
+    URL_KEY,
     WORD,
     PatternRecognizer,
     compile_words,
@@ -278,10 +279,11 @@ class PersonalUrlRecognizer:
                 spans.append(Span(start, end, labels.URL, 0.85, self.name))
             elif match.group("userinfo"):
                 # a URL that carries a key as its account is a credential, whole
-                # ("https://4f1c9e@o4812.ingest.sentry.io/5"); an account and its password
-                # are the username and secrets recognizers' ("postgres://app:pw@db/"), and
-                # the host in a config line is a service's
-                if ":" not in match.group("userinfo"):
+                # ("https://4f1c9e2ab7d0@o4812.ingest.sentry.io/5"); a mailbox there is the
+                # e-mail recognizer's ("smtp://noreply@..."), an account and its password
+                # the username and secrets recognizers' ("postgres://app:pw@db/"), and the
+                # host in a config line a service's
+                if URL_KEY.fullmatch(match.group("userinfo")[:-1]):
                     spans.append(Span(start, end, labels.URL, 0.85, self.name))
             elif _on_an_email_domain(facts, url):
                 # "intranet.quillfern.org/api/..." beside "ana@quillfern.org": the same

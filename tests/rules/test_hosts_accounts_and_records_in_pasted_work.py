@@ -33,6 +33,11 @@ def test_a_url_is_read_by_the_grammar_of_its_scheme_and_account(analyzer, text, 
     assert protected_labels(analyzer, text).get(url) == "URL"
 
 
+def test_a_mailbox_as_a_urls_account_is_an_email_address(analyzer):
+    text = "MAIL_URL=smtp://bestellungen@tischlerei-quandt.de:587\n"
+    assert protected_labels(analyzer, text).get("bestellungen@tischlerei-quandt.de") == "EMAIL"
+
+
 def test_an_account_and_password_in_a_url_are_no_email_address(analyzer):
     text = "DATABASE_URL=postgres://tilda_q:Brame!2291@db.quorvex-labs.io:5432/app\n"
     found = protected_labels(analyzer, text)
