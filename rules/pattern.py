@@ -131,11 +131,11 @@ PHONE_WORDS_ABROAD = (
 )  # fmt: skip
 
 
-# Words that mark a value as a sample, not someone's ("test card number: 4242…").
 # A key as the account of a URL ("https://4f1c9e2ab7d0@o4812.ingest.sentry.io/5"): letters
 # and digits mixed, eight or more, no dot; a mailbox's name is a word or a name
 # ("smtp://noreply@mail.example.de").
 URL_KEY = regex.compile(r"(?=[\w\-]*\d)(?=[\w\-]*[A-Za-z])[\w\-]{8,}")
+# Words that mark a value as a sample, not someone's ("test card number: 4242…").
 TEST_WORDS = compile_words(
     ["test", "tests", "testing", "sample", "example", "dummy", "fake", "sandbox"]
 )

@@ -414,7 +414,8 @@ _HANDLE = regex.compile(
     rf"(?<!{WORD}|[@.+\-/])@([A-Za-z0-9_](?:[A-Za-z0-9_.\-]{{0,38}}[A-Za-z0-9_])?)"
     rf"(?!{WORD}|[@/\-]|\.\w)"
 )
-# Where logs and paths name the account: "for user jdoe", "/home/jdoe/", "user=jdoe".
+# Where logs and paths name the account: "for user jdoe", 'for user "jdoe"', "runs as user
+# jdoe", "/home/jdoe/", "user=jdoe".
 _LOG_CUES = (
     r"\b(?:for|of|by)\s+(?:invalid\s+)?user\s+[\"']?"
     r"|\bas\s+user\s+[\"']?"

@@ -701,7 +701,7 @@ def _looks_like_id(value: str) -> bool:
     # or year ("badge 00731").
     if regex.fullmatch(r"\d{1,4}([./\-])\d{1,2}\1\d{1,4}|\d{4}|[\d.,]+", value):
         digits = value.replace(" ", "")
-        return digits.isdigit() and (len(digits) >= 6 or (digits[0] == "0" and len(digits) >= 5))
+        return digits.isdigit() and (len(value) >= 6 or (digits[0] == "0" and len(digits) >= 5))
     return True
 
 
