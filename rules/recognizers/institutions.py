@@ -439,18 +439,24 @@ _DEVANAGARI_NAME = regex.compile(
 # "je suis infirmière chez X", "jestem kelnerką w X").
 _COPULA_FIRST_PERSON = r"sou|soy|suis|sono|ben|bin|jestem|jsem|är|er"
 WORKPLACE_OF_WRITER = "workplace after a verb"  # the validator of those names
+# The pieces such a sentence is made of: the job named after the verb ("come commessa"),
+# the article before the workplace, and the workplace's name (up to four capitalised
+# words; the only group of the patterns below).
+_JOB_AFTER_VERB = r"(?:[ \t]+(?i:come|como|comme|als|as|jako|som|de|da)[ \t]+\p{Ll}{3,})?"
+_ARTICLE = r"(?:(?:el|la|le|l'|der|die|das|o|a)[ \t]+)?"
+_WORKPLACE_NAME = r"(\p{Lu}[\p{L}\p{M}&'’\-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}&'’\-]*){0,3})"
 _WORK_VERB_NEEDLES = needles(
     *alternatives(WORK_VERBS_ABROAD), *alternatives(_COPULA_FIRST_PERSON)
 )  # (one in every match)
 _WORKPLACE_AFTER_VERB = regex.compile(
     rf"(?<![\p{{L}}])(?:(?i:{WORK_VERBS_ABROAD})"
-    r"(?:[ \t]+(?i:come|como|comme|als|as|jako|som|de|da)[ \t]+\p{Ll}{3,})?"
+    rf"{_JOB_AFTER_VERB}"
     rf"|(?i:{_COPULA_FIRST_PERSON})[ \t]+\p{{Ll}}{{4,}})[ \t]+"
     r"(?i:en|bei|chez|presso|para|pour|per|für|voor|bij|na|no|w|we|в|у|на|på|hos|ved|ở|tại"
     # (Italian "da" is "at" after a verb of working only: "sono stanca da ..." is not)
     r"|(?<=(?i:lavoro|lavorato|lavoravo)[ \t]+(?:\p{Ll}+[ \t]+\p{Ll}+[ \t]+)?)da|di)[ \t]+"
-    r"(?:(?:el|la|le|l'|der|die|das|o|a)[ \t]+)?"
-    r"(\p{Lu}[\p{L}\p{M}&'’\-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}&'’\-]*){0,3})"
+    rf"{_ARTICLE}"
+    rf"{_WORKPLACE_NAME}"
 )
 # A relative's or a friend's workplace, said in the third person in the languages above:
 # "mio padre lavora per la Ferrero", "mi hermana trabaja en Bimbo", "mój dziadek przez
@@ -473,17 +479,18 @@ _THIRD_PERSON_NEEDLES = needles(
 
 _THIRD_PERSON_WORKPLACE = regex.compile(
     rf"(?<![\p{{L}}])(?:(?i:{_THIRD_PERSON_WORK})"
-    r"(?:[ \t]+(?i:come|como|comme|als|as|jako|som|de|da)[ \t]+\p{Ll}{3,})?"
+    rf"{_JOB_AFTER_VERB}"
     rf"|(?i:{_THIRD_PERSON_COPULA})[ \t]+\p{{Ll}}{{4,}})[ \t]+"
     r"(?i:en|bei|chez|presso|para|pour|per|für|voor|bij|na|no|w|we|в|у|на|på|hos)[ \t]+"
-    r"(?:(?:el|la|le|l'|der|die|das|o|a)[ \t]+)?"
-    r"(\p{Lu}[\p{L}\p{M}&'’\-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}&'’\-]*){0,3})"
+    rf"{_ARTICLE}"
+    rf"{_WORKPLACE_NAME}"
 )
 # A clause's own subject is looked for this far before its verb; these languages drop a
 # subject the text named before ("Il mio bisnonno ... partì da Napoli. Poi lavorò per X"),
 # which is looked for this far back when the verb's sentence names no one before it.
 _SUBJECT_REACH = 100
 _EARLIER_SUBJECT_REACH = 300
+_SENTENCE_END = regex.compile(r"[.!?\n]")
 _SENTENCE_START = regex.compile(r"(?:^|[.!?\n])[ \t\"'«„(]*(?=[^.!?\n]*$)")
 # A capitalised word that may be a clause's subject: not one a preposition governs ("w
 # Rabce-Zdroju", "a New York").
@@ -512,7 +519,7 @@ def _relatives_workplaces(text: str) -> Iterator[regex.Match[str]]:
     for match in _THIRD_PERSON_WORKPLACE.finditer(text):
         start = match.start()
         clause = _relative().search(text, max(0, start - _SUBJECT_REACH), start)
-        if clause is not None and not regex.search(r"[.!?\n]", text[clause.end() : start]):
+        if clause is not None and not _SENTENCE_END.search(text, clause.end(), start):
             yield match
             continue
         sentence = _SENTENCE_START.search(text, max(0, start - _SUBJECT_REACH), start)
@@ -535,7 +542,7 @@ _EMPLOYER_AFTER_VERB = regex.compile(
     r"(?<![\p{L}])(?:(?i:work|worked|working|employed|previously|formerly|retired|"
     r"retiring|interned|interning|volunteers?|volunteered|volunteering)[ \t]+"
     r"(?i:at|for|from|with)|(?i:moi[ \t]+chez))[ \t]+(?:(?i:the)[ \t]+)?"
-    r"(\p{Lu}[\p{L}\p{M}&'’\-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}&'’\-]*){0,3})"
+    rf"{_WORKPLACE_NAME}"
 )
 _EMPLOYER_NEEDLES = needles("work", "employed", "previously", "formerly", "retir", "intern",
                             "volunteer", "chez")  # fmt: skip
@@ -719,14 +726,14 @@ def _introduced_as_one_of_a_kind(text: str) -> list[tuple[int, int]]:
     """Names the writer brings in as one of a kind: quoted before Korean's "called",
     described in apposition as a kind of business, or called so after its kind."""
     found = [m.span() for m in _KOREAN_QUOTED_CALLED.finditer(text)] if "라는" in text else []
-    for match in _DESCRIBED_AS_A_KIND.finditer(text) if ", " in text else ():
-        kind = match.group("kind")
-        if HEAD_WORD.fullmatch(kind) or _BUSINESS_WORD.fullmatch(kind):
-            found.append(match.span("name"))
-    for match in _CALLED_AFTER_KIND.finditer(text) if "called" in text or "named" in text else ():
-        kind = match.group("kind")
-        if HEAD_WORD.fullmatch(kind) or _BUSINESS_WORD.fullmatch(kind):
-            found.append(match.span("name"))
+    for pattern, possible in (
+        (_DESCRIBED_AS_A_KIND, ", " in text),
+        (_CALLED_AFTER_KIND, "called" in text or "named" in text),
+    ):
+        for match in pattern.finditer(text) if possible else ():
+            kind = match.group("kind")
+            if HEAD_WORD.fullmatch(kind) or _BUSINESS_WORD.fullmatch(kind):
+                found.append(match.span("name"))
     return found
 
 
