@@ -14,10 +14,13 @@ by a recognizer ends.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from veil.rules import knowledge, labels
 from veil.rules import lazy_regex as regex
 from veil.rules.declension import name_forms
+from veil.rules.notability import fold
+from veil.rules.pattern import TITLES
 from veil.rules.spans import Span
 
 LINKED_LABELS = frozenset({labels.PERSON, labels.LOCATION, labels.ORGANIZATION})
@@ -52,6 +55,7 @@ def link(text: str, spans: Sequence[Span]) -> list[Span]:
 
 
 _WORD_IN_SPAN = regex.compile(r"\S+")
+_TITLE = regex.compile(rf"(?:{TITLES})\.?")
 
 
 def _cut_between_entries(text: str, span: Span, index: knowledge.Knowledge) -> list[Span]:
@@ -63,16 +67,41 @@ def _cut_between_entries(text: str, span: Span, index: knowledge.Knowledge) -> l
     words = list(_WORD_IN_SPAN.finditer(text, span.start, span.end))
     if len(words) < 3 or index.is_known(text[span.start : span.end]):
         return [span]
-    for cut in range(len(words) - 1, 1, -1):
+    # (a title and one name is no head to cut at: "Dr. Lisa", an alias, then "Kaminski")
+    first_word = 1 if _TITLE.fullmatch(words[0].group()) else 0
+    for cut in range(len(words) - 1, 1 + first_word, -1):
         head = text[span.start : words[cut - 1].end()]
         tail_start = words[cut].start()
         tail = text[tail_start : span.end]
+        if _given_then_surname(words[cut - 1].group(), tail):
+            continue  # "Dr. Lisa Kaminski": a title's alias ("Dr. Lisa"), then a surname
         if _famous(head, index) and (_famous(tail, index) or _entry_but_no_name(tail, index)):
             return [
                 span.shifted(span.start, words[cut - 1].end()),
                 span.shifted(tail_start, span.end),
             ]
     return [span]
+
+
+def _given_then_surname(given: str, tail: str) -> bool:
+    """A first name the lists hold, then one word they hold as a surname: one person's
+    name, whatever entries its parts are."""
+    from veil.rules.recognizers.names import known_name_words
+
+    first, _ = known_name_words()
+    return (
+        " " not in tail
+        and given.strip(".,").title() in first
+        and fold(tail.strip(".,'’")) in _folded_surnames()
+    )
+
+
+@cache
+def _folded_surnames() -> frozenset[str]:
+    """The lists' surnames as written without accents too ("Kaminski" for Kamiński)."""
+    from veil.rules.recognizers.names import known_name_words
+
+    return frozenset(fold(name) for name in known_name_words()[1])
 
 
 def _entry_but_no_name(words: str, index: knowledge.Knowledge) -> bool:

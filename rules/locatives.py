@@ -194,6 +194,9 @@ HOME_IS_BEFORE = regex.compile(
     r"(?:実家|地元|故郷|ふるさと|出身地|住まい|自宅)(?:が|は|も)[ \t]*$"
     # Chinese "home town" right before it ("回老家安徽阜阳", back home to Fuyang, Anhui)
     r"|(?:老家|家乡|故乡)(?:在|是)?[ \t]*$"
+    # Korean home town, family home, and a wife's or a husband's parents' home
+    # ("제 고향이 경주인데", my home town is Gyeongju)
+    r"|(?:고향|본가|친정|시댁|시가)(?:이|은|도|는)?[ \t]*$"
 )
 ARABIC_PREPOSITION = regex.compile(
     rf"(?<![\p{{L}}])(?:{_ARABIC_WHERE}|{_ARABIC_TO})[ \t]*$"

@@ -20,7 +20,9 @@ CHAT_STAMP = (
 KOREAN_PARTICLES = (
     r"에서는|에서도|에서|에는|에도|에게|에|이랑|이고|이며|이에요|이야|이다|이가|이는|이를|이의|"
     r"이도|이와|이한테|이하고|예요|입니다|으로|로|까지|부터|한테|하고|랑|의|은|는|와|과|이|가|을|"
-    r"를|도|만"
+    r"를|도|만|"
+    # the copula's joining and past forms after a noun ("경주인데", it is Gyeongju and)
+    r"인데요|인데|이라서|이라|이지만|이었어요|이었는데|이었다|였어요|였는데|였다"
 )
 # The names of the months and the days of the week, in lower case: words of a date, not a
 # town's name ("March") or part of a firm's ("Meadowside Physio Thursday").
@@ -234,7 +236,8 @@ KIN_TITLES = (
 # "Thanks" as a message's last words before its writer's name, in the languages veil
 # reads ("Salamat po - Jessa", "Asante, Baraka", "Dziękuję, Marta").
 THANKS = (
-    r"thanks|thank you|salamat(?:[ \t]+po)?|terima kasih|makasih|asante(?:[ \t]+sana)?|"
+    r"thanks|thank you|thx|thnx|thanx|salamat(?:[ \t]+po)?|terima kasih|makasih|"
+    r"asante(?:[ \t]+sana)?|"
     r"gracias|obrigad[oa]|merci|danke|grazie|dziękuję|dzięki|спасибо|дякую|teşekkürler|"
     r"cảm ơn|tack|kiitos|ευχαριστώ|shukran|dhanyavaad|arigato"
 )

@@ -606,6 +606,12 @@ _RESIDENCE_BEFORE = regex.compile(
     # Swedish, Norwegian and Danish "lives", some words before its place ("bor kvar på
     # gården utanför X", still lives on the farm outside X)
     r"(?:bor|bodde)(?:[^.!?\n]{0,30}?\b(?:i|på|utanför|utenfor|udenfor|nära|nær|vid|ved))?|"
+    # ... and their "moved", Dutch's, and the Romance languages' and Polish's ("er lige
+    # flyttet på plejehjem i X", "verhuisd naar X", "se mudó a X", "przeprowadziła się do")
+    r"(?:flyttet|flyttede|flyttat|flyttade|flyttar|flytter|verhuisd|verhuizen|verhuist|"
+    r"mudé|mudó|mudamos|mudaron|déménagé|déménagée|déménagés|trasferit[oaie]|mudei|mudou|"
+    r"mudaram|mudámos|przeprowadzi\p{L}*(?:[ \t]+się)?)"
+    r"(?:[^.!?\n]{0,30}?\b(?:i|på|til|naar|in|a|à|en|para|pra|do|w|we))?|"
     # (right before the place: "based in Leeds", not "based on this chat, plan ... in")
     r"based(?:\s+(?:out\s+of|in|at|near))?|"
     r"(?:geboren|née?|nacid[oa]|nat[oa]|urodzon[ay])(?:[^.!?\n]{0,25}?\b(?:in|à|en|a|w))?|"
@@ -1503,7 +1509,8 @@ def _name_words(value: str) -> tuple[bool, bool]:
 
     def given(word: str) -> bool:
         forms = declension.word_forms(word) if declined else (word,)
-        return any(form.title() in first for form in forms)
+        # (a hyphenated pair as written: "Tyler-Jay" is two names, "Webster-pak" a thing)
+        return any((form if "-" in form else form.title()) in first for form in forms)
 
     def family(word: str) -> bool:
         forms = declension.word_forms(word) if declined else (word,)
@@ -2811,7 +2818,8 @@ _PLACE_ONLY_KNOWN = frozenset(
 _FAVOURITE_OF_MINE = regex.compile(r"\b(?:my|our)\s+(?:favou?rite|fave|beloved)\b", _I)
 # (or a bracket: "Ferretería Hnos. Zubizarreta (Vitoria)")
 _PLACE_OF_GAP = regex.compile(
-    rf"(?:\s*,)?\s+(?:in|at|near|outside|{locatives.IN_OR_AT}|{locatives.FROM})\s+|\s*,[ \t]*"
+    rf"(?:\s*,)?\s+(?:(?:just|right)\s+)?(?:in|at|near|outside|{locatives.IN_OR_AT}|"
+    rf"{locatives.FROM})\s+|\s*,[ \t]*(?:(?:just|right)\s+(?:outside|near)\s+)?"
     # (or Finnish's case joined to the firm's form by a colon, the town in its own:
     # "Kaneli Oy:ssä Jyväskylässä", at Kaneli Oy in Jyväskylä)
     r"|[ \t]*\([ \t]*|:\p{Ll}{2,4}[ \t]+"
@@ -2946,7 +2954,12 @@ _PLACE_LABELS = frozenset({labels.LOCATION, labels.STREET_ADDRESS})
 _WEAK_PUBLIC_PLACE = _PLACE_ONLY_KNOWN | _WEAK_PUBLIC | {Reason.TITLE_OR_THING}
 # A place and the larger place it lies in, named together: "Eastleigh, Nairobi",
 # "Stadshagen (Zwolle)"; "on" for a street a private firm is on, "in" for its town.
-_PLACE_IN_PLACE_GAP = regex.compile(r"[ \t]*,[ \t]*|[ \t]*\([ \t]*|\s+(?:in|on)\s+", _I)
+_PLACE_IN_PLACE_GAP = regex.compile(
+    r"[ \t]*,[ \t]*|[ \t]*\([ \t]*|\s+(?:in|on)\s+"
+    # a village by its town ("Galatas, just outside Chania"; only this way round)
+    r"|(?P<near>[ \t]*,?[ \t]+(?:(?:just|right)[ \t]+)?(?:outside|near)[ \t]+)",
+    _I,
+)
 
 
 def _place_in_place(
@@ -2962,7 +2975,7 @@ def _place_in_place(
     if other.subject is Subject.PUBLIC and other.reason not in _WEAK_PUBLIC_PLACE:
         return False
     gap = _PLACE_IN_PLACE_GAP.fullmatch(text, first.end, second.start)
-    if gap is None or (backwards and gap[0].strip().casefold() in ("in", "on")):
+    if gap is None or (backwards and (gap[0].strip().casefold() in ("in", "on") or gap["near"])):
         return False  # ("Leeds in winter": only a list or brackets name the part first)
     # a private firm's street: "the Crooked Ferret on North Street" (its town, after "in",
     # the firm's other pass gives)

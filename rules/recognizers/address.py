@@ -85,7 +85,9 @@ _UNIT = (
     # Iberian floor and side: "3º Esq", "2.º Dto.", "4º A"
     r"|\d{1,2}\.?[ \t]?[ºª°]\.?(?:[ \t]*(?:Esq|Dto|Dta|Drt|Izq|Izda|Dcha|Drcha|Fte|[A-Z])\b\.?)?"
     # German floors: "2. Etage", "3. OG", "4. Stock"
-    r"|\d{1,2}\.[ \t]?(?:Etage|OG|Obergeschoss|Stock)\b))"
+    r"|\d{1,2}\.[ \t]?(?:Etage|OG|Obergeschoss|Stock)\b"
+    # Danish floor and side, the ground floor and the basement too: "3. th.", "st. tv."
+    r"|(?:\d{1,2}|st|kl)\.[ \t]?(?:th|tv|mf)\b\.?))"
 )
 
 _PLACE_START = r"\p{Lu}[\p{L}'’\-]{1,40}[ \t]*(?:$|\n|,)|Suite|Apt|Unit"

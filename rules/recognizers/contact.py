@@ -460,7 +460,10 @@ _PLATFORM = (
     r"(?:discord|twitch|steam|xbox|psn|playstation|nintendo|switch|insta|instagram|ig|"
     r"snap|snapchat|tiktok|twitter|x|threads|bluesky|bsky|telegram|signal|kik|skype|"
     r"reddit|github|gitlab|roblox|minecraft|fortnite|epic|battle\.?net|riot|venmo|cashapp|"
-    r"paypal|strava|letterboxd|goodreads|duolingo|chess\.com|lichess)"
+    r"paypal|strava|letterboxd|goodreads|duolingo|chess\.com|lichess|"
+    # where people post, review and sell under a handle
+    r"facebook|fb|linkedin|youtube|whatsapp|pinterest|tumblr|mastodon|patreon|tripadvisor|"
+    r"trustpilot|yelp|google|ebay|etsy|vinted|depop)"
 )
 # "my discord is wolfie_22", "my IG: ana.silva92", "I'm kitsune_88 on Twitch", "add me on
 # steam, x_wolf_x": a platform named with a handle-shaped value.

@@ -123,7 +123,9 @@ _ID_WITH_CONTEXT = regex.compile(
     # ("is" also as Chinese, Japanese and Korean write it, after the word: "工号是 ...")
     r"(?:\s+(?:is|was|es|est|ist|è|=)|\s*(?:是|为|為|は|는|은))?\s*[:=#\-：]?\s*"
     # the value: groups joined by - / . and, after spaces, further groups with digits
-    r"(?P<value>(?=[A-Z0-9]*(?:[\-/.][A-Z0-9]*)*\d|[A-Z]{1,4}[ ]\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*"
+    # (letters before a space are a prefix in capitals: "AB 123456", not "of 25000")
+    r"(?P<value>(?=[A-Z0-9]*(?:[\-/.][A-Z0-9]*)*\d|(?-i:[A-Z]{1,4})[ ]\d)"
+    r"[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*"
     r"(?:[ ](?=[A-Z0-9]*\d)[A-Z0-9]+(?:[\-/.][A-Z0-9]+)*){0,6}"
     # (a capital letter closing it, as typed: not the next sentence's "y", "a", "i")
     rf"(?:[ ](?-i:[A-Z])(?!{WORD}))?)",
@@ -581,6 +583,11 @@ _LIVESTOCK_TAG = regex.compile(
 )
 
 
+# (not a lone "ID", which is Idaho's code before a ZIP code too)
+_SORT_CODE_WORDS = regex.compile(r"(?i:sort[ \t]*code)[ \t:]*$")
+_NUMBER_WORD_IN_KEYWORD = regex.compile(r"\p{L}[ \t]+(?i:id|number|no)(?![\p{L}])")
+
+
 class IdNumberRecognizer:
     """Identity, licence, medical, employee and tax numbers: by context, or by format."""
 
@@ -595,10 +602,20 @@ class IdNumberRecognizer:
             value = match.group("value").rstrip(" .-/")
             start = match.start("value")
             # "my employee number is 55123", "badge #7781": a number the text calls one
-            numbered = match.group("numbered") is not None and value.isdigit() and len(value) >= 4
+            # (the keyword may hold the word itself: "patient ID 58820", "ID 58820")
+            lead = text[match.start() : start]
+            named_number = match.group("numbered") is not None
+            numbered = (
+                (named_number or _NUMBER_WORD_IN_KEYWORD.search(lead) is not None)
+                and value.isdigit()
+                and len(value) >= 4
+            )
             # an airline's record locator: six letters and digits ("confirmation HXQ7LM")
             locator = match.group("booking") is not None and bool(_LOCATOR.fullmatch(value))
-            sort_code = match.group("sort_code") is not None and bool(_SORT_CODE.fullmatch(value))
+            # (named by the words before it too: "account to sort code 20-45-77")
+            sort_code = (
+                match.group("sort_code") is not None or _SORT_CODE_WORDS.search(lead) is not None
+            ) and bool(_SORT_CODE.fullmatch(value))
             if not (_looks_like_id(value) or numbered or locator or sort_code):
                 continue
             if match.group("bare_id") and not regex.search(r"[A-Za-z]", value):

@@ -67,7 +67,7 @@ INSTITUTION_HEADS = (
     r"software|legal|solicitors|accountants|medical|health|care|counselling|counseling|"
     r"therapy|therapies|wellness|fitness|beauty|nails|veterinary|vets|opticians|"
     r"orthodontics|podiatry|osteopathy|acupuncture|tutoring|tuition|childcare|cleaning|"
-    r"removals|roofing|landscaping|catering|printing|"
+    r"removals|roofing|landscaping|catering|printing|chemists?|"
     rf"{'|'.join(FARM_HEADS_LAST)}|"
     # East Africa's savings and credit co-operatives ("Gatanga Tea Growers Sacco")
     r"sacco|co-operative|"
@@ -104,8 +104,11 @@ _FORM_END = regex.compile(
 # firm's word for its owners ("Hnos.", brothers), never across a sentence's end ("in
 # Toronto. Compare ...")
 _WORD = r"(?:\p{Lu}[\p{L}\p{M}]{0,2}\.|(?:Hnos|Hno|Cía|Irmãos|Corp|Bros)\.|\p{Lu}[\p{L}\p{M}'’\-]*)"
+# A pronoun's contraction opens the clause before a name: "We're Kingsway Chemist"
+_CONTRACTION = r"(?i:we|i|you|they|he|she|it|that|there|here|who|what)['’]\p{L}{1,2}"
 _NAME = regex.compile(
-    rf"(?<![\p{{L}}\p{{N}}@./])(?:{_WORD}[ \t]+){{1,4}}(?i:{INSTITUTION_HEADS})"
+    rf"(?<![\p{{L}}\p{{N}}@./])(?!{_CONTRACTION}[ \t])"
+    rf"(?:{_WORD}[ \t]+){{1,4}}(?i:{INSTITUTION_HEADS})"
     # a full stop only closes an abbreviation ("Ltd."), not the sentence ("Hospital.")
     r"(?:(?<=(?i:ltd|inc|co|bros|llc|llp|plc|pty|jsc|bt|kft|zrt|nyrt|kkt|"
     r"sp\.[ \t]z[ \t]o\.o|s\.r\.o|a\.s|s\.c|"
@@ -209,6 +212,10 @@ _HEADS_LAST = (
     r"Rangers|Rovers|Wanderers|Athletic|Celtic|Colts|Harriers|Striders|Swifts|Albion|"
     r"Dynamos|Strollers|"
     r"Üniversitesi|Eczanesi|Camii|Fırını|Bankası|Derneği|"
+    # German firms close on their trade ("Brandauer Haustechnik", "Kaya Gebäudereinigung")
+    r"Haustechnik|Elektrotechnik|Gebäudetechnik|Heizungsbau|Gebäudereinigung|Hochbau|"
+    r"Tiefbau|Dachdeckerei|Malerbetrieb|Sanitär|Immobilien|Hausverwaltungen|Transporte|"
+    r"Steuerberatung|Fahrschule|"
     r"Grundschule|Gymnasium|Klinik|Praxis|Apotheke|Bäckerei|Kita|Verlag|Druckerei|"
     # and after a name in the genitive, lower case ("Ekbackens skola", "Sagenes skole")
     r"skola|skole|förskola|barnehage|børnehave|vårdcentral|legesenter|kyrka|kirke|"
@@ -232,7 +239,11 @@ _HEADS_LAST_NEEDLES = needles(*alternatives(_HEADS_LAST), ignore_case=False)
 _KIND_ADJECTIVE = (
     r"(?:élémentaire|primaire|maternelle|publique|privée|primaria|secundaria|infantil|"
     r"pública|público|concertado|concertada|privado|privada|elementare|media|materna|"
-    r"statale|paritaria|primária|estadual|municipal|particular)"
+    r"statale|paritaria|primária|estadual|municipal|particular|"
+    # a clinic's or a practice's kind ("Clinique médicale du Vieux-Moulin", "Clínica
+    # dental Sonríe")
+    r"médicale|médical|dentaire|vétérinaire|médica|médico|medica|medico|dental|"
+    r"veterinaria|veterinária|veterinário|veterinario|odontológica|familiale)"
 )
 _HEAD_FIRST_NAME = regex.compile(
     rf"(?<![\p{{L}}\p{{N}}])(?:{_HEADS_FIRST}|{_TRADE_SUFFIX})(?:[ \t]+{_KIND_ADJECTIVE})?"

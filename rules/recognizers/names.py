@@ -57,7 +57,10 @@ _HONORIFIC_WORDS = r"(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame)"
 _HONORIFIC = (
     rf"{TITLES}|Sir|Dame|Lady|Lord|Rev|Revd|M|Mw|Sister|Brother|Uncle|Aunt|Auntie|Grandma|"
     r"Grandpa|Nana|Pani|Panią|Paní|dott|dott\.ssa|sig|sig\.ra|sig\.na|prof\.ssa|geom|avv|"
-    rf"{LOWER_CASE_TITLES}"
+    rf"{LOWER_CASE_TITLES}|"
+    # given names written short, with their full stop: the Philippines' "Ma." (María),
+    # and English records' "Wm.", "Thos.", "Chas.", "Geo.", "Jas.", "Jno.", "Robt."
+    r"(?:Ma|Mª|Wm|Thos|Chas|Geo|Jas|Jno|Robt|Saml|Benj|Richd|Edw|Margt)(?=\.)"
 )
 _TITLED_NAME = regex.compile(
     # (a title may follow another: "Herrn Dr. Kowalke", "Frau Prof. Weber")
@@ -94,7 +97,10 @@ _STRONG_CUES = (
     r"signé|unterschrift|gezeichnet|ondertekend|imza|saygılarımla|с уважением|з повагою|"
     r"pozdrawiam|cordialement|atentamente|atenciosamente|distinti saluti|cordiali saluti|"
     r"mit freundlichen grüßen|met vriendelijke groet|vänliga hälsningar|ystävällisin terveisin|"
-    r"terveisin|hormat saya|salam"
+    r"terveisin|hormat saya|salam|"
+    # the shorter closings and their abbreviations ("lg Florian", "groetjes, Sanne")
+    r"lg|vg|mfg|liebe grüße|viele grüße|beste grüße|groetjes|saludos|un abrazo|bisous|"
+    r"bises|beijos|abraços|hälsningar|mvh|hilsen|thx|thnx"
 )
 _STRONG_CUE = regex.compile(rf"\b(?:{_STRONG_CUES})\b[,:?]?\s*$", regex.IGNORECASE)
 _WEAK_CUE = regex.compile(
@@ -543,6 +549,11 @@ _SIGN_OFF = regex.compile(
     r"\n[ \t]*(?P<dash>[-–—~][ \t]*)?"
     rf"(?P<name>{_SIGN_OFF_WORD}(?:[ \t]+{_SIGN_OFF_WORD}){{1,2}})"
     r"[ \t.'’\"”]*\s*$"
+)
+# ... or at the end of the text's last sentence, after a dash: "ring me on 07700 900871 -
+# Sue" (one or two words, the first a first name)
+_DASHED_SIGN_OFF = regex.compile(
+    rf"[ \t][-–—~][ \t]*(?P<name>{_SIGN_OFF_WORD}(?:[ \t]+{_SIGN_OFF_WORD})?)[ \t.!'’\"”]*\s*$"
 )
 # A contact line under it: an e-mail address, a phone number, a birth date or its label.
 _CONTACT_LINE = regex.compile(
@@ -1054,6 +1065,20 @@ class NameSet(frozenset):
         )
 
 
+class GivenNameSet(NameSet):
+    """First names, and two of them joined by a hyphen ("Tyler-Jay", "Anne-Sophie")."""
+
+    def __contains__(self, word: object) -> bool:
+        if NameSet.__contains__(self, word):
+            return True
+        if not isinstance(word, str) or "-" not in word:
+            return False
+        parts = word.split("-")
+        return len(parts) == 2 and all(
+            len(part) >= 2 and NameSet.__contains__(self, part) for part in parts
+        )
+
+
 def _without_marks(word: str) -> str:
     """The word without its combining marks ("Pádraig" -> "Padraig"; "Łukasz" stays)."""
     return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
@@ -1071,7 +1096,7 @@ def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
     user cache (rules.name_lists), so that no process imports Faker to read them; with
     the given names the encyclopedia attests (rules.given_names: "Rohit", "Maddie")."""
     first, last, _ = _name_lists_file()
-    return NameSet(first | given_names.load(first, last)), NameSet(last)
+    return GivenNameSet(first | given_names.load(first, last)), NameSet(last)
 
 
 def _faker_name_lists() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
@@ -1320,6 +1345,15 @@ class _NameScan:
         three words, no ordinary one, a first name or a surname by the lists among them."""
         match = _SIGN_OFF.search(self.text)
         if match is None:
+            dashed = _DASHED_SIGN_OFF.search(self.text, max(0, len(self.text) - 60))
+            words = dashed.group("name").split() if dashed else []
+            # (a first name that is a word too signs as a name: "- Sue", "- Bill")
+            if (
+                words
+                and words[0] in self.first_names
+                and not (len(words) > 1 and self.ordinary(words[-1]))
+            ):
+                self.keep(*dashed.span("name"), 0.85)
             return
         words = match.group("name").split()
         if any(self.ordinary(word) for word in words):
@@ -1770,9 +1804,15 @@ class _NameScan:
             POSSESSED_NOUN_BEFORE.search(wide_before)
             and (not _latin(word) or _SURNAME_AFTER.match(text, end))
         )
-        if (shape and not _STREET_OR_LONGER.match(text, end)) or (
-            predicate or named or _RELATION_BEFORE.search(before)
+        relation = _RELATION_BEFORE.search(before) is not None
+        if (
+            predicate
+            and not (shape or named or relation)
+            and shaped not in self.last_names
+            and truecase.ordinary(word.casefold())
         ):
+            return  # "Complaint is from Mr Pryce": a thing's noun, which things say too
+        if (shape and not _STREET_OR_LONGER.match(text, end)) or (predicate or named or relation):
             # with the surname after it: "my aunt Siobhán Kearney" is one name
             surname = _SURNAME_AFTER.match(text, end)
             if surname and not _STREET_OR_LONGER.match(text, surname.end()):

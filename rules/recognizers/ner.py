@@ -20,6 +20,7 @@ from veil.rules.code_context import code_map, looks_like_identifier
 from veil.rules.pattern import (
     KIN_TITLES,
     LOWER_CASE_TITLES,
+    RELATIONS,
     SENTENCE_OPENS,
     TITLES,
     TURKISH_KIN_OF_MINE,
@@ -44,6 +45,11 @@ LABEL_MAP: dict[str, str] = {
 _MISREAD_NAMES = frozenset({"EVENT", "PRODUCT", "WORK_OF_ART", "LAW"})
 
 _POSSESSIVE = regex.compile(r"(?:'s|’s|')$")
+
+# A word for how someone stands to another, alone ("Dad (Harold ...)", "Landlord:"): NER
+# reads it capitalised as a name or a place, but it names no one by itself. (Not an
+# acronym: "MD" is Maryland, "GP" a grand prix.)
+_RELATION_WORD = regex.compile(rf"(?i:{RELATIONS})")
 
 
 _LEADING_IMPERATIVE = regex.compile(
@@ -78,6 +84,9 @@ _LEADING_FUNCTION_WORD = regex.compile(
 _LOWER_CASE_ARTICLE = regex.compile(
     r"(?:el|la|los|las|le|les|il|lo|gli|der|die|das|het)[ \t]+(?=\p{Lu})"
 )
+# Lower-case words and a dash before a name: a message's own words ("thx - Priya"), which
+# no name opens with
+_LOWER_WORDS_AND_DASH = regex.compile(r"(?:\p{Ll}+[ \t]+)+[-–—][ \t]+(?=\p{Lu})")
 _LOWER_WORDS_BEFORE_ACRONYM = regex.compile(r"(?:\p{Ll}+[ \t]+)+(?=\p{Lu}{2,}(?![\p{Ll}]))")
 _FIRST_WORD = regex.compile(r"(\p{Lu}\p{Ll}+)[ \t]+(?=[^\n]*\p{Lu})")  # a capital after it
 _SENTENCE_OPENS = regex.compile(r"(?:^|[.!?¿¡:;\n\"“«(]|[.!?][\"”»)])\s*$")
@@ -516,6 +525,9 @@ class SpacyNerRecognizer:
                 # "Crumb & Co (crumbandco-leam.co.uk": a bracket NER ran into opens an aside
                 value = value[: value.index("(")].rstrip()
                 end = start + len(value)
+            dashed = _LOWER_WORDS_AND_DASH.match(value)
+            if dashed:
+                start, value = start + dashed.end(), value[dashed.end() :]
             particles = _LOWER_WORDS_BEFORE_ACRONYM.match(value)
             if particles:  # "van de KNHB": no name's particle opens an acronym
                 start, value = start + particles.end(), value[particles.end() :]
@@ -550,6 +562,8 @@ class SpacyNerRecognizer:
             ):
                 # "Will Nationwide refund me?": a question's auxiliary, not a firm's word
                 start, value = start + auxiliary.end(), value[auxiliary.end() :]
+            if _RELATION_WORD.fullmatch(value) and not value.isupper():
+                continue
             key = value.casefold()
             if not value or len(value) < 2 or not any(c.isalpha() for c in value):
                 continue

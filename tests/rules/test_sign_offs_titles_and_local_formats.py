@@ -1,0 +1,145 @@
+"""Names, numbers and places by the forms their languages and formats give them: a word
+for a relation alone names no one; a title and a first name that are an encyclopedia's
+alias do not cut a name; two first names joined by a hyphen are one; given names written
+short ("Ma.", "Wm."); a sign-off after a dash or a closing greeting; a number a keyword
+calls an id; a pharmacy's or a clinic's kind; a handle on the platforms people review on;
+Danish floors; Korean home towns; "moved" in other languages; a village by its town."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import protected_labels
+
+
+def test_a_relation_word_alone_is_no_place(analyzer):
+    text = "Dad (Gordon Pellow, 81, lives on his own in Whitby) needs a phone he can hear."
+    found = protected_labels(analyzer, text)
+    assert found.get("Gordon Pellow") == "PERSON"
+    assert found.get("Whitby") == "LOCATION"
+    assert "Dad" not in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Follow up with Dr. Lisa Varnell at the practice next week.",
+        "Booked in with Dr. Lisa Kowalczyk on Friday.",
+    ],
+)
+def test_a_titled_first_name_and_surname_stay_one_name(analyzer, text):
+    found = protected_labels(analyzer, text)
+    assert any(value.startswith("Dr. Lisa ") for value in found), found
+
+
+def test_two_first_names_joined_by_a_hyphen_are_one_name(analyzer):
+    text = "Child: Ellie-Mae Dunstable (DOB 04/11/2015). Lives with her gran."
+    assert protected_labels(analyzer, text).get("Ellie-Mae Dunstable") == "PERSON"
+
+
+def test_a_product_with_a_hyphen_is_no_name(analyzer):
+    text = "The pharmacy will update her Webster-pak once the dose is reviewed."
+    assert "Webster-pak" not in protected_labels(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Bed 2 - Pt. Ma. Luisa Dimaculangan, for CBC monitoring.", "Ma. Luisa Dimaculangan"),
+        ("Baptised 1871: Wm. Henry Tolley, son of Thos. Tolley.", "Wm. Henry Tolley"),
+    ],
+)
+def test_given_names_written_short(analyzer, text, name):
+    assert protected_labels(analyzer, text).get(name) == "PERSON"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("rota for next week is on the board, any probs ring me - Gwen", "Gwen"),
+        ("thx - Anouk, Larch Ward", "Anouk"),
+        ("Kannst du den Brief kürzer machen? lg Leopold", "Leopold"),
+    ],
+)
+def test_the_writer_signing_off(analyzer, text, name):
+    assert protected_labels(analyzer, text).get(name) == "PERSON"
+
+
+def test_a_thing_a_sentence_opens_with_is_no_name(analyzer):
+    text = "Can you help? Complaint is from Mr Idris Penhallow about the wait."
+    found = protected_labels(analyzer, text)
+    assert found.get("Mr Idris Penhallow") == "PERSON"
+    assert "Complaint" not in found and "complaint" not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("Complaint from Mr Idris Penhallow (patient ID 47391) about the wait.", "47391"),
+        ("Money went to sort code 30-91-62, account 70418255.", "30-91-62"),
+    ],
+)
+def test_a_number_its_keyword_names(analyzer, text, number):
+    assert protected_labels(analyzer, text).get(number) == "ID_NUMBER"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I took out a loan of 25000 dollars last spring.",
+        "ship it to 88 Quarry Rd, Pocatello, ID 83201 please",
+    ],
+)
+def test_an_amount_or_a_state_code_is_no_id(analyzer, text):
+    assert "ID_NUMBER" not in protected_labels(analyzer, text).values()
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Votre rendez-vous à la Clinique médicale des Érables est déplacé.",
+         "Clinique médicale des Érables"),
+        ("We're Mossgate Chemist and our page gets a lot of reviews.", "Mossgate Chemist"),
+    ],
+)  # fmt: skip
+def test_a_clinic_or_a_pharmacy_by_its_kind(analyzer, text, name):
+    assert protected_labels(analyzer, text).get(name) == "ORGANIZATION"
+
+
+def test_a_handle_on_a_review_site(analyzer):
+    text = "We got a 1-star review on Facebook from someone called tallpete_82 about stock."
+    assert protected_labels(analyzer, text).get("tallpete_82") == "USERNAME"
+
+
+def test_a_danish_address_with_its_floor_and_side(analyzer):
+    text = "Jeg bor på Sortedam Dossering 41, 2. tv., 2100 København Ø, og naboen ryger."
+    found = protected_labels(analyzer, text)
+    assert found.get("Sortedam Dossering 41, 2. tv., 2100 København Ø") == "STREET_ADDRESS"
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("제 고향이 전주인데, 이번 설에 못 내려가요.", "전주"),
+        ("친정은 수원이에요. 주말마다 가요.", "수원"),
+    ],
+)
+def test_a_korean_home_town(analyzer, text, town):
+    assert protected_labels(analyzer, text).get(town) == "LOCATION"
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Min far er lige flyttet på plejehjem i Horsens.", "Horsens"),
+        ("Mijn oma is vorig jaar verhuisd naar Zwolle.", "Zwolle"),
+    ],
+)
+def test_moved_in_other_languages(analyzer, text, town):
+    assert protected_labels(analyzer, text).get(town) == "LOCATION"
+
+
+def test_a_village_by_its_town(analyzer):
+    text = "We're staying with my partner's parents in Kalyves, just outside Chania."
+    found = protected_labels(analyzer, text)
+    assert found.get("Kalyves") == "LOCATION" and found.get("Chania") == "LOCATION"
