@@ -29,7 +29,14 @@ MAX_EXTRA_WORDS = 2  # entries hold at most three words
 # with the lower-case words that join the words of titles and names ("Game of Thrones",
 # "Rogier van der Weyden", "Pride and Prejudice", "Ben & Jerry's").
 _JOINER = r"(?:of|the|of the|and|&|de|du|des|la|le|van|von|der|den|da|di|del|y|al|bin|el)"
-_WORD_AFTER = regex.compile(rf"(?:[ \t]|\.[ \t]?)(?:{_JOINER}[ \t]+)?(\p{{Lu}}[\p{{L}}'’\-]*\.?)")
+# (a possessive may join them too: "Lloyd's of London", "Sotheby's Hong Kong", and the
+# nouns eponyms are made with: "Parkinson's disease", "Occam's razor")
+_EPONYM_NOUN = r"disease|syndrome|palsy|theorem|principle|paradox|razor|constant"
+_WORD_AFTER = regex.compile(
+    rf"(?P<possessive>['’]s[ \t]+(?:{_EPONYM_NOUN})(?![\p{{L}}])|(?:['’]s)?(?:[ \t]|\.[ \t]?)"
+    rf"(?:{_JOINER}[ \t]+)?(\p{{Lu}}[\p{{L}}'’\-]*\.?))"
+)
+_POSSESSIVE_INSIDE = regex.compile(r"\p{L}['’]s[ \t]")
 _WORD_BEFORE = regex.compile(rf"(\p{{Lu}}[\p{{L}}'’\-]*\.?)[ \t](?:{_JOINER}[ \t])?$")
 
 
@@ -144,7 +151,11 @@ def _widen(text: str, spans: list[Span], i: int, floor: int, index: knowledge.Kn
                 best = (left, right)
     if best is None:
         return span
-    return Span(best[0], best[1], span.label, span.score, span.source + "+linking")
+    label = span.label
+    if label == labels.PERSON and _POSSESSIVE_INSIDE.search(text, best[0], best[1]):
+        # what is named after a person is no person: "Monk's House", "Lloyd's of London"
+        label = labels.ORGANIZATION
+    return Span(best[0], best[1], label, span.score, span.source + "+linking")
 
 
 def _fits(spans: list[Span], i: int, left: int, right: int) -> bool:

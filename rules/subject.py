@@ -62,6 +62,7 @@ from veil.rules.recognizers.institutions import (
 )
 from veil.rules.recognizers.names import HINGLISH_RELATION, OTHER_LANGUAGE_RELATIONS
 from veil.rules.recognizers.places import (
+    BIRTHPLACE_FIELD,
     HAN_BRANCH,
     HAN_NATIVE_AFTER,
     MARKED_LOCALITY,
@@ -849,6 +850,13 @@ _AFFILIATION_BEFORE = regex.compile(
     r"kindergarten|band|choir|orchestra|podcast|channel)(?:'s|’s)?\s*,?\s+"
     r"(?:(?:is|was|called|named)\s+)?(?:the\s+)?$|"
     r"\b(?:called|named)\s+$)",
+    _I,
+)
+# A caller or a writer introduced by their firm: "hi Jo its Bev from Pawfect Trims", "this
+# is Dan from Ashgrove Roofing" (a firm's; a place after it is where they are from)
+_INTRODUCED_FROM = regex.compile(
+    r"\b(?:it'?s|it’s|this is|i'?m|i’m|i am)\s+(?-i:\p{Lu}\p{Ll}+)(?:\s+(?-i:\p{Lu}\p{Ll}+))?"
+    r"\s+from\s+(?:the\s+)?$",
     _I,
 )
 # A cue's words and its preposition in one clause: no subject of a new clause, nor a
@@ -2093,6 +2101,9 @@ def _location(m: _Mention, relabelled: bool = False) -> Verdict:
             return private(Reason.ADDRESS_PART)
     if locatives.HOME_IS_BEFORE.search(before) or locatives.HOME_AFTER.match(after):
         return private(Reason.RESIDENCE)
+    if BIRTHPLACE_FIELD.search(before):
+        # a form's or a certificate's field: "Place of birth: Łódź", "Geburtsort: Gera"
+        return private(Reason.RESIDENCE)
     if (
         _STAY_AFTER.match(after)
         and not _HOSTED_BEFORE.search(before)
@@ -2498,6 +2509,8 @@ def _organization(m: _Mention) -> Verdict:
     ) and not syntax.hypothetical(ctx.parse, span.start, span.end):
         return private(Reason.AFFILIATION)
     if _WORKED_THERE_AFTER.match(after) or _works_or_studies_there_in_cjk(m):
+        return private(Reason.AFFILIATION)
+    if _INTRODUCED_FROM.search(before) and compounds.place_of(value) is None:
         return private(Reason.AFFILIATION)
     if span.validator == INTRODUCED_AS_ONE_OF_A_KIND and not knowledge.knowledge().is_known(value):
         # "'달빛공방'이라는 캔들 공방", "Little Sprout Refill, a refill shop at ...": a firm

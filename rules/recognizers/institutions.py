@@ -67,7 +67,7 @@ INSTITUTION_HEADS = (
     r"software|legal|solicitors|accountants|medical|health|care|counselling|counseling|"
     r"therapy|therapies|wellness|fitness|beauty|nails|veterinary|vets|opticians|"
     r"orthodontics|podiatry|osteopathy|acupuncture|tutoring|tuition|childcare|cleaning|"
-    r"removals|roofing|landscaping|catering|printing|chemists?|"
+    r"removals|roofing|landscaping|catering|printing|chemists?|mutual|wealth|"
     rf"{'|'.join(FARM_HEADS_LAST)}|"
     # East Africa's savings and credit co-operatives ("Gatanga Tea Growers Sacco")
     r"sacco|co-operative|"

@@ -202,6 +202,23 @@ def _field_name(value: str) -> bool:
     return keyword.fullmatch(value) is not None or birth.fullmatch(value) is not None
 
 
+_LINE_OPENS = regex.compile(r"(?:^|\n)[ \t>*\-•]*$")
+
+
+def _form_label(text: str, start: int, end: int, value: str) -> bool:
+    """An English word alone opening a line, with a colon after it: a form's or a
+    listing's field ("Seller:", "Property:", "Allegation:")."""
+    from veil.rules import truecase
+
+    return (
+        " " not in value
+        and text[end : end + 1] == ":"
+        and _LINE_OPENS.search(text, max(0, start - 8), start) is not None
+        and truecase.ordinary(value.casefold())
+        and not _known_first_name(value)  # a chat's speaker: "Grace:", "Mark:"
+    )
+
+
 def _job_title(value: str) -> bool:
     """A job's title, capitalised as titles are: every word an English word or a short
     acronym, the last one naming an occupation of ISCO-08 ("Junior Data Analyst", "QA
@@ -575,6 +592,8 @@ class SpacyNerRecognizer:
                 continue  # "applying for the Junior Data Analyst role", "QA Analyst at X"
             if _field_name(value):
                 continue  # "UTR 12345 67890", "DOB 04/02/1981": a form's field, not a firm
+            if _form_label(text, start, end, value):
+                continue  # "Seller: Thandiwe Nkosi": the field, not the name
             if looks_like_identifier(value) and not self._own(text, start, end):
                 continue  # getUserName; but "I'm a moderator for TikTok" is prose
             if (key in tech or key.removeprefix("the ") in tech) and not self._own(

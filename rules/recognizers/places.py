@@ -376,6 +376,23 @@ _CALENDAR_WORDS = CALENDAR_WORDS | frozenset(
 )
 
 
+# The field of a birthplace, as forms and certificates in the languages veil reads name
+# it, with its colon
+_BIRTHPLACE_LABEL = (
+    r"(?:^|\n|[|;,])[ \t*\-•]*(?i:place[ \t]+of[ \t]+birth|birth[ \t]*place|"
+    r"lieu[ \t]+de[ \t]+naissance|lugar[ \t]+de[ \t]+nacimiento|local[ \t]+de[ \t]+nascimento|"
+    r"luogo[ \t]+di[ \t]+nascita|geburtsort|miejsce[ \t]+urodzenia|místo[ \t]+narození|"
+    r"födelseort|fødested|fødestad|geboorteplaats|doğum[ \t]+yeri|место[ \t]+рождения|"
+    r"місце[ \t]+народження)[ \t]*:[ \t]*"
+)
+BIRTHPLACE_FIELD = regex.compile(rf"{_BIRTHPLACE_LABEL}$")
+_BIRTHPLACE_FIELD_ANYWHERE = regex.compile(_BIRTHPLACE_LABEL)
+# ... and the place written after it: one to three words, whatever a gazetteer has
+_BIRTHPLACE_VALUE = regex.compile(
+    r"\p{Lu}[\p{L}\p{M}'’\-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}'’\-]*){0,2}(?=[ \t]*(?:[,(\n|;]|$))"
+)
+
+
 class PlaceRecognizer:
     name = "places.v1"
     labels = (labels.LOCATION,)
@@ -395,6 +412,11 @@ class PlaceRecognizer:
                 taken.add((start, end))
                 found.append(Span(start, end, labels.LOCATION, SCORE, self.name, validator))
 
+        if ":" in text:
+            for field in _BIRTHPLACE_FIELD_ANYWHERE.finditer(text):
+                value = _BIRTHPLACE_VALUE.match(text, field.end())
+                if value is not None:
+                    add(*value.span())
         for match in _WORDS.finditer(text):
             before = text[max(0, match.start() - 24) : match.start()]
             if _PARTICLE_IN_A_NAME.search(before):

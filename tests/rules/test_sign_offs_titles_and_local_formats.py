@@ -143,3 +143,56 @@ def test_a_village_by_its_town(analyzer):
     text = "We're staying with my partner's parents in Kalyves, just outside Chania."
     found = protected_labels(analyzer, text)
     assert found.get("Kalyves") == "LOCATION" and found.get("Chania") == "LOCATION"
+
+
+@pytest.mark.parametrize(
+    ("text", "entity"),
+    [
+        ("Explain what Lloyd's of London does versus a broker like Aon.", "Lloyd"),
+        ("Handover: Mr Ivo Pennock, admitted with Bell's palsy, is settled.", "Bell"),
+    ],
+)
+def test_what_is_named_after_someone_is_no_one(analyzer, text, entity):
+    found = protected_labels(analyzer, text)
+    assert not any(value.startswith(entity) for value in found), found
+
+
+def test_a_form_field_is_no_name(analyzer):
+    text = "Seller: Ntombi Dlamini, 082 555 0143\nProperty: 9 Kiaat Street, Pretoria"
+    found = protected_labels(analyzer, text)
+    assert "Seller" not in found and "seller" not in found
+    assert found.get("Ntombi Dlamini") == "PERSON"
+
+
+def test_a_chat_speaker_named_like_a_word_stays_a_name(analyzer):
+    text = "Grace: can you send the rota?\nMark: sure, tonight"
+    found = protected_labels(analyzer, text)
+    assert found.get("Grace") == "PERSON" and found.get("Mark") == "PERSON"
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Nazwisko: Wrona\nMiejsce urodzenia: Tczew\nData: 2024", "Tczew"),
+        ("Surname: Okafor\nPlace of birth: Onitsha\nNationality: Nigerian", "Onitsha"),
+    ],
+)
+def test_a_birthplace_field(analyzer, text, town):
+    assert protected_labels(analyzer, text).get(town) == "LOCATION"
+
+
+@pytest.mark.parametrize(
+    ("text", "firm"),
+    [
+        ("hi Sam its Tessa from Wagtail Grooming, my tax return is late", "Wagtail Grooming"),
+        ("Adviser: Ruth Kinsella, Brackenfield Wealth", "Brackenfield Wealth"),
+        ("a shortlist for our client (Pendle Mutual) by Friday", "Pendle Mutual"),
+    ],
+)
+def test_a_firm_introduced_or_by_its_trade(analyzer, text, firm):
+    assert firm in protected_labels(analyzer, text)
+
+
+def test_a_country_one_is_from_stays(analyzer):
+    text = "It's Pablo from Spain, he says he knows you."
+    assert "Spain" not in protected_labels(analyzer, text)
