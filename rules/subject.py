@@ -1889,6 +1889,27 @@ def _asked_of_the_model(m: _Mention) -> bool:
     return knowledge.knowledge().canonical(value) is not None
 
 
+# The fields of minutes, letters, tickets and forms that list the people a document is
+# between or about ("Present: Mr Ong (Chair), Ms Nair", "Claimant: ...", "Cc: ...")
+_PARTY_FIELD = regex.compile(
+    r"[ \t*\-•>]*(?i:present|attendees|attending|in attendance|apologies|absent|"
+    r"participants|panel|chair|minutes?(?: taken by)?|note ?taker|cc|bcc|to|from|signed|"
+    r"witness(?:es)?|interviewer|interviewee|candidate|employee|applicant|claimant|"
+    r"respondent|defendant|plaintiff|debtor|creditor|vendor|buyer|seller|purchaser|"
+    r"tenant|landlord|guarantor|adviser|advisor|assignee|reporter|caller|requester|"
+    r"anwesend|teilnehmer(?:innen)?|présents|presentes|asistentes|obecni|aanwezig|"
+    r"närvarande|tilstede)[ \t]*:[^\n.!?]{0,200}$"
+)
+
+
+def _on_a_party_line(text: str, start: int) -> bool:
+    """The name stands on a line a party field opens."""
+    line_start = text.rfind("\n", max(0, start - 240), start) + 1
+    if line_start == 0 and start > 240:
+        return False
+    return _PARTY_FIELD.match(text, line_start, start) is not None
+
+
 def _person(m: _Mention) -> Verdict:
     ctx, span, value, before = m.ctx, m.span, m.value, m.before
     label = labels.PERSON
@@ -1898,6 +1919,9 @@ def _person(m: _Mention) -> Verdict:
     tied = _tied_to_someone(m)
     if tied:
         return Verdict(Subject.PRIVATE, tied, label)
+    if _on_a_party_line(ctx.text, span.start) and not notability.is_public_figure(value):
+        # (not "To: Keir Starmer", a letter to a public figure)
+        return Verdict(Subject.PRIVATE, Reason.AFFILIATION, label)
     grammar = ctx.grammar_tie(span, place=False)
     if (
         grammar is not None

@@ -196,3 +196,17 @@ def test_a_firm_introduced_or_by_its_trade(analyzer, text, firm):
 def test_a_country_one_is_from_stays(analyzer):
     text = "It's Pablo from Spain, he says he knows you."
     assert "Spain" not in protected_labels(analyzer, text)
+
+
+def test_the_people_a_minutes_line_lists(analyzer):
+    text = (
+        "Present: Mr Tan Wei Jie (Director), Ms Priyanka Nair (Director), "
+        "Mr Daniel Koh (Company Secretary)\nResolutions: adopt the accounts."
+    )
+    found = protected_labels(analyzer, text)
+    assert {"Ms Priyanka Nair", "Mr Daniel Koh"} <= set(found), found
+
+
+def test_a_letter_to_a_public_figure_stays(analyzer):
+    text = "To: Barack Obama\nSubject: thank you for the speech in Chicago"
+    assert "Barack Obama" not in protected_labels(analyzer, text)
