@@ -94,13 +94,16 @@ _PLACE_START = r"\p{Lu}[\p{L}'’\-]{1,40}[ \t]*(?:$|\n|,)|Suite|Apt|Unit"
 
 _US_STREET = (
     # 42 Elm Street / 1600 N. Pennsylvania Ave NW / 10 Downing St
-    rf"(?:(?:\d{{1,6}}[ \t]+)?{_NUMBER}[ \t]+"
+    # (Singapore's housing blocks: "Blk 412 Tampines Street 41")
+    rf"(?:(?:(?:Blk|Block)\.?[ \t]+)?(?:\d{{1,6}}[ \t]+)?{_NUMBER}[ \t]+"
     r"(?:(?:N|S|E|W|North|South|East|West|NE|NW|SE|SW)\.?[ \t]+)?"
     # (a numbered street is named by its ordinal: "1408 E 4th St", "221 W 57th Street")
     rf"(?:(?:{_WORD}|\d{{1,3}}(?:st|nd|rd|th))[ \t]+){{0,4}}(?:{_SUFFIXES})\b\.?"
     rf"(?:[ \t]+(?:{_WORD}[ \t]+){{0,2}}(?:{_SUFFIXES})\b\.?)?"
-    # a rural road named by its number on a county's grid: "2290 County Road 1800 N"
-    r"(?:(?<=Road|Rd|Highway|Hwy)[ \t]+(?!(?:19|20)\d\d\b)\d{1,5}[A-Z]?(?![\w/\-]))?"
+    # a rural road named by its number on a county's grid: "2290 County Road 1800 N", and
+    # the numbered streets of a Singapore town ("Tampines Street 41", "Kaki Bukit Avenue 1")
+    r"(?:(?<=Road|Rd|Highway|Hwy|Street|Avenue|Ave)[ \t]+(?!(?:19|20)\d\d\b)\d{1,5}[A-Z]?"
+    r"(?![\w/\-]))?"
     rf"(?:[ \t]+(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\b\.?)?)"
 )
 # The street word before the house number in German, Dutch, Nordic, Hungarian.
@@ -164,7 +167,9 @@ _OTHER_STREETS = (
     r"(?:رقم[ \t]*)?\d{1,4}(?![\d]))"
     # PO boxes, including US military mail
     r"|(?:(?:P\.?[ \t]?O\.?[ \t]?Box|Post Office Box|Postfach|Apartado(?: de correos)?|"
-    r"Casella postale|Boîte postale|BP)[ \t]+\d{1,6})"
+    r"Casella postale|Boîte postale|BP)[ \t]+\d{1,6}"
+    # East Africa's box, its office's postcode and its town: "P.O. Box 4410-00100 Nairobi"
+    r"(?:-\d{5}(?:[ \t]+\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+)?(?![\p{L}]))?)?)"
     r"|(?:(?:PSC|Unit|CMR)[ \t]+\d{3,5},?[ \t]+Box[ \t]+\d{1,5})"
 )
 _STREET_LINE = rf"{_US_STREET}|{_GERMANIC_STREET}|{_OTHER_STREETS}"
@@ -300,7 +305,8 @@ _UNIT_BEFORE = regex.compile(
     # Portuguese and Spanish, with the building named after the unit: "apto 52 do
     # Edifício Jacarandá, Rua ..."
     r"|apto\.?|apt[oº]\.?|ap\.|apartamento|depto\.?|dpto\.?|departamento|piso|casa|sala)"
-    r"[ \t]*[A-Za-z0-9][A-Za-z0-9\-]{0,5}"
+    # (its number holds a digit, or is one letter: not "unit is")
+    r"[ \t]*(?:[A-Za-z]{0,2}\d[A-Za-z0-9\-]{0,4}|[A-Za-z](?![A-Za-z0-9]))"
     r"(?:[ \t]+(?:do|da|de|del)[ \t]+(?:Edifício|Edificio|Condomínio|Condominio|Residencial|"
     r"Bloco|Bloque|Torre|Conjunto)(?:[ \t]+\p{Lu}[\p{L}'’\-]*){1,3})?[ \t]*,?[ \t]*$"
     r"|(?<![\w])(?:Unit|Flat|Apt\.?)[ \t]+$",

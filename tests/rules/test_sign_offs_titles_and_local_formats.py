@@ -210,3 +210,23 @@ def test_the_people_a_minutes_line_lists(analyzer):
 def test_a_letter_to_a_public_figure_stays(analyzer):
     text = "To: Barack Obama\nSubject: thank you for the speech in Chicago"
     assert "Barack Obama" not in protected_labels(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("the flat is Blk 218 Bedok North Street 3 #04-117, landlord is mr goh",
+         "Blk 218 Bedok North Street 3 #04-117"),
+        ("The AGM was held at 15 Ubi Avenue 2, #03-08, Singapore 408553.\nPresent: all",
+         "15 Ubi Avenue 2, #03-08, Singapore 408553"),
+        ("Debtor: Wanjiru Kamau of P.O. Box 2231-40100 Kisumu owes us.",
+         "P.O. Box 2231-40100 Kisumu"),
+    ],
+)  # fmt: skip
+def test_singapore_and_east_african_addresses(analyzer, text, address):
+    assert protected_labels(analyzer, text).get(address) == "STREET_ADDRESS"
+
+
+def test_unit_is_no_unit_number(analyzer):
+    text = "unit is Blk 218 Bedok North Street 3 #04-117, landlord is mr goh"
+    assert not any(value.startswith("unit") for value in protected_labels(analyzer, text))
