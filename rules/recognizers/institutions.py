@@ -351,7 +351,9 @@ _HAN_HEADS = (
     r"有限公司|股份公司|公司|集团|小学|中学|大学|学院|学校|幼儿园|医院|诊所|银行|面馆|餐馆|"
     r"饭店|酒店|教会|会社|病院|学園|銀行|幼稚園|商店|"
     # the words Japanese firms' names end in, in the forms only Japanese writes
-    r"精工|工業|商事|電機|製作所|産業|物産|商会|技研|建設|不動産"
+    r"精工|工業|商事|電機|製作所|産業|物産|商会|技研|建設|不動産|"
+    # ... and Chinese firms' names, short of their "有限公司" ("鹏程智联科技", "东港物流")
+    r"(?<![高黑新])科技|物流|贸易|貿易|工作室|传媒|傳媒"
 )
 # East Slavic institutions by their town's or their field's adjective and their kind,
 # lower-case words between ("Вінницький торговельно-економічний інститут", "Тверская
@@ -385,7 +387,7 @@ _HAN_BEFORE_NAME = regex.compile(r"[的叫是在于、，,：:「“\s]|^")
 # a numeral or demonstrative and a measure word make a description: "一家小面馆" is "a
 # small noodle shop", not a shop's name
 _HAN_DESCRIPTION = regex.compile(r"[一两几这那每某][家个所间座]")
-_HANGUL_HEADS = (
+HANGUL_HEADS = (
     r"초등학교|중학교|고등학교|대학교|학교|병원|의원|회사|교회|은행|유치원|학원|어린이집|"
     r"산후조리원|요양원|약국|치과|한의원|미용실|정비소|세탁소|식당|빵집|사무소|법무법인|"
     # where weddings are held ("라온웨딩홀", "그랜드예식장")
@@ -400,7 +402,7 @@ _HANGUL_HEADS = (
 # (a care centre's or a daycare's name stands apart from its kind: "마미숲 산후조리원")
 _HANGUL_SPACED_HEADS = r"산후조리원|어린이집|요양원|유치원"
 _HANGUL_NAME = regex.compile(
-    rf"(?<![\p{{L}}])(\p{{Hangul}}{{1,8}}(?:{_HANGUL_HEADS})"
+    rf"(?<![\p{{L}}])(\p{{Hangul}}{{1,8}}(?:{HANGUL_HEADS})"
     rf"|\p{{Hangul}}{{2,8}}[ \t](?:{_HANGUL_SPACED_HEADS}))"
     rf"(?:{KOREAN_PARTICLES})?(?![\p{{L}}])"
 )
@@ -592,7 +594,7 @@ _HEADED = regex.compile(
     r"(?:\p{Lu}|\d)"
     r"|^(?:株式会社|有限会社|合同会社)"
     rf"|^\p{{Lu}}\p{{Ll}}{{2,}}(?:{_GERMAN_KINDS})\s|^\p{{Lu}}\p{{Ll}}{{2,}}-?(?i:{_GERMAN_KINDS})$"
-    rf"|(?:{_HAN_HEADS})$|\p{{Hangul}}(?:{_HANGUL_HEADS})$"
+    rf"|(?:{_HAN_HEADS})$|\p{{Hangul}}(?:{HANGUL_HEADS})$"
     rf"|\p{{Hangul}}[ \t](?:{_HANGUL_SPACED_HEADS})$"
     rf"|^(?:{_ARABIC_HEADS})\s"
     rf"|\s(?:{_DEVANAGARI_HEADS})$"

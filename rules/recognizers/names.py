@@ -102,6 +102,14 @@ _STRONG_CUES = (
     r"lg|vg|mfg|liebe grüße|viele grüße|beste grüße|groetjes|saludos|un abrazo|bisous|"
     r"bises|beijos|abraços|hälsningar|mvh|hilsen|thx|thnx"
 )
+# "my name's jo", typed as chat types it
+_MY_NAME_IS = regex.compile(r"\bmy[ \t]+name(?:['’]?s|[ \t]+is)[ \t]+$", regex.IGNORECASE)
+# A verb in the third person after a subject: "-s" or a past "-ed", and the commonest
+# irregular ones
+_THIRD_PERSON_VERB_AFTER = regex.compile(
+    r"[ \t]+(?:\p{Ll}{2,}(?<![su]s)s|\p{Ll}{2,}ed|is|was|has|had|said|says|does|did|got|"
+    r"went|came|thinks|thought|wants|needs)\b"
+)
 _STRONG_CUE = regex.compile(rf"\b(?:{_STRONG_CUES})\b[,:?]?\s*$", regex.IGNORECASE)
 _WEAK_CUE = regex.compile(
     # (and other languages' "with": "me caso con Emiliano", "avec Théo", "mit Jonas")
@@ -1835,7 +1843,18 @@ class _NameScan:
     def lower_given_name(self, match: regex.Match) -> None:
         text, word = self.text, match.group(1)
         start, end = match.span(1)
-        if word in self.common or len(word) < 3:
+        if len(word) < 3:
+            # "my names jo": a short name only after the words that give one
+            if _MY_NAME_IS.search(text, max(0, start - 16), start):
+                self.keep(start, end, 0.7)
+            return
+        if word in self.common:
+            # a word that is a first name too, after a relation and before its verb: "my
+            # kid max keeps saying" (not "my friend will come")
+            if _RELATION_BEFORE.search(text[max(0, start - 40) : start]) and (
+                _THIRD_PERSON_VERB_AFTER.match(text, end)
+            ):
+                self.keep(start, end, 0.7)
             return
         if word in locatives.stop_words_of_any_language() and not locatives.english(
             text[max(0, start - 60) : end + 60]

@@ -30,7 +30,7 @@ from veil.rules.pattern import (
     may_contain,
     needles,
 )
-from veil.rules.recognizers.institutions import HEAD_WORD, INSTITUTION_HEADS
+from veil.rules.recognizers.institutions import HANGUL_HEADS, HEAD_WORD, INSTITUTION_HEADS
 from veil.rules.registry import register
 from veil.rules.spans import Span
 
@@ -100,6 +100,19 @@ def _with_prefecture(text: str, start: int) -> int:
     return prefecture.start() if prefecture else start
 
 
+# A district, county or township by the suffix of its kind, after a coverb of place
+# ("老公在南山区一家小公司", "住在朝阳区"), whatever a gazetteer has; not the common
+# nouns those suffixes close (region, community, estate, suburb, downtown, campus ...)
+_HAN_GENERIC_DISTRICTS = (
+    r"地区|地區|社区|社區|小区|小區|景区|景區|郊区|郊區|市区|市區|城区|城區|校区|校區|园区|園區|"
+    r"山区|山區|灾区|老区|新区|辖区|片区|街区|商区|工业区|开发区|保税区|经济区|风景区|居民区|"
+    r"住宅区|老城区|城乡|乡镇|城镇|村镇|县城|各区|全区|本区|该区|全县|本县|该县|全镇|本镇"
+)
+_HAN_DISTRICT_AFTER_COVERB = regex.compile(
+    r"(?:住在|在|从|從|来自|來自|坐标|位于|位於|搬到|搬去|转学到|轉學到)[ \t]?"
+    rf"(?!(?:{_HAN_GENERIC_DISTRICTS}))"
+    r"((?![的之和与及在是])\p{Han}{1,4}?(?:区|區|县|縣|镇|鎮|乡|鄉|街道))"
+)
 # A branch or office named for its town: "高槻支店" (the Takatsuki branch), "浜松の工場" (the
 # Hamamatsu plant), "深圳分公司".
 HAN_BRANCH = regex.compile(r"の?(?:支店|支社|営業所|本社|本店|工場|事務所)|分公司|办事处|分店|工厂")
@@ -115,10 +128,29 @@ _KOREAN_PART = regex.compile(
 # kind's suffix, then "in" and being, living or working there ("은평구에 있는 소아과",
 # "정자동에 사시는", "서현역에서 일해요"); not the common nouns of those endings (region,
 # friend, research, movement, exercise)
+_KOREAN_BEING_THERE = r"있는|있어|사시|살|사는|일하|일해|근무"
+_KOREAN_COMMON_DISTRICT_WORDS = (
+    r"지역|친구|연구|가구|요구|도구|활동|운동|자동|행동|이동|공동|감동|노동|변동|영역|구역|무역|"
+    r"전역|역구"
+)
 _KOREAN_LIFE_DISTRICT = regex.compile(
-    r"(?!(?:지역|친구|연구|가구|요구|도구|활동|운동|자동|행동|이동|공동|감동|노동|변동|영역|"
-    r"구역|무역|전역|역구)(?:에|에서))"
-    r"(\p{Hangul}{1,4}(?:구|동|역|읍|면))(?:에서|에)[ \t]*(?=있는|있어|사시|살|사는|일하|일해|근무)"
+    rf"(?!(?:{_KOREAN_COMMON_DISTRICT_WORDS})(?:에|에서))"
+    rf"(\p{{Hangul}}{{1,4}}(?:구|동|역|읍|면))(?:에서|에)[ \t]*(?={_KOREAN_BEING_THERE})"
+)
+# ... or before the school, clinic, academy or firm that is there ("대치동 수학학원"), with
+# the larger district before it ("분당 정자동 '마미숲 산후조리원'")
+_KOREAN_DISTRICT_BEFORE_INSTITUTION = regex.compile(
+    # (the word before is a place's, not "우리", "어제", "근처": our, yesterday, near)
+    r"(?:(?!(?:우리|저희|어제|오늘|내일|근처|거기|여기|동네|지금|요즘|같은|다른|새로|새)[ \t])"
+    rf"\p{{Hangul}}{{2,3}}[ \t]+)?(?!(?:{_KOREAN_COMMON_DISTRICT_WORDS})[ \t])"
+    r"\p{Hangul}{1,4}(?:구|동|역|읍|면|리)(?=[ \t]+"
+    rf"['‘\"“]?(?:\p{{Hangul}}{{1,10}}[ \t])?\p{{Hangul}}{{0,10}}(?:{HANGUL_HEADS})"
+    r"(?!\p{Hangul}{2}))"
+)
+# ... or a neighbourhood after its district, then being there ("은평구 연신내에 있는")
+_KOREAN_DISTRICT_AND_NEIGHBOURHOOD = regex.compile(
+    rf"(?!(?:{_KOREAN_COMMON_DISTRICT_WORDS})[ \t])\p{{Hangul}}{{1,4}}(?:구|군|시)[ \t]+"
+    rf"\p{{Hangul}}{{2,4}}?(?=(?:에서|에)[ \t]*(?:{_KOREAN_BEING_THERE}))"
 )
 # A neighbourhood or village named after the word for its kind, as addresses write them
 # (the Philippines' barangay and purok, Indonesia's kelurahan and desa, Mexico's colonia,
@@ -528,6 +560,8 @@ class PlaceRecognizer:
             for word in _KANJI_WORD.finditer(text):
                 if is_town(word.group()):
                     add(_with_prefecture(text, word.start()), word.end())
+        for district in _HAN_DISTRICT_AFTER_COVERB.finditer(text):
+            add(*district.span(1))
         for run in _HAN_RUN.finditer(text):
             value, offset = run.group(), run.start()
             for i in range(len(value)):
@@ -588,6 +622,15 @@ class PlaceRecognizer:
                     district = _KOREAN_LIFE_DISTRICT.match(text, start)
                     if district is not None:
                         add(*district.span(1))
+                        continue
+                    for pattern in (
+                        _KOREAN_DISTRICT_AND_NEIGHBOURHOOD,
+                        _KOREAN_DISTRICT_BEFORE_INSTITUTION,
+                    ):
+                        district = pattern.match(text, start)
+                        if district is not None:
+                            add(*district.span())
+                            break
                 continue
             # a town of two words first ("خميس مشيط", "नई दिल्ली"), then of one
             end = word.end()

@@ -230,3 +230,44 @@ def test_singapore_and_east_african_addresses(analyzer, text, address):
 def test_unit_is_no_unit_number(analyzer):
     text = "unit is Blk 218 Bedok North Street 3 #04-117, landlord is mr goh"
     assert not any(value.startswith("unit") for value in protected_labels(analyzer, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("my kid zach keeps asking for a phone, is 9 too young?", "zach"),
+        ("my names al btw, we're the farm up the lane", "al"),
+    ],
+)
+def test_a_lower_case_name_a_relation_or_my_name_gives(analyzer, text, name):
+    assert protected_labels(analyzer, text).get(name) == "PERSON"
+
+
+def test_a_word_after_a_relation_is_no_name_without_its_verb(analyzer):
+    assert protected_labels(analyzer, "my friend will come round tomorrow") == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("목동 영어학원 선생님께 보낼 문자 좀 써 줘.", "목동"),
+        ("예약한 곳은 일산 백석동 '해님 산후조리원'이에요.", "일산 백석동"),
+        ("오늘은 마포구 망원에 있는 밝은소아과에 다녀왔어요.", "마포구 망원"),
+    ],
+)
+def test_a_korean_district_by_its_suffix(analyzer, text, place):
+    assert protected_labels(analyzer, text).get(place) == "LOCATION"
+
+
+def test_a_korean_common_noun_is_no_district(analyzer):
+    assert protected_labels(analyzer, "친구 학교에 가요. 우리 동네 지역 병원도 가요.") == {}
+
+
+def test_a_chinese_district_after_a_coverb(analyzer):
+    text = "我老婆在滨江区一家小公司（星河云途科技）上班。"
+    found = protected_labels(analyzer, text)
+    assert found.get("滨江区") == "LOCATION" and found.get("星河云途科技") == "ORGANIZATION"
+
+
+def test_chinese_common_nouns_stay(analyzer):
+    assert protected_labels(analyzer, "我住在郊区。中国的高科技发展很快。") == {}
