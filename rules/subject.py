@@ -17,6 +17,7 @@ way stays protected.
 from __future__ import annotations
 
 import bisect
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -24,6 +25,7 @@ from functools import cached_property
 from typing import Protocol
 
 from veil.rules import (
+    brahmic,
     compounds,
     declension,
     gazetteer,
@@ -1547,6 +1549,11 @@ def _romanized(value: str) -> str | None:
         return None
     from anyascii import anyascii
 
+    words = value.split()
+    if words and all(brahmic.is_brahmic(word) for word in words):
+        # the scripts of India, read by their own rules ("अमिताभ बच्चन" -> "Amitaabh
+        # Bachchan"; ``_romanized_forms`` spells the vowels as English does)
+        return " ".join(brahmic.romanize(word).title() for word in words)
     if not _CASED_SCRIPT.fullmatch(value):
         return None  # Han may be read as Chinese or Japanese; abjads drop their vowels
     latin = anyascii(value).replace("'", "")
@@ -1572,7 +1579,22 @@ def _romanized_forms(romanized: str) -> list[str]:
         without = regex.sub(r"\s+", " ", _LATIN_PATRONYMIC.sub("", form)).strip()
         if len(without.split()) >= 2:
             forms[without] = None
+    if _LONG_VOWEL.search(romanized) and len(romanized.split()) <= 3:
+        # an Indian script's long vowels, as English spells them, word by word: short
+        # ("Amitabh"), long but for the last ("Taarak Mehta"), or "ee" and "oo" ("Deepika")
+        spellings = [_long_vowel_spellings(word) for word in romanized.split()]
+        forms.update(dict.fromkeys(" ".join(words) for words in itertools.product(*spellings)))
     return list(forms)
+
+
+_LONG_VOWEL = regex.compile(r"aa|ii|uu", _I)
+
+
+def _long_vowel_spellings(word: str) -> list[str]:
+    short = _LONG_VOWEL.sub(lambda long: long.group()[0], word)
+    final_short = regex.sub(r"(aa|ii|uu)$", lambda long: long.group()[0], word)
+    doubled = short if word == short else regex.sub(r"ii", "ee", regex.sub(r"uu", "oo", word))
+    return list(dict.fromkeys([word, short, final_short, doubled.replace("aa", "a")]))
 
 
 def _public_owner(value: str) -> bool:
@@ -1619,7 +1641,7 @@ def _reads_as_a_name(value: str, span: Span) -> bool:
     )
 
 
-def _known_person(value: str) -> bool:
+def _known_person(value: str, limit: float = CHANCE_LIMIT) -> bool:
     """A name an encyclopedia has an entry for, where that is evidence of fame: random
     names of three or more words almost never are entries (0-0.2% of generated ones); a
     two-word one counts when its words rarely pair by chance (``chance_entries``) or its
@@ -1633,7 +1655,7 @@ def _known_person(value: str) -> bool:
         return False
     if len(words) >= 3:
         return True
-    return index.chance_entries(value) < CHANCE_LIMIT or index.canonical(words[-1]) == entry
+    return index.chance_entries(value) < limit or index.canonical(words[-1]) == entry
 
 
 def _romanized_undeclined(value: str) -> list[str]:
@@ -1650,6 +1672,8 @@ def _romanized_undeclined(value: str) -> list[str]:
 def _known_when_undeclined(value: str) -> bool:
     """A declined name whose nominative is a famous person's entry, by the same evidence
     as the name as written (``_known_person``): "Zdeňka Svěráka", "Льва Толстого"."""
+    if brahmic.is_brahmic(value.replace(" ", "")):
+        return False  # (the scripts of India write no case on a name)
     forms = declension.name_forms(value)
     if notability.latin(value):
         return any(_known_person(form) for form in forms)
@@ -2001,8 +2025,11 @@ def _person(m: _Mention) -> Verdict:
     if not first_name and _surname_of_one_entry(value):
         return Verdict(Subject.PUBLIC, Reason.ENCYCLOPEDIA_ENTRY, label)
     romanized = _romanized(value)
+    # (an Indian script's name is read in several spellings, each a chance to meet some
+    # entry: the fame asked of it is ten times as high)
+    limit = CHANCE_LIMIT / 10 if brahmic.is_brahmic(value.replace(" ", "")) else CHANCE_LIMIT
     if romanized and any(
-        notability.is_public_figure(form) or _known_person(form)
+        notability.is_public_figure(form) or _known_person(form, limit)
         for form in _romanized_forms(romanized)
     ):
         # "Αλέξης Τσίπρας" is Alexis Tsipras: the same decision in any script

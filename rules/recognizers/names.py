@@ -19,6 +19,7 @@ import unicodedata
 from functools import cache
 
 from veil.rules import (
+    brahmic,
     compounds,
     gazetteer,
     given_names,
@@ -740,6 +741,27 @@ _CASELESS_GREETING = regex.compile(
 )
 # Honorifics written after a name: Japanese さん/様/くん/ちゃん/先生, Korean 씨/님, Hindi जी,
 # Chinese 先生/女士/小姐.
+# The titles Hindi, Punjabi and Bengali put before a name ("डॉक्टर अनुराग मिश्रा ने",
+# "श्रीमती रेखा त्रिपाठी")
+_INDIC_TITLED_NAME = regex.compile(
+    r"(?<![\p{L}\p{M}])(?:श्रीमती|श्रीमान|श्री|सुश्री|कुमारी|डॉक्टर|डॉ\.?|प्रोफेसर|प्रो\.|स्व\.|"
+    r"ਸ਼੍ਰੀਮਤੀ|ਸ੍ਰੀਮਤੀ|ਸ਼੍ਰੀ|ਸ੍ਰੀ|ਡਾਕਟਰ|ਡਾ\.|শ্রীমতী|শ্রী|ডাক্তার|ডাঃ|ডা\.)[ \t]*"
+    r"([\p{Devanagari}\p{Gurmukhi}\p{Bengali}\p{M}]+(?:[ \t][\p{Devanagari}\p{Gurmukhi}"
+    r"\p{Bengali}\p{M}]+)?)(?![\p{L}\p{M}])"
+)
+_WORD_OF_A_RUN = regex.compile(r"[^ \t・·]+")
+
+
+def _up_to_a_closed_word(text: str, start: int, end: int) -> tuple[int, int]:
+    """A run of words cut before the first closed-class word of any language in it ("अनुराग
+    मिश्रा ने दवा", Anurag Mishra gave medicine: the name ends before "ने")."""
+    for word in _WORD_OF_A_RUN.finditer(text, start, end):
+        closed = word.group().casefold() in locatives.stop_words_of_any_language()
+        if closed and word.start() > start:
+            return start, start + len(text[start : word.start()].rstrip(" \t・·"))
+    return start, end
+
+
 _CASELESS_HONORIFIC_AFTER = regex.compile(
     r"(?:さん|様|さま|くん|ちゃん|先生|씨|님|女士|小姐|[ \t]+जी)(?![\p{L}\p{M}])"
 )
@@ -1208,6 +1230,51 @@ def _function_words() -> frozenset[str]:
 _BENGALI_GENITIVE = regex.compile(r"(?:ের|র)$")
 
 
+_CASELESS_WORD_AT = regex.compile(rf"{_CASELESS_LETTER}+(?![\p{{L}}\p{{M}}])", regex.VERSION1)
+_MIDDLE_THEN_WORD = regex.compile(
+    rf"{_CASELESS_LETTER}+[ \t]({_CASELESS_LETTER}+)(?![\p{{L}}\p{{M}}])", regex.VERSION1
+)
+
+
+def _middle_then_word(text: str, at: int) -> regex.Match | None:
+    """The word after the one at ``at``, if that one is no closed-class word."""
+    found = _MIDDLE_THEN_WORD.match(text, at)
+    if found is None:
+        return None
+    middle = text[at : found.start(1)].strip()
+    if middle.casefold() in locatives.stop_words_of_any_language():
+        return None
+    return _CASELESS_WORD_AT.match(text, found.start(1))
+
+
+_INDIC_RELATION_WORD = regex.compile(rf"(?:{_HINDI_RELATIONS}|{_BENGALI_RELATIONS})")
+
+
+def _read_aloud_length(word: str) -> int:
+    return len(brahmic.key(brahmic.romanize(word)))
+
+
+# The words for a neighbourhood's kind that Indian place names end in, which read aloud
+# are surnames too ("विजय नगर" is Vijay Nagar, a colony)
+_INDIC_PLACE_WORDS = frozenset(
+    {"नगर", "कॉलोनी", "विहार", "पुरम", "गंज", "बाग", "चौक", "मार्ग", "रोड", "पुर", "बाजार"}
+)
+
+
+def _indic_name_word(word: str, names: frozenset[str]) -> bool:
+    """A word of an Indian script, no closed-class word, that read aloud is one of
+    ``names`` (Latin spellings)."""
+    return (
+        brahmic.is_brahmic(word)
+        and word not in _INDIC_PLACE_WORDS
+        and word.casefold() not in locatives.stop_words_of_any_language()
+        # ("पापा" is Papa, and dad; "মামা", uncle, Mama)
+        and not CASELESS_RELATION_WORD.fullmatch(word)
+        and not _INDIC_RELATION_WORD.fullmatch(word)
+        and brahmic.listed(word, names)
+    )
+
+
 def _known_caseless_surname(word: str, last_names: frozenset[str]) -> int:
     """How many characters of ``word`` are a surname the lists know (with a Bengali
     genitive after it, or not); 0 if none."""
@@ -1400,6 +1467,30 @@ class _NameScan:
             for match in _TAGALOG_PERSONAL.finditer(self.text):
                 self.keep(*match.span(1), 0.85)
 
+    def caseless_full_name(self, given: str, second: int) -> int:
+        """Where a full name of a caseless script ends, whose given name is ``given`` and
+        whose next word starts at ``second``: the surname's end, the lists' or read
+        aloud in an Indian script; 0 if it is none."""
+        text = self.text
+        for word in (_CASELESS_WORD_AT.match(text, second), _middle_then_word(text, second)):
+            if word is None:
+                continue
+            surname = _known_caseless_surname(word.group(), self.last_names)
+            listed = bool(surname) or given in _caseless_given_names()
+            if not surname and _indic_name_word(word.group(), self.last_names):
+                surname = len(word.group())
+            if not surname:
+                continue
+            if given in _caseless_given_names() or (
+                _indic_name_word(given, self.first_names)
+                # (read aloud, the given name is long enough not to be a word of the
+                # language, and so is the surname unless a list has one of them)
+                and _read_aloud_length(given) >= 4
+                and (listed or _read_aloud_length(word.group()) >= 4)
+            ):
+                return word.start() + surname
+        return 0
+
     def caseless_script_names(self) -> None:
         """Names in scripts without capitals (Arabic, Hebrew, Han, Kana, Hangul, Devanagari,
         Thai...) inside a text: nothing marks them as names but what comes before them, a
@@ -1416,7 +1507,12 @@ class _NameScan:
                 or _NAME_WORD_BEFORE.search(before)
                 or _TITLE_BEFORE.search(before)
             ):
-                self.keep(*match.span(), 0.85)
+                self.keep(*_up_to_a_closed_word(text, *match.span()), 0.85)
+        for match in _INDIC_TITLED_NAME.finditer(text):
+            # the title's one or two words, up to a postposition ("ने", "को", "की")
+            start, end = _up_to_a_closed_word(text, *match.span(1))
+            if start < end:
+                self.keep(start, end, 0.85)
         for match in _CASELESS_NAMED.finditer(text):
             start, end = match.span(1)
             name = text[start:end]
@@ -1473,18 +1569,14 @@ class _NameScan:
         if regex.search(r"\p{Hangul}", text):
             for match in _KOREAN_NAME_IN_PLACE.finditer(text):
                 self.keep(*match.span(match.lastindex), 0.85)
-        given = _caseless_given_names()
         for match in _CASELESS_PAIR.finditer(text, overlapped=True):
             # a listed given name, then a listed surname: a full name with no cue needed
-            # ("अनिल अग्रवाल", "עומר לוי"), as the Latin rules read "Anil Agarwal"
-            surname = _known_caseless_surname(match.group(2), self.last_names)
-            end = match.start(2) + surname
-            if (
-                match.group(1) in given
-                and surname
-                and not any(s.start == match.start() and s.end == end for s in self.spans)
-            ):
+            # ("अनिल अग्रवाल", "עומר לוי"), as the Latin rules read "Anil Agarwal"; a
+            # middle name may stand between ("रमेश चंद्र गुप्ता")
+            end = self.caseless_full_name(match.group(1), match.start(2))
+            if end and not any(s.start == match.start() and s.end == end for s in self.spans):
                 self.keep(match.start(), end, 0.85)
+        if regex.search(r"\p{Hangul}", text):
             for line in _KOREAN_ATTENDEES.finditer(text):
                 for match in _KOREAN_LISTED_NAME.finditer(text, *line.span(1)):
                     self.keep(*match.span(), 0.85)

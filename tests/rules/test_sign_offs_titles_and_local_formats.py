@@ -271,3 +271,25 @@ def test_a_chinese_district_after_a_coverb(analyzer):
 
 def test_chinese_common_nouns_stay(analyzer):
     assert protected_labels(analyzer, "我住在郊区。中国的高科技发展很快。") == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("डॉक्टर सुधीर तिवारी ने नई दवा लिखी है।", "सुधीर तिवारी"),
+        ("मेरी बेटी की टीचर श्रीमती कविता पांडे कहती हैं कि", "कविता पांडे"),
+        ("मेरे पापा सुरेश कुमार वर्मा की सर्जरी हुई।", "सुरेश कुमार वर्मा"),
+    ],
+)
+def test_names_in_devanagari_by_title_and_middle_name(analyzer, text, name):
+    assert protected_labels(analyzer, text).get(name) == "PERSON"
+
+
+def test_a_relation_word_is_no_given_name_read_aloud(analyzer):
+    text = "मेरे पापा सुरेश कुमार वर्मा की सर्जरी हुई।"
+    assert not any(value.startswith("पापा") for value in protected_labels(analyzer, text))
+
+
+def test_a_famous_name_in_devanagari_stays(analyzer):
+    text = "ये तो तारक मेहता का उल्टा चश्मा वाली सोसाइटी बन गई है"
+    assert "तारक मेहता" not in protected_labels(analyzer, text)
