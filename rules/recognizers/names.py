@@ -636,6 +636,11 @@ _CASELESS_RELATION = (
     rf"(?:{_HINDI_AGE_WORD})?(?:{_HINDI_RELATIONS})(?![\p{{L}}\p{{M}}])"
     # Hebrew: relation + the first person's suffix, or + שלי
     r"|(?:אחותי|אחי|אמי|אבי|בעלי|אשתי|בני|בתי|חברי|חברתי|דודי|דודתי|סבתי|סבי)"
+    # ... or a noun with its article (and "to"), then "mine": "לבעל הדירה שלי", to my
+    # landlord; "השכן שלי", my neighbour
+    r"|(?<![\p{L}\p{M}])(?:ל|ו|של)?ה?(?:בעל(?:ת)?[ \t]+(?:הבית|הדירה)|שכן|שכנה|חבר|חברה|מנהל|"
+    r"מנהלת|בוס|רופא|רופאה|מורה|גננת|קבלן|עורך[ \t]+הדין|עורכת[ \t]+הדין|אח|אחות|בן[ \t]+הזוג|"
+    r"בת[ \t]+הזוג)[ \t]+שלי"
     # Urdu: میرا/میری/میرے/ہمارا + relation; Bengali: আমার/আমাদের + (little, big) + relation
     # (a whole word: "মা", mother, opens "মামা", uncle)
     rf"|(?:{locatives.URDU_MY})[ \t]+(?:{_URDU_RELATIONS})(?![\p{{L}}\p{{M}}])"
@@ -654,11 +659,12 @@ _CASELESS_NAMED = regex.compile(
     # a Chinese name is two or three characters (Chinese writes no spaces: three, as
     # most are, covers a two-character name and one more rather than leave a part);
     # other scripts' names are one or two words
-    r"(\p{Han}{2,3}|[\p{L}\p{M}]+(?:[ \t][\p{L}\p{M}]+)?)",
+    # (Hebrew writes a sound foreign to it with a geresh: "אברג'ל")
+    r"(\p{Han}{2,3}|[\p{L}\p{M}]+(?:[ \t][\p{L}\p{M}]+(?:['׳][\p{L}\p{M}]+)?)?)",
 )
 # (read back from the name's start: a search up to it would scan the whole text before)
 _COMMA_BEFORE = regex.compile(r"(?<=[،,][ \t]*)")
-_COMMA_AFTER = regex.compile(r"[ \t]*[،,]")
+_COMMA_AFTER = regex.compile(r"[ \t]*(?:[،,]|[.!?؟](?:\s|$))")
 # Two letters of a spaced script (not Chinese or Japanese, which write no spaces) that
 # run on: a match starting between them starts inside a word.
 _INSIDE_A_WORD = regex.compile(
@@ -686,7 +692,10 @@ _CASELESS_SELF_NAMED = regex.compile(
     r"|(?:اسمي|اسمه|اسمها)[ \t]+(\p{Arabic}+(?:[ \t]+(?!و)\p{Arabic}+){0,2})"  # not "و…"
     # Arabic "I am" before a given name and a family name, which has the article or is a
     # compound of "servant of" ("أنا منى عبد الرحمن"; not "أنا سعيد بالخبر", I am glad)
-    r"|(?<![\p{L}])(?:أنا|انا)[ \t]+(\p{Arabic}+[ \t]+(?:عبد[ \t]*\p{Arabic}+|ال\p{Arabic}{2,}))"
+    # (with the father's name between, as a full name is written: "أنا أحمد مصطفى الشاذلي")
+    r"|(?<![\p{L}])(?:أنا|انا)[ \t]+(?!اسم)"
+    r"(\p{Arabic}+(?:[ \t]+(?:عبد[ \t]*\p{Arabic}+|\p{Arabic}+)){0,2}?"
+    r"[ \t]+(?:عبد[ \t]*\p{Arabic}+|ال\p{Arabic}{2,})(?:[ \t]+ال\p{Arabic}{2,})?)"
     # Persian "my name is ... (is)"
     r"|(?:اسم|نام)[ \t]+(?:من|بنده)[ \t]+(\p{Arabic}+(?:[ \t]+\p{Arabic}+)?)[ \t]+(?:است|هست)"
     r"|(?:私の名前は|僕の名前は)[ \t]*([\p{Han}\p{Katakana}\p{Hiragana}]{2,6}?)"
@@ -738,6 +747,17 @@ _SIKH_NAME = regex.compile(
 # Greetings that open a line before a name and its honorific ("नमस्ते सुनीता जी").
 _CASELESS_GREETING = regex.compile(
     r"नमस्ते|नमस्कार|प्रणाम|你好|您好|안녕하세요|안녕|مرحبا|السلام|こんにちは|שלום"
+)
+# A letter's or a message's closing words in Arabic, Persian, Hebrew, Hindi and Bengali,
+# then the writer's name, one to three words, at the line's end or before a dash ("مع
+# التحية، ريم العتيبي – قسم المحاسبة", "תודה, מיכל")
+_CASELESS_SIGN_OFF = regex.compile(
+    r"(?<![\p{L}\p{M}])(?:مع[ \t]+(?:خالص[ \t]+)?(?:التحية|التحيات|التقدير|الشكر)|تحياتي|"
+    r"وشكرا|شكرا|شكراً|با[ \t]+تشکر|با[ \t]+احترام|ممنون|תודה(?:[ \t]+רבה)?|בברכה|"
+    r"धन्यवाद|सादर|ধন্যবাদ|শুভেচ্ছান্তে)[ \t]*[،,:\-–—]?[ \t\n]*"
+    r"([\p{Arabic}\p{Hebrew}\p{Devanagari}\p{Bengali}\p{M}]+"
+    r"(?:[ \t][\p{Arabic}\p{Hebrew}\p{Devanagari}\p{Bengali}\p{M}]+){0,2})"
+    r"(?=[ \t]*(?:$|\n|[–—\-]|[.!'\"”»]))"
 )
 # Honorifics written after a name: Japanese さん/様/くん/ちゃん/先生, Korean 씨/님, Hindi जी,
 # Chinese 先生/女士/小姐.
@@ -1546,6 +1566,17 @@ class _NameScan:
                 # name, which Arabic writes with the article)
                 end = start + len(words[0])
             self.keep(start, end, 0.85)
+        for match in _CASELESS_SIGN_OFF.finditer(text, max(0, len(text) - 160)):
+            # (the message's last words, no closed-class word among them: "شكرا جزيلا على
+            # المساعدة", thanks a lot for the help, is no signature)
+            start, end = match.span(1)
+            first = text[start:end].split()[0].casefold()
+            if (
+                len(text) - end <= 40
+                and first not in locatives.stop_words_of_any_language()
+                and _up_to_a_closed_word(text, start, end) == (start, end)
+            ):
+                self.keep(start, end, 0.85)
         for pattern in (_ARABIC_TITLED, _THAI_TITLED):
             for match in pattern.finditer(text):
                 self.keep(*match.span(match.lastindex), 0.85)  # the one alternative's name
@@ -1555,7 +1586,19 @@ class _NameScan:
             if _VIETNAMESE_LETTER.search(match.group()):  # not "La Liga", "Mai Tai"
                 self.keep(*match.span(), 0.85)
         for match in _CASELESS_SELF_NAMED.finditer(text):
-            self.keep(*match.span(match.lastindex), 0.85)  # the one alternative's name
+            # the one alternative's name; not a preposition's phrase ("أنا في المستشفى",
+            # I am in the hospital)
+            name = match.group(match.lastindex)
+            words = name.split()
+            if words[0].casefold() in locatives.stop_words_of_any_language():
+                continue
+            if (
+                len(words) - words.count("عبد") >= 3  # ("عبد الرحمن" is one name)
+                and match.group().startswith(("أنا", "انا"))
+                and words[0] not in _caseless_given_names()
+            ):
+                continue  # "أنا متعب جدا اليوم" (I am very tired today): a given name opens one
+            self.keep(*match.span(match.lastindex), 0.85)
         for match in _CJK_NAME_FIELD.finditer(text):
             if _korean_name_shaped(match.group(1)):  # (not "이름이 똑같아서", the same name)
                 self.keep(*match.span(1), 0.85)

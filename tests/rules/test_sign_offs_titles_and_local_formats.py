@@ -293,3 +293,40 @@ def test_a_relation_word_is_no_given_name_read_aloud(analyzer):
 def test_a_famous_name_in_devanagari_stays(analyzer):
     text = "ये तो तारक मेहता का उल्टा चश्मा वाली सोसाइटी बन गई है"
     assert "तारक मेहता" not in protected_labels(analyzer, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("للتواصل: 0551 238 904\nمع التحية، هند القحطاني – قسم الموارد البشرية", "هند القحطاني"),
+        ("אם צריך, המספר שלי 052-6130000. תודה, נועה", "נועה"),
+    ],
+)
+def test_a_sign_off_in_arabic_and_hebrew(analyzer, text, name):
+    assert protected_labels(analyzer, text).get(name) == "PERSON"
+
+
+@pytest.mark.parametrize("text", ["شكرا جزيلا على المساعدة", "תודה רבה על העזרה"])
+def test_thanks_for_something_is_no_signature(analyzer, text):
+    assert protected_labels(analyzer, text) == {}
+
+
+def test_a_hebrew_relation_with_mine_then_a_name(analyzer):
+    text = "אני צריך לכתוב מכתב לבעל הדירה שלי, משה אבוטבול. אני גר ברחוב הגפן 7"
+    assert protected_labels(analyzer, text).get("משה אבוטבול") == "PERSON"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("أنا محمد صالح الزهراني، موظف في شركة صغيرة", "محمد صالح الزهراني"),
+        ("أنا سلمى عبد الكريم من إربد", "سلمى عبد الكريم"),
+    ],
+)
+def test_an_arabic_full_name_after_i_am(analyzer, text, name):
+    assert protected_labels(analyzer, text).get(name) == "PERSON"
+
+
+@pytest.mark.parametrize("text", ["أنا في المستشفى الآن", "أنا متعب جدا اليوم"])
+def test_i_am_before_no_name(analyzer, text):
+    assert "PERSON" not in protected_labels(analyzer, text).values()
