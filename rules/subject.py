@@ -647,6 +647,14 @@ _RESIDENCE_BEFORE = regex.compile(
     r"(?:[ \t]+[\p{L}\d'’]+){0,3}?[ \t]+"
     r"(?:en|à|a|au|in|im|w|we|em|no|na|nos|nas|op|в|во|на|у)|"
     r"ở lại|về|sống ở|bor i|bor på|asuu|"
+    # Greek's living, staying and being born or raised ("η αδελφή μου μένει μόνιμα στη X")
+    r"(?:μένω|μένεις|μένει|μένουμε|μένετε|μένουν|ζω|ζει|ζούμε|ζουν|γεννήθηκα|γεννήθηκε|"
+    r"μεγάλωσα|μεγάλωσε)(?:[ \t]+[\p{L}]+){0,2}?[ \t]+(?:στη|στην|στο|στον|σε|από)|"
+    # the writer's work and its town in the Romance languages, Greek, German, Romanian and
+    # Polish: "am", a job of a few words, "in" ("Soy camarera de pisos en X", "Είμαι
+    # ταξιτζής στη X", "sunt îngrijitoare în X")
+    r"(?<![\p{L}])(?:soy|sou|sono|je suis|ich bin|είμαι|sunt|jestem)[ \t]+"
+    r"(?:\p{Ll}[\p{L}\-]*[ \t]+){1,4}?(?:en|em|no|na|a|à|in|im|στη|στην|στο|σε|în|din|w|we)|"
     r"(?:is|are|am|'m|’m|was|were|come|comes|came|visiting|originally|hails?|"
     r"family|parents?|grand(?:mother|father|parents|ma|pa))(?:\s+originally)?\s+from)\s+"
     r"(?:(?:to|in|at|near|from|outside|just outside)\s+)?(?:the\s+)?$",
@@ -2616,6 +2624,10 @@ def _organization(m: _Mention) -> Verdict:
         # "via Garibaldi 41 a Rovato": the address's town, which NER took for a firm
         return _location(m, relabelled=True)
     if _RESIDENCE_BEFORE.search(before) and not _wished(before):
+        if names_an_institution(value):
+            # "Sou técnica na Clínica Santa Luzia", "went to Paris Junior College": where
+            # a life is spent, an institution still
+            return private(Reason.AFFILIATION)
         # "mieszka w Lublinie": a place in a case the gazetteer does not list
         return _location(m, relabelled=True)
     unknown = not knowledge.knowledge().is_known(value)

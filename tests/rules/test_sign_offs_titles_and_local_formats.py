@@ -330,3 +330,26 @@ def test_an_arabic_full_name_after_i_am(analyzer, text, name):
 @pytest.mark.parametrize("text", ["أنا في المستشفى الآن", "أنا متعب جدا اليوم"])
 def test_i_am_before_no_name(analyzer, text):
     assert "PERSON" not in protected_labels(analyzer, text).values()
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Είμαι νοσηλεύτρια στη Λάρισα και δουλεύω νύχτες.", "Λάρισα"),
+        ("Η μητέρα μου μένει ακόμα στη Καλαμάτα.", "Καλαμάτα"),
+        ("Soy profesora de primaria en Albacete y necesito ayuda.", "Albacete"),
+        ("Привіт! Я Ганна Коваль, з Тернополя, хочу поїхати до Львова.", "Тернополя"),
+    ],
+)
+def test_a_life_in_a_town_in_other_languages(analyzer, text, town):
+    assert protected_labels(analyzer, text).get(town) == "LOCATION"
+
+
+def test_a_trip_in_greek_stays(analyzer):
+    assert "Αθήνα" not in protected_labels(analyzer, "Είμαι στην Αθήνα για διακοπές")
+
+
+def test_an_institution_after_a_life_cue_stays_an_institution(analyzer):
+    text = "Sou técnica de enfermagem na Clínica São Lucas, em Lavras, e preciso de ajuda."
+    found = protected_labels(analyzer, text)
+    assert found.get("Clínica São Lucas") == "ORGANIZATION" and found.get("Lavras") == "LOCATION"
