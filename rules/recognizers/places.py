@@ -113,6 +113,30 @@ _HAN_DISTRICT_AFTER_COVERB = regex.compile(
     rf"(?!(?:{_HAN_GENERIC_DISTRICTS}))"
     r"((?![的之和与及在是])\p{Han}{1,4}?(?:区|區|县|縣|镇|鎮|乡|鄉|街道))"
 )
+# A Japanese place no gazetteer has, by what is there or what it is to someone: a kanji
+# word before "の" and a workplace, a shop or a school ("吉祥寺のカフェ・ルポで", "日吉の小さな
+# 設計事務所", "丸の内の会社で"), or after "one's family home is" ("実家は中御料の方で"); not
+# a person's or a relation's ("父の会社", my father's company)
+_JAPANESE_PEOPLE = (
+    r"友達|友人|家族|父|母|夫|妻|兄|姉|弟|妹|息子|娘|主人|彼|彼女|近所|地元|会社|学校|大学|先輩|"
+    r"後輩|上司|同僚|知人|親戚|祖母|祖父|叔母|叔父|伯母|伯父|自分|私|僕|俺|義母|義父|子供|知り合い|"
+    r"駅前|近く|都内|市内|県内|海外|日本|東京"
+)
+_JAPANESE_WORKPLACE = (
+    r"会社|事務所|カフェ|喫茶店|店|病院|医院|クリニック|工場|学校|小学校|中学校|高校|塾|オフィス|"
+    r"支店|保育園|幼稚園|美容院|書店|ホテル|旅館|スーパー|薬局"
+)
+_JAPANESE_PLACE_BY_WHAT_IS_THERE = regex.compile(
+    # (a place's name may hold "の" or "が": "丸の内", "自由が丘", "阿佐ヶ谷")
+    rf"(?<![\p{{Han}}々])(?!(?:{_JAPANESE_PEOPLE})の)"
+    r"([\p{Han}々]{2,4}|\p{Han}の\p{Han}|[\p{Han}々]{1,3}[がヶケ]\p{Han}{1,2})"
+    rf"の(?:小さな|大きな|小さい|近くの)?[\p{{Katakana}}\p{{Han}}ー・]{{0,8}}?(?:{_JAPANESE_WORKPLACE})"
+    # (its name may follow the kind: "カフェ・ルポ", "設計事務所「アトリエ小松」")
+    # (not a compound's inside: "楽天市場の出店者支援に" holds 店)
+    r"(?:[・「][\p{Katakana}\p{Han}ー・]{1,12}?」?|[\p{Katakana}ー・]{1,12}?)?(?:で|に|の|を|へ|から)"
+    rf"|(?:実家|地元)(?:は|が|も)[ \t]*(?!(?:{_JAPANESE_PEOPLE})の)([\p{{Han}}々]{{2,4}})"
+    r"(?:の方|のほう|です|で|に|なん)"
+)
 # A branch or office named for its town: "高槻支店" (the Takatsuki branch), "浜松の工場" (the
 # Hamamatsu plant), "深圳分公司".
 HAN_BRANCH = regex.compile(r"の?(?:支店|支社|営業所|本社|本店|工場|事務所)|分公司|办事处|分店|工厂")
@@ -560,6 +584,8 @@ class PlaceRecognizer:
             for word in _KANJI_WORD.finditer(text):
                 if is_town(word.group()):
                     add(_with_prefecture(text, word.start()), word.end())
+            for place in _JAPANESE_PLACE_BY_WHAT_IS_THERE.finditer(text):
+                add(*place.span(place.lastindex))
         for district in _HAN_DISTRICT_AFTER_COVERB.finditer(text):
             add(*district.span(1))
         for run in _HAN_RUN.finditer(text):

@@ -353,3 +353,22 @@ def test_an_institution_after_a_life_cue_stays_an_institution(analyzer):
     text = "Sou técnica de enfermagem na Clínica São Lucas, em Lavras, e preciso de ajuda."
     found = protected_labels(analyzer, text)
     assert found.get("Clínica São Lucas") == "ORGANIZATION" and found.get("Lavras") == "LOCATION"
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("大学1年から下北沢のカフェ・モカでアルバイトをしています。", "下北沢"),
+        ("実家は美瑛の方で、冬はとても寒いです。", "美瑛"),
+        ("妻は自由が丘の小さな歯科医院で受付をしています。", "自由が丘"),
+    ],
+)
+def test_a_japanese_place_by_what_is_there(analyzer, text, place):
+    assert protected_labels(analyzer, text).get(place) == "LOCATION"
+
+
+@pytest.mark.parametrize(
+    "text", ["父の会社で働いています。", "楽天市場の出店者支援に活かしたいです。"]
+)
+def test_a_japanese_person_or_a_compound_is_no_place(analyzer, text):
+    assert "LOCATION" not in protected_labels(analyzer, text).values()
