@@ -1032,6 +1032,45 @@ RECORDS: list[tuple[str, str, str, str | None]] = [
         "1.29 change anything for {{Prometheus}}?",
         None,
     ),
+    # signatures-fields-scripts (a sign-off after a dash or a closing word in any
+    # language; the people a party field lists; a birthplace field; a name of an Indian
+    # script read aloud; a district by its suffix)
+    (
+        "mixed",
+        "signatures-fields-scripts",
+        "tidy this for the ward whatsapp pls: {{NEWS2}} obs due 14:00 for bed 6, family "
+        "visiting at 3. ring me if probs - [[PERSON:Maud]]",
+        None,
+    ),
+    (
+        "mixed",
+        "signatures-fields-scripts",
+        "Turn these into formal minutes.\nPresent: Mr [[PERSON:Osei Boateng]] (Chair), "
+        "Ms [[PERSON:Priya Menon]] (Treasurer)\nApologies: [[PERSON:Daniel Koh]]\n"
+        "Agreed to move the account to {{Starling}}.",
+        None,
+    ),
+    (
+        "mixed",
+        "signatures-fields-scripts",
+        "Check my translation of this certificate line:\nMiejsce urodzenia: [[LOCATION:Sanok]]\n"
+        "Place of birth: [[LOCATION:Sanok]]\nIs '{{Poland}}' needed after it?",
+        None,
+    ),
+    (
+        "mixed",
+        "signatures-fields-scripts",
+        "मेरे भाई [[PERSON:विनोद कुमार तिवारी]] का {{आधार}} अपडेट करवाना है। "
+        "डॉक्टर [[PERSON:सीमा चौहान]] ने फॉर्म पर साइन किया है। क्या यह काफी है?",
+        None,
+    ),
+    (
+        "public_only",
+        "signatures-fields-scripts",
+        "{{Parkinson's disease}} and {{Bell's palsy}}: how are they told apart, and what "
+        "does {{NICE}} say about referral?",
+        None,
+    ),
 ]
 
 

@@ -70,6 +70,7 @@ KINDS = frozenset(
         "addresses-records",
         "postal-farms-east-asia",
         "hosts-records-relatives",
+        "signatures-fields-scripts",
     }
 )
 REQUIRED = ("id", "category", "kind", "text", "spans", "public", "public_spans")
