@@ -33,7 +33,7 @@ _JOINER = r"(?:of|the|of the|and|&|de|du|des|la|le|van|von|der|den|da|di|del|y|a
 # nouns eponyms are made with: "Parkinson's disease", "Occam's razor")
 _EPONYM_NOUN = r"disease|syndrome|palsy|theorem|principle|paradox|razor|constant"
 _WORD_AFTER = regex.compile(
-    rf"(?P<possessive>['’]s[ \t]+(?:{_EPONYM_NOUN})(?![\p{{L}}])|(?:['’]s)?(?:[ \t]|\.[ \t]?)"
+    rf"(?:['’]s[ \t]+(?:{_EPONYM_NOUN})(?![\p{{L}}])|(?:['’]s)?(?:[ \t]|\.[ \t]?)"
     rf"(?:{_JOINER}[ \t]+)?(\p{{Lu}}[\p{{L}}'’\-]*\.?))"
 )
 _POSSESSIVE_INSIDE = regex.compile(r"\p{L}['’]s[ \t]")
