@@ -23,8 +23,8 @@ def test_a_relation_word_alone_is_no_place(analyzer):
 @pytest.mark.parametrize(
     "text",
     [
-        "Follow up with Dr. Lisa Varnell at the practice next week.",
-        "Booked in with Dr. Lisa Kowalczyk on Friday.",
+        "Follow up with Dr. Lisa Kaminski at the practice next week.",
+        "Booked in with Dr. Lisa Varnell on Friday.",
     ],
 )
 def test_a_titled_first_name_and_surname_stay_one_name(analyzer, text):
@@ -46,7 +46,7 @@ def test_a_product_with_a_hyphen_is_no_name(analyzer):
     ("text", "name"),
     [
         ("Bed 2 - Pt. Ma. Luisa Dimaculangan, for CBC monitoring.", "Ma. Luisa Dimaculangan"),
-        ("Baptised 1871: Wm. Henry Tolley, son of Thos. Tolley.", "Wm. Henry Tolley"),
+        ("Baptised 1871: Thos. Henry Tolley, son of Wm. Tolley.", "Thos. Henry Tolley"),
     ],
 )
 def test_given_names_written_short(analyzer, text, name):
@@ -56,7 +56,7 @@ def test_given_names_written_short(analyzer, text, name):
 @pytest.mark.parametrize(
     ("text", "name"),
     [
-        ("rota for next week is on the board, any probs ring me - Gwen", "Gwen"),
+        ("the rota is on the board, any probs ring me on 07700 900321 - Sue", "Sue"),
         ("thx - Anouk, Larch Ward", "Anouk"),
         ("Kannst du den Brief kürzer machen? lg Leopold", "Leopold"),
     ],
@@ -76,7 +76,7 @@ def test_a_thing_a_sentence_opens_with_is_no_name(analyzer):
     ("text", "number"),
     [
         ("Complaint from Mr Idris Penhallow (patient ID 47391) about the wait.", "47391"),
-        ("Money went to sort code 30-91-62, account 70418255.", "30-91-62"),
+        ("Money went from my account to sort code 30-91-62, account 70418255.", "30-91-62"),
     ],
 )
 def test_a_number_its_keyword_names(analyzer, text, number):
@@ -140,9 +140,9 @@ def test_moved_in_other_languages(analyzer, text, town):
 
 
 def test_a_village_by_its_town(analyzer):
-    text = "We're staying with my partner's parents in Kalyves, just outside Chania."
+    text = "We're visiting my partner's parents in Galatas, just outside Chania."
     found = protected_labels(analyzer, text)
-    assert found.get("Kalyves") == "LOCATION" and found.get("Chania") == "LOCATION"
+    assert found.get("Galatas") == "LOCATION" and found.get("Chania") == "LOCATION"
 
 
 @pytest.mark.parametrize(
@@ -186,7 +186,7 @@ def test_a_birthplace_field(analyzer, text, town):
     [
         ("hi Sam its Tessa from Wagtail Grooming, my tax return is late", "Wagtail Grooming"),
         ("Adviser: Ruth Kinsella, Brackenfield Wealth", "Brackenfield Wealth"),
-        ("a shortlist for our client (Pendle Mutual) by Friday", "Pendle Mutual"),
+        ("a shortlist for our client (Harrowgate Mutual) by Friday", "Harrowgate Mutual"),
     ],
 )
 def test_a_firm_introduced_or_by_its_trade(analyzer, text, firm):
@@ -235,7 +235,7 @@ def test_unit_is_no_unit_number(analyzer):
 @pytest.mark.parametrize(
     ("text", "name"),
     [
-        ("my kid zach keeps asking for a phone, is 9 too young?", "zach"),
+        ("my kid max keeps asking for a phone, is 9 too young?", "max"),
         ("my names al btw, we're the farm up the lane", "al"),
     ],
 )
@@ -276,9 +276,9 @@ def test_chinese_common_nouns_stay(analyzer):
 @pytest.mark.parametrize(
     ("text", "name"),
     [
-        ("डॉक्टर सुधीर तिवारी ने नई दवा लिखी है।", "सुधीर तिवारी"),
+        ("डॉक्टर अनुराग मिश्रा ने नई दवा लिखी है।", "अनुराग मिश्रा"),
         ("मेरी बेटी की टीचर श्रीमती कविता पांडे कहती हैं कि", "कविता पांडे"),
-        ("मेरे पापा सुरेश कुमार वर्मा की सर्जरी हुई।", "सुरेश कुमार वर्मा"),
+        ("मेरे पापा सुरेश चंद्र गुप्ता की सर्जरी हुई।", "सुरेश चंद्र गुप्ता"),
     ],
 )
 def test_names_in_devanagari_by_title_and_middle_name(analyzer, text, name):
@@ -286,7 +286,7 @@ def test_names_in_devanagari_by_title_and_middle_name(analyzer, text, name):
 
 
 def test_a_relation_word_is_no_given_name_read_aloud(analyzer):
-    text = "मेरे पापा सुरेश कुमार वर्मा की सर्जरी हुई।"
+    text = "मेरे पापा सुरेश चंद्र गुप्ता की सर्जरी हुई।"
     assert not any(value.startswith("पापा") for value in protected_labels(analyzer, text))
 
 
@@ -312,15 +312,15 @@ def test_thanks_for_something_is_no_signature(analyzer, text):
 
 
 def test_a_hebrew_relation_with_mine_then_a_name(analyzer):
-    text = "אני צריך לכתוב מכתב לבעל הדירה שלי, משה אבוטבול. אני גר ברחוב הגפן 7"
-    assert protected_labels(analyzer, text).get("משה אבוטבול") == "PERSON"
+    text = "אני צריך לכתוב מכתב לבעל הדירה שלי, משה אברג'ל. אני גר ברחוב הגפן 7"
+    assert protected_labels(analyzer, text).get("משה אברג'ל") == "PERSON"
 
 
 @pytest.mark.parametrize(
     ("text", "name"),
     [
         ("أنا محمد صالح الزهراني، موظف في شركة صغيرة", "محمد صالح الزهراني"),
-        ("أنا سلمى عبد الكريم من إربد", "سلمى عبد الكريم"),
+        ("أنا سلمى عبد الكريم الشناوي من إربد", "سلمى عبد الكريم الشناوي"),
     ],
 )
 def test_an_arabic_full_name_after_i_am(analyzer, text, name):
@@ -336,7 +336,7 @@ def test_i_am_before_no_name(analyzer, text):
     ("text", "town"),
     [
         ("Είμαι νοσηλεύτρια στη Λάρισα και δουλεύω νύχτες.", "Λάρισα"),
-        ("Η μητέρα μου μένει ακόμα στη Καλαμάτα.", "Καλαμάτα"),
+        ("Η αδελφή μου μένει μόνιμα στη Σαντορίνη.", "Σαντορίνη"),
         ("Soy profesora de primaria en Albacete y necesito ayuda.", "Albacete"),
         ("Привіт! Я Ганна Коваль, з Тернополя, хочу поїхати до Львова.", "Тернополя"),
     ],
