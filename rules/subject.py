@@ -62,7 +62,11 @@ from veil.rules.recognizers.institutions import (
     WORKPLACE_OF_WRITER,
     names_an_institution,
 )
-from veil.rules.recognizers.names import HINGLISH_RELATION, OTHER_LANGUAGE_RELATIONS
+from veil.rules.recognizers.names import (
+    HINGLISH_RELATION,
+    OTHER_LANGUAGE_RELATIONS,
+    PARTY_FIELD_WORDS,
+)
 from veil.rules.recognizers.places import (
     BIRTHPLACE_FIELD,
     HAN_BRANCH,
@@ -1601,8 +1605,8 @@ _LONG_VOWEL = regex.compile(r"aa|ii|uu", _I)
 def _long_vowel_spellings(word: str) -> list[str]:
     short = _LONG_VOWEL.sub(lambda long: long.group()[0], word)
     final_short = regex.sub(r"(aa|ii|uu)$", lambda long: long.group()[0], word)
-    doubled = short if word == short else regex.sub(r"ii", "ee", regex.sub(r"uu", "oo", word))
-    return list(dict.fromkeys([word, short, final_short, doubled.replace("aa", "a")]))
+    doubled = word.replace("ii", "ee").replace("uu", "oo").replace("aa", "a")
+    return list(dict.fromkeys([word, short, final_short, doubled]))
 
 
 def _public_owner(value: str) -> bool:
@@ -1921,14 +1925,13 @@ def _asked_of_the_model(m: _Mention) -> bool:
     return knowledge.knowledge().canonical(value) is not None
 
 
-# The fields of minutes, letters, tickets and forms that list the people a document is
-# between or about ("Present: Mr Ong (Chair), Ms Nair", "Claimant: ...", "Cc: ...")
+# A line a party field opens, the name lists' and the ones listing a document's people
+# ("Present: Mr Ong (Chair), Ms Nair", "Claimant: ...", "Cc: ...")
 _PARTY_FIELD = regex.compile(
-    r"[ \t*\-•>]*(?i:present|attendees|attending|in attendance|apologies|absent|"
-    r"participants|panel|chair|minutes?(?: taken by)?|note ?taker|cc|bcc|to|from|signed|"
-    r"witness(?:es)?|interviewer|interviewee|candidate|employee|applicant|claimant|"
-    r"respondent|defendant|plaintiff|debtor|creditor|vendor|buyer|seller|purchaser|"
-    r"tenant|landlord|guarantor|adviser|advisor|assignee|reporter|caller|requester|"
+    rf"[ \t*\-•>]*(?i:{PARTY_FIELD_WORDS}|in attendance|apologies|absent|panel|chair|"
+    r"minutes?(?: taken by)?|note ?taker|to|from|witness(?:es)?|interviewer|interviewee|"
+    r"candidate|claimant|respondent|defendant|plaintiff|debtor|creditor|vendor|buyer|seller|"
+    r"purchaser|adviser|advisor|caller|requester|"
     r"anwesend|teilnehmer(?:innen)?|présents|presentes|asistentes|obecni|aanwezig|"
     r"närvarande|tilstede)[ \t]*:[^\n.!?]{0,200}$"
 )

@@ -583,8 +583,8 @@ _LIVESTOCK_TAG = regex.compile(
 )
 
 
-# (not a lone "ID", which is Idaho's code before a ZIP code too)
 _SORT_CODE_WORDS = regex.compile(r"(?i:sort[ \t]*code)[ \t:]*$")
+# (not a lone "ID", which is Idaho's code before a ZIP code too)
 _NUMBER_WORD_IN_KEYWORD = regex.compile(r"\p{L}[ \t]+(?i:id|number|no)(?![\p{L}])")
 
 

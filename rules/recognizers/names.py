@@ -128,16 +128,21 @@ _PLACE_BEFORE = regex.compile(
     r"em|no|na|nach|bei|im|aus|a|da|dal|vers|desde|hacia)\s+$",
     regex.I,
 )
+# The fields of minutes, letters, tickets and forms that name the people a document is
+# between or about (rules.subject reads every name on such a line as someone's)
+PARTY_FIELD_WORDS = (
+    r"present|attendees|attending|participants|assignee|reporter|cc|bcc|signed|tenant|"
+    r"landlord|employee|applicant|guarantor"
+)
 # Form fields and headers whose value is a person: "Name: Sieda Batukayev" (a field may
 # follow a sentence on its line: "... a sounding board. Contact: Marloes Tuinstra, 06-...").
 _NAME_FIELD = regex.compile(
     r"(?:^|\n|[;,({\"']|[.!?][ \t]+)[ \t>]*(?i:(?:first|last|full|given|family|middle|sur|display|"
     r"contact)?[_ \-]?name|patient|client|customer|contact|attn|"
-    r"attention|recipient|sender|signed|signature|author|tenant|landlord|employee|applicant|"
-    r"beneficiary|account holder|holder|cardholder|guarantor|emergency contact|next of kin|"
-    r"present|attendees|attending|participants|invited|organi[sz]er|assignee|reviewer|"
-    r"reporter|owner|cc|bcc|"
-    r"doctor|physician|provider|prescriber|referring|nurse|name on (?:the )?(?:card|account))"
+    r"attention|recipient|sender|signature|author|beneficiary|account holder|holder|"
+    r"cardholder|emergency contact|next of kin|invited|organi[sz]er|reviewer|owner|"
+    r"doctor|physician|provider|prescriber|referring|nurse|name on (?:the )?(?:card|account)|"
+    rf"{PARTY_FIELD_WORDS})"
     r"[\"']?[ \t]*[:=][ \t]*[\"']?"
     rf"((?:{_HONORIFIC_WORDS}\.?[ \t]+)?\p{{Lu}}[\p{{L}}'’\-]+"
     rf"(?:[ \t]+(?:\p{{Lu}}[\p{{L}}'’\-]+|\p{{Lu}}\.?(?!\p{{L}})|{_PARTICLE})){{0,3}})"
@@ -759,8 +764,6 @@ _CASELESS_SIGN_OFF = regex.compile(
     r"(?:[ \t][\p{Arabic}\p{Hebrew}\p{Devanagari}\p{Bengali}\p{M}]+){0,2})"
     r"(?=[ \t]*(?:$|\n|[–—\-]|[.!'\"”»]))"
 )
-# Honorifics written after a name: Japanese さん/様/くん/ちゃん/先生, Korean 씨/님, Hindi जी,
-# Chinese 先生/女士/小姐.
 # The titles Hindi, Punjabi and Bengali put before a name ("डॉक्टर अनुराग मिश्रा ने",
 # "श्रीमती रेखा त्रिपाठी")
 _INDIC_TITLED_NAME = regex.compile(
@@ -782,6 +785,8 @@ def _up_to_a_closed_word(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+# Honorifics written after a name: Japanese さん/様/くん/ちゃん/先生, Korean 씨/님, Hindi जी,
+# Chinese 先生/女士/小姐.
 _CASELESS_HONORIFIC_AFTER = regex.compile(
     r"(?:さん|様|さま|くん|ちゃん|先生|씨|님|女士|小姐|[ \t]+जी)(?![\p{L}\p{M}])"
 )
@@ -1492,16 +1497,17 @@ class _NameScan:
         whose next word starts at ``second``: the surname's end, the lists' or read
         aloud in an Indian script; 0 if it is none."""
         text = self.text
+        given_listed = given in _caseless_given_names()
         for word in (_CASELESS_WORD_AT.match(text, second), _middle_then_word(text, second)):
             if word is None:
                 continue
             surname = _known_caseless_surname(word.group(), self.last_names)
-            listed = bool(surname) or given in _caseless_given_names()
+            listed = bool(surname) or given_listed
             if not surname and _indic_name_word(word.group(), self.last_names):
                 surname = len(word.group())
             if not surname:
                 continue
-            if given in _caseless_given_names() or (
+            if given_listed or (
                 _indic_name_word(given, self.first_names)
                 # (read aloud, the given name is long enough not to be a word of the
                 # language, and so is the surname unless a list has one of them)
@@ -1530,9 +1536,7 @@ class _NameScan:
                 self.keep(*_up_to_a_closed_word(text, *match.span()), 0.85)
         for match in _INDIC_TITLED_NAME.finditer(text):
             # the title's one or two words, up to a postposition ("ने", "को", "की")
-            start, end = _up_to_a_closed_word(text, *match.span(1))
-            if start < end:
-                self.keep(start, end, 0.85)
+            self.keep(*_up_to_a_closed_word(text, *match.span(1)), 0.85)
         for match in _CASELESS_NAMED.finditer(text):
             start, end = match.span(1)
             name = text[start:end]
@@ -1569,14 +1573,11 @@ class _NameScan:
         for match in _CASELESS_SIGN_OFF.finditer(text, max(0, len(text) - 160)):
             # (the message's last words, no closed-class word among them: "شكرا جزيلا على
             # المساعدة", thanks a lot for the help, is no signature)
-            start, end = match.span(1)
-            first = text[start:end].split()[0].casefold()
-            if (
-                len(text) - end <= 40
-                and first not in locatives.stop_words_of_any_language()
-                and _up_to_a_closed_word(text, start, end) == (start, end)
+            closed = locatives.stop_words_of_any_language()
+            if len(text) - match.end(1) <= 40 and not any(
+                word.casefold() in closed for word in match.group(1).split()
             ):
-                self.keep(start, end, 0.85)
+                self.keep(*match.span(1), 0.85)
         for pattern in (_ARABIC_TITLED, _THAI_TITLED):
             for match in pattern.finditer(text):
                 self.keep(*match.span(match.lastindex), 0.85)  # the one alternative's name
@@ -1609,7 +1610,8 @@ class _NameScan:
                 + han_self_named_and_signed(text)
             ):
                 self.keep(start, end, 0.85)
-        if regex.search(r"\p{Hangul}", text):
+        hangul = regex.search(r"\p{Hangul}", text) is not None
+        if hangul:
             for match in _KOREAN_NAME_IN_PLACE.finditer(text):
                 self.keep(*match.span(match.lastindex), 0.85)
         for match in _CASELESS_PAIR.finditer(text, overlapped=True):
@@ -1619,7 +1621,7 @@ class _NameScan:
             end = self.caseless_full_name(match.group(1), match.start(2))
             if end and not any(s.start == match.start() and s.end == end for s in self.spans):
                 self.keep(match.start(), end, 0.85)
-        if regex.search(r"\p{Hangul}", text):
+        if hangul:
             for line in _KOREAN_ATTENDEES.finditer(text):
                 for match in _KOREAN_LISTED_NAME.finditer(text, *line.span(1)):
                     self.keep(*match.span(), 0.85)
