@@ -23,8 +23,8 @@ PUBLIC_PRIVATE = ROOT.parent / "shared" / "data" / "public_private_dev.jsonl"
 # Prompts written for veil, one or more per kind of failure seen on text nobody tuned on,
 # with their own names and places (bench/redaction/check_own.py validates the file).
 OWN_EXAMPLES = Path(__file__).with_name("public_private_own.jsonl")
-# 3,800 prompts written blind to veil's code (their writers read neither code nor data),
-# in fixed parts: "dev" to "dev59" may be looked at and tuned on, "test" to "test57" only
+# 3,980 prompts written blind to veil's code (their writers read neither code nor data),
+# in fixed parts: "dev" to "dev62" may be looked at and tuned on, "test" to "test60" only
 # reported.
 FRESH_EXAMPLES = Path(__file__).with_name("public_private_fresh.jsonl")
 FRESH_PARTS = (
@@ -87,6 +87,9 @@ FRESH_PARTS = (
     "dev57",
     "dev58",
     "dev59",
+    "dev60",
+    "dev61",
+    "dev62",
     "test",
     "test2",
     "test3",
@@ -144,6 +147,9 @@ FRESH_PARTS = (
     "test55",
     "test56",
     "test57",
+    "test58",
+    "test59",
+    "test60",
 )
 
 TUNING = "tuning half"
