@@ -35,6 +35,8 @@ class Role(StrEnum):
 _WHERE_BEFORE = (
     r"en|em|no|na|nos|nas|dans|à|au|aux|a|in|im|bei|bij|i|på|w|we|v|ve|u|pod|koło|obok|"
     r"de|desde|depuis|da|aus|von|uit|van|från|z|ze|в|во|у|под|возле|около|из|с|со|з|із|від|"
+    # (Italian's "a" before a vowel: "ad Altoona")
+    r"ad|"
     # Indonesian and Malay, Tagalog, Vietnamese, Swahili, Greek, Romanian
     r"di|dari|sa|taga|ở|tại|từ|katika|huko|mjini|στο|στη|στην|στον|στα|από|în|la|din|"
     # (Greek names a place with its article: "από το Ρέθυμνο", from Rethymno)
@@ -97,12 +99,18 @@ _HINDI_TO = r"को|तक|tak"
 # (from), "'e"/"'ye" (to).
 _TURKISH_WHERE = r"['’](?:de|da|te|ta|den|dan|ten|tan|deki|daki|teki|taki)(?![\p{L}])"
 _TURKISH_TO = r"['’](?:e|a|ye|ya)(?![\p{L}])"
-_ARABIC_WHERE = r"في|من|ب"
+# (the Maghreb's "in" is "ف" on the word: "فالرباط")
+_ARABIC_WHERE = r"في|من|ب|ف"
 _ARABIC_TO = r"إلى|الى|ل"
 # Persian writes its prepositions as words before the noun ("در شیراز", in; "از", from;
 # "به", to), Urdu its postpositions as words after it ("گوجرانوالہ میں", in; "سے", from;
 # "پر", at; "تک" and "کو", to).
-_PERSIAN_WHERE = r"در|از"
+# Hebrew writes "in", "from" and "to" on the noun, after "and" or "that" if any:
+# "בחיפה" (in Haifa), "מברלין" (from Berlin), "ולתל אביב" (and to Tel Aviv)
+_HEBREW_WHERE = r"(?:ו|ש|כש)?[במ]"
+_HEBREW_TO = r"(?:ו|ש|כש)?ל"
+# (spoken Persian's "in" is "تو", inside: "تو کرج")
+_PERSIAN_WHERE = r"در|از|تو"
 _PERSIAN_TO = r"به"
 _URDU_WHERE = r"میں|سے|پر"
 _URDU_TO = r"تک|کو"
@@ -211,6 +219,8 @@ _ROLE_BEFORE = (
     (regex.compile(rf"(?:{_CHINESE_WHERE})[ \t]*$"), Role.WHERE),
     (regex.compile(rf"(?<![\p{{L}}])(?:{_ARABIC_TO})[ \t]*$"), Role.TO),
     (regex.compile(rf"(?<![\p{{L}}])(?:{_ARABIC_WHERE})[ \t]*$"), Role.WHERE),
+    (regex.compile(rf"(?<![\p{{L}}])(?:{_HEBREW_TO})$"), Role.TO),
+    (regex.compile(rf"(?<![\p{{L}}])(?:{_HEBREW_WHERE})$"), Role.WHERE),
     (regex.compile(rf"(?<![\p{{L}}])(?:{_PERSIAN_TO})[ \t]+$"), Role.TO),
     (regex.compile(rf"(?<![\p{{L}}])(?:{_PERSIAN_WHERE})[ \t]+$"), Role.WHERE),
     (TO_PREPOSITION, Role.TO),
@@ -464,7 +474,9 @@ _FIRST_PERSON_VERBS = (
 # Persian: a relation with the first person's suffix ("مادرم", my mother; "همکارمان", our
 # colleague), and the names' rules read it before a name too.
 PERSIAN_MY_RELATION = (
-    r"(?:مادر|پدر|برادر|خواهر|همسر|شوهر|زن|پسر|دختر|دوست|عمو|دایی|خاله|عمه|پدربزرگ|"
+    # (cousins are a son's or a daughter's of an uncle or an aunt: "پسرخاله‌ام")
+    r"(?:(?:پسر|دختر)\u200c?(?:خاله|عمو|عمه|دایی)|"
+    r"مادر|پدر|برادر|خواهر|همسر|شوهر|زن|پسر|دختر|دوست|عمو|دایی|خاله|عمه|پدربزرگ|"
     r"مادربزرگ|همکار|رئیس|مدیر|صاحبخانه|همسایه|نامزد)(?:\u200c?ام|م|\u200c?مان|یم)"
     r"(?![\p{L}\p{M}])"
 )
@@ -491,7 +503,11 @@ FIRST_PERSON_OTHER_LANGUAGE = regex.compile(
     # Urdu (its "میں", I, is also "in": the possessives and "I am"'s "ہوں" say who) and
     # Bengali
     rf"|(?<![\p{{L}}\p{{M}}])(?:{URDU_MY}|ہوں|আমি|{BENGALI_MY}|আমরা)(?![\p{{L}}\p{{M}}])"
-    r"|(?<![\p{L}])[وف]?(?:أنا|نحن)(?![\p{L}])"  # (with "and"/"so" before: "ونحن")
+    # (with "and"/"so" before: "ونحن"; the hamza often left off: "انا"; the spoken "we",
+    # and the spoken "mine" of the Maghreb, Egypt and the Levant: "مول الدار ديالي", my
+    # landlord)
+    r"|(?<![\p{L}])[وف]?(?:أنا|انا|نحن|نحنا|احنا|إحنا|ديالي|ديالنا|بتاعي|بتاعتي|بتاعنا|"
+    r"تبعي|تبعتي|تبعنا)(?![\p{L}])"
     rf"|(?<![\p{{L}}\p{{M}}])(?:{_PERSIAN_FIRST_PERSON})(?![\p{{L}}\p{{M}}])"
     r"|(?<![\p{L}])ו?(?:אני|אנחנו|שלי|שלנו)(?![\p{L}])"
 )

@@ -1868,7 +1868,7 @@ def _talked_about(m: _Mention) -> Reason | None:
     by = _TITLE_BY_AUTHOR.match(after)
     if by and knowledge.knowledge().is_known(by.group("author")):
         return Reason.WORKS_FOLLOW  # "Klara and the Sun by Kazuo Ishiguro": a title's word
-    if _ABOUT_BEFORE.search(before) or _WORK_BY.search(before):
+    if (_ABOUT_BEFORE.search(before) or _WORK_BY.search(before)) and not _made_at_work(m):
         return Reason.ASKED_ABOUT
     if _WH_BEFORE.search(before) and _WHAT_X_DID.match(after):
         return Reason.ASKED_ABOUT
@@ -1894,6 +1894,37 @@ def _talked_about(m: _Mention) -> Reason | None:
     if _asked_of_the_model(m):
         return Reason.ASKED_ABOUT
     return None
+
+
+# Who made a thing of the writer's work (code, a token, a ticket, a sheet): a colleague,
+# not an author one asks about ("the job was written by X", "Component written by X,
+# reviewed by me", "the token was created by X before he left")
+_MADE_BY = regex.compile(
+    r"\b(?:written|created|built|made|developed|set[ \t]+up|maintained|authored|configured|"
+    r"deployed)[ \t]+by[ \t]+$",
+    _I,
+)
+_THING_OF_WORK = regex.compile(
+    r"\b(?:code|script|job|cron(?:job)?|component|module|function|service|pipeline|workflow|"
+    r"token|key|PR|pull[ \t]+request|merge[ \t]+request|commit|patch|migration|query|"
+    r"playbook|config|configuration|repo|repository|branch|ticket|test|tests|dashboard|"
+    r"spreadsheet|sheet|macro|template|schema|endpoint|bot|lambda|container|dockerfile|"
+    r"terraform|deployment|integration|plugin|extension|library|package)s?\b",
+    _I,
+)
+
+
+def _made_at_work(m: _Mention) -> bool:
+    """A thing of the writer's work made by the name, in a text where the writer speaks of
+    themselves, by someone no encyclopedia entry makes famous."""
+    if _MADE_BY.search(m.before) is None:
+        return False
+    clause = _clause_before(m.ctx.text, m.span.start, SENTENCE_REACH)
+    return (
+        _THING_OF_WORK.search(clause) is not None
+        and m.ctx.parse.self_in_text
+        and not _famous(m.value)
+    )
 
 
 def _in_a_work(before: str) -> bool:
@@ -3312,10 +3343,17 @@ def _names_among_public_only(
     chosen = []
     for i in sorted(undecided):
         end, asked = _sentence_end(text, spans[i].end)
-        # (or a request in the imperative, which asks as a question does)
-        if not asked and not syntax.requested(ctx.parse, spans[i].start, spans[i].end):
+        opening = _clause_before(text, spans[i].start, SENTENCE_REACH)
+        # (or a request in the imperative, which asks as a question does, or a question
+        # typed without its mark, which English says by its word order: "does Salvatore
+        # Sanfilippo have a blog post about it")
+        if not (
+            asked
+            or _QUESTION_WORD_ORDER.match(opening)
+            or syntax.requested(ctx.parse, spans[i].start, spans[i].end)
+        ):
             continue
-        question = _clause_before(text, spans[i].start, SENTENCE_REACH) + text[spans[i].start : end]
+        question = opening + text[spans[i].start : end]
         # (the "me" a request is asked for is the one asking: "Write me a summary of X")
         opening = end - len(question)
         for me_start, me_end in syntax.requester(ctx.parse, spans[i].start, spans[i].end):
@@ -3324,10 +3362,39 @@ def _names_among_public_only(
                 question = question[:at] + " " * length + question[at + length :]
         if not (syntax.FIRST_PERSON_WORD.search(question) or _own_in_other_language(question)):
             chosen.append(i)
-    # one name, one bearer: a name the writer also names in the first person ("dinner at
-    # mine with Giulia ... Giulia is vegan?") is not made public where it recurs
+    # one name, one bearer: the full name a statement gives of someone a question then
+    # asks about by surname ("Kent Beck wrote ... Did Beck invent TDD?"), in a sentence
+    # of no one's life, is the one asked about
+    asked_surnames = {_fold_value(text, spans[i]).split()[-1] for i in chosen}
+    for i in sorted(undecided.difference(chosen)):
+        words = _fold_value(text, spans[i]).split()
+        if (
+            out[i].label == labels.PERSON
+            and len(words) >= 2
+            and words[-1] in asked_surnames
+            and not _first_person_in_sentence(text, spans[i])
+        ):
+            chosen.append(i)
+    # a name the writer also names in the first person ("dinner at mine with Giulia ...
+    # Giulia is vegan?") is not made public where it recurs
     left = {_fold_value(text, spans[i]) for i in undecided.difference(chosen)}
     return [i for i in chosen if _fold_value(text, spans[i]) not in left]
+
+
+# An English question by its word order, where its mark is left off: a question word, or
+# an auxiliary or a modal before its subject, opening the sentence (after "and", "so", ...).
+_QUESTION_WORD_ORDER = regex.compile(
+    r"^\s*(?:(?:and|but|so|also|ok|okay|then)[ \t,]+)?"
+    r"(?:who|whom|whose|what|which|when|where|why|how|does|did|is|are|was|were|has|had|"
+    r"can|could|will|would|should|shall|may|might|do[ \t]+(?:you|they|we|people|most))\b",
+    regex.IGNORECASE,
+)
+
+
+def _first_person_in_sentence(text: str, span: Span) -> bool:
+    end, _ = _sentence_end(text, span.end)
+    sentence = _clause_before(text, span.start, SENTENCE_REACH) + text[span.start : end]
+    return bool(syntax.FIRST_PERSON_WORD.search(sentence) or _own_in_other_language(sentence))
 
 
 def _fold_value(text: str, span: Span) -> str:

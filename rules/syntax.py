@@ -869,6 +869,18 @@ def _governor(governor, preposition: str, place: bool, unknown: bool = False) ->
         ):
             owner = subject_owner(governor.head)  # "we have a little cottage near X"
             return None if owner is None else Tie(owner, "dwelling", governor.lower_)
+        if (
+            place
+            and preposition in _LOCATIVE
+            and governor.dep_ == "dobj"
+            and _habitual_doing(governor.head)
+            and not _TRAVEL_NOUN.match(governor.text)
+            and not _PERIOD_NOUN.match(governor.text)
+        ):
+            # what someone does as a living or a habit, where the thing done is: "I clean
+            # holiday rentals in X", "my parents run a café in X"
+            owner = subject_owner(governor.head)
+            return None if owner is None else Tie(owner, "clause", governor.head.lower_)
         return None
     if governor.tag_.startswith(("VB", "MD")) or governor.dep_ == "ROOT":
         return _clause(governor, preposition, place, unknown)
@@ -885,6 +897,40 @@ def _governor(governor, preposition: str, place: bool, unknown: bool = False) ->
 
 # Prepositions of time: "the lunches we run during Lent" says when, not where or whose.
 _TIME_PREPOSITION = frozenset({"during", "before", "after", "until", "till", "since", "over"})
+
+
+# Verbs of wanting, whose objects are wishes, not deeds ("we need a plumber in X")
+_WANTING_VERB = _word_class(r"want|need|recommend|miss|prefer|hate")
+
+
+# Nouns of a stretch of time: "we have 3 nights in X" is a stay
+_PERIOD_NOUN = _word_class(r"nights?|days?|weeks?|months?|hours?|weekends?|evenings?|mornings?")
+
+
+def _habitual_doing(verb) -> bool:
+    """A verb in the present simple or the present perfect (a habit, a living or a state
+    that lasts, not one event: "I clean", "she runs", "I've run"), of doing rather than
+    going, looking, liking or having, and asserted."""
+    perfect = verb.tag_ == "VBN" and any(
+        child.dep_ == "aux" and child.lower_ in ("have", "'ve", "’ve", "has", "'s", "’s")
+        for child in verb.children
+    )
+    # (the tagger may miss a verb that its parse gives a subject and an object: "I clean
+    # holiday cottages", "clean" read as an adjective)
+    present = verb.tag_ in ("VBP", "VBZ") or (
+        not verb.tag_.startswith(("VB", "MD"))
+        and any(child.dep_ == "nsubj" for child in verb.children)
+        and any(child.dep_ == "dobj" for child in verb.children)
+    )
+    return (
+        (present or perfect)
+        and not _TRAVEL_VERB.match(verb.text)
+        and not _PERCEPTION_VERB.match(verb.text)
+        and not _LIKING_VERB.match(verb.text)
+        and not _WANTING_VERB.match(verb.text)
+        and not _HAVING_VERB.match(verb.text)
+        and not irrealis(verb)
+    )
 
 
 def _clause(verb, preposition: str, place: bool, unknown: bool = False) -> Tie | None:

@@ -262,6 +262,9 @@ _NUMBER_NAMED = regex.compile(
     # (or its abbreviation: "N.º de contrato", "nº de cliente", "núm. de póliza")
     r"|(?:número|numéro|numero|n\.[ \t]?º|n\.°|nº|n°|núm\.|nro\.)[ \t]*"
     r"(?:de|di|do|da|du|del|della|dell|d)[ \t']*\p{L}+"
+    # (the noun's own complement may come before the verb: "número de afiliación a la
+    # Seguridad Social es ...")
+    r"(?:(?:[ \t]+\p{L}+){1,4}?(?=[ \t]+(?:es|est|è|é)[ \t]))?"
     r"|\p{L}{3,}[ \t]+(?:numarası|numaram|numaranız|numarasi)"
     r"|(?:(?:лицевой|лицевого|особовий|особового)[ \t]+)?(?:сч[её]т|сч[её]та|рахун(?:ок|ку))"
     r"|(?:konto|kontonummer|conto|cuenta|compte|conta|hesap)"

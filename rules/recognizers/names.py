@@ -103,6 +103,8 @@ _STRONG_CUES = (
     r"lg|vg|mfg|liebe grüße|viele grüße|beste grüße|groetjes|saludos|un abrazo|bisous|"
     r"bises|beijos|abraços|hälsningar|mvh|hilsen|thx|thnx"
 )
+# The writer's own name in brackets after "me": "reviewed by me (Karthik)"
+_ME_THEN_BRACKET = regex.compile(r"\bme[ \t]*\([ \t]*$", regex.IGNORECASE)
 # "my name's jo", typed as chat types it
 _MY_NAME_IS = regex.compile(r"\bmy[ \t]+name(?:['’]?s|[ \t]+is)[ \t]+$", regex.IGNORECASE)
 # A verb in the third person after a subject: "-s" or a past "-ed", and the commonest
@@ -620,6 +622,20 @@ _HAN_ROLES = (
     # the same in traditional characters (Taiwan, Hong Kong)
     r"鄰居|醫生|房東|同學|經理|領導|組長|總監|教練|律師|導師|輔導員|校長|教師"
 )
+# Arabic kin and people of one's life with the first person's suffix, the standard forms
+# and the spoken ones ("أخوي" and "إمي" of the Gulf and the Levant, Egypt's "جوزي" and
+# "مراتي"). Informal writing often leaves the hamza off an alif ("اختي", "امي"): an
+# alif that opens a word is read with or without it.
+_ARABIC_MY_RELATION_WORDS = (
+    "أختي", "أخي", "أخوي", "أمي", "إمي", "أبي", "أبوي", "والدتي", "والدي", "زوجي",
+    "زوجتي", "جوزي", "مراتي", "مرتي", "ابني", "ابنتي", "بنتي", "صديقي", "صديقتي", "صاحبي",
+    "صاحبتي", "رفيقي", "رفيقتي", "خالتي", "عمتي", "خالي", "عمي", "جدتي", "جدي", "زميلي",
+    "زميلتي", "مديري", "مديرتي", "جاري", "جارتي", "حبيبي", "حبيبتي", "خطيبي", "خطيبتي", "حماتي",
+)  # fmt: skip
+_ARABIC_MY_RELATIONS = "|".join(
+    regex.sub(r"^[أإا]", "[أإا]", word)
+    for word in sorted(_ARABIC_MY_RELATION_WORDS, key=len, reverse=True)
+)
 _CASELESS_RELATION = (
     # Chinese: 我(的)/我们(的) + relation, or a role at one's department, firm or school
     # ("我们部门经理")
@@ -633,8 +649,7 @@ _CASELESS_RELATION = (
     # Korean: 제/내/우리 + relation
     rf"|(?:제|내|우리|저희)[ \t]?(?:{_KOREAN_RELATIONS})"
     # Arabic: relation + the first person's suffix
-    r"|(?:أختي|أخي|أمي|أبي|والدتي|والدي|زوجي|زوجتي|ابني|ابنتي|صديقي|صديقتي|خالتي|عمتي|"
-    r"خالي|عمي|جدتي|جدي|زميلي|زميلتي|مديري|مديرتي|جاري|جارتي|حبيبي|حبيبتي)"
+    rf"|(?:{_ARABIC_MY_RELATIONS})"
     # Hindi: मेरे/मेरी/मेरा/हमारे + relation
     # (or his, her, their: "उनका ठेकेदार राजू", their contractor Raju)
     rf"|(?:मेरे|मेरी|मेरा|हमारे|हमारी|हमारा|उसका|उसकी|उसके|उनका|उनकी|उनके)[ \t]+"
@@ -644,6 +659,8 @@ _CASELESS_RELATION = (
     # ... or a noun with its article (and "to"), then "mine": "לבעל הדירה שלי", to my
     # landlord; "השכן שלי", my neighbour
     r"|(?<![\p{L}\p{M}])(?:ל|ו|של)?ה?(?:בעל(?:ת)?[ \t]+(?:הבית|הדירה)|שכן|שכנה|חבר|חברה|מנהל|"
+    # (and the plurals: "החברים שלי דניאל ומרקוס", my friends Daniel and Marcus)
+    r"הורים|ילדים|אחים|אחיות|חברים|חברות|שכנים|"
     r"מנהלת|בוס|רופא|רופאה|מורה|גננת|קבלן|עורך[ \t]+הדין|עורכת[ \t]+הדין|אח|אחות|בן[ \t]+הזוג|"
     r"בת[ \t]+הזוג)[ \t]+שלי"
     # Urdu: میرا/میری/میرے/ہمارا + relation; Bengali: আমার/আমাদের + (little, big) + relation
@@ -667,6 +684,28 @@ _CASELESS_NAMED = regex.compile(
     # (Hebrew writes a sound foreign to it with a geresh: "אברג'ל")
     r"(\p{Han}{2,3}|[\p{L}\p{M}]+(?:[ \t][\p{L}\p{M}]+(?:['׳][\p{L}\p{M}]+)?)?)",
 )
+# Arabic's and Hebrew's prepositions and conjunctions written on the next word: "لأخوي"
+# (to my brother), "وأختي" (and my sister), "לאחותי" (to my sister). A relation word after
+# one of them is still a word of its own; after the article or other letters it is part of
+# another word ("العميل" holds "عمي").
+_CLITICS = regex.compile(r"[وف]?[بلك]|[وف]|[וש]?[בלמכ]|[וש]|כש")
+_JOINED_PART = regex.compile(r"(?:\u200c[\p{Arabic}\p{M}]+)+")
+# "and" as a word of its own between two names, then the second
+_AND_A_NAME = regex.compile(r"[ \t]+[وו][ \t]+([\p{L}\p{M}\u200c]+)")
+# "and" on a name: Arabic "و", Hebrew "ו", then a name of two letters or more
+_AND_PREFIX = regex.compile(r"[وו][\p{L}\p{M}]{2,}$")
+
+
+def _after_a_clitic(text: str, position: int) -> bool:
+    """Whether the letters of the word before ``position`` are only clitics."""
+    start = position
+    while start > 0 and position - start <= 2 and text[start - 1].isalpha():
+        start -= 1
+    if start > 0 and text[start - 1].isalpha():
+        return False
+    return _CLITICS.fullmatch(text, start, position) is not None
+
+
 # (read back from the name's start: a search up to it would scan the whole text before)
 _COMMA_BEFORE = regex.compile(r"(?<=[،,][ \t]*)")
 _COMMA_AFTER = regex.compile(r"[ \t]*(?:[،,]|[.!?؟](?:\s|$))")
@@ -725,12 +764,36 @@ _ARABIC_VERB = regex.compile(
     r"كانت|ذهب|ذهبت|سافر|سافرت|اشترى|اشترت|عنده|عندها|لديه|لديها|مريض|مريضة|صار|صارت|"
     r"أصبح|أصبحت|يشتغل|تشتغل|ساكن|ساكنة)(?![\p{L}\p{M}])"
 )
+# Hebrew's verbs of life in the present and the past, after the relation they tell of
+# ("ההורים שלי גרים ב...", my parents live in ...): no name.
+_HEBREW_VERB = regex.compile(
+    r"(?:גר|גרה|גרים|גרות|עובד|עובדת|עובדים|עובדות|לומד|לומדת|לומדים|לומדות|חי|חיה|חיים|"
+    r"רוצה|רוצים|אומר|אומרת|אמר|אמרה|אמרו|היה|הייתה|היו|נולד|נולדה|נולדו|עבר|עברה|עברו|"
+    r"בא|באה|באים|מגיע|מגיעה|מגיעים|הולך|הולכת|הולכים|התחתן|התחתנה|התחתנו|יש|אין)"
+    r"(?![\p{L}\p{M}])"
+)
+# A closed-class word that follows a word of its line is that word's: Hebrew's "שלי"
+# (mine) after a noun, never the given name it is spelt like (Shelly).
+_WORD_THEN_SPACE = regex.compile(r"[\p{L}\p{M}][ \t]+$")
+
+
+def _possessive_after_a_noun(text: str, pair: regex.Match) -> bool:
+    given = pair.group(1)
+    return (
+        given.casefold() in locatives.stop_words_of_any_language()
+        and _WORD_THEN_SPACE.search(text, max(0, pair.start() - 4), pair.start()) is not None
+    )
+
+
 # An Arabic family name carries the article ("القحطاني"); titles go before a name, with
 # the preposition "to" fused to them ("للدكتورة سلمى الحربي": to Dr Salma al-Harbi).
 _ARABIC_FAMILY_NAME = regex.compile(r"ال\p{Arabic}{2,}")
 _ARABIC_TITLED = regex.compile(
+    # (and the Maghreb's "Si", "السي"; a given name of "servant of" is two words: "السي عبد
+    # الرحيم الطاهري")
     r"(?<![\p{L}])(?:لل|ل|ب|و)?(?:ال)?(?:دكتور|دكتورة|أستاذ|أستاذة|سيد|سيدة|مهندس|مهندسة|شيخ|د\.)"
-    r"[ \t]+(\p{Arabic}+(?:[ \t]+ال\p{Arabic}{2,})?)"
+    r"[ \t]+((?:عبد[ \t]*)?\p{Arabic}+(?:[ \t]+ال\p{Arabic}{2,})?)"
+    r"|(?<![\p{L}])(?:ل|و)?السي[ \t]+((?:عبد[ \t]*)?\p{Arabic}+(?:[ \t]+ال\p{Arabic}{2,})?)"
     # Persian's Mr and Mrs, doctor and engineer, before a given name and a family name
     # ("آقای حسین مرادی")
     r"|(?<![\p{L}])(?:آقای|خانم|دکتر|مهندس)[ \t]+(\p{Arabic}+(?:[ \t]+\p{Arabic}+)?)"
@@ -1542,19 +1605,40 @@ class _NameScan:
             name = text[start:end]
             if any(ch.isupper() for ch in name):
                 continue  # a Latin word after the relation: the other rules read those
-            if any(
-                position > 0 and _INSIDE_A_WORD.match(text, position - 1)
-                for position in (match.start(), start)
-            ):
+            if (
+                match.start() > 0
+                and _INSIDE_A_WORD.match(text, match.start() - 1)
+                and not _after_a_clitic(text, match.start())
+            ) or (start > 0 and _INSIDE_A_WORD.match(text, start - 1)):
                 # "العميل" (the client) holds "عمي" (my uncle), "التأخير" holds "أخي": a
                 # relation and a name are words of their own in scripts that space words
                 continue
-            if locatives.CHINESE_COVERB_AFTER_SUBJECT.match(name) or _ARABIC_VERB.match(name):
+            if (
+                locatives.CHINESE_COVERB_AFTER_SUBJECT.match(name)
+                or _ARABIC_VERB.match(name)
+                or _HEBREW_VERB.match(name)
+            ):
                 continue  # "我爸爸在杭州工作", "أخي يعمل": the subject's verb, not a name
-            if name.split()[0].casefold() in locatives.stop_words_of_any_language():
+            first = name.split()[0]
+            if (
+                first.casefold() in locatives.stop_words_of_any_language()
+                and first not in _caseless_given_names()  # "صديقي علي", my friend Ali
+            ):
                 continue  # "मेरी बेटी का एडमिशन": a particle (her admission), not a name
             words = name.split()
             surname = _known_caseless_surname(words[1], self.last_names) if len(words) > 1 else 0
+            if (
+                not surname
+                and len(words) > 1
+                and _AND_PREFIX.match(words[1])
+                and words[1] not in _caseless_given_names()  # not "وليد", Walid
+            ):
+                # two people joined by "and", which Arabic and Hebrew write on the word
+                # ("החברים שלי דניאל ומרקוס", my friends Daniel and Marcus)
+                second = end - len(words[1]) + 1
+                self.keep(start, start + len(words[0]), 0.85)
+                self.keep(second, end, 0.85)
+                continue
             if surname:
                 # "তানজিলা রহমানের": a surname the lists know, its case ending left out
                 end = start + len(name) - len(words[1]) + surname
@@ -1570,6 +1654,10 @@ class _NameScan:
                 # name, which Arabic writes with the article)
                 end = start + len(words[0])
             self.keep(start, end, 0.85)
+            also = _AND_A_NAME.match(text, end)
+            if also is not None and also.group(1) in _caseless_given_names():
+                # "پسرخاله‌ام امیرحسین و نازنین" (my cousin Amirhossein and Nazanin)
+                self.keep(*also.span(1), 0.85)
         for match in _CASELESS_SIGN_OFF.finditer(text, max(0, len(text) - 160)):
             # (the message's last words, no closed-class word among them: "شكرا جزيلا على
             # المساعدة", thanks a lot for the help, is no signature)
@@ -1618,6 +1706,8 @@ class _NameScan:
             # a listed given name, then a listed surname: a full name with no cue needed
             # ("अनिल अग्रवाल", "עומר לוי"), as the Latin rules read "Anil Agarwal"; a
             # middle name may stand between ("रमेश चंद्र गुप्ता")
+            if _possessive_after_a_noun(text, match):
+                continue  # "החברים שלי דניאל": "mine" after a noun, not the name Shelly
             end = self.caseless_full_name(match.group(1), match.start(2))
             if end and not any(s.start == match.start() and s.end == end for s in self.spans):
                 self.keep(match.start(), end, 0.85)
@@ -1734,6 +1824,10 @@ class _NameScan:
             end = start + cut  # "minha chefe Luciana da Padaria Pão de Mel": Luciana
         # Turkish's case after an apostrophe: "Eczanesi'nden"
         end = locatives.name_before_case_ending(self.text, start, end)
+        # Persian joins a word's parts with a zero-width non-joiner: "محمدی‌نژاد" is one
+        joined = _JOINED_PART.match(self.text, end)
+        if joined is not None:
+            end = joined.end()
         value = self.text[start:end]
         if value.casefold() in self.tech or (not labelled and self.code.in_code(start, end)):
             return
@@ -1945,7 +2039,7 @@ class _NameScan:
         wide_before = text[max(0, start - 40) : start]
         # after a possessed noun only a full name or one in another script: "my team
         # beat Arsenal" has a possessed noun before a club
-        named = bool(_GREETING_BEFORE.search(before)) or bool(
+        named = bool(_GREETING_BEFORE.search(before) or _ME_THEN_BRACKET.search(before)) or bool(
             POSSESSED_NOUN_BEFORE.search(wide_before)
             and (not _latin(word) or _SURNAME_AFTER.match(text, end))
         )
@@ -2021,6 +2115,7 @@ class _NameScan:
         wide_before = text[max(0, start - 40) : start]
         strong = bool(
             _STRONG_CUE.search(before)
+            or _ME_THEN_BRACKET.search(before)
             or _RELATION_BEFORE.search(wide_before)
             or POSSESSED_NOUN_BEFORE.search(wide_before)
             or _DOES_TO_WRITER.match(text, end)
