@@ -1071,6 +1071,45 @@ RECORDS: list[tuple[str, str, str, str | None]] = [
         "does {{NICE}} say about referral?",
         None,
     ),
+    # clitics-questions-work (Arabic and Hebrew prepositions and "and" on the word, the
+    # hamza left off, Persian cousins; an English question without its mark; a surname
+    # asked about after the full name; where one does one's living; who made a thing of
+    # one's work)
+    (
+        "mixed",
+        "clitics-questions-work",
+        "ابغى اكتب رسالة لأختي [[PERSON:هند الشمري]] اللي ساكنة في [[LOCATION:الدمام]]، "
+        "انا عايش في [[LOCATION:جدة]] من سنتين. هل {{STC Pay}} يحول فوري؟",
+        None,
+    ),
+    (
+        "mixed",
+        "clitics-questions-work",
+        "ההורים שלי גרים ב[[LOCATION:רחובות]] והחברים שלי [[PERSON:נועה]] "
+        "ו[[PERSON:איתמר]] באים מ[[LOCATION:חיפה]]. מה כדאי לראות ב{{ירושלים}}?",
+        None,
+    ),
+    (
+        "public_only",
+        "clitics-questions-work",
+        "{{Ottilie Brannagh}} wrote {{The Salt Road}} in 1994. did {{Brannagh}} ever win "
+        "the {{Booker Prize}} for it",
+        None,
+    ),
+    (
+        "mixed",
+        "clitics-questions-work",
+        "I clean holiday cottages in [[LOCATION:Polperro]] for a small agency and I love "
+        "the harbour in {{Fowey}}. Can you help me price a deep clean?",
+        None,
+    ),
+    (
+        "mixed",
+        "clitics-questions-work",
+        "The nightly export job was written by [[PERSON:Folasade Ekwueme]] before she left; "
+        "reviewed by me ([[PERSON:Radek]]). It fails on {{PostgreSQL}} 16, why?",
+        None,
+    ),
 ]
 
 

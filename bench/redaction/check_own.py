@@ -71,6 +71,7 @@ KINDS = frozenset(
         "postal-farms-east-asia",
         "hosts-records-relatives",
         "signatures-fields-scripts",
+        "clitics-questions-work",
     }
 )
 REQUIRED = ("id", "category", "kind", "text", "spans", "public", "public_spans")
