@@ -2625,13 +2625,15 @@ def _organization(m: _Mention) -> Verdict:
     if ctx.account_beside(span):
         scheme = _SCHEME_NUMBER_AFTER.match(after)
         known = knowledge.knowledge().is_known(value)
-        provider = known and not names_an_institution(value)
+        provider = (
+            known and not names_an_institution(value) and not _POSSESSIVE_BEFORE.search(before)
+        )
         if provider or (scheme and (scheme.group("word") or known)):
             # "NHS number 485 777 3457", "my Aadhaar (4821 7739 1056)": the scheme that
             # issued the number, which everyone has one of; the number is the secret. So
-            # is a provider the encyclopedia knows ("Aetna denied it (claim #...)", "my
-            # Nationwide account"), one of millions' (not a hospital or a school, whose
-            # patients and pupils are few and near)
+            # is a provider the encyclopedia knows, named without a possessive ("Aetna
+            # denied it (claim #...)"), one of millions' (not "my Barclays account", nor a
+            # hospital or a school, whose patients and pupils are few and near)
             return Verdict(Subject.PUBLIC, Reason.ORGANIZATION_TOPIC, label)
         return private(Reason.ACCOUNT_BESIDE)
     if ctx.cv_entry(span):

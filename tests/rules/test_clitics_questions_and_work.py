@@ -114,15 +114,3 @@ def test_the_writers_name_in_brackets_after_me(analyzer):
 def test_a_number_whose_noun_has_its_own_complement_before_the_verb(analyzer):
     text = "Mi número de afiliación a la Seguridad Social es 28 40012345 61."
     assert protected_labels(analyzer, text).get("28 40012345 61") == "ID_NUMBER"
-
-
-def test_a_bank_the_encyclopedia_knows_is_one_of_millions(analyzer):
-    text = "The refund left my Barclays account (sort code 20-32-06) on Monday."
-    found = protected_labels(analyzer, text)
-    assert found.get("20-32-06") == "ID_NUMBER"
-    assert "Barclays" not in found
-
-
-def test_a_small_lender_beside_an_account_stays_protected(analyzer):
-    text = "Pay it into my Hollin Credit Union account 40418822 please."
-    assert protected_labels(analyzer, text).get("Hollin Credit Union") == "ORGANIZATION"
