@@ -103,6 +103,15 @@ _STRONG_CUES = (
     r"lg|vg|mfg|liebe grüße|viele grüße|beste grüße|groetjes|saludos|un abrazo|bisous|"
     r"bises|beijos|abraços|hälsningar|mvh|hilsen|thx|thnx"
 )
+# Turkish's "in" and "from" after an apostrophe
+_TURKISH_PLACE_CASE = regex.compile(
+    r"['’](?:de|da|te|ta|den|dan|ten|tan|deki|daki|teki|taki)(?![\p{L}])"
+)
+# Turkish's case suffixes on a proper noun, after an apostrophe: the accusative, dative,
+# genitive, locative, ablative and instrumental, by vowel harmony and buffer consonant
+_TURKISH_CASE_SUFFIX = regex.compile(
+    r"['’](?:y?[ıiuü]|n?[ıiuü]n|y?[ae]|n[ae]|n?[dt][ae](?:n|ki)?|y?l[ae])$"
+)
 # The writer's own name in brackets after "me": "reviewed by me (Karthik)"
 _ME_THEN_BRACKET = regex.compile(r"\bme[ \t]*\([ \t]*$", regex.IGNORECASE)
 # "my name's jo", typed as chat types it
@@ -1823,7 +1832,16 @@ class _NameScan:
         if cut is not None:
             end = start + cut  # "minha chefe Luciana da Padaria Pão de Mel": Luciana
         # Turkish's case after an apostrophe: "Eczanesi'nden"
-        end = locatives.name_before_case_ending(self.text, start, end)
+        cased = locatives.name_before_case_ending(self.text, start, end)
+        if (
+            cased < end
+            and _TURKISH_PLACE_CASE.match(self.text, cased)
+            and " " in self.text[start:cased].strip()
+        ):
+            # "in" or "from" on the last word is a town's, after the name ("Kızım Zeynep
+            # İzmir'de yaşıyor", my daughter Zeynep lives in İzmir)
+            cased = start + self.text[start:cased].rstrip().rindex(" ")
+        end = cased
         # Persian joins a word's parts with a zero-width non-joiner: "محمدی‌نژاد" is one
         joined = _JOINED_PART.match(self.text, end)
         if joined is not None:
@@ -1996,6 +2014,14 @@ class _NameScan:
     def word(self, match: regex.Match) -> None:
         """One capitalised, shouted or lower-case word, by what surrounds it."""
         word = match.group(1)
+        case = _TURKISH_CASE_SUFFIX.search(word)
+        if case is not None and word[: case.start()] in self.first_names:
+            # Turkish writes a name's case after an apostrophe ("oğlum Burak'a", to my son
+            # Burak): the name is the word before it
+            stem = _WORD.match(self.text, match.start(1), match.start(1) + case.start())
+            if stem is not None:
+                self.given_name(stem)
+                return
         lower = word.islower()
         shaped = word.title() if lower or word.isupper() else word
         if shaped not in self.first_names:

@@ -114,3 +114,14 @@ def test_the_writers_name_in_brackets_after_me(analyzer):
 def test_a_number_whose_noun_has_its_own_complement_before_the_verb(analyzer):
     text = "Mi número de afiliación a la Seguridad Social es 28 40012345 61."
     assert protected_labels(analyzer, text).get("28 40012345 61") == "ID_NUMBER"
+
+
+def test_a_turkish_name_with_its_case_after_the_apostrophe(analyzer):
+    found = protected_labels(analyzer, "Kanada'daki oğlum Emre'ye para göndermem lazım.")
+    assert found.get("Emre") == "PERSON"
+
+
+def test_a_town_in_turkish_in_after_a_name_is_no_surname(analyzer):
+    found = protected_labels(analyzer, "Kızım Elif Trabzon'da yaşıyor.")
+    assert found.get("Elif") == "PERSON"
+    assert found.get("Trabzon") == "LOCATION"
