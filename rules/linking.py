@@ -155,7 +155,7 @@ def _widen(text: str, spans: list[Span], i: int, floor: int, index: knowledge.Kn
     if label == labels.PERSON and _POSSESSIVE_INSIDE.search(text, best[0], best[1]):
         # what is named after a person is no person: "Monk's House", "Lloyd's of London"
         label = labels.ORGANIZATION
-    return Span(best[0], best[1], label, span.score, span.source + "+linking")
+    return Span(best[0], best[1], label, span.score, span.source + "+linking", span.validator)
 
 
 def _fits(spans: list[Span], i: int, left: int, right: int) -> bool:

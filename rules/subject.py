@@ -126,6 +126,7 @@ class Reason(StrEnum):
     SINGLE_NAME = "single_name", "a surname or single name alone"
     NOT_A_NAME = "not_a_name", "no part of it is a person's name"
     UNDECIDED_NAME = "undecided_name", "a name with nothing saying whose"
+    FAMILY_NAME = "family_name", "a family named by its surname"
     RESIDENCE = "residence", "where someone lives or comes from"
     RELATION_PLACE = "relation_place", "where someone they know is"
     ADDRESS_PART = "address_part", "part of an address"
@@ -1985,6 +1986,13 @@ def _person(m: _Mention) -> Verdict:
     tied = _tied_to_someone(m)
     if tied:
         return Verdict(Subject.PRIVATE, tied, label)
+    if span.validator == names_recognizer.FAMILY:
+        # a family by its surname no encyclopedia has ("the Adeyemis next door"): people,
+        # not a title after "the"; in a text where the writer speaks of themselves, people
+        # of their life
+        if ctx.parse.self_in_text:
+            return Verdict(Subject.PRIVATE, Reason.FAMILY_NAME, label)
+        return Verdict(Subject.UNKNOWN, Reason.UNDECIDED_NAME, label)
     if _on_a_party_line(ctx.text, span.start) and not notability.is_public_figure(value):
         # (not "To: Keir Starmer", a letter to a public figure)
         return Verdict(Subject.PRIVATE, Reason.AFFILIATION, label)

@@ -26,6 +26,7 @@ from veil.rules import (
     labels,
     locatives,
     name_lists,
+    notability,
     transcripts,
     truecase,
 )
@@ -102,6 +103,19 @@ _STRONG_CUES = (
     # the shorter closings and their abbreviations ("lg Florian", "groetjes, Sanne")
     r"lg|vg|mfg|liebe grüße|viele grüße|beste grüße|groetjes|saludos|un abrazo|bisous|"
     r"bises|beijos|abraços|hälsningar|mvh|hilsen|thx|thnx"
+)
+# The validator of a family's surname (the decision reads it: "the Adeyemis" is no title)
+FAMILY = "names.family"
+# A family by its surname: English's plural after "the" (not a longer name: "the Smiths
+# Falls"), or the surname with the word for family before or after it
+_FAMILY_BY_SURNAME = regex.compile(
+    r"\b(?i:the)[ \t]+(?:(?i:whole|entire)[ \t]+)?(?P<name>\p{Lu}\p{Ll}{2,})(?=[ \t]+"
+    r"(?:family|clan|household)\b)"
+    r"|\b(?i:the)[ \t]+(?:(?i:whole|entire)[ \t]+)?(?P<plural>\p{Lu}\p{Ll}{2,}(?:s|es))"
+    r"(?![\p{L}'’\-]|[ \t]+\p{Lu})"
+    r"|(?<![\p{L}])(?i:la[ \t]+famille|die[ \t]+familie|familie|la[ \t]+familia|la[ \t]+famiglia|"
+    r"de[ \t]+familie|a[ \t]+família|rodzina|rodziny|rodzinie)[ \t]+"
+    r"(?P<name>\p{Lu}\p{Ll}{2,})(?![\p{L}\-])"
 )
 # Turkish's "in" and "from" after an apostrophe
 _TURKISH_PLACE_CASE = regex.compile(
@@ -1448,6 +1462,7 @@ class _NameScan:
             self.sign_off_name,
             self.before_contacts,
             self.contact_in_brackets,
+            self.families,
         ):
             rule()
         for match in _WORD.finditer(self.text):
@@ -1455,6 +1470,33 @@ class _NameScan:
         for start, end in self.repeated():
             self.keep(start, end, 0.7)
         return self.spans
+
+    def families(self) -> None:
+        """A family named by its surname, as each language names one: "the Adeyemis",
+        "the Whitfield family", "la famille Moreau", "die Familie Brandt", "los Ibarra".
+        The surname is a list's or has a surname's shape; a family the encyclopedia has
+        ("the Kennedys", "the Simpsons") is not read."""
+        from veil.rules.knowledge import knowledge
+
+        for match in _FAMILY_BY_SURNAME.finditer(self.text):
+            plural = match.group("plural")
+            word = plural or match.group("name")
+            stems = [word]
+            if plural:
+                stems = [word[:-1]] + ([word[:-2]] if word.endswith("es") else [])
+            # (a plural's stem must be a list's surname or have a surname's shape: "the
+            # Kodeks cywilny" is a code's name; with the word for family, any name will do)
+            if not any(
+                self.surname_like(s) or (not plural and self.unlisted_surname(s)) for s in stems
+            ):
+                continue
+            # (a surname alone has its page: the family's own name decides, "the Kennedys",
+            # "Kennedy family")
+            named = [f"{stems[0]} family"] + ([word] if plural else [])
+            if any(knowledge().is_known(name) for name in named):
+                continue
+            start = match.start("plural") if match.group("plural") else match.start("name")
+            self.keep(start, start + len(word), 0.8, validator=FAMILY)
 
     def before_contacts(self) -> None:
         """A first name the lists know, with a phone number or an address right after it
@@ -1808,6 +1850,15 @@ class _NameScan:
             return True
         return _surname_shaped(word) and word.casefold() not in self.not_surnames
 
+    def unlisted_surname(self, word: str) -> bool:
+        """A capitalised word no list has that is no ordinary word, place, language or
+        nationality: what a family's surname not on the lists looks like."""
+        return (
+            not self.ordinary(word)
+            and compounds.place_of(word) is None
+            and not notability.is_language_or_nationality(word)
+        )
+
     def given_like(self, word: str) -> bool:
         word = word.title() if word.islower() else word
         return word in self.first_names and not self.ordinary(word)
@@ -1820,7 +1871,14 @@ class _NameScan:
         reading = syntax.parses(self.text, DEFAULT_MODEL, PIECE_CHARS)
         return syntax.used_as_a_person(reading, start, end)
 
-    def keep(self, start: int, end: int, score: float, labelled: bool = False) -> None:
+    def keep(
+        self,
+        start: int,
+        end: int,
+        score: float,
+        labelled: bool = False,
+        validator: str | None = None,
+    ) -> None:
         # A name does not begin with a function word: "Which Szymborska poem", "And Maria".
         while (lead := _LEADING_WORD.match(self.text, start, end)) and lead.group(
             1
@@ -1853,7 +1911,7 @@ class _NameScan:
             self.text, max(0, start - 12), start
         ):
             return  # "moved in May and I ...": a month, though May is a name too
-        self.spans.append(Span(start, end, labels.PERSON, score, self.source))
+        self.spans.append(Span(start, end, labels.PERSON, score, self.source, validator))
 
     def titles_and_fields(self) -> None:
         titled = _TITLED_NAME_NEED.search(self.text) is not None

@@ -125,3 +125,28 @@ def test_a_town_in_turkish_in_after_a_name_is_no_surname(analyzer):
     found = protected_labels(analyzer, "Kızım Elif Trabzon'da yaşıyor.")
     assert found.get("Elif") == "PERSON"
     assert found.get("Trabzon") == "LOCATION"
+
+
+@pytest.mark.parametrize(
+    ("text", "family"),
+    [
+        ("New people moved in at number 9 - the Okonkwos, from Enugu I think.", "Okonkwos"),
+        ("The Delacroix family next door asked us to water their plants.", "Delacroix"),
+        ("Les voisins du dessus, la famille Castagnet, font du bruit la nuit.", "Castagnet"),
+    ],
+)
+def test_a_family_by_its_surname(analyzer, text, family):
+    found = protected_labels(analyzer, text)
+    assert any(family in value and label == "PERSON" for value, label in found.items()), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Did you watch the Simpsons last night?",
+        "What happened to the Romanovs after 1917?",
+        "We could reduce the rent under the Kodeks cywilny, couldn't we?",
+    ],
+)
+def test_a_famous_family_or_a_foreign_word_is_no_family(analyzer, text):
+    assert protected_labels(analyzer, text) == {}
