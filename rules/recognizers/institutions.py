@@ -452,6 +452,28 @@ _DEVANAGARI_NAME = regex.compile(
 # "je suis infirmière chez X", "jestem kelnerką w X").
 _COPULA_FIRST_PERSON = r"sou|soy|suis|sono|ben|bin|jestem|jsem|är|er"
 WORKPLACE_OF_WRITER = "workplace after a verb"  # the validator of those names
+# The writers naming the group or firm they are, in English: "We're Red Rum Livery on Moss
+# Lane", "we're the Kookaburra Kids, a three-piece": two or more capitalised words, then
+# the clause goes on to where or what it is (not "we're Arsenal fans", a liking's noun)
+_WE_ARE_NAMED = regex.compile(
+    r"(?<![\w'’])(?i:we(?:'re|’re|[ \t]+are))[ \t]+(?:(?i:the)[ \t]+)?"
+    r"(\p{Lu}[\p{L}\d'’\-]*(?:[ \t]+(?:&|and|of|\p{Lu}[\p{L}\d'’\-]*)){0,4}"
+    r"[ \t]+\p{Lu}[\p{L}\d'’\-]*)"
+    r"(?=[ \t]*(?:[,.;:!?)\n—–]|$)|[ \t]+(?:on|in|at|from|based|near|out)\b)"
+)
+
+
+def _known_or_a_people(name: str) -> bool:
+    """A name the encyclopedia has, a place, or a people ("We're New Yorkers")."""
+    from veil.rules import compounds, notability
+
+    return (
+        knowledge.knowledge().is_known(name)
+        or compounds.place_of(name) is not None
+        or notability.is_language_or_nationality(name)
+    )
+
+
 # The pieces such a sentence is made of: the job named after the verb ("come commessa"),
 # the article before the workplace, and the workplace's name (up to four capitalised
 # words; the only group of the patterns below).
@@ -834,8 +856,14 @@ class InstitutionRecognizer:
             _EMPLOYER_AFTER_VERB.finditer(text) if may_contain(text, _EMPLOYER_NEEDLES) else ()
         )
         relatives = _relatives_workplaces(text) if may_contain(text, _THIRD_PERSON_NEEDLES) else ()
+        ours = (
+            (m for m in _WE_ARE_NAMED.finditer(text) if not _known_or_a_people(m.group(1)))
+            if may_contain(text, ("we're", "we’re", "we are"))
+            else ()
+        )
         for match, validator in itertools.chain(
             ((m, WORKPLACE_OF_WRITER) for m in _WORKPLACE_AFTER_VERB.finditer(text) if verbs),
+            ((m, WORKPLACE_OF_WRITER) for m in ours),
             ((m, WORKPLACE_OF_WRITER) for m in relatives),
             ((m, WORKPLACE_OF_WRITER) for m in before_verb),
             ((m, None) for m in employers),  # (the decision reads their cues)

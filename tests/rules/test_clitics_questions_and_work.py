@@ -150,3 +150,22 @@ def test_a_family_by_its_surname(analyzer, text, family):
 )
 def test_a_famous_family_or_a_foreign_word_is_no_family(analyzer, text):
     assert protected_labels(analyzer, text) == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        (
+            "Can you draft our newsletter? We're Holloway Barn Stables on Pike Lane.",
+            "Holloway Barn Stables",
+        ),
+        ("we're the Drizzle Foxes, a four-piece from Stroud, and we need a bio", "Drizzle Foxes"),
+    ],
+)
+def test_the_group_or_firm_the_writers_say_they_are(analyzer, text, group):
+    assert protected_labels(analyzer, text).get(group) == "ORGANIZATION"
+
+
+@pytest.mark.parametrize("text", ["We're Arsenal fans, obviously.", "We are Manchester United!"])
+def test_a_team_one_supports_is_no_group_of_ones_own(analyzer, text):
+    assert protected_labels(analyzer, text) == {}
