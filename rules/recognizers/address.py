@@ -164,7 +164,8 @@ _OTHER_STREETS = (
     r"|(?:(?<![\p{L}\d])\d{1,4}[ \t]+(?:شارع|ش\.)[ \t]+(?:\p{Arabic}+[ \t]+){0,2}\p{Arabic}+"
     r"(?:[ \t]*[،,][ \t]*\p{Arabic}+(?:[ \t]+\p{Arabic}+)?){0,2}"
     r"|(?<![\p{L}])(?:شارع|ش\.)[ \t]+(?:\p{Arabic}+[ \t]+){0,2}\p{Arabic}+[ \t]*[،,]?[ \t]*"
-    r"(?:رقم[ \t]*)?\d{1,4}(?![\d]))"
+    # (the building's word may come before its number: "شارع أحمد عرابي، عمارة 12")
+    r"(?:(?:رقم|عمارة|مبنى|بناية|منزل)[ \t]*)?\d{1,4}(?![\d]))"
     # PO boxes, including US military mail
     r"|(?:(?:P\.?[ \t]?O\.?[ \t]?Box|Post Office Box|Postfach|Apartado(?: de correos)?|"
     r"Casella postale|Boîte postale|BP)[ \t]+\d{1,6}"
@@ -173,6 +174,15 @@ _OTHER_STREETS = (
     r"|(?:(?:PSC|Unit|CMR)[ \t]+\d{3,5},?[ \t]+Box[ \t]+\d{1,5})"
 )
 _STREET_LINE = rf"{_US_STREET}|{_GERMANIC_STREET}|{_OTHER_STREETS}"
+# Hebrew: "street" or "boulevard" (with "in", "to" or "from" on the word, and "and" or
+# "that" before it), the name, the house's number, the flat's, and the town after a comma:
+# "ברחוב הרצל 42 דירה 5, חולון"
+_HEBREW_STREET = regex.compile(
+    r"(?<![\p{L}])(?:(?:ו|ש)?[בלמ])?(?P<street>(?:רחוב|רח['׳]|שדרות|שד['׳])[ \t]+"
+    r"(?:[\p{Hebrew}'׳\-]+[ \t]+){1,3}?\d{1,4}(?![\d])"
+    r"(?:[ \t]*,?[ \t]*(?:דירה|ד['׳])[ \t]*\d{1,4})?"
+    r"(?:[ \t]*,[ \t]*[\p{Hebrew}\-]{2,}(?:[ \t]+[\p{Hebrew}\-]{2,})?(?![ \t]*[\p{Hebrew}\d]))?)"
+)
 # The characters the other street lines can start with: a house number, a street type's
 # first letter, a PO box's, a military unit's, and those the Russian and Ukrainian types'
 # first letters match case-insensitively (ᲀ is a form of в; a test checks the list).
@@ -181,6 +191,8 @@ _CYRILLIC_STREET_FIRST = "бвмнпушБВМНПУШᲀ"
 # and the Greek types' (ϖ is a form of π); a Russian or Ukrainian street's name, which may
 # come first; Vietnamese "số"
 _GREEK_STREET_FIRST = "λοπΛΟΠϖ"
+# and Arabic's "street" ("شارع", "ش."), which may open the line before its name
+_ARABIC_STREET_FIRST = "ش"
 _NAME_FIRST_STREET_FIRST = "А-ЯЁІЇЄҐsS"
 _OTHER_STREET_FIRST = (
     r"(?=[\d"
@@ -197,6 +209,7 @@ _OTHER_STREET_FIRST = (
     )
     + _CYRILLIC_STREET_FIRST
     + _GREEK_STREET_FIRST
+    + _ARABIC_STREET_FIRST
     + _NAME_FIRST_STREET_FIRST
     + "])"
 )
@@ -406,6 +419,7 @@ class StreetAddressRecognizer:
         korean = _KOREAN_ROAD_ADDRESS.finditer(text) if han else ()
         japanese = _JAPANESE_ADDRESS.finditer(text) if han else ()
         hong_kong = _HONG_KONG_FLAT.finditer(text) if han else ()
+        hebrew = _HEBREW_STREET.finditer(text) if digits and ("רח" in text or "שד" in text) else ()
         turkish = (
             _TURKISH_STREET.finditer(text)
             if digits and any(w in text for w in ("Cad", "Sok", "Sk.", "Bulv", "Blv"))
@@ -416,6 +430,7 @@ class StreetAddressRecognizer:
             *marked_heads(text),
             *runs,
             *(m.span() for found in (korean, japanese, turkish) for m in found),
+            *(m.span("street") for m in hebrew),
             *(m.span("flat") for m in hong_kong),
         ):
             spans.append(Span(start, end, labels.STREET_ADDRESS, 0.8, self.name))

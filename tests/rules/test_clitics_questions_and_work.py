@@ -169,3 +169,15 @@ def test_the_group_or_firm_the_writers_say_they_are(analyzer, text, group):
 @pytest.mark.parametrize("text", ["We're Arsenal fans, obviously.", "We are Manchester United!"])
 def test_a_team_one_supports_is_no_group_of_ones_own(analyzer, text):
     assert protected_labels(analyzer, text) == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("אני גרה ברחוב ביאליק 17 דירה 3, רמת גן. הדוד לא עובד.", "רחוב ביאליק 17 דירה 3, רמת גן"),
+        ("عنواني شارع الأمير محمد 9 في عمّان", "شارع الأمير محمد 9"),
+        ("ساكنة في المعادي، شارع النصر، عمارة 7. ممكن تساعدني؟", "شارع النصر، عمارة 7"),
+    ],
+)
+def test_hebrew_and_arabic_streets_by_their_word_for_street(analyzer, text, address):
+    assert protected_labels(analyzer, text).get(address) == "STREET_ADDRESS"
