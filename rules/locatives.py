@@ -105,15 +105,15 @@ _ARABIC_TO = r"إلى|الى|ل"
 # Persian writes its prepositions as words before the noun ("در شیراز", in; "از", from;
 # "به", to), Urdu its postpositions as words after it ("گوجرانوالہ میں", in; "سے", from;
 # "پر", at; "تک" and "کو", to).
-# Hebrew writes "in", "from" and "to" on the noun, after "and" or "that" if any:
-# "בחיפה" (in Haifa), "מברלין" (from Berlin), "ולתל אביב" (and to Tel Aviv)
-_HEBREW_WHERE = r"(?:ו|ש|כש)?[במ]"
-_HEBREW_TO = r"(?:ו|ש|כש)?ל"
 # (spoken Persian's "in" is "تو", inside: "تو کرج")
 _PERSIAN_WHERE = r"در|از|تو"
 _PERSIAN_TO = r"به"
 _URDU_WHERE = r"میں|سے|پر"
 _URDU_TO = r"تک|کو"
+# Hebrew writes "in", "from" and "to" on the noun, after "and" or "that" if any:
+# "בחיפה" (in Haifa), "מברלין" (from Berlin), "ולתל אביב" (and to Tel Aviv)
+_HEBREW_WHERE = r"(?:ו|ש|כש)?[במ]"
+_HEBREW_TO = r"(?:ו|ש|כש)?ל"
 # Bengali marks the place by the noun's case, an ending joined to it: the locative
 # ("ঢাকায়", "সিলেটে", "কলকাতাতে"; "-য়" written as one letter or two), and "থেকে", from,
 # a word after it.

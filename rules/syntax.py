@@ -900,7 +900,7 @@ _TIME_PREPOSITION = frozenset({"during", "before", "after", "until", "till", "si
 
 
 # Verbs of wanting, whose objects are wishes, not deeds ("we need a plumber in X")
-_WANTING_VERB = _word_class(r"want|need|recommend|miss|prefer|hate")
+_WANTING_VERB = _word_class(r"want|need|recommend|miss|prefer")
 
 
 # Nouns of a stretch of time: "we have 3 nights in X" is a stay

@@ -1473,7 +1473,7 @@ class _NameScan:
 
     def families(self) -> None:
         """A family named by its surname, as each language names one: "the Adeyemis",
-        "the Whitfield family", "la famille Moreau", "die Familie Brandt", "los Ibarra".
+        "the Whitfield family", "la famille Moreau", "die Familie Brandt".
         The surname is a list's or has a surname's shape; a family the encyclopedia has
         ("the Kennedys", "the Simpsons") is not read."""
         from veil.rules.knowledge import knowledge
@@ -1683,6 +1683,8 @@ class _NameScan:
                 and len(words) > 1
                 and _AND_PREFIX.match(words[1])
                 and words[1] not in _caseless_given_names()  # not "وليد", Walid
+                # (and a given name after it, not "وزوجها", and her husband)
+                and words[1][1:] in _caseless_given_names()
             ):
                 # two people joined by "and", which Arabic and Hebrew write on the word
                 # ("החברים שלי דניאל ומרקוס", my friends Daniel and Marcus)

@@ -181,3 +181,9 @@ def test_a_team_one_supports_is_no_group_of_ones_own(analyzer, text):
 )
 def test_hebrew_and_arabic_streets_by_their_word_for_street(analyzer, text, address):
     assert protected_labels(analyzer, text).get(address) == "STREET_ADDRESS"
+
+
+def test_and_on_a_relation_word_is_no_second_name(analyzer):
+    found = protected_labels(analyzer, "أختي ليلى وزوجها جايين بكرة")
+    assert found.get("ليلى") == "PERSON"
+    assert "زوجها" not in found  # "and her husband"
