@@ -21,14 +21,58 @@ def test_an_arabic_relation_after_a_preposition_on_the_word(analyzer):
     assert found.get("الدمام") == "LOCATION"
 
 
-def test_the_writer_without_the_hamza(analyzer):
-    text = "انا عايش في الإسكندرية من خمس سنين"
-    assert protected_labels(analyzer, text).get("الإسكندرية") == "LOCATION"
-
-
-def test_the_maghrebs_mine_and_its_si_before_a_compound_name(analyzer):
-    text = "بغيت نكتب لمول الدار ديالي السي عبد الكريم البناني"
-    assert protected_labels(analyzer, text).get("عبد الكريم البناني") == "PERSON"
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        pytest.param(
+            "انا عايش في الإسكندرية من خمس سنين",
+            "الإسكندرية",
+            "LOCATION",
+            id="the_writer_without_the_hamza",
+        ),
+        pytest.param(
+            "بغيت نكتب لمول الدار ديالي السي عبد الكريم البناني",
+            "عبد الكريم البناني",
+            "PERSON",
+            id="the_maghrebs_mine_and_its_si_before_a_compound_name",
+        ),
+        pytest.param(
+            "does my cousin Ignatius Farrow-Quill still teach at Harvard",
+            "Ignatius Farrow-Quill",
+            "PERSON",
+            id="a_name_in_a_question_about_the_writers_people_stays_protected",
+        ),
+        pytest.param(
+            "The cron job was written by Oluwaseun Baptiste before she left; I maintain it now.",
+            "Oluwaseun Baptiste",
+            "PERSON",
+            id="who_made_a_thing_of_ones_work_is_a_colleague",
+        ),
+        pytest.param(
+            "Reviewed by me (Tobiasz) and merged on Friday.",
+            "Tobiasz",
+            "PERSON",
+            id="the_writers_name_in_brackets_after_me",
+        ),
+        pytest.param(
+            "Mi número de afiliación a la Seguridad Social es 28 40012345 61.",
+            "28 40012345 61",
+            "ID_NUMBER",
+            id="a_number_whose_noun_has_its_own_complement_before_the_verb",
+        ),
+        pytest.param(
+            "Kanada'daki oğlum Emre'ye para göndermem lazım.",
+            "Emre",
+            "PERSON",
+            id="a_turkish_name_with_its_case_after_the_apostrophe",
+        ),
+    ],
+)
+def test_a_value_its_languages_forms_make_someones(analyzer, text, value, label):
+    # the hamza left off, the Maghreb's "mine" and "Si", a question about the writer's
+    # people, a thing of one's work and who made it, the writer in brackets after "me", a
+    # number's noun with its own complement, a Turkish case after the apostrophe
+    assert protected_labels(analyzer, text).get(value) == label
 
 
 def test_hebrew_in_on_the_town_after_my_parents(analyzer):
@@ -68,11 +112,6 @@ def test_a_full_name_is_the_one_a_later_question_asks_about(analyzer):
     assert "Olenski" not in found
 
 
-def test_a_name_in_a_question_about_the_writers_people_stays_protected(analyzer):
-    text = "does my cousin Ignatius Farrow-Quill still teach at Harvard"
-    assert protected_labels(analyzer, text).get("Ignatius Farrow-Quill") == "PERSON"
-
-
 @pytest.mark.parametrize(
     ("text", "place"),
     [
@@ -97,28 +136,8 @@ def test_a_taste_a_stay_or_someone_elses_trade_is_no_home(analyzer, text):
     assert not any(label == "LOCATION" for label in protected_labels(analyzer, text).values())
 
 
-def test_who_made_a_thing_of_ones_work_is_a_colleague(analyzer):
-    text = "The cron job was written by Oluwaseun Baptiste before she left; I maintain it now."
-    assert protected_labels(analyzer, text).get("Oluwaseun Baptiste") == "PERSON"
-
-
 def test_an_author_of_a_book_is_public(analyzer):
     assert protected_labels(analyzer, "I reread The Hobbit, written by J. R. R. Tolkien.") == {}
-
-
-def test_the_writers_name_in_brackets_after_me(analyzer):
-    text = "Reviewed by me (Tobiasz) and merged on Friday."
-    assert protected_labels(analyzer, text).get("Tobiasz") == "PERSON"
-
-
-def test_a_number_whose_noun_has_its_own_complement_before_the_verb(analyzer):
-    text = "Mi número de afiliación a la Seguridad Social es 28 40012345 61."
-    assert protected_labels(analyzer, text).get("28 40012345 61") == "ID_NUMBER"
-
-
-def test_a_turkish_name_with_its_case_after_the_apostrophe(analyzer):
-    found = protected_labels(analyzer, "Kanada'daki oğlum Emre'ye para göndermem lazım.")
-    assert found.get("Emre") == "PERSON"
 
 
 def test_a_town_in_turkish_in_after_a_name_is_no_surname(analyzer):
