@@ -226,8 +226,10 @@ _ROLE_BEFORE = (
     (TO_PREPOSITION, Role.TO),
     (WHERE_PREPOSITION, Role.WHERE),
 )
+# Turkish's "in" and "from" after a proper noun's apostrophe ("İzmir'de", "Bolu'dan")
+TURKISH_WHERE_CASE = regex.compile(_TURKISH_WHERE)
 _ROLE_AFTER = (
-    (regex.compile(_TURKISH_WHERE), Role.WHERE),
+    (TURKISH_WHERE_CASE, Role.WHERE),
     (regex.compile(_TURKISH_TO), Role.TO),
     (regex.compile(rf"(?:{_JAPANESE_TO}|{_KOREAN_TO})"), Role.TO),
     (regex.compile(rf"(?:{_JAPANESE_WHERE}|{_KOREAN_WHERE})"), Role.WHERE),

@@ -3351,24 +3351,24 @@ def _names_among_public_only(
     chosen = []
     for i in sorted(undecided):
         end, asked = _sentence_end(text, spans[i].end)
-        opening = _clause_before(text, spans[i].start, SENTENCE_REACH)
+        before = _clause_before(text, spans[i].start, SENTENCE_REACH)
         # (or a request in the imperative, which asks as a question does, or a question
         # typed without its mark, which English says by its word order: "does Salvatore
         # Sanfilippo have a blog post about it")
         if not (
             asked
-            or _QUESTION_WORD_ORDER.match(opening)
+            or _QUESTION_WORD_ORDER.match(before)
             or syntax.requested(ctx.parse, spans[i].start, spans[i].end)
         ):
             continue
-        question = opening + text[spans[i].start : end]
+        question = before + text[spans[i].start : end]
         # (the "me" a request is asked for is the one asking: "Write me a summary of X")
         opening = end - len(question)
         for me_start, me_end in syntax.requester(ctx.parse, spans[i].start, spans[i].end):
             if opening <= me_start and me_end <= end:
                 at, length = me_start - opening, me_end - me_start
                 question = question[:at] + " " * length + question[at + length :]
-        if not (syntax.FIRST_PERSON_WORD.search(question) or _own_in_other_language(question)):
+        if not _in_the_first_person(question):
             chosen.append(i)
     # one name, one bearer: the full name a statement gives of someone a question then
     # asks about by surname ("Kent Beck wrote ... Did Beck invent TDD?"), in a sentence
@@ -3401,7 +3401,13 @@ _QUESTION_WORD_ORDER = regex.compile(
 
 def _first_person_in_sentence(text: str, span: Span) -> bool:
     end, _ = _sentence_end(text, span.end)
-    sentence = _clause_before(text, span.start, SENTENCE_REACH) + text[span.start : end]
+    return _in_the_first_person(
+        _clause_before(text, span.start, SENTENCE_REACH) + text[span.start : end]
+    )
+
+
+def _in_the_first_person(sentence: str) -> bool:
+    """A word for the writer or their people, in English or another language."""
     return bool(syntax.FIRST_PERSON_WORD.search(sentence) or _own_in_other_language(sentence))
 
 

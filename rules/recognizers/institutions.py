@@ -456,11 +456,12 @@ WORKPLACE_OF_WRITER = "workplace after a verb"  # the validator of those names
 # Lane", "we're the Kookaburra Kids, a three-piece": two or more capitalised words, then
 # the clause goes on to where or what it is (not "we're Arsenal fans", a liking's noun)
 _WE_ARE_NAMED = regex.compile(
-    r"(?<![\w'’])(?i:we(?:'re|’re|[ \t]+are))[ \t]+(?:(?i:the)[ \t]+)?"
+    r"(?<![\w'’])(?i:we(?:'re|’re| are))[ \t]+(?:(?i:the)[ \t]+)?"
     r"(\p{Lu}[\p{L}\d'’\-]*(?:[ \t]+(?:&|and|of|\p{Lu}[\p{L}\d'’\-]*)){0,4}"
     r"[ \t]+\p{Lu}[\p{L}\d'’\-]*)"
     r"(?=[ \t]*(?:[,.;:!?)\n—–]|$)|[ \t]+(?:on|in|at|from|based|near|out)\b)"
 )
+_WE_ARE_NEEDLES = needles("we're", "we’re", "we are")
 
 
 def _known_or_a_people(name: str) -> bool:
@@ -858,7 +859,7 @@ class InstitutionRecognizer:
         relatives = _relatives_workplaces(text) if may_contain(text, _THIRD_PERSON_NEEDLES) else ()
         ours = (
             (m for m in _WE_ARE_NAMED.finditer(text) if not _known_or_a_people(m.group(1)))
-            if may_contain(text, ("we're", "we’re", "we are"))
+            if may_contain(text, _WE_ARE_NEEDLES)
             else ()
         )
         for match, validator in itertools.chain(

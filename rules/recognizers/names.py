@@ -117,10 +117,6 @@ _FAMILY_BY_SURNAME = regex.compile(
     r"de[ \t]+familie|a[ \t]+família|rodzina|rodziny|rodzinie)[ \t]+"
     r"(?P<name>\p{Lu}\p{Ll}{2,})(?![\p{L}\-])"
 )
-# Turkish's "in" and "from" after an apostrophe
-_TURKISH_PLACE_CASE = regex.compile(
-    r"['’](?:de|da|te|ta|den|dan|ten|tan|deki|daki|teki|taki)(?![\p{L}])"
-)
 # Turkish's case suffixes on a proper noun, after an apostrophe: the accusative, dative,
 # genitive, locative, ablative and instrumental, by vowel harmony and buffer consonant
 _TURKISH_CASE_SUFFIX = regex.compile(
@@ -1495,7 +1491,7 @@ class _NameScan:
             named = [f"{stems[0]} family"] + ([word] if plural else [])
             if any(knowledge().is_known(name) for name in named):
                 continue
-            start = match.start("plural") if match.group("plural") else match.start("name")
+            start = match.start("plural" if plural else "name")
             self.keep(start, start + len(word), 0.8, validator=FAMILY)
 
     def before_contacts(self) -> None:
@@ -1670,13 +1666,12 @@ class _NameScan:
                 or _HEBREW_VERB.match(name)
             ):
                 continue  # "我爸爸在杭州工作", "أخي يعمل": the subject's verb, not a name
-            first = name.split()[0]
+            words = name.split()
             if (
-                first.casefold() in locatives.stop_words_of_any_language()
-                and first not in _caseless_given_names()  # "صديقي علي", my friend Ali
+                words[0].casefold() in locatives.stop_words_of_any_language()
+                and words[0] not in _caseless_given_names()  # "صديقي علي", my friend Ali
             ):
                 continue  # "मेरी बेटी का एडमिशन": a particle (her admission), not a name
-            words = name.split()
             surname = _known_caseless_surname(words[1], self.last_names) if len(words) > 1 else 0
             if (
                 not surname
@@ -1895,7 +1890,7 @@ class _NameScan:
         cased = locatives.name_before_case_ending(self.text, start, end)
         if (
             cased < end
-            and _TURKISH_PLACE_CASE.match(self.text, cased)
+            and locatives.TURKISH_WHERE_CASE.match(self.text, cased)
             and " " in self.text[start:cased].strip()
         ):
             # "in" or "from" on the last word is a town's, after the name ("Kızım Zeynep
